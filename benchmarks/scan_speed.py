@@ -212,7 +212,8 @@ def describe_scan_failure(run: dict, cmd: list[str]) -> str | None:
     if run["rc"] not in (0, 1, SCAN_EXIT_INTERNAL_ERROR):
         what = f"scanner exited with unexpected code {run['rc']}"
     elif run["rc"] == SCAN_EXIT_INTERNAL_ERROR:
-        what = "scanner reported an INTERNAL ERROR (exit 2 despite --exit-zero)"
+        what = ("scanner exited 2 despite --exit-zero: a usage or configuration "
+                "error, a missing path, or an INTERNAL ERROR")
     elif run["report"] is None:
         what = f"scanner exited {run['rc']} but stdout is not a JSON object"
     else:
@@ -486,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         log(f"\nWARNING: {problem}")
     if failure:
-        log(f"\nSCAN INTERNAL ERROR (numbers above may be incomplete): {failure}")
+        log(f"\nSCAN ERROR (numbers above may be incomplete): {failure}")
         return 2
     return 0
 
