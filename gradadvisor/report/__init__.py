@@ -1,0 +1,3 @@
+"""Output formats for `gradadvisor scan`: one module each (text, json, sarif, github)."""
+
+FORMATS = ("text", "json", "sarif", "github")

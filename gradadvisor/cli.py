@@ -1,0 +1,227 @@
+"""The command line: ``gradadvisor scan | rules | rule | bench``.
+
+``scan`` never imports jax or numpy, nor the code it reads; ``bench`` is loaded
+only when called (it needs the ``bench`` extra).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from gradadvisor import __version__
+from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
+from gradadvisor.engine.discovery import discover
+from gradadvisor.engine.runner import FileResult, Settings, lint_paths, summarize
+from gradadvisor.report import FORMATS
+from gradadvisor.rules import all_rules, rule_by_code
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class LazyGroup(click.Group):
+    """A click group whose heavy subcommands are imported only when used."""
+
+    lazy_commands = {"bench": "gradadvisor.bench.command:bench"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy_commands])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy_commands:
+            module_name, _, attr = self.lazy_commands[name].partition(":")
+            return getattr(importlib.import_module(module_name), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="gradadvisor")
+def main() -> None:
+    """Find the code shapes that make JAX gradients slow, and prove the rewrite."""
+
+
+def _split_codes(values: tuple[str, ...]) -> tuple[str, ...] | None:
+    if not values:
+        return None
+    return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() if path.is_absolute() else path.as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def _load_config(config_file: Path | None, paths: list[Path]) -> Config:
+    if config_file is not None:
+        return load_config(config_file, explicit=True)
+    anchor = Path(os.path.commonpath([str(path.absolute()) for path in paths])) if paths else Path.cwd()
+    return load_config(find_config_file(anchor))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--select", multiple=True, metavar="CODES", help="Rule codes or prefixes to enable (comma-separated, or ALL).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Rule codes or prefixes to disable (comma-separated, or ALL).")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    envvar="GRADADVISOR_FORMAT",
+    show_default=True,
+    show_envvar=True,
+    help="Output format.",
+)
+@click.option("--diff", is_flag=True, help="Show the fixes as a unified diff; write nothing.")
+@click.option("--fix", is_flag=True, help="Apply safe fixes.")
+@click.option("--unsafe-fixes/--no-unsafe-fixes", default=None, help="Also apply (or show) fixes that can change behaviour.")
+@click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
+@click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding.")
+@click.option("--no-cache", is_flag=True, help="Do not read or write a cache (there is no cache yet: accepted for forward compatibility).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: one per core).")
+@click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="A pyproject.toml to read [tool.gradadvisor] from.")
+@click.option("--quiet", "-q", is_flag=True, help="Print findings only, no summary.")
+def scan(
+    paths: tuple[Path, ...],
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    output_format: str,
+    diff: bool,
+    fix: bool,
+    unsafe_fixes: bool | None,
+    exit_zero: bool,
+    statistics: bool,
+    no_cache: bool,
+    jobs: int | None,
+    config_file: Path | None,
+    quiet: bool,
+) -> None:
+    """Scan PATHS (default: the current directory) for slow-gradient code shapes.
+
+    Exit codes: 0 no findings, 1 findings (or errors such as syntax errors),
+    2 usage error, missing path, bad configuration or internal error.
+    The code read is parsed, never imported or run.
+    """
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    given = list(paths) or [Path(".")]
+    try:
+        config = _load_config(config_file, given)
+        cli_select, cli_ignore = _split_codes(select), _split_codes(ignore)
+        for codes, flag in ((cli_select, "--select"), (cli_ignore, "--ignore")):
+            if codes:
+                check_codes(codes, flag)
+    except ConfigError as error:
+        err.print(f"[red]error[/]: {error}")
+        sys.exit(EXIT_ERROR)
+    rules = enabled_rules(cli_select if cli_select is not None else config.select, cli_ignore if cli_ignore is not None else config.ignore)
+    unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
+    found = discover(given, config.root, config.exclude, config.force_exclude)
+    for missing in found.missing:
+        err.print(f"[red]error[/]: {missing}: no such file or directory")
+    if found.missing and not found.files:
+        sys.exit(EXIT_ERROR)
+    settings = Settings(
+        codes=tuple(rule.code for rule in rules),
+        root=str(config.root.resolve()),
+        per_file_ignores=config.per_file_ignores,
+        fix_mode="fix" if fix else "diff" if diff else "none",
+        unsafe_fixes=unsafe,
+        max_file_size=config.max_file_size,
+    )
+    files = [(path, _display(path)) for path in found.files]
+    results = lint_paths(files, settings, jobs)
+    findings, errors = summarize(results)
+    fixed = sum(result.fixed for result in results)
+
+    if diff:
+        _print_diff(results, out, err, quiet)
+    elif output_format == "json":
+        from gradadvisor.report import json_report
+
+        click.echo(json_report.render(findings, errors, len(files)))
+    elif output_format == "sarif":
+        from gradadvisor.report import sarif
+
+        click.echo(sarif.render(findings, errors))
+    elif output_format == "github":
+        from gradadvisor.report import github
+
+        text = github.render(findings, errors)
+        if text:
+            click.echo(text)
+    else:
+        from gradadvisor.report import text
+
+        if statistics:
+            text.print_statistics(out, findings)
+            text.print_findings(out, [], errors, unsafe)
+        else:
+            text.print_findings(out, findings, errors, unsafe)
+        if not quiet:
+            text.print_summary(out, findings, errors, len(files), fixed, unsafe)
+    sys.exit(_exit_code(results, findings, errors, found.missing, exit_zero, diff))
+
+
+def _print_diff(results: list[FileResult], out: Console, err: Console, quiet: bool) -> None:
+    changed = [result for result in results if result.diff]
+    for result in changed:
+        click.echo(result.diff, nl=False)
+    if not quiet:
+        fixes = sum(result.fixed for result in changed)
+        if fixes:
+            err.print(f"Would fix {fixes} finding{'s' * (fixes != 1)} in {len(changed)} file{'s' * (len(changed) != 1)}.")
+        else:
+            err.print("No fixes available.")
+
+
+def _exit_code(results, findings, errors, missing, exit_zero: bool, diff: bool) -> int:
+    if missing or any(error.kind == "internal-error" for error in errors):
+        return EXIT_ERROR
+    if exit_zero:
+        return EXIT_CLEAN
+    if diff:
+        return EXIT_FINDINGS if any(result.diff for result in results) else EXIT_CLEAN
+    if findings or any(error.is_failure for error in errors):
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+@main.command("rules")
+@click.option("--all", "show_all", is_flag=True, hidden=True)
+def list_rules(show_all: bool) -> None:
+    """List every rule: code, name, fixable, summary."""
+    table = Table(title="gradadvisor rules", title_justify="left")
+    table.add_column("Code", style="bold")
+    table.add_column("Name")
+    table.add_column("Fix")
+    table.add_column("Default")
+    table.add_column("Summary")
+    for rule in all_rules():
+        table.add_row(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", rule.summary)
+    Console(highlight=False).print(table)
+
+
+@main.command("rule")
+@click.argument("code")
+def show_rule(code: str) -> None:
+    """Explain one rule (by code, e.g. GA202, or by name)."""
+    rule = rule_by_code(code)
+    if rule is None:
+        known = ", ".join(r.code for r in all_rules())
+        raise click.UsageError(f"unknown rule {code!r}; known rules: {known}")
+    console = Console(highlight=False)
+    fix = "fixable" if rule.fixable() else "advice only"
+    default = "" if rule.default_enabled else ", off by default"
+    console.print(f"[bold]{rule.code} {rule.name}[/] ({fix}{default})\n")
+    console.print(f"{rule.summary}\n")
+    console.print(Markdown(rule.documentation()))

@@ -1,0 +1,305 @@
+"""The per-file run and the process pool.
+
+For each file: read once, skip what cannot hold a finding (no jax import, no
+rule trigger), parse once with libcst, run every selected rule in one batched
+traversal, resolve positions only if something was reported, drop suppressed
+findings, then (when asked) apply fixes and write the file atomically.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Callable, Iterable, Literal
+
+import libcst as cst
+
+from gradadvisor.engine.context import ModuleContext
+from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
+from gradadvisor.engine.source import FileError, SourceText, read_source
+from gradadvisor.fixes.apply import apply_fixes, non_overlapping, parses, unified_diff, write_atomically
+from gradadvisor.rules import all_rules
+from gradadvisor.rules.base import Finding, Fix, FixInfo, RawReport, Rule
+
+FixMode = Literal["none", "diff", "fix"]
+
+#: Every rule is about autodiff code: a file that never names jax or autograd is not parsed.
+AUTODIFF_MENTION = re.compile(r"\b(?:jax|autograd)\b")
+#: Rounds of fix-then-rescan, as ruff does, until nothing more is fixable.
+MAX_FIX_ROUNDS = 5
+UNUSED_NOQA = "GA900"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a worker needs; picklable so it crosses to the process pool once."""
+
+    codes: tuple[str, ...]
+    root: str
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    fix_mode: FixMode = "none"
+    unsafe_fixes: bool = False
+    max_file_size: int = 2 * 1024 * 1024
+
+    def rules_for(self, display: str) -> list[type[Rule]]:
+        relative = os.path.relpath(os.path.abspath(display), self.root)
+        ignored = tuple(
+            code for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern) for code in codes
+        )
+        return [
+            rule
+            for rule in all_rules()
+            if rule.code in self.codes and not any(rule.code.startswith(prefix) or prefix == "ALL" for prefix in ignored)
+        ]
+
+    def applies(self, fix: FixInfo | Fix) -> bool:
+        return fix.applicability == "safe" or self.unsafe_fixes
+
+
+def _path_matches(display: str, pattern: str) -> bool:
+    path = Path(display).as_posix()
+    return fnmatch(path, pattern) or fnmatch(Path(path).name, pattern) or fnmatch(path, pattern.rstrip("/") + "/*")
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    lines: int = 0
+    parsed: bool = False
+    fixed: int = 0
+    #: Unified diff of the fixes that would be (``--diff``) or were (``--fix``) applied.
+    diff: str = ""
+
+
+@dataclass
+class Checked:
+    """The outcome of checking one text: findings, errors, and the fixes on offer."""
+
+    findings: list[Finding]
+    errors: list[FileError]
+    fixes: list[Fix]
+    module: cst.Module | None
+    parsed: bool
+
+
+def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
+    """Run ``rules`` over ``text``. Never raises for bad input."""
+    if not text.strip() or file_is_suppressed(text):
+        return Checked([], [], [], None, False)
+    wants_noqa_check = any(rule.code == UNUSED_NOQA for rule in rules)
+    active = [
+        rule
+        for rule in rules
+        if rule.code != UNUSED_NOQA and (rule.trigger is None or rule.trigger.search(text))
+    ]
+    if not active or not AUTODIFF_MENTION.search(text):
+        return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, False)
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        return Checked(
+            [],
+            [FileError(display, "syntax-error", f"SyntaxError: {error.message}", error.raw_line, error.raw_column + 1)],
+            [],
+            None,
+            True,
+        )
+    except RecursionError:
+        return Checked([], [FileError(display, "skipped", "nesting too deep for the parser, skipped")], [], None, False)
+    except Exception as error:  # noqa: BLE001 - the parser must never crash the run
+        return Checked([], [FileError(display, "internal-error", f"parser failed: {type(error).__name__}: {error}")], [], None, False)
+
+    context = ModuleContext(display, text, module)
+    instances = [rule(context) for rule in active]
+    errors: list[FileError] = []
+    try:
+        cst.visit_batched(module, instances, context.before_visit, context.after_leave)
+    except RecursionError:
+        errors.append(FileError(display, "skipped", "nesting too deep to analyse, skipped"))
+    for code, message in sorted(context.crashes.items()):
+        errors.append(FileError(display, "internal-error", f"rule {code} crashed on this file: {message}"))
+
+    suppressions = find_suppressions(text) if (context.reports or wants_noqa_check) else {}
+    findings: list[Finding] = []
+    fixes: list[Fix] = []
+    for report in context.reports:
+        try:
+            finding, fix = _to_finding(context, report, suppressions)
+        except Exception as error:  # noqa: BLE001
+            errors.append(FileError(display, "internal-error", f"rule {report.rule.code} report failed: {error}"))
+            continue
+        if finding is not None:
+            findings.append(finding)
+            if fix is not None:
+                fixes.append(fix)
+    if wants_noqa_check:
+        findings.extend(_unused_noqa(display, text, suppressions, findings))
+    findings.sort(key=lambda item: (item.line, item.column, item.code))
+    return Checked(findings, errors, fixes, module, True)
+
+
+def _to_finding(
+    context: ModuleContext, report: RawReport, suppressions: dict[int, Suppression]
+) -> tuple[Finding | None, Fix | None]:
+    span = context.position(report.node)
+    suppression = suppressions.get(span.start.line)
+    if suppression is not None and suppression.matches(report.rule.code):
+        suppression.used.add(report.rule.code)
+        return None, None
+    info = None
+    if report.fix is not None:
+        fixed = apply_fixes(context.module, [report.fix])
+        info = FixInfo(
+            report.fix.applicability,
+            context.module.code_for_node(report.fix.replacement),
+            unified_diff(context.path, context.text, fixed),
+        )
+    finding = Finding(
+        code=report.rule.code,
+        name=report.rule.name,
+        message=report.message,
+        path=context.path,
+        line=span.start.line,
+        column=span.start.column + 1,
+        end_line=span.end.line,
+        end_column=span.end.column + 1,
+        severity=report.rule.severity,
+        context=report.context,
+        fix=info,
+        frame=_frame(context.text, span.start.line, span.end.line),
+    )
+    return finding, report.fix
+
+
+def _frame(text: str, start: int, end: int) -> tuple[int, tuple[str, ...]]:
+    """The finding's lines (at most 6) and one line before, for the code frame."""
+    lines = text.splitlines()
+    first = max(1, start - 1)
+    last = min(len(lines), end, start + 5)
+    return first, tuple(lines[first - 1 : last])
+
+
+def _unused_noqa(display: str, text: str, suppressions: dict[int, Suppression], findings: list[Finding]) -> list[Finding]:
+    from gradadvisor.rules.ga900_unused_noqa import unused_noqa_findings
+
+    if not suppressions:
+        suppressions = find_suppressions(text)
+    return unused_noqa_findings(display, suppressions.values())
+
+
+def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
+    """Check one file, and fix or diff it when the settings ask."""
+    result = FileResult(display)
+    source = read_source(path, display, settings.max_file_size)
+    if isinstance(source, FileError):
+        result.errors.append(source)
+        return result
+    result.lines = source.text.count("\n") + (not source.text.endswith("\n") and bool(source.text))
+    rules = settings.rules_for(display)
+    checked = check_text(display, source.text, rules)
+    result.parsed = checked.parsed
+    if settings.fix_mode == "none" or checked.module is None:
+        result.findings, result.errors = checked.findings, result.errors + checked.errors
+        return result
+    return _fix(path, source, settings, rules, checked, result)
+
+
+def _fix(path: Path, source: SourceText, settings: Settings, rules: list[type[Rule]], checked: Checked, result: FileResult) -> FileResult:
+    """Apply fixes in rounds until none is left; write (``--fix``) or diff (``--diff``)."""
+    text = source.text
+    original_findings = checked.findings
+    fixed_count = 0
+    for _ in range(MAX_FIX_ROUNDS):
+        wanted = [fix for fix in checked.fixes if settings.applies(fix)]
+        if not wanted or checked.module is None:
+            break
+        context_positions = ModuleContext(source.path, text, checked.module)
+        spans = [(fix, context_positions.position(fix.node)) for fix in wanted]
+        chosen = non_overlapping(spans)
+        new_text = apply_fixes(checked.module, chosen)
+        if new_text == text:
+            break
+        if not parses(new_text):
+            result.errors.append(
+                FileError(source.path, "fix-error", "a fix produced code that does not parse; it was not applied")
+            )
+            break
+        text = new_text
+        fixed_count += len(chosen)
+        checked = check_text(source.path, text, rules)
+    result.findings = checked.findings
+    result.errors.extend(checked.errors)
+    if text != source.text:
+        result.diff = unified_diff(source.path, source.text, text)
+        result.fixed = fixed_count
+        if settings.fix_mode == "fix":
+            try:
+                write_atomically(path, source.encode(text))
+            except OSError as error:
+                result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
+                result.fixed = 0
+    if settings.fix_mode == "diff":
+        # Nothing was written: report the findings as they stand in the file.
+        result.findings = original_findings
+    return result
+
+
+# -- the pool ---------------------------------------------------------------------
+
+_worker_settings: Settings | None = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _worker_settings
+    _worker_settings = settings
+    all_rules()  # import every rule module once per worker
+
+
+def _lint_in_worker(item: tuple[str, str]) -> FileResult:
+    path, display = item
+    assert _worker_settings is not None
+    return _safe_lint(Path(path), display, _worker_settings)
+
+
+def _safe_lint(path: Path, display: str, settings: Settings) -> FileResult:
+    try:
+        return lint_file(path, display, settings)
+    except Exception as error:  # noqa: BLE001 - one file's crash must not end the run
+        return FileResult(display, errors=[FileError(display, "internal-error", f"{type(error).__name__}: {error}")])
+
+
+def lint_paths(
+    files: list[tuple[Path, str]],
+    settings: Settings,
+    jobs: int | None = None,
+    on_result: Callable[[FileResult], None] | None = None,
+) -> list[FileResult]:
+    """Lint every file, in parallel when there are enough of them. Results keep input order."""
+    jobs = jobs or os.cpu_count() or 1
+    results: list[FileResult] = []
+    if jobs <= 1 or len(files) < 2 * jobs:
+        for path, display in files:
+            result = _safe_lint(path, display, settings)
+            results.append(result)
+            if on_result:
+                on_result(result)
+        return results
+    chunksize = max(1, min(32, len(files) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+        for result in pool.map(_lint_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
+            results.append(result)
+            if on_result:
+                on_result(result)
+    return results
+
+
+def summarize(results: Iterable[FileResult]) -> tuple[list[Finding], list[FileError]]:
+    findings = [finding for result in results for finding in result.findings]
+    errors = [error for result in results for error in result.errors]
+    return findings, errors

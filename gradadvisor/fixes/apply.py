@@ -1,0 +1,103 @@
+"""Applying fixes with libcst, and writing files back safely.
+
+Fixes replace nodes by identity in one transformer pass, then any needed
+imports are added with libcst's ``AddImportsVisitor``. Overlapping fixes are
+never applied together: the first (in source order) wins and the rest wait
+for the next round. The result must parse, or nothing is applied.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+from libcst.metadata import CodeRange
+
+from gradadvisor.rules.base import Fix
+
+
+class _ReplaceNodes(cst.CSTTransformer):
+    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
+        return self.replacements.get(id(original_node), updated_node)
+
+
+def non_overlapping(fixes: Sequence[tuple[Fix, CodeRange]]) -> list[Fix]:
+    """Keep fixes whose ranges do not overlap, earliest first."""
+    chosen: list[tuple[Fix, CodeRange]] = []
+    for fix, span in sorted(fixes, key=lambda item: (item[1].start.line, item[1].start.column)):
+        start = (span.start.line, span.start.column)
+        end = (span.end.line, span.end.column)
+        if any(
+            start < (other.end.line, other.end.column) and (other.start.line, other.start.column) < end
+            for _, other in chosen
+        ):
+            continue
+        chosen.append((fix, span))
+    return [fix for fix, _ in chosen]
+
+
+def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> str:
+    """The module's code with ``fixes`` applied (they must not overlap)."""
+    replacements = {id(fix.node): fix.replacement for fix in fixes}
+    updated = module.visit(_ReplaceNodes(replacements))
+    imports = [spec for fix in fixes for spec in fix.imports]
+    if imports:
+        context = CodemodContext()
+        for module_name, obj, asname in imports:
+            AddImportsVisitor.add_needed_import(context, module_name, obj, asname)
+        updated = AddImportsVisitor(context).transform_module(updated)
+    return updated.code
+
+
+def parses(code: str) -> bool:
+    try:
+        cst.parse_module(code)
+    except Exception:  # noqa: BLE001 - any parser failure means "does not parse"
+        return False
+    return True
+
+
+def unified_diff(path: str, before: str, after: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True),
+            after.splitlines(keepends=True),
+            fromfile=path if path.startswith("/") else f"a/{path}",
+            tofile=path if path.startswith("/") else f"b/{path}",
+        )
+    )
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path`` then rename it over ``path``.
+
+    An interrupted run leaves either the old file or the new one, never half of one.
+    The file's permission bits are kept.
+    """
+    target = path.resolve()
+    mode = stat.S_IMODE(target.stat().st_mode)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

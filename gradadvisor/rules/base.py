@@ -1,0 +1,203 @@
+"""The rule API: what a rule is, what it reports, and the cases it carries.
+
+A rule is a libcst ``BatchableCSTVisitor``: the engine runs every selected rule
+in one traversal of the module. A rule reads facts from ``self.ctx`` (import
+aliases, gradient context, loop extent) instead of re-deriving them, and calls
+``self.report(node, message, fix=...)``.
+
+Every rule file carries its documentation (the class docstring, in the sections
+What it does / Why it is slow for gradients / Example / Use instead / When not
+to apply) and its own ``VALID`` and ``INVALID`` cases, which the test suite runs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, ClassVar, Literal, Sequence
+
+import libcst as cst
+
+if TYPE_CHECKING:
+    from gradadvisor.engine.context import ModuleContext
+
+Applicability = Literal["safe", "unsafe"]
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A proposed rewrite: replace ``node`` with ``replacement``.
+
+    ``imports`` lists modules (``"jax"``) or ``(module, name)`` / ``(module, name, alias)``
+    imports the replacement needs; they are added with libcst's AddImportsVisitor.
+    """
+
+    node: cst.CSTNode
+    replacement: cst.CSTNode
+    applicability: Applicability
+    imports: tuple[tuple[str, str | None, str | None], ...] = ()
+
+
+@dataclass(frozen=True)
+class FixInfo:
+    """The serialisable part of a fix, as reported."""
+
+    applicability: Applicability
+    content: str
+    diff: str
+
+
+@dataclass
+class Finding:
+    """One reported problem. Lines and columns are 1-based; end_column is exclusive."""
+
+    code: str
+    name: str
+    message: str
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    severity: Severity = "warning"
+    context: str | None = None
+    fix: FixInfo | None = None
+    #: Source lines around the finding for the text report: (first line number, lines).
+    frame: tuple[int, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        data = {
+            "code": self.code,
+            "name": self.name,
+            "message": self.message,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "severity": self.severity,
+            "context": self.context,
+            "fix": None,
+        }
+        if self.fix is not None:
+            data["fix"] = {
+                "applicability": self.fix.applicability,
+                "content": self.fix.content,
+                "diff": self.fix.diff,
+            }
+        return data
+
+
+@dataclass(frozen=True)
+class Valid:
+    """Code the rule must not report."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Code the rule must report once (or ``count`` times).
+
+    ``expected_fix``, when given, is the whole module after applying the rule's fixes
+    (unsafe ones included); ``message_contains`` must appear in the message.
+    """
+
+    code: str
+    expected_fix: str | None = None
+    count: int = 1
+    message_contains: str | None = None
+
+
+@dataclass
+class RawReport:
+    """A report before positions are known (positions are resolved lazily)."""
+
+    rule: "Rule"
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None
+    context: str | None = None
+
+
+class Rule(cst.BatchableCSTVisitor):
+    """Base class of every rule. Subclasses set the class attributes and visit methods."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    severity: ClassVar[Severity] = "warning"
+    #: Off unless selected explicitly (by code, prefix or ``ALL``).
+    default_enabled: ClassVar[bool] = True
+    #: A cheap regex on the file's text: a file it does not match cannot hold a
+    #: finding of this rule, so the engine need not parse it for this rule.
+    trigger: ClassVar[re.Pattern[str] | None] = None
+    VALID: ClassVar[Sequence[Valid]] = ()
+    INVALID: ClassVar[Sequence[Invalid]] = ()
+
+    def __init__(self, ctx: "ModuleContext") -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    @classmethod
+    def fixable(cls) -> bool:
+        return any(case.expected_fix is not None for case in cls.INVALID)
+
+    @classmethod
+    def documentation(cls) -> str:
+        import inspect
+
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str,
+        *,
+        fix: Fix | None = None,
+        context: str | None = None,
+    ) -> None:
+        """Record a finding at ``node``. ``context`` defaults to the gradient context."""
+        if context is None:
+            context = self.ctx.why_traced(node)
+        self.ctx.reports.append(RawReport(self, node, message, fix, context))
+
+    def get_visitors(self) -> dict[str, Callable[[cst.CSTNode], None]]:
+        """Wrap each visit method so one rule's crash does not stop the others."""
+        visitors = super().get_visitors()
+        return {name: self._guarded(method) for name, method in visitors.items()}
+
+    def _guarded(self, method: Callable[[cst.CSTNode], None]) -> Callable[[cst.CSTNode], None]:
+        def call(node: cst.CSTNode) -> None:
+            if self.ctx.crashed_rule(self):
+                return
+            try:
+                method(node)
+            except Exception as error:  # noqa: BLE001 - reported as an internal error
+                self.ctx.record_crash(self, error)
+
+        return call
+
+
+@dataclass
+class RuleDoc:
+    """A rule's catalog entry, for `gradadvisor rules` and SARIF metadata."""
+
+    code: str
+    name: str
+    summary: str
+    fixable: bool
+    default_enabled: bool
+    documentation: str = field(repr=False)
+
+    @classmethod
+    def of(cls, rule: type[Rule]) -> "RuleDoc":
+        return cls(
+            rule.code,
+            rule.name,
+            rule.summary,
+            rule.fixable(),
+            rule.default_enabled,
+            rule.documentation(),
+        )
