@@ -412,5 +412,3 @@ def fit_scaling(runs: list[dict]) -> dict:
     return {"sizes": sizes, "exponents": exponents, "flags": flags}
 
 
-def median_or_none(values: list[float]) -> float | None:
-    return statistics.median(values) if values else None

@@ -1,0 +1,175 @@
+"""The ``gradadvisor bench`` click command (imports no jax itself)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+JAX_MISSING = "gradadvisor bench needs jax: pip install 'gradadvisor[bench]'"
+
+HELP = """Prove a rewrite: same value, same gradient, and how much faster.
+
+PATH is a bench file (defining inputs(size=...), baseline(*args),
+candidate(*args), optionally argnums and sizes) or a folder of them, such
+as patterns/. Without PATH, name the functions with --baseline, --candidate
+and --inputs (module:function or path.py:function).
+
+Loading a bench file IMPORTS AND RUNS IT (unlike `gradadvisor scan`, which
+only parses): run bench on code you trust. Each measurement runs in a child
+process that is killed when a function exceeds --timeout.
+
+Exit codes: 0 the candidate matches; 1 values or gradients differ (or could
+not be compared); 2 usage error, or user code raised.
+"""
+
+
+def _int_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
+    if value is None:
+        return None
+    try:
+        sizes = [int(part) for part in value.split(",") if part.strip()]
+    except ValueError:
+        raise click.BadParameter("expected comma-separated integers, e.g. 100,1000,10000") from None
+    if not sizes or any(s <= 0 for s in sizes):
+        raise click.BadParameter("expected positive sizes")
+    return sizes
+
+
+@click.command("bench", help=HELP)
+@click.argument("path", required=False, type=click.Path(exists=True, dir_okay=True))
+@click.option("--baseline", "baseline_ref", metavar="MOD:FUNC", help="The original function.")
+@click.option("--candidate", "candidate_ref", metavar="MOD:FUNC", help="The rewrite.")
+@click.option("--inputs", "inputs_ref", metavar="MOD:FUNC",
+              help="Returns the tuple of arguments; called as f(size) with --sizes.")
+@click.option("--argnums", metavar="I[,J]", help="Differentiated arguments (default: the file's argnums, else 0).")
+@click.option("--sizes", callback=_int_list, metavar="N,N,...",
+              help="Problem sizes: fit time ~ size^k for forward and gradient.")
+@click.option("--scaling", is_flag=True, help="Use the bench file's own `sizes` for scaling.")
+@click.option("--jit/--no-jit", default=True, show_default=True, help="Measure under jax.jit or eagerly.")
+@click.option("--timeout", type=float, default=60.0, show_default=True,
+              help="Budget in seconds for all measurements of one function at one size.")
+@click.option("--rounds", type=click.IntRange(1), default=7, show_default=True,
+              help="Interleaved timing rounds after a discarded warm-up round (at least 5 for claims).")
+@click.option("--min-sample", type=float, default=0.02, show_default=True,
+              help="Each timing sample repeats the call until it lasts this many seconds.")
+@click.option("--quick", is_flag=True, help="3 rounds of 5 ms samples: for smoke tests, not for claims.")
+@click.option("--rtol", type=float, help="Relative tolerance (default 1e-4 float32, 1e-10 float64).")
+@click.option("--atol", type=float,
+              help="Absolute tolerance as a fraction of the largest magnitude in the result (default: rtol).")
+@click.option("--no-x64-check", is_flag=True, help="Do not re-run a failing float32 comparison in float64.")
+@click.option("--device", type=click.Choice(["cpu", "gpu"]), help="Backend to measure on.")
+@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table",
+              show_default=True)
+@click.option("--save", type=click.Path(dir_okay=False, writable=True), help="Also write the JSON here.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling, jit, timeout,
+          rounds, min_sample, quick, rtol, atol, no_x64_check, device, output_format, save, quiet):
+    if importlib.util.find_spec("jax") is None:
+        click.echo(JAX_MISSING, err=True)
+        sys.exit(2)
+    from gradadvisor.bench import report
+    from gradadvisor.bench.loader import BenchTarget, FunctionRef, UsageError, bench_files_in, parse_argnums
+    from gradadvisor.bench.runner import run_target
+    from gradadvisor.bench.worker import Job
+
+    try:
+        targets = _targets(path, baseline_ref, candidate_ref, inputs_ref, argnums,
+                           BenchTarget, FunctionRef, bench_files_in, parse_argnums)
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    if sizes and scaling:
+        raise click.UsageError("use either --sizes or --scaling")
+    if timeout <= 0 or min_sample < 0:
+        raise click.UsageError("--timeout must be positive and --min-sample not negative")
+    if quick:
+        rounds, min_sample = min(rounds, 3), min(min_sample, 0.005)
+    job = Job(target=targets[0], jit=jit, device=device, rounds=rounds, min_sample_s=min_sample,
+              budget_s=timeout, rtol=rtol, atol=atol, x64_check=not no_x64_check)
+
+    err_console = Console(stderr=True)
+    out_console = Console(width=None if sys.stdout.isatty() else 130)
+    results = []
+    steps = 5 * (len(sizes) if sizes else 1)
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                  TimeElapsedColumn(), console=err_console, transient=True,
+                  disable=quiet or not err_console.is_terminal) as progress:
+        for target in targets:
+            task = progress.add_task(target.label, total=steps)
+            sink = _progress_sink(progress, task, target.label)
+            result = run_target(target, job, sizes, scaling, sink)
+            progress.update(task, completed=steps)
+            results.append(result)
+            if output_format == "table" and len(targets) > 1:
+                report.print_target(out_console, result, detail=False)
+
+    document = _document(results, path, targets)
+    if save:
+        Path(save).write_text(report.to_json(document) + "\n")
+    if output_format == "json":
+        click.echo(report.to_json(document))
+    elif len(targets) == 1:
+        report.print_target(out_console, results[0])
+    else:
+        out_console.print(report.summary_table(results))
+    sys.exit(max(report.exit_code(r) for r in results))
+
+
+def _targets(path, baseline_ref, candidate_ref, inputs_ref, argnums,
+             BenchTarget, FunctionRef, bench_files_in, parse_argnums):
+    """The bench targets named on the command line."""
+    from gradadvisor.bench.loader import UsageError
+
+    explicit = [baseline_ref, candidate_ref, inputs_ref]
+    if path and any(explicit):
+        raise UsageError("give either PATH or --baseline/--candidate/--inputs, not both")
+    if not path:
+        if not all(explicit):
+            raise UsageError("give a bench file or folder, or all of --baseline, --candidate and --inputs")
+        baseline, candidate, inputs = (FunctionRef.parse(r) for r in explicit)
+        label = f"{baseline.name} vs {candidate.name}"
+        return [BenchTarget(label=label, baseline=baseline, candidate=candidate, inputs=inputs,
+                            argnums=parse_argnums(argnums) if argnums else (0,))]
+    if os.path.isdir(path):
+        files = bench_files_in(path)
+        if not files:
+            raise UsageError(f"no bench files (*.py) in {path}")
+        targets = [BenchTarget.from_file(f) for f in files]
+    else:
+        targets = [BenchTarget.from_file(path)]
+    if argnums:
+        parsed = parse_argnums(argnums)
+        targets = [BenchTarget(t.label, t.baseline, t.candidate, t.inputs, parsed, t.file) for t in targets]
+    return targets
+
+
+def _progress_sink(progress: Progress, task, label: str):
+    """Turn worker messages into progress updates."""
+    state = {"size": None}
+
+    def on_event(kind: str, payload: dict) -> None:
+        if kind == "size":
+            state["size"] = payload.get("size")
+        elif kind == "meta":
+            state["size"] = payload.get("size")
+        elif kind == "begin":
+            where = f" [size {state['size']}]" if state["size"] is not None else ""
+            progress.update(task, description=f"{label}{where}: {payload['function']} {payload['stage']}")
+        elif kind in ("end", "overrun"):
+            progress.advance(task)
+
+    return on_event
+
+
+def _document(results: list[dict], path: str | None, targets) -> dict:
+    """The JSON document: one target's result, or all of a folder's."""
+    first = next((r for r in results if r.get("device")), results[0])
+    common = {"device": first.get("device"), "jax_version": first.get("jax_version")}
+    if len(results) == 1 and not (path and os.path.isdir(path)):
+        return {**common, **results[0]}
+    return {**common, "folder": path, "benches": results}
