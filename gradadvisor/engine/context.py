@@ -61,7 +61,21 @@ class ModuleContext:
                 return node
         return None
 
+    def local_functions(self, function: cst.CSTNode | None = None) -> dict[str, cst.FunctionDef]:
+        """Functions visible by name here: module-level defs, then defs nested in enclosing functions."""
+        found = dict(self._module_functions)
+        for scope in self.scope_stack:
+            if isinstance(scope, cst.FunctionDef) and isinstance(scope.body, cst.IndentedBlock):
+                for stmt in scope.body.body:
+                    if isinstance(stmt, cst.FunctionDef):
+                        found[stmt.name.value] = stmt
+        return found
+
     # -- lazily computed facts ------------------------------------------------------
+
+    @cached_property
+    def _module_functions(self) -> dict[str, cst.FunctionDef]:
+        return {stmt.name.value: stmt for stmt in self.module.body if isinstance(stmt, cst.FunctionDef)}
 
     @cached_property
     def metadata(self) -> MetadataWrapper:
