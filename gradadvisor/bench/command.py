@@ -73,7 +73,7 @@ def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling
     if importlib.util.find_spec("jax") is None:
         click.echo(JAX_MISSING, err=True)
         sys.exit(2)
-    from gradadvisor.bench import report
+    from gradadvisor.bench import report, timing
     from gradadvisor.bench.loader import BenchTarget, FunctionRef, UsageError, bench_files_in, parse_argnums
     from gradadvisor.bench.runner import run_target
     from gradadvisor.bench.worker import Job
@@ -93,6 +93,11 @@ def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling
               budget_s=timeout, rtol=rtol, atol=atol, x64_check=not no_x64_check)
 
     err_console = Console(stderr=True)
+    load_at_start = timing.load_average()
+    if timing.machine_is_busy(load_at_start):
+        err_console.print(f"[yellow]warning:[/] load average is {load_at_start:.1f} on "
+                          f"{os.cpu_count()} cores: other work will make the timings noisy",
+                          highlight=False)
     out_console = Console(width=None if sys.stdout.isatty() else 130)
     results = []
     steps = 5 * (len(sizes) if sizes else 1)
@@ -109,6 +114,7 @@ def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling
                 report.print_target(out_console, result, detail=False)
 
     document = _document(results, path, targets)
+    document["load_average_at_start"] = load_at_start
     if save:
         Path(save).write_text(report.to_json(document) + "\n")
     if output_format == "json":

@@ -39,7 +39,8 @@ def user_traceback(exc: BaseException, user_files: set[str]) -> str:
         kept = [frames[-1]]
     lines = ["Traceback (user frames only):\n"]
     lines += traceback.format_list(kept)
-    lines += traceback.format_exception_only(type(exc), exc)
+    message = str(exc)
+    lines.append(f"{type(exc).__name__}: {message}" if message else type(exc).__name__)
     return "".join(lines).rstrip()
 
 

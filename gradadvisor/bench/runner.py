@@ -13,7 +13,6 @@ overran.
 from __future__ import annotations
 
 import multiprocessing
-import statistics
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -308,10 +307,7 @@ def size_result(outcome: Outcome, job: Job) -> dict:
     run["rounds"] = job.rounds
     if any(t.get("truncated") for t in outcome.timings):
         run["notes"].append("timing rounds were cut short by the budget")
-    load = timing.load_average()
-    run["load_average"] = load
-    if timing.machine_is_busy(load):
-        run["notes"].append(f"machine load average is {load:.1f}: timings are noisy")
+    run["load_average"] = timing.load_average()
     return run
 
 

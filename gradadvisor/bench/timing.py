@@ -149,9 +149,6 @@ def load_average() -> float | None:
 
 
 def machine_is_busy(load: float | None, cpus: int | None = None) -> bool:
-    """True when other work is likely to disturb the timings.
-
-    bench itself keeps about one core busy, so the threshold leaves room for it.
-    """
+    """True when other work keeps every core busy (checked before bench starts)."""
     cpus = cpus or os.cpu_count() or 1
-    return load is not None and load > max(1.5, 0.75 * cpus + 0.5)
+    return load is not None and load > cpus

@@ -1,0 +1,15 @@
+"""Another tiny bench for folder mode."""
+
+import jax.numpy as jnp
+
+
+def inputs(size=8):
+    return (jnp.linspace(0.0, 1.0, size),)
+
+
+def baseline(x):
+    return jnp.sum(jnp.stack([xi**3 for xi in x]))
+
+
+def candidate(x):
+    return jnp.sum(x**3)
