@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from gradadvisor import __version__
@@ -121,13 +122,13 @@ def scan(
             if codes:
                 check_codes(codes, flag)
     except ConfigError as error:
-        err.print(f"[red]error[/]: {error}")
+        err.print(f"[red]error[/]: {escape(str(error))}")
         sys.exit(EXIT_ERROR)
     rules = enabled_rules(cli_select if cli_select is not None else config.select, cli_ignore if cli_ignore is not None else config.ignore)
     unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
     found = discover(given, config.root, config.exclude, config.force_exclude)
     for missing in found.missing:
-        err.print(f"[red]error[/]: {missing}: no such file or directory")
+        err.print(f"[red]error[/]: {escape(missing)}: no such file or directory")
     if found.missing and not found.files:
         sys.exit(EXIT_ERROR)
     settings = Settings(
@@ -207,7 +208,7 @@ def list_rules(show_all: bool) -> None:
     table.add_column("Default")
     table.add_column("Summary")
     for rule in all_rules():
-        table.add_row(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", rule.summary)
+        table.add_row(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", escape(rule.summary))
     Console(highlight=False).print(table)
 
 
@@ -223,5 +224,5 @@ def show_rule(code: str) -> None:
     fix = "fixable" if rule.fixable() else "advice only"
     default = "" if rule.default_enabled else ", off by default"
     console.print(f"[bold]{rule.code} {rule.name}[/] ({fix}{default})\n")
-    console.print(f"{rule.summary}\n")
+    console.print(f"{escape(rule.summary)}\n")
     console.print(Markdown(rule.documentation()))
