@@ -135,7 +135,7 @@ def scan(
         codes=tuple(rule.code for rule in rules),
         root=str(config.root.resolve()),
         per_file_ignores=config.per_file_ignores,
-        fix_mode="fix" if fix else "diff" if diff else "none",
+        fix_mode="diff" if diff else "fix" if fix else "none",  # --diff writes nothing, even with --fix
         unsafe_fixes=unsafe,
         max_file_size=config.max_file_size,
     )
