@@ -124,7 +124,11 @@ def scan(
     except ConfigError as error:
         err.print(f"[red]error[/]: {escape(str(error))}")
         sys.exit(EXIT_ERROR)
-    rules = enabled_rules(cli_select if cli_select is not None else config.select, cli_ignore if cli_ignore is not None else config.ignore)
+    # As in ruff: --select starts a new rule set (the file's ignore no longer applies); --ignore adds to the file's.
+    if cli_select is not None:
+        rules = enabled_rules(cli_select, cli_ignore or ())
+    else:
+        rules = enabled_rules(config.select, config.ignore + (cli_ignore or ()))
     unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
     found = discover(given, config.root, config.exclude, config.force_exclude)
     for missing in found.missing:
