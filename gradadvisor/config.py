@@ -64,7 +64,10 @@ class Config:
 
 def find_config_file(start: Path) -> Path | None:
     """The nearest pyproject.toml at or above ``start`` that has a [tool.gradadvisor] table."""
-    start = start.resolve()
+    try:
+        start = start.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        start = start.absolute()
     folder = start if start.is_dir() else start.parent
     for candidate in (folder, *folder.parents):
         path = candidate / "pyproject.toml"
