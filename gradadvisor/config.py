@@ -63,7 +63,8 @@ class Config:
 
 
 def find_config_file(start: Path) -> Path | None:
-    """The nearest pyproject.toml at or above ``start`` that has a [tool.gradadvisor] table."""
+    """The nearest pyproject.toml at or above ``start`` that has a [tool.gradadvisor] table
+    (or that mentions gradadvisor but is not valid TOML, so that the error is reported)."""
     try:
         start = start.resolve()
     except (OSError, RuntimeError):  # a symlink loop
@@ -73,8 +74,13 @@ def find_config_file(start: Path) -> Path | None:
         path = candidate / "pyproject.toml"
         if path.is_file():
             try:
-                data = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                text = path.read_text(encoding="utf-8")
+                data = tomllib.loads(text)
+            except (OSError, UnicodeDecodeError):
+                continue
+            except tomllib.TOMLDecodeError:
+                if "gradadvisor" in text:
+                    return path  # load_config reports the error instead of ignoring the settings
                 continue
             if "gradadvisor" in data.get("tool", {}):
                 return path
