@@ -57,7 +57,7 @@ def _split_codes(values: tuple[str, ...]) -> tuple[str, ...] | None:
 def _display(path: Path) -> str:
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix() if path.is_absolute() else path.as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the working directory, or a symlink loop
         return path.as_posix()
 
 

@@ -55,7 +55,7 @@ def matches_any(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
         return False
     try:
         relative = path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the root, or a symlink loop
         relative = path.as_posix()
     for pattern in patterns:
         pattern = pattern.rstrip("/")
