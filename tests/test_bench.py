@@ -62,12 +62,13 @@ def test_fit_exponent_recovers_power_law():
 
 
 def test_pairwise_ratio_and_claims():
-    base = Samples([4.0, 6.0, 5.0])
-    cand = Samples([2.0, 2.0, 2.0])
+    base = Samples([4.0, 6.0, 5.0, 5.0, 5.0])
+    cand = Samples([2.0, 2.0, 2.0, 2.0, 2.0])
     ratio = pairwise_ratio(base, cand)
-    assert ratio.values == [2.0, 3.0, 2.5]
+    assert ratio.values == [2.0, 3.0, 2.5, 2.5, 2.5]
     assert ratio.median == 2.5 and ratio.low == 2.0 and ratio.claimed
-    assert not Ratio([1.4, 3.0, 3.0]).claimed  # the worst pair decides
+    assert not Ratio([1.4, 3.0, 3.0, 3.0, 3.0]).claimed  # the worst pair decides
+    assert not Ratio([3.0, 3.0, 3.0]).claimed  # too few rounds
     assert base.spread == pytest.approx((6.0 - 4.0) / 5.0)
 
 

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 from rich.console import Console
 from rich.table import Table
 
-from gradadvisor.bench.timing import CLAIM_THRESHOLD
+from gradadvisor.bench.timing import CLAIM_THRESHOLD, MIN_ROUNDS_TO_CLAIM
 
 GRAD_TO_FORWARD_FLAG = 5.0
 
@@ -74,6 +74,9 @@ def _describe(kind: str, speed: dict) -> str | None:
         low, high = speed[f"{kind}_range"]
         if speed.get(f"{kind}_claimed"):
             return f"{name} {factor(value)} faster"
+        if low >= CLAIM_THRESHOLD:
+            return (f"{name} ~{factor(value)} faster (unconfirmed: fewer than "
+                    f"{MIN_ROUNDS_TO_CLAIM} timing rounds)")
         if high <= 1 / CLAIM_THRESHOLD:
             return f"{name} {factor(1 / value)} slower"
         return f"{name} no clear difference ({low:.2g}-{high:.2g}x)"

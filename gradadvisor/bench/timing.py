@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 CLAIM_THRESHOLD = 1.5
+MIN_ROUNDS_TO_CLAIM = 5
 MAX_REPEATS = 1_000_000
 
 
@@ -74,8 +75,8 @@ class Ratio:
 
     @property
     def claimed(self) -> bool:
-        """A speedup is claimed only when even the worst pair shows 1.5x."""
-        return len(self.values) > 0 and self.low >= CLAIM_THRESHOLD
+        """Claimed only when even the worst of at least 5 pairs shows 1.5x."""
+        return len(self.values) >= MIN_ROUNDS_TO_CLAIM and self.low >= CLAIM_THRESHOLD
 
 
 def time_once(call: Callable[[], object]) -> float:
