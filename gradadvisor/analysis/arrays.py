@@ -34,6 +34,13 @@ COLLECTION_NAME = re.compile(
 )
 
 
+#: Annotations of a container of arrays (``list[jax.Array]``, ``Sequence[Array]``): not one array.
+CONTAINER_ANNOTATION = re.compile(
+    r"(?:typing\.|collections\.abc\.)?(?:list|List|tuple|Tuple|Sequence|MutableSequence|Iterable|Iterator|"
+    r"dict|Dict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)\s*\["
+)
+
+
 def is_collection_name(name: str) -> bool:
     return COLLECTION_NAME.search(name) is not None
 
@@ -45,6 +52,8 @@ class FunctionFacts:
     assigned: dict[str, cst.BaseExpression] = field(default_factory=dict)
     #: names bound as loop targets or comprehension targets.
     loop_targets: set[str] = field(default_factory=set)
+    #: ``*args`` / ``**kwargs`` parameters: a tuple or dict of arguments, never one array.
+    packed_parameters: set[str] = field(default_factory=set)
 
 
 class _FactsCollector(cst.CSTVisitor):
@@ -67,6 +76,11 @@ class _FactsCollector(cst.CSTVisitor):
 
     def visit_Param(self, node: cst.Param) -> None:
         self.facts.parameters.setdefault(node.name.value, node)
+
+    def visit_Parameters(self, node: cst.Parameters) -> None:
+        for packed in (node.star_arg, node.star_kwarg):
+            if isinstance(packed, cst.Param):
+                self.facts.packed_parameters.add(packed.name.value)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -153,11 +167,15 @@ class ArrayFacts:
             param = facts.parameters[name]
             if name in ("self", "cls") or is_collection_name(name):
                 return None
+            if name in facts.packed_parameters:
+                return False
             if param.default is not None and isinstance(param.default, (cst.Integer, cst.Float, cst.SimpleString, cst.Name)):
                 return False
             annotation = param.annotation
             if annotation is not None:
                 text = cst.Module([]).code_for_node(annotation.annotation)
+                if CONTAINER_ANNOTATION.match(text):
+                    return False
                 if re.search(r"\b(int|str|bool|float|Sequence|list|List|tuple|Tuple|dict|Dict|Callable|Module)\b", text) and "Array" not in text:
                     return False
                 if re.search(r"Array|ndarray|Float\[|Int\[", text):

@@ -86,6 +86,9 @@ class LoopExtent:
                 return Extent(STATIC, f"`{iterable.value}` (named as a collection)")
             facts = self.arrays.facts(function)
             assigned = facts.assigned.get(iterable.value)
+            small = self._small_literal_array(assigned) if assigned is not None else None
+            if small is not None:
+                return small
             if assigned is not None and not self.arrays.array_call(assigned):
                 nested = self.of_iterable(assigned, function) if isinstance(assigned, (cst.Call, cst.List, cst.Tuple)) else None
                 if nested is not None and nested.kind != UNKNOWN:
@@ -117,9 +120,43 @@ class LoopExtent:
             if all(extent.kind == DATA for extent in extents):
                 return Extent(DATA, "zip of arrays: " + extents[0].reason)
             return Extent(UNKNOWN, "zip of values of unknown size")
+        small = self._small_literal_array(call)
+        if small is not None:
+            return small
         if self.arrays.array_call(call):
             return Extent(DATA, f"`{_code(call)}` returns an array")
         return Extent(UNKNOWN, f"cannot tell the length of `{_code(call)}`")
+
+    def _small_literal_array(self, value: cst.BaseExpression) -> Extent | None:
+        """STATIC for an array whose leading axis is written out and small: ``jnp.array([a, b, c])``,
+        ``jnp.stack((u, v))``, ``jnp.eye(3)``, ``jnp.zeros((4, n))``, ``jnp.linspace(0, 1, 5)``, ``jnp.arange(3)``."""
+        if not isinstance(value, cst.Call):
+            return None
+        qualified = self.ctx.names.resolve(value.func) or ""
+        module, _, name = qualified.rpartition(".")
+        if module not in ("jax.numpy", "autograd.numpy"):
+            return None
+        positional = [arg.value for arg in value.args if arg.keyword is None and not arg.star]
+        keywords = {arg.keyword.value: arg.value for arg in value.args if arg.keyword is not None}
+        length: int | None = None
+        if name in ("array", "asarray", "stack") and positional and isinstance(positional[0], (cst.List, cst.Tuple)):
+            if not any(isinstance(element, cst.StarredElement) for element in positional[0].elements):
+                length = len(positional[0].elements)
+        elif name in ("eye", "identity", "zeros", "ones", "empty", "full") and positional:
+            shape = positional[0]
+            if isinstance(shape, (cst.Tuple, cst.List)) and shape.elements:
+                shape = shape.elements[0].value
+            length = _int_value(shape)
+        elif name in ("linspace", "logspace", "geomspace"):
+            count = positional[2] if len(positional) >= 3 else keywords.get("num")
+            length = _int_value(count) if count is not None else None
+        elif name == "arange" and positional:
+            bounds = [_int_value(arg) for arg in positional[:2]]
+            if None not in bounds:
+                length = bounds[0] if len(bounds) == 1 else bounds[1] - bounds[0]
+        if length is None or length > SMALL_RANGE:
+            return None
+        return Extent(STATIC, f"`{_code(value)}`: an array of {length} items written out")
 
     def _of_range(self, args: list[cst.BaseExpression], function: cst.CSTNode | None) -> Extent:
         if not args:

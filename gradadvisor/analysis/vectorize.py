@@ -95,6 +95,29 @@ def calls_jax(node: cst.CSTNode, names: ImportMap, local_functions: dict[str, cs
     return found
 
 
+#: Calls and methods that turn an array into a Python value: a body using them runs on the host.
+TO_PYTHON_CALLS = frozenset({"float", "int", "complex", "bool"})
+TO_PYTHON_METHODS = frozenset({"item", "tolist"})
+
+
+def converts_to_python(node: cst.CSTNode, var: str) -> bool:
+    """True when ``node`` turns something read from ``var`` into a Python value (``float(f(v))``,
+    ``f(v).item()``, ``.tolist()``): host-side code (a reference check, a metric), which
+    cannot run under a trace anyway. ``float(c)`` of a Python constant does not count."""
+    found = False
+
+    class _Conversions(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            if isinstance(call.func, cst.Name) and call.func.value in TO_PYTHON_CALLS:
+                found = found or any(var in names_in(arg.value) for arg in call.args)
+            elif isinstance(call.func, cst.Attribute) and call.func.attr.value in TO_PYTHON_METHODS and not call.args:
+                found = found or var in names_in(call.func.value)
+
+    node.visit(_Conversions())
+    return found
+
+
 def elementwise_in(expr: cst.BaseExpression, var: str, names: ImportMap) -> Literal["pure", "free"] | None:
     """``"pure"`` if ``expr`` is elementwise in ``var`` using only literals, ``"free"`` if it also
     reads other names, None if it is not elementwise (or does not use ``var``)."""

@@ -6,7 +6,8 @@ import re
 
 import libcst as cst
 
-from gradadvisor.analysis.vectorize import calls_jax, code, names_in, vectorize
+from gradadvisor.analysis.testcode import in_test_code
+from gradadvisor.analysis.vectorize import calls_jax, code, converts_to_python, names_in, vectorize
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 
 #: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
@@ -50,17 +51,22 @@ class PythonSumOverArray(Rule):
     when it reads other names (which might broadcast differently) or calls a function,
     the rewrite (`jnp.sum(jax.vmap(f)(x), axis=0)`) is *unsafe*: check it with
     `gradadvisor bench`. If `f` is itself elementwise, `jnp.sum(f(x))` is simpler still.
+    In autograd code the fix uses `autograd.numpy.sum`; a body that would need `vmap`
+    (which autograd lacks) gets advice and no fix.
 
     ## When not to apply
     Not reported for sums over Python numbers, pytree leaves (`jax.tree_util.tree_leaves(...)`,
-    `params.values()`), literal lists of a few items, layers, small literal ranges, or
-    whole-array reductions over a list of arrays (`sum(jnp.sum(w**2) for w in weights)`).
+    `params.values()`), literal lists of a few items, layers, small literal ranges or arrays
+    written out (`jnp.array([a, b, c])`, `jnp.eye(3)`), `*args`, whole-array reductions over a
+    list of arrays (`sum(jnp.sum(w**2) for w in weights)`), bodies that convert to Python
+    numbers (`float(...)`, `.item()`), module-level setup code, or test code (reference loops
+    in `test_*` functions, `*Test` classes and test files).
     """
 
     code = "GA301"
     name = "python-sum-over-array"
     summary = "builtin `sum()` over an array's elements unrolls into one op per element; use `jnp.sum`"
-    trigger = re.compile(r"(?<![\w.])sum\s*\(")
+    trigger = re.compile(r"(?<![\w.])sum\s*\(\s*\[?[^;]{0,300}?\bfor\b", re.DOTALL)
 
     VALID = (
         Valid("import jax.numpy as jnp\ntotal = sum(x for x in [1, 2, 3])\n"),
@@ -71,6 +77,11 @@ class PythonSumOverArray(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(weights):\n    return sum(jnp.sum(w * w) for w in weights)\n"),
         Valid("import jax.numpy as jnp\n\ndef count(words):\n    return sum(len(w) for w in words)\n"),
         Valid("import jax.numpy as jnp\nimport numpy as np\n\ndef total(x):\n    return np.sum(x)\n"),
+        Valid("import jax.numpy as jnp\n\ndef test_sum():\n    x = jnp.arange(10.0)\n    assert jnp.allclose(jnp.sum(jnp.exp(x)), sum(jnp.exp(v) for v in x))\n"),
+        Valid("import jax.numpy as jnp\n\ndef total(x):\n    x = jnp.asarray(x)\n    return sum(float(jnp.exp(v)) for v in x)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    w = jnp.array([1.0, 0.5, 0.25])\n    return sum(jnp.sin(c * x) for c in w)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(*xs):\n    return sum(jnp.tanh(x) for x in xs)\n"),
+        Valid("import jax.numpy as jnp\nX = jnp.arange(10.0)\nTOTAL = sum(jnp.exp(x) for x in X)\n"),
     )
     INVALID = (
         Invalid(
@@ -102,6 +113,14 @@ class PythonSumOverArray(Rule):
             "import jax.numpy as jnp\n\ndef f(n):\n    x = jnp.linspace(0.0, 1.0, n)\n    return sum(jnp.cos(v) for v in x)\n",
             expected_fix="import jax.numpy as jnp\n\ndef f(n):\n    x = jnp.linspace(0.0, 1.0, n)\n    return jnp.sum(jnp.cos(x), axis=0)\n",
         ),
+        Invalid(
+            "import autograd.numpy as anp\nfrom autograd import grad\n\ndef f(x):\n    return sum(anp.cosh(xi) for xi in x)\n\ndf = grad(f)\n",
+            expected_fix="import autograd.numpy as anp\nfrom autograd import grad\n\ndef f(x):\n    return anp.sum(anp.cosh(x), axis=0)\n\ndf = grad(f)\n",
+        ),
+        Invalid(
+            "import autograd.numpy as anp\nfrom autograd import grad\n\ndef rho(r):\n    return anp.exp(-r)\n\ndef f(x):\n    return sum(rho(xi) for xi in x)\n\ndf = grad(f)\n",
+            message_contains="use `anp.sum(..., axis=0)`",
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -119,10 +138,14 @@ class PythonSumOverArray(Rule):
         if not isinstance(loop.target, cst.Name):
             return
         function = self.ctx.current_function
+        if function is None or in_test_code(self.ctx.path, self.ctx.scope_stack):
+            return  # module-level setup runs once, untraced; tests compute references on purpose
+        body = generator.elt
+        if converts_to_python(body, loop.target.value):
+            return  # float(...) / .item(): host-side Python numbers, never traced
         extent = self.ctx.loops.of_iterable(loop.iter, function)
         if not extent.is_data:
             return
-        body = generator.elt
         if not calls_jax(body, names, self.ctx.local_functions(function)):
             return
         var = loop.target.value
@@ -137,16 +160,28 @@ class PythonSumOverArray(Rule):
             array, element_body = element
         rewrite = self._rewrite(node, element_body, var, array)
         original = "sum(... for ...)" if len(code(node)) > 60 else f"`{code(node)}`"
+        if rewrite is not None:
+            advice = f"use `{code(rewrite.replacement)}`"
+        else:
+            numpy_sum, _ = self.ctx.names.spell("autograd.numpy.sum")
+            advice = f"compute the body on the whole array and use `{code(numpy_sum)}(..., axis=0)`"
         self.report(
             node,
-            f"{original} unrolls into one operation per element of `{code(array)}` ({extent.reason}); "
-            f"use `{code(rewrite.replacement)}`",
+            f"{original} unrolls into one operation per element of `{code(array)}` ({extent.reason}); {advice}",
             fix=rewrite,
         )
 
-    def _rewrite(self, node: cst.Call, body: cst.BaseExpression, var: str, array: cst.BaseExpression) -> Fix:
+    def _numpy_module(self) -> str:
+        """``autograd.numpy`` in autograd code (a file that imports autograd and not jax), else ``jax.numpy``."""
+        names = self.ctx.names
+        return "autograd.numpy" if names.imports_module("autograd") and not names.imports_module("jax") else "jax.numpy"
+
+    def _rewrite(self, node: cst.Call, body: cst.BaseExpression, var: str, array: cst.BaseExpression) -> Fix | None:
+        """The ``jnp.sum(..., axis=0)`` fix; None in autograd code whose body would need ``jax.vmap``."""
         vectorized = vectorize(body, var, array, self.ctx.names)
-        jnp_sum, imports = self.ctx.names.spell("jax.numpy.sum")
+        if vectorized.how == "vmap" and self._numpy_module() == "autograd.numpy":
+            return None
+        jnp_sum, imports = self.ctx.names.spell(f"{self._numpy_module()}.sum")
         args = [cst.Arg(vectorized.expression)]
         start = node.args[1].value if len(node.args) == 2 else None
         args.append(cst.Arg(cst.Integer("0"), keyword=cst.Name("axis"), equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))

@@ -1,0 +1,36 @@
+"""Test code: where slow-on-purpose reference computations live.
+
+Tests check a fast implementation against a plain one (``expected = sum(f(v)
+for v in x)``, ``ref = jnp.diag(a @ b.T)``); advice to speed the reference up
+is noise. Code counts as test code when its file is a test module
+(``test_*.py``, ``*_test.py``, ``conftest.py``) or it sits in a function named
+``test*`` or a class named ``Test*`` / ``*Test`` / ``*Tests`` / ``*TestCase``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+import libcst as cst
+
+TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|conftest)\.py$")
+
+
+def is_test_file(path: str) -> bool:
+    return TEST_FILE.search(path) is not None
+
+
+def is_test_scope(node: cst.CSTNode) -> bool:
+    """A test function (``test_x``, ``testX``) or a test class (``FooTest``, ``TestFoo``)."""
+    if isinstance(node, cst.FunctionDef):
+        return node.name.value.startswith("test")
+    if isinstance(node, cst.ClassDef):
+        name = node.name.value
+        return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase"))
+    return False
+
+
+def in_test_code(path: str, scopes: Iterable[cst.CSTNode]) -> bool:
+    """True in a test module, or inside a test function or class (``scopes``: the enclosing ones)."""
+    return is_test_file(path) or any(is_test_scope(scope) for scope in scopes)
