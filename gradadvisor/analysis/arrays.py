@@ -86,6 +86,25 @@ class _FactsCollector(cst.CSTVisitor):
         for target in node.targets:
             if isinstance(target.target, cst.Name):
                 self.facts.assigned[target.target.value] = node.value
+            elif isinstance(target.target, (cst.Tuple, cst.List)):
+                self._unpack(target.target, node.value)
+
+    def _unpack(self, targets: cst.Tuple | cst.List, value: cst.BaseExpression) -> None:
+        """``n, m = a, b`` binds pairwise; ``n, m = x.shape`` binds ``x.shape[0]``, ``x.shape[1]``."""
+        elements = targets.elements
+        if any(isinstance(element, cst.StarredElement) for element in elements):
+            return
+        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements):
+            if any(isinstance(item, cst.StarredElement) for item in value.elements):
+                return
+            values = [item.value for item in value.elements]
+        elif isinstance(value, cst.Attribute) and value.attr.value == "shape":
+            values = [cst.Subscript(value, [cst.SubscriptElement(cst.Index(cst.Integer(str(index))))]) for index in range(len(elements))]
+        else:
+            return
+        for element, item in zip(elements, values):
+            if isinstance(element.value, cst.Name):
+                self.facts.assigned[element.value.value] = item
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         if isinstance(node.target, cst.Name) and node.value is not None:
@@ -187,3 +206,72 @@ class ArrayFacts:
                 value = module_facts.assigned[name]
                 return self.is_array(value, None, False, _depth)
         return None
+
+    def rank(self, expr: cst.BaseExpression, function: cst.CSTNode | None, _depth: int = 0) -> int | None:
+        """The number of axes of ``expr`` when the code shows it, else None.
+
+        Shown by a jaxtyping annotation (``Float[Array, "n k"]``), a creation call with a
+        literal shape (``jnp.zeros((n, k))``, ``jax.random.normal(key, (n, k))``, ``jnp.eye(n)``),
+        ``x.reshape(n, k)``, ``zeros_like(y)`` or ``x.T`` of an array whose rank is shown.
+        """
+        if _depth > 8:
+            return None
+        _depth += 1
+        if isinstance(expr, cst.Name):
+            facts = self.facts(function)
+            if expr.value in facts.assigned and facts.assigned[expr.value] is not expr:
+                return self.rank(facts.assigned[expr.value], function, _depth)
+            param = facts.parameters.get(expr.value)
+            if param is not None and param.annotation is not None:
+                return _annotated_rank(param.annotation.annotation)
+            return None
+        if isinstance(expr, cst.Attribute) and expr.attr.value in ("T", "mT"):
+            return self.rank(expr.value, function, _depth)
+        if not isinstance(expr, cst.Call):
+            return None
+        positional = [arg.value for arg in expr.args if arg.keyword is None and not arg.star]
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "reshape" and self.names.resolve(expr.func) is None:
+            if len(positional) == 1:
+                return _shape_rank(positional[0])
+            return len(positional) if positional and not any(arg.star for arg in expr.args) else None
+        qualified = self.names.resolve(expr.func) or ""
+        module, _, function_name = qualified.rpartition(".")
+        if module in ("jax.numpy", "autograd.numpy"):
+            if function_name in ("zeros", "ones", "empty", "full") and positional:
+                return _shape_rank(positional[0])
+            if function_name in ("eye", "identity"):
+                return 2
+            if function_name in ("zeros_like", "ones_like", "empty_like", "full_like") and positional:
+                return self.rank(positional[0], function, _depth)
+            if function_name in ("arange", "linspace"):
+                return 1
+        if module == "jax.random" and len(positional) >= 2 and function_name in RANDOM_WITH_SHAPE:
+            return _shape_rank(positional[1])
+        return None
+
+
+#: jax.random samplers whose second positional argument is the shape.
+RANDOM_WITH_SHAPE = frozenset({"normal", "uniform", "bernoulli", "truncated_normal", "gumbel", "laplace", "logistic", "cauchy", "exponential"})
+JAXTYPING_SHAPE = re.compile(r"""^\w+\[\s*[\w.]+\s*,\s*["']([^"']*)["']\s*\]$""")
+
+
+def _shape_rank(shape: cst.BaseExpression) -> int | None:
+    """Rank of an array built with ``shape``: a tuple literal's length, 1 for a single size."""
+    if isinstance(shape, (cst.Tuple, cst.List)):
+        if any(isinstance(element, cst.StarredElement) for element in shape.elements):
+            return None
+        return len(shape.elements)
+    if isinstance(shape, cst.Integer) or (isinstance(shape, cst.Subscript) and isinstance(shape.value, cst.Attribute) and shape.value.attr.value == "shape"):
+        return 1
+    return None
+
+
+def _annotated_rank(annotation: cst.BaseExpression) -> int | None:
+    """Rank from a jaxtyping annotation: ``Float[Array, "batch n"]`` has 2 axes."""
+    match = JAXTYPING_SHAPE.match(cst.Module([]).code_for_node(annotation))
+    if match is None:
+        return None
+    dims = match.group(1).split()
+    if any(dim.startswith(("*", "#*")) or dim == "..." for dim in dims):
+        return None
+    return len(dims)
