@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Literal
 import libcst as cst
 
 from gradadvisor.engine.context import ModuleContext
+from gradadvisor.engine.prune import prune
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError, SourceText, read_source
 from gradadvisor.fixes.apply import apply_fixes, non_overlapping, parses, unified_diff, write_atomically
@@ -96,32 +97,19 @@ def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
     active = [
         rule
         for rule in rules
-        if rule.code != UNUSED_NOQA and (rule.trigger is None or rule.trigger.search(text))
+        if rule.code != UNUSED_NOQA and rule.could_match(text)
     ]
     if not active or not AUTODIFF_MENTION.search(text):
         return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, False)
-    try:
-        module = cst.parse_module(text)
-    except cst.ParserSyntaxError as error:
-        return Checked(
-            [],
-            [FileError(display, "syntax-error", f"SyntaxError: {error.message}", error.raw_line, error.raw_column + 1)],
-            [],
-            None,
-            True,
-        )
-    except RecursionError:
-        return Checked([], [FileError(display, "skipped", "nesting too deep for the parser, skipped")], [], None, False)
-    except Exception as error:  # noqa: BLE001 - the parser must never crash the run
-        return Checked([], [FileError(display, "internal-error", f"parser failed: {type(error).__name__}: {error}")], [], None, False)
-
-    context = ModuleContext(display, text, module)
-    instances = [rule(context) for rule in active]
-    errors: list[FileError] = []
-    try:
-        cst.visit_batched(module, instances, context.before_visit, context.after_leave)
-    except RecursionError:
-        errors.append(FileError(display, "skipped", "nesting too deep to analyse, skipped"))
+    filters = [rule.block_filter(text) for rule in active]
+    pruned = prune(text, filters) if all(filters) else None  # type: ignore[arg-type]
+    if pruned is not None:
+        _, quick, quick_errors = _parse_and_visit(display, pruned, active)
+        if quick is not None and not quick.reports and not quick.crashes and not quick_errors:
+            return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, True)
+    module, context, errors = _parse_and_visit(display, text, active)
+    if context is None:
+        return Checked([], errors, [], None, True)
     for code, message in sorted(context.crashes.items()):
         errors.append(FileError(display, "internal-error", f"rule {code} crashed on this file: {message}"))
 
@@ -142,6 +130,29 @@ def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
         findings.extend(_unused_noqa(display, text, suppressions, findings))
     findings.sort(key=lambda item: (item.line, item.column, item.code))
     return Checked(findings, errors, fixes, module, True)
+
+
+def _parse_and_visit(
+    display: str, text: str, active: list[type[Rule]]
+) -> tuple[cst.Module | None, ModuleContext | None, list[FileError]]:
+    """Parse ``text`` and run ``active`` rules over it in one batched traversal."""
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        message = f"SyntaxError: {error.message}"
+        return None, None, [FileError(display, "syntax-error", message, error.raw_line, error.raw_column + 1)]
+    except RecursionError:
+        return None, None, [FileError(display, "skipped", "nesting too deep for the parser, skipped")]
+    except Exception as error:  # noqa: BLE001 - the parser must never crash the run
+        return None, None, [FileError(display, "internal-error", f"parser failed: {type(error).__name__}: {error}")]
+    context = ModuleContext(display, text, module)
+    instances = [rule(context) for rule in active]
+    errors: list[FileError] = []
+    try:
+        cst.visit_batched(module, instances, context.before_visit, context.after_leave)
+    except RecursionError:
+        errors.append(FileError(display, "skipped", "nesting too deep to analyse, skipped"))
+    return module, context, errors
 
 
 def _to_finding(

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from gradadvisor.engine.context import ModuleContext
 
 Applicability = Literal["safe", "unsafe"]
+
+#: A loop or comprehension: part of the trigger of every loop rule.
+LOOP = re.compile(r"\b(?:for|while)\b")
 Severity = Literal["error", "warning", "info"]
 
 
@@ -130,15 +133,40 @@ class Rule(cst.BatchableCSTVisitor):
     severity: ClassVar[Severity] = "warning"
     #: Off unless selected explicitly (by code, prefix or ``ALL``).
     default_enabled: ClassVar[bool] = True
-    #: A cheap regex on the file's text: a file it does not match cannot hold a
-    #: finding of this rule, so the engine need not parse it for this rule.
-    trigger: ClassVar[re.Pattern[str] | None] = None
+    #: Cheap regexes on the text: a file that does not match them all cannot hold a
+    #: finding of this rule, so the engine need not parse it for this rule. A tuple means
+    #: "all of these" (e.g. ``(LOOP, re.compile(r"\+="))``). The tighter, the faster.
+    trigger: ClassVar[re.Pattern[str] | tuple[re.Pattern[str], ...] | None] = None
+    #: The same test for one top-level def/class block (see engine/prune.py): a block that
+    #: does not match cannot hold a finding. Defaults to ``trigger``; a rule whose evidence
+    #: spans blocks (a constant defined in one, read in another) sets ``prunable = False``
+    #: or overrides ``block_filter``.
+    block_trigger: ClassVar[re.Pattern[str] | tuple[re.Pattern[str], ...] | None] = None
+    prunable: ClassVar[bool] = True
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
 
     def __init__(self, ctx: "ModuleContext") -> None:
         super().__init__()
         self.ctx = ctx
+
+    @classmethod
+    def could_match(cls, text: str) -> bool:
+        """False when the file ``text`` certainly holds no finding of this rule."""
+        return _matches_all(cls.trigger, text)
+
+    @classmethod
+    def block_filter(cls, text: str) -> Callable[[str], bool] | None:
+        """For the file ``text``: a test telling whether one top-level def/class block of it
+        could hold a finding of this rule, or None when blocks cannot be judged one by one.
+
+        Override it when the evidence spans blocks in a way a per-file test can capture
+        (GA401 computes the names of module-level arrays and keeps the blocks reading them).
+        """
+        trigger = cls.block_trigger or cls.trigger
+        if not cls.prunable or trigger is None:
+            return None
+        return lambda block: _matches_all(trigger, block)
 
     @classmethod
     def fixable(cls) -> bool:
@@ -178,6 +206,13 @@ class Rule(cst.BatchableCSTVisitor):
                 self.ctx.record_crash(self, error)
 
         return call
+
+
+def _matches_all(trigger: re.Pattern[str] | tuple[re.Pattern[str], ...] | None, text: str) -> bool:
+    if trigger is None:
+        return True
+    patterns = trigger if isinstance(trigger, tuple) else (trigger,)
+    return all(pattern.search(text) for pattern in patterns)
 
 
 @dataclass

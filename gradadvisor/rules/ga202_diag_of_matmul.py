@@ -7,6 +7,7 @@ import re
 import libcst as cst
 
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 
 
@@ -39,14 +40,17 @@ class DiagOfMatmul(Rule):
     ## When not to apply
     Only 2-D operands: for a 1-D operand the product is a vector and `jnp.diag` builds
     a matrix from it instead (the einsum then raises a shape error rather than giving
-    a different answer). Calls with an offset (`k=`, `offset=`, `axis1=`) and plain
-    NumPy (`numpy.diag`) are not reported.
+    a different answer). So `diag` is not reported when the code shows a 1-D operand
+    (`v = jnp.ones(n)`, a column `X[:, k]`, a number), and its fix is *unsafe* unless
+    a transpose or the operands' creation shows two matrices. Calls with an offset
+    (`k=`, `offset=`, `axis1=`), plain NumPy (`numpy.diag`) and test code (where
+    `diag(a @ b.T)` is the reference an einsum is checked against) are not reported.
     """
 
     code = "GA202"
     name = "diag-of-matmul"
     summary = "`diag`/`trace` of a matrix product computes the whole product; use one einsum"
-    trigger = re.compile(r"\b(?:diag|diagonal|trace)\b")
+    trigger = re.compile(r"\b(?:diag|diagonal|trace)\s*\([^;]{0,200}?(?:@|\bdot\s*\(|\bmatmul\s*\()", re.DOTALL)
 
     VALID = (
         Valid("import jax.numpy as jnp\nd = jnp.diag(v)\n"),
@@ -57,6 +61,9 @@ class DiagOfMatmul(Rule):
         Valid("import jax.numpy as jnp\nd = jnp.diagonal(a @ b, axis1=1, axis2=2)\n"),
         Valid("import jax.numpy as jnp\nt = jnp.trace(a)\n"),
         Valid("import jax.numpy as jnp\ndef diag(x):\n    return x\nd = diag(a @ b)\n"),
+        Valid("import jax.numpy as jnp\n\ndef scale(A):\n    v = jnp.ones(A.shape[1])\n    return jnp.diag(A @ v)\n"),
+        Valid("import jax.numpy as jnp\n\ndef scale(A, X):\n    return jnp.diag(A @ X[:, 0])\n"),
+        Valid("import jax.numpy as jnp\n\ndef test_einsum(a, b):\n    assert jnp.allclose(jnp.einsum('ij,ij->i', a, b), jnp.diag(a @ b.T))\n"),
     )
     INVALID = (
         Invalid(
@@ -102,9 +109,16 @@ class DiagOfMatmul(Rule):
         if arg.keyword is not None or arg.star:
             return
         product = _matmul_operands(arg.value, self.ctx.names)
-        if product is None:
-            return
+        if product is None or in_test_code(self.ctx.path, self.ctx.scope_stack):
+            return  # in tests, `diag(a @ b.T)` is the reference an einsum is checked against
         (left, left_t), (right, right_t) = product
+        ranks = (self._rank(left), self._rank(right))
+        if function == "diag" and any(rank is not None and rank < 2 for rank in ranks):
+            return  # a matrix-vector product: `diag` builds a matrix from the vector
+        # `diag` of a matrix-vector product builds a matrix, and the einsum would raise:
+        # the fix is safe only when the code shows matrices (a transpose, or ranks of 2).
+        shows_matrices = left_t or right_t or ranks == (2, 2)
+        applicability = "safe" if function != "diag" or shows_matrices else "unsafe"
         subscripts = _subscripts(left_t, right_t, trace=function == "trace")
         qualified = self.ctx.names.resolve(node.func) or ""
         module = next(m for m in AUTODIFF_NUMPY if qualified.startswith(m + "."))
@@ -124,8 +138,22 @@ class DiagOfMatmul(Rule):
             node,
             f"`{original}` computes the whole matrix product to keep its {kept}, and its gradient "
             f"pays for the whole product too; use `{rewrite}`",
-            fix=Fix(node, replacement, "safe", tuple(imports)),
+            fix=Fix(node, replacement, applicability, tuple(imports)),
         )
+
+    def _rank(self, operand: cst.BaseExpression) -> int | None:
+        """The operand's number of axes when the code shows it; a row or column pick ``X[:, k]`` counts as 1."""
+        if isinstance(operand, (cst.Integer, cst.Float)):
+            return 0
+        if isinstance(operand, cst.Subscript) and _picks_row_or_column(operand):
+            return 1
+        return self.ctx.loops.arrays.rank(operand, self.ctx.current_function)
+
+
+def _picks_row_or_column(subscript: cst.Subscript) -> bool:
+    """``X[:, k]`` or ``X[k, :]``: one index and one full slice."""
+    kinds = [type(element.slice) for element in subscript.slice]
+    return sorted(kind.__name__ for kind in kinds) == ["Index", "Slice"]
 
 
 def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
