@@ -164,7 +164,7 @@ def _progress_sink(progress: Progress, task, label: str):
         elif kind == "meta":
             state["size"] = payload.get("size")
         elif kind == "begin":
-            where = f" [size {state['size']}]" if state["size"] is not None else ""
+            where = f" size={state['size']}" if state["size"] is not None else ""
             progress.update(task, description=f"{label}{where}: {payload['function']} {payload['stage']}")
         elif kind in ("end", "overrun"):
             progress.advance(task)

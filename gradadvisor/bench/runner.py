@@ -307,6 +307,8 @@ def size_result(outcome: Outcome, job: Job) -> dict:
     run["rounds"] = job.rounds
     if any(t.get("truncated") for t in outcome.timings):
         run["notes"].append("timing rounds were cut short by the budget")
+    for name in sorted({n for t in outcome.timings for n in t.get("skipped", [])}):
+        run["notes"].append(f"{name} spent its budget on first calls: no steady-state timing")
     run["load_average"] = timing.load_average()
     return run
 

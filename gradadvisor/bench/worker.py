@@ -348,24 +348,26 @@ class Worker:
         from gradadvisor.bench import timing
 
         budgets = {name: self.job.budget_s - m.spent_s for name, m in measured.items()}
-        if not measured:
-            return
-        exhausted = [name for name, left in budgets.items() if left <= 0]
-        if exhausted:
-            self.send("timing", {"skipped": exhausted, "reason": "budget spent on first calls"})
+        exhausted = sorted(name for name, left in budgets.items() if left <= 0)
+        timed = {name: m for name, m in measured.items() if name not in exhausted}
+        if not timed:
+            self.send("timing", {"samples": {}, "repeats": {}, "skipped": exhausted})
             return
         calls = {}
-        for name, m in measured.items():
+        for name, m in timed.items():
             calls[f"{name}.forward"] = m.forward_call
             calls[f"{name}.grad"] = m.grad_call
-        call_budgets = {f"{name}.{kind}": budgets[name] / 2 for name in measured for kind in ("forward", "grad")}
-        self.send("begin", {"function": "both", "stage": "steady-state timing", "budgets": budgets})
+        call_budgets = {
+            f"{name}.{kind}": budgets[name] / 2 for name in timed for kind in ("forward", "grad")
+        }
+        self.send("begin", {"function": "both", "stage": "steady-state timing",
+                            "budgets": {name: budgets[name] for name in timed}})
         try:
             samples, truncated = timing.interleaved(
                 calls, self.job.rounds, self.job.min_sample_s, call_budgets
             )
         except Exception as exc:  # a function that ran once but fails when repeated
-            name = next(iter(measured))
+            name = next(iter(timed))
             raise UserCodeError(f"timing raised {type(exc).__name__}: {exc}", "", name) from None
         self.send("end", {"function": "both", "stage": "steady-state timing"})
         self.send(
@@ -375,6 +377,7 @@ class Worker:
                 "repeats": {key: s.repeats for key, s in samples.items()},
                 "spent_s": {key: s.spent_s for key, s in samples.items()},
                 "truncated": truncated,
+                "skipped": exhausted,
             },
         )
 
