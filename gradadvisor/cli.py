@@ -91,6 +91,11 @@ def _load_config(config_file: Path | None, paths: list[Path]) -> Config:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: one per core).")
 @click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="A pyproject.toml to read [tool.gradadvisor] from.")
 @click.option("--quiet", "-q", is_flag=True, help="Print findings only, no summary.")
+@click.option(
+    "--force-exclude/--no-force-exclude",
+    default=None,
+    help="Apply `exclude` to files named on the command line too (for pre-commit).",
+)
 def scan(
     paths: tuple[Path, ...],
     select: tuple[str, ...],
@@ -105,6 +110,7 @@ def scan(
     jobs: int | None,
     config_file: Path | None,
     quiet: bool,
+    force_exclude: bool | None,
 ) -> None:
     """Scan PATHS (default: the current directory) for slow-gradient code shapes.
 
@@ -130,7 +136,9 @@ def scan(
     else:
         rules = enabled_rules(config.select, config.ignore + (cli_ignore or ()))
     unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
-    found = discover(given, config.root, config.exclude, config.force_exclude)
+    if force_exclude is None:
+        force_exclude = config.force_exclude
+    found = discover(given, config.root, config.exclude, force_exclude)
     for missing in found.missing:
         err.print(f"[red]error[/]: {escape(missing)}: no such file or directory")
     if found.missing and not found.files:

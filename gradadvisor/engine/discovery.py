@@ -59,7 +59,7 @@ def matches_any(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
         relative = path.as_posix()
     for pattern in patterns:
         pattern = pattern.rstrip("/")
-        if fnmatch(path.name, pattern) or fnmatch(relative, pattern) or fnmatch(relative, pattern + "/*"):
+        if fnmatch(path.name, pattern) or fnmatch(relative, pattern):
             return True
     return False
 
