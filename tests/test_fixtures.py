@@ -57,7 +57,7 @@ def test_every_rule_has_fixtures():
             assert list(folder.glob("*.in.py")), f"{rule.code} is fixable: add a fix pair in {folder}"
 
 
-@pytest.mark.parametrize("path", _snapshot_cases())
+@pytest.mark.parametrize("path", list(_snapshot_cases()))
 def test_snapshot(path: Path):
     code = _code_of(path)
     assert rule_by_code(code) is not None, f"fixtures/{code} names no rule"
@@ -71,7 +71,7 @@ def test_snapshot(path: Path):
     assert actual == expected_path.read_text()
 
 
-@pytest.mark.parametrize("path", _fix_cases())
+@pytest.mark.parametrize("path", list(_fix_cases()))
 def test_fix_pair(path: Path, tmp_path: Path):
     code = _code_of(path)
     expected = path.with_name(path.name[: -len(".in.py")] + ".out.py").read_text()
