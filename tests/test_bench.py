@@ -277,7 +277,7 @@ def test_no_jit_measures_eagerly():
 
 def test_budget_exceeded_then_extrapolated():
     pytest.importorskip("jax")
-    code, doc, _ = run_bench(str(CASES / "slow_baseline.py"), "--scaling", "--timeout", "3")
+    code, doc, _ = run_bench(str(CASES / "slow_baseline.py"), "--scaling", "--timeout", "8")
     sizes = [run["size"] for run in doc["runs"]]
     assert sizes == [10, 20, 40]
     last = doc["runs"][-1]
@@ -305,3 +305,20 @@ def test_table_output_has_verdict():
     assert result.exit_code == 1
     assert "wrong_einsum_axis: candidate DIFFERS from baseline" in result.stdout
     assert "max abs err" in result.stdout
+
+
+def test_verdict_claims_only_confirmed_speedups():
+    def result(pairs: int, grad_range: list[float]) -> dict:
+        speed = {"forward": 1.0, "forward_range": [0.9, 1.1], "forward_pairs": pairs,
+                 "grad": 4.0, "grad_range": grad_range, "grad_pairs": pairs,
+                 "grad_claimed": pairs >= 5 and grad_range[0] >= 1.5,
+                 "compile": 12.0, "first_call": 1.1, "lower_bounds": []}
+        match = {"value": True, "grad": True, "decided_by": "float32"}
+        return {"target": "t", "runs": [{"size": 1, "match": match, "speedup": speed}]}
+
+    text = report.verdict(result(7, [3.0, 5.0]))
+    assert text == ("candidate matches; forward no clear difference (0.9-1.1x), "
+                    "gradient 4x faster, compile 12x faster")
+    assert "gradient ~4x faster (unconfirmed" in report.verdict(result(3, [3.0, 5.0]))
+    assert "gradient no clear difference (1.2-5x)" in report.verdict(result(7, [1.2, 5.0]))
+    assert report.exit_code(result(7, [3.0, 5.0])) == 0

@@ -3,8 +3,10 @@
 Tests check a fast implementation against a plain one (``expected = sum(f(v)
 for v in x)``, ``ref = jnp.diag(a @ b.T)``); advice to speed the reference up
 is noise. Code counts as test code when its file is a test module
-(``test_*.py``, ``*_test.py``, ``conftest.py``) or it sits in a function named
-``test*`` or a class named ``Test*`` / ``*Test`` / ``*Tests`` / ``*TestCase``.
+(``test_*.py``, ``*_test.py``, ``tests.py``, ``conftest.py``) or it sits in a
+function named ``test*`` or a class named ``Test*`` / ``*Test`` / ``*Tests`` /
+``*TestCase``. Folder names are not used: a display path may be absolute, and
+a checkout under ``~/test/`` is not test code.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Iterable
 
 import libcst as cst
 
-TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|conftest)\.py$")
+TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
 
 def is_test_file(path: str) -> bool:

@@ -118,6 +118,39 @@ def converts_to_python(node: cst.CSTNode, var: str) -> bool:
     return found
 
 
+#: Attributes and methods of a jax array: ``x.T``, ``x.sum()``. Any other attribute of a loop
+#: variable (``layer.weight``, ``dist.log_prob(...)``) says its elements are objects.
+ARRAY_ATTRIBUTES = frozenset(
+    {
+        "T", "mT", "shape", "ndim", "dtype", "size", "real", "imag", "at", "sum", "mean", "max", "min", "prod",
+        "std", "var", "reshape", "astype", "transpose", "ravel", "flatten", "squeeze", "dot", "clip", "round",
+        "conj", "all", "any", "argmax", "argmin", "cumsum", "cumprod", "swapaxes", "take", "sort", "argsort",
+        "trace", "diagonal", "item", "tolist", "copy", "view", "nbytes", "itemsize", "block_until_ready",
+    }
+)
+
+
+def element_is_object(body: cst.BaseExpression, var: str) -> bool:
+    """True when ``body`` calls ``var`` (``m(x)``) or reads an attribute no array has
+    (``c.log_prob(x)``, ``layer.weight``): the loop walks functions, modules or
+    distributions, which cannot be vmapped without stacking them first."""
+    found = False
+
+    class _Uses(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            if isinstance(call.func, cst.Name) and call.func.value == var:
+                found = True
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> None:
+            nonlocal found
+            if isinstance(attribute.value, cst.Name) and attribute.value.value == var and attribute.attr.value not in ARRAY_ATTRIBUTES:
+                found = True
+
+    body.visit(_Uses())
+    return found
+
+
 def elementwise_in(expr: cst.BaseExpression, var: str, names: ImportMap) -> Literal["pure", "free"] | None:
     """``"pure"`` if ``expr`` is elementwise in ``var`` using only literals, ``"free"`` if it also
     reads other names, None if it is not elementwise (or does not use ``var``)."""

@@ -72,13 +72,13 @@ def _describe(kind: str, speed: dict) -> str | None:
     bound = kind in speed.get("lower_bounds", [])
     if kind in ("forward", "grad") and speed.get(f"{kind}_range"):
         low, high = speed[f"{kind}_range"]
-        if speed.get(f"{kind}_claimed"):
-            return f"{name} {factor(value)} faster"
+        confirmed = speed.get(f"{kind}_pairs", 0) >= MIN_ROUNDS_TO_CLAIM
+        unconfirmed = f" (unconfirmed: fewer than {MIN_ROUNDS_TO_CLAIM} timing rounds)"
         if low >= CLAIM_THRESHOLD:
-            return (f"{name} ~{factor(value)} faster (unconfirmed: fewer than "
-                    f"{MIN_ROUNDS_TO_CLAIM} timing rounds)")
+            return f"{name} {factor(value)} faster" if confirmed else f"{name} ~{factor(value)} faster{unconfirmed}"
         if high <= 1 / CLAIM_THRESHOLD:
-            return f"{name} {factor(1 / value)} slower"
+            slower = factor(1 / value)
+            return f"{name} {slower} slower" if confirmed else f"{name} ~{slower} slower{unconfirmed}"
         return f"{name} no clear difference ({low:.2g}-{high:.2g}x)"
     if value >= CLAIM_THRESHOLD:
         return f"{name} {factor(value, bound)} faster"

@@ -237,6 +237,7 @@ def speedup(outcome: Outcome, baseline: dict, candidate: dict) -> dict:
             result[kind] = ratio.median
             result[f"{kind}_range"] = [ratio.low, ratio.high]
             result[f"{kind}_claimed"] = ratio.claimed
+            result[f"{kind}_pairs"] = len(ratio.values)
         else:
             interleaved = False
             value = _ratio(baseline.get(f"{kind}_s"), candidate.get(f"{kind}_s"))

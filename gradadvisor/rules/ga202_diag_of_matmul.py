@@ -137,7 +137,8 @@ class DiagOfMatmul(Rule):
         self.report(
             node,
             f"`{original}` computes the whole matrix product to keep its {kept}, and its gradient "
-            f"pays for the whole product too; use `{rewrite}`",
+            f"pays for the whole product too; use `{rewrite}`"
+            + ("" if applicability == "safe" else " (if both operands are matrices)"),
             fix=Fix(node, replacement, applicability, tuple(imports)),
         )
 

@@ -7,7 +7,7 @@ import re
 import libcst as cst
 
 from gradadvisor.analysis.testcode import in_test_code
-from gradadvisor.analysis.vectorize import calls_jax, code, converts_to_python, names_in, vectorize
+from gradadvisor.analysis.vectorize import calls_jax, code, converts_to_python, element_is_object, names_in, vectorize
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 
 #: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
@@ -59,8 +59,9 @@ class PythonSumOverArray(Rule):
     `params.values()`), literal lists of a few items, layers, small literal ranges or arrays
     written out (`jnp.array([a, b, c])`, `jnp.eye(3)`), `*args`, whole-array reductions over a
     list of arrays (`sum(jnp.sum(w**2) for w in weights)`), bodies that convert to Python
-    numbers (`float(...)`, `.item()`), module-level setup code, or test code (reference loops
-    in `test_*` functions, `*Test` classes and test files).
+    numbers (`float(...)`, `.item()`), bodies that call the element or read an attribute no
+    array has (`m(x)`, `c.log_prob(x)`: models or distributions), module-level setup code,
+    or test code (reference loops in `test_*` functions, `*Test` classes and test files).
     """
 
     code = "GA301"
@@ -82,6 +83,7 @@ class PythonSumOverArray(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    w = jnp.array([1.0, 0.5, 0.25])\n    return sum(jnp.sin(c * x) for c in w)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(*xs):\n    return sum(jnp.tanh(x) for x in xs)\n"),
         Valid("import jax.numpy as jnp\nX = jnp.arange(10.0)\nTOTAL = sum(jnp.exp(x) for x in X)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef predict(ensemble, x):\n    return sum(jax.nn.softmax(m(x)) for m in ensemble)\n"),
     )
     INVALID = (
         Invalid(
@@ -143,6 +145,8 @@ class PythonSumOverArray(Rule):
         body = generator.elt
         if converts_to_python(body, loop.target.value):
             return  # float(...) / .item(): host-side Python numbers, never traced
+        if element_is_object(body, loop.target.value):
+            return  # `m(x)`, `c.log_prob(x)`: a list of models or distributions, not array rows
         extent = self.ctx.loops.of_iterable(loop.iter, function)
         if not extent.is_data:
             return
