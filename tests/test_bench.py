@@ -178,7 +178,7 @@ def test_pytree_match_json_shape():
         assert fn["flops"]["grad"] is not None
         assert fn["memory"]["grad"]["argument_bytes"] > 0
     assert set(run["speedup"]) >= {"forward", "grad", "first_call", "compile"}
-    assert run["match"]["rtol"] == 1e-4
+    assert run["match"]["rtol"] == 1e-4 and run["match"]["atol"] == 1e-4
 
 
 def test_wrong_einsum_axis_is_caught():

@@ -37,7 +37,7 @@ class LeafDiff:
     max_abs_err: float
     max_rel_err: float
     rtol: float
-    atol: float
+    atol_abs: float  # the absolute tolerance applied: atol x largest magnitude
     ok: bool
     nonfinite: str = ""
 
@@ -157,7 +157,7 @@ def compare_trees(
                 max_abs_err=max_abs,
                 max_rel_err=max_rel,
                 rtol=leaf_rtol,
-                atol=leaf_atol * scale,
+                atol_abs=leaf_atol * scale,
                 ok=ok,
                 nonfinite="; ".join(nonfinite),
             )

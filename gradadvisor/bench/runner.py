@@ -270,7 +270,8 @@ def match_result(outcome: Outcome, job: Job) -> dict | None:
         "max_abs_err": max(abs_errs) if abs_errs else None,
         "max_rel_err": max(rel_errs) if rel_errs else None,
         "rtol": job.rtol if job.rtol is not None else (rtols[0] if len(rtols) == 1 else rtols),
-        "atol": job.atol if job.atol is not None else "rtol x largest magnitude",
+        # atol is a fraction of the largest magnitude in the baseline's result
+        "atol": job.atol if job.atol is not None else (rtols[0] if len(rtols) == 1 else rtols),
         "decided_by": match["decided_by"],
         "problems": details[0]["problems"] + details[1]["problems"],
         "value_leaves": match["value_detail"]["leaves"],
