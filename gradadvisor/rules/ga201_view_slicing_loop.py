@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from gradadvisor.analysis.arrays import is_collection_name
 from gradadvisor.analysis.einsum import Contraction, IndexOutput, Operand, StackOutput, compile_einsum, operand_axes
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import code, names_in
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 
@@ -16,8 +18,6 @@ from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 STACKERS = ("stack", "array", "asarray")
 #: Named contractions, by their jax.numpy name.
 CONTRACTIONS: dict[str, Contraction] = {"dot": "dot", "matmul": "matmul", "inner": "inner", "vdot": "vdot"}
-#: Path parts that mark test code, where loops are reference implementations.
-TEST_PATH = re.compile(r"(?:^|[/\\])(?:tests?|testing)[/\\]|(?:^|[/\\])test_[^/\\]*\.py$|_test\.py$")
 
 
 @dataclass
@@ -368,25 +368,14 @@ class ViewSlicingLoop(Rule):
         return Loop(target.value, iterable, values[0], values[1], values[2] if len(values) == 3 else None)
 
     def _worth_checking(self, loops: list[Loop]) -> bool:
-        """Data-sized loops in a function, and not a plain reference loop in a test."""
+        """Data-sized loops in a function, and not a reference loop in test code."""
         function = self.ctx.current_function
         if function is None:
             return False
         if not all(self.ctx.loops.of_iterable(loop.iterable, function).is_data for loop in loops):
             return False
-        if self.ctx.gradient.is_traced(function):
-            return True
-        return not self._in_test_code()
-
-    def _in_test_code(self) -> bool:
-        if TEST_PATH.search(self.ctx.path):
-            return True
-        for scope in self.ctx.scope_stack:
-            if isinstance(scope, cst.FunctionDef) and scope.name.value.startswith("test"):
-                return True
-            if isinstance(scope, cst.ClassDef) and (scope.name.value.startswith("Test") or scope.name.value.endswith("Test")):
-                return True
-        return False
+        # Tests compute slow references on purpose, traced or not.
+        return not in_test_code(self.ctx.path, self.ctx.scope_stack)
 
     def _read_outside(self, loop_statement: cst.For, loop_vars: set[str]) -> bool:
         """True when a loop variable is read in the function outside the loop (it stays bound)."""
@@ -405,6 +394,8 @@ class ViewSlicingLoop(Rule):
         loop_vars = [loop.var for loop in loops]
         sliced = [_sliced(expr, set(loop_vars)) for expr in (left_expr, right_expr)]
         if sliced[0] is None or sliced[1] is None or not (sliced[0].is_slice or sliced[1].is_slice):
+            return None
+        if any(self._maybe_list(operand) for operand in sliced):
             return None
         # Every read of a loop variable must be an index of a slice.
         slice_uses = sum(entry is not None for operand in sliced for entry in operand.entries)
@@ -440,6 +431,23 @@ class ViewSlicingLoop(Rule):
         slices = " and ".join(dict.fromkeys(f"`{code(operand.expression)}`" for operand in sliced if operand.is_slice))
         what = f"`{code(element)}`" if len(code(element)) <= 50 else slices
         return call, what, " (" + "; ".join(notes) + ")"
+
+    def _maybe_list(self, operand: Sliced) -> bool:
+        """True when ``x[i]`` may index a Python list of different arrays (heads, kernels,
+        components): a name that says so, or a value known not to be an array. A subscript
+        with several axes (``x[:, i]``) is an array's."""
+        if not operand.is_slice or len(operand.elements) > 1:
+            return False
+        base = operand.base
+        function = self.ctx.current_function
+        if function is not None and _uses_array_attribute(function, code(base)):
+            return False
+        if self.ctx.loops.arrays.rank(base, function) is not None:
+            return False
+        name = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else None
+        if name is not None and is_collection_name(name):
+            return True
+        return self.ctx.loops.arrays.is_array(base, function, self.ctx.gradient.is_traced(function)) is False
 
     def _contraction(self, expr: cst.BaseExpression) -> tuple[Contraction, cst.BaseExpression, cst.BaseExpression, cst.BaseExpression | None] | None:
         """``(kind, left, right, the function called)`` for the contractions GA201 knows."""
@@ -601,6 +609,24 @@ def _sliced(expr: cst.BaseExpression, loop_vars: set[str]) -> Sliced | None:
     if loop_vars & names_in(expr):
         return None
     return Sliced(expr, expr, None)
+
+
+#: Attributes only an array has: reading one shows that a name holds an array, not a list.
+ARRAY_ATTRIBUTES = frozenset({"shape", "ndim", "T", "mT", "reshape", "astype", "dtype", "transpose"})
+
+
+def _uses_array_attribute(function: cst.CSTNode, base: str) -> bool:
+    """True when ``function`` reads ``base.shape``, ``base.T``, ``base.reshape`` or the like."""
+    found = False
+
+    class _Find(cst.CSTVisitor):
+        def visit_Attribute(self, attribute: cst.Attribute) -> None:
+            nonlocal found
+            if not found and attribute.attr.value in ARRAY_ATTRIBUTES and code(attribute.value) == base:
+                found = True
+
+    function.visit(_Find())
+    return found
 
 
 def _count_names(node: cst.CSTNode, wanted: set[str]) -> int:

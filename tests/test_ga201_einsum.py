@@ -1,0 +1,122 @@
+"""GA201's index-notation compiler: synthesized subscripts against the loops they replace, numerically."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gradadvisor.analysis.einsum import IndexOutput, StackOutput, compile_einsum, operand_axes
+from gradadvisor.engine.runner import check_text
+from gradadvisor.fixes.apply import apply_fixes
+from gradadvisor.rules.ga201_view_slicing_loop import ViewSlicingLoop
+
+rng = np.random.default_rng(0)
+
+
+def random(*shape):
+    return rng.normal(size=shape)
+
+
+def axes(entries, rank, ellipsis_at=None):
+    operand = operand_axes(entries, ellipsis_at, rank)
+    assert operand is not None
+    return operand
+
+
+def test_column_dots():
+    a, b = random(4, 6), random(4, 6)
+    einsum = compile_einsum("dot", axes([None, "i"], 2), axes([None, "i"], 2), StackOutput((("i", 0),)), ["i"])
+    assert einsum.subscripts == "ki,ki->i"
+    loop = np.stack([np.dot(a[:, i], b[:, i]) for i in range(6)])
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, a, b), loop)
+
+
+def test_row_dots_with_sum_of_product():
+    a, b = random(5, 3), random(5, 3)
+    einsum = compile_einsum("sum_product", axes(["t"], 2), axes(["t"], 2), StackOutput((("t", 0),)), ["t"])
+    assert einsum.subscripts == "tk,tk->t"
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, a, b), np.array([(a[t] * b[t]).sum() for t in range(5)]))
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_matrix_times_each_column(axis):
+    x, w = random(3, 5), random(5, 4)
+    einsum = compile_einsum("matmul", axes([], 2), axes([None, "j"], 2), StackOutput((("j", axis),)), ["j"])
+    loop = np.stack([x @ w[:, j] for j in range(4)], axis=axis)
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, x, w), loop)
+    if axis != 0:
+        assert einsum.subscripts == "ik,kj->ij" and einsum.matmul == "{0} @ {1}"
+
+
+def test_per_item_matmul():
+    a, b = random(4, 2, 3), random(4, 3, 5)
+    einsum = compile_einsum("matmul", axes(["b"], 3), axes(["b"], 3), StackOutput((("b", 0),)), ["b"])
+    assert einsum.subscripts == "bik,bkj->bij"
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, a, b), np.stack([a[t] @ b[t] for t in range(4)]))
+
+
+def test_nested_double_loop_is_a_transposed_product():
+    a, b = random(3, 5), random(4, 5)
+    # [[dot(a[i], b[j]) for j] for i]: the inner loop is stacked first.
+    einsum = compile_einsum("dot", axes(["i"], 2), axes(["j"], 2), StackOutput((("j", 0), ("i", 0))), ["i", "j"])
+    assert einsum.subscripts == "ik,jk->ij" and einsum.matmul == "{0} @ {1}.T"
+    loop = np.array([[np.dot(a[i], b[j]) for j in range(4)] for i in range(3)])
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, a, b), loop)
+
+
+def test_column_written_with_at_index():
+    x, w = random(3, 5), random(5, 4)
+    einsum = compile_einsum("dot", axes([], 2), axes([None, "j"], 2), IndexOutput((None, "j")), ["j"])
+    out = np.zeros((3, 4))
+    for j in range(4):
+        out[:, j] = np.dot(x, w[:, j])
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, x, w), out)
+
+
+def test_vdot_and_inner_of_matrix_slices():
+    a, b = random(4, 2, 3), random(4, 2, 3)
+    vdot = compile_einsum("vdot", axes(["i"], 3), axes(["i"], 3), StackOutput((("i", 0),)), ["i"])
+    np.testing.assert_allclose(np.einsum(vdot.subscripts, a, b), [np.vdot(a[i], b[i]) for i in range(4)])
+    inner = compile_einsum("inner", axes(["i"], 3), axes(["i"], 3), StackOutput((("i", 0),)), ["i"])
+    np.testing.assert_allclose(np.einsum(inner.subscripts, a, b), np.stack([np.inner(a[i], b[i]) for i in range(4)]))
+
+
+def test_ellipsis_slices_the_last_axis():
+    a, b = random(2, 3, 6), random(2, 3, 6)
+    left = axes([None, "i"], 3, ellipsis_at=0)
+    einsum = compile_einsum("vdot", left, axes([None, "i"], 3, ellipsis_at=0), StackOutput((("i", 0),)), ["i"])
+    np.testing.assert_allclose(np.einsum(einsum.subscripts, a, b), [np.vdot(a[..., i], b[..., i]) for i in range(6)])
+
+
+def test_what_an_einsum_cannot_say():
+    # A product with a scalar slice, a stacking axis out of range, a loop variable nothing indexes.
+    assert compile_einsum("dot", axes(["i"], 1), axes(["i"], 1), StackOutput((("i", 0),)), ["i"]) is None
+    assert compile_einsum("dot", axes([None, "i"], 2), axes([None, "i"], 2), StackOutput((("i", 1),)), ["i"]) is None
+    assert compile_einsum("dot", axes([None, "i"], 2), axes([None, "i"], 2), StackOutput((("i", 0), ("j", 0))), ["i", "j"]) is None
+    # vdot of slices of different ranks, matmul batch axes that would broadcast.
+    assert compile_einsum("vdot", axes(["i"], 2), axes(["i"], 3), StackOutput((("i", 0),)), ["i"]) is None
+    assert compile_einsum("matmul", axes(["i"], 4), axes(["i"], 3), StackOutput((("i", 0),)), ["i"]) is None
+
+
+@pytest.mark.parametrize(
+    "source, args",
+    [
+        ("def f(a, b):\n    return jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n", (random(4, 6), random(4, 6))),
+        ("def f(x, w):\n    return jnp.stack([x @ w[:, j] for j in range(w.shape[1])], axis=1)\n", (random(3, 5), random(5, 4))),
+        ("def f(a, b, n, m):\n    return jnp.array([[jnp.dot(a[i], b[j]) for j in range(m)] for i in range(n)])\n", (random(3, 5), random(4, 5), 3, 4)),
+        ("def f(a, b):\n    return jnp.stack([jnp.sum(a[..., t] * b[..., t]) for t in range(2, a.shape[-1])])\n", (random(3, 6), random(3, 6))),
+        ("def f(a, b, n):\n    return jnp.stack([jnp.dot(a[i, :], b[:, i]) for i in range(1, n, 2)])\n", (random(6, 3), random(3, 6), 6)),
+    ],
+)
+def test_rule_rewrites_compute_the_same(source, args):
+    """The rule's fix, run with NumPy standing in for jax.numpy, gives the loop's answer."""
+    module = "import jax.numpy as jnp\n\n" + source
+    checked = check_text("case.py", module, [ViewSlicingLoop])
+    assert len(checked.findings) == 1, [f.message for f in checked.findings]
+    fixed = apply_fixes(checked.module, [fix for fix in checked.fixes if fix is not None])
+    assert "einsum" in fixed and "for " not in fixed
+    loop_namespace = {"jnp": np}
+    fixed_namespace = {"jnp": np}
+    exec(source, loop_namespace)
+    exec(fixed.split("\n", 2)[2], fixed_namespace)
+    np.testing.assert_allclose(fixed_namespace["f"](*args), loop_namespace["f"](*args))
