@@ -30,20 +30,20 @@ argnums = 0
 
 def inputs(size=64):
     """size is N, the number of scalar samples."""
-    keys = jax.random.split(jax.random.PRNGKey(0), len(WIDTHS))
+    keys = jax.random.split(jax.random.PRNGKey(0), 2 * len(WIDTHS))
     params = [
         {
-            "w": jax.random.normal(k, (n_out, n_in)) / n_in**0.5,
-            "b": jnp.zeros((n_out,)),
+            "w": jax.random.normal(kw, (n_out, n_in)) / n_in**0.5,
+            "b": 0.1 * jax.random.normal(kb, (n_out,)),
         }
-        for k, n_in, n_out in zip(keys, WIDTHS[:-1], WIDTHS[1:])
+        for kw, kb, n_in, n_out in zip(keys[::2], keys[1::2], WIDTHS[:-1], WIDTHS[1:])
     ]
     xs = jnp.linspace(-1.0, 1.0, size)
     return params, xs
 
 
 def mlp(params, x):
-    """x: (features,) or (batch, features)."""
+    """x: (features,) or (batch, features); identity activations, as in the seed."""
     for layer in params:
         x = x @ layer["w"].T + layer["b"]
     return x

@@ -45,6 +45,7 @@ def test_pattern_matches_at_small_size(path):
     grad = compare_trees(results["baseline"][1], results["candidate"][1])
     assert value.ok, value.to_dict()
     assert grad.ok, grad.to_dict()
-    # a zero gradient would make the comparison vacuous
-    assert max(abs(float(jax.numpy.max(jax.numpy.abs(g))))
-               for g in jax.tree_util.tree_leaves(results["baseline"][1])) > 0
+    # a leaf whose gradient is (mathematically) zero only compares rounding noise
+    magnitudes = [float(jax.numpy.max(jax.numpy.abs(g)))
+                  for g in jax.tree_util.tree_leaves(results["baseline"][1])]
+    assert min(magnitudes) > 1e-3 * max(magnitudes), magnitudes
