@@ -11,6 +11,14 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from gradadvisor.bench.loader import (
+    BenchTarget,
+    FunctionRef,
+    UsageError,
+    bench_files_in,
+    parse_argnums,
+)
+
 JAX_MISSING = "gradadvisor bench needs jax: pip install 'gradadvisor[bench]'"
 
 HELP = """Prove a rewrite: same value, same gradient, and how much faster.
@@ -74,13 +82,11 @@ def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling
         click.echo(JAX_MISSING, err=True)
         sys.exit(2)
     from gradadvisor.bench import report, timing
-    from gradadvisor.bench.loader import BenchTarget, FunctionRef, UsageError, bench_files_in, parse_argnums
     from gradadvisor.bench.runner import run_target
     from gradadvisor.bench.worker import Job
 
     try:
-        targets = _targets(path, baseline_ref, candidate_ref, inputs_ref, argnums,
-                           BenchTarget, FunctionRef, bench_files_in, parse_argnums)
+        targets = _targets(path, baseline_ref, candidate_ref, inputs_ref, argnums)
     except UsageError as exc:
         raise click.UsageError(str(exc)) from None
     if sizes and scaling:
@@ -126,11 +132,8 @@ def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling
     sys.exit(max(report.exit_code(r) for r in results))
 
 
-def _targets(path, baseline_ref, candidate_ref, inputs_ref, argnums,
-             BenchTarget, FunctionRef, bench_files_in, parse_argnums):
+def _targets(path, baseline_ref, candidate_ref, inputs_ref, argnums) -> list[BenchTarget]:
     """The bench targets named on the command line."""
-    from gradadvisor.bench.loader import UsageError
-
     explicit = [baseline_ref, candidate_ref, inputs_ref]
     if path and any(explicit):
         raise UsageError("give either PATH or --baseline/--candidate/--inputs, not both")
