@@ -439,3 +439,51 @@ class GradientContext:
         for inner, outer in zip(reversed(chain[:-1]), reversed(chain[1:])):
             parts.append(f"{self.name_of(inner)} is {self.reasons[inner].text} {self.name_of(outer)}")
         return "; ".join(parts)
+
+
+#: Transforms whose result computes a gradient (or a Jacobian) each time it is called.
+GRADIENT_FUNCTIONS = frozenset(
+    {
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacrev",
+        "jax.jacfwd",
+        "jax.jacobian",
+        "jax.hessian",
+        "equinox.filter_grad",
+        "equinox.filter_value_and_grad",
+    }
+)
+#: Wrappers that leave a gradient function a gradient function (``jax.jit(jax.grad(loss))``).
+GRADIENT_KEEPING_WRAPPERS = frozenset({"jax.jit", "equinox.filter_jit"})
+
+
+def gradient_transform(expr: cst.BaseExpression, names: ImportMap) -> str | None:
+    """The gradient transform that ``expr`` builds a function with, or None.
+
+    ``"jax.grad"`` for ``jax.grad(loss)``, ``jax.jit(jax.grad(loss))`` and
+    ``partial(jax.grad, argnums=1)(loss)``; ``"jax.value_and_grad"`` likewise.
+    """
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    if isinstance(func, cst.Call) and _canonical(names.resolve(func.func)) == "functools.partial" and func.args:
+        func = func.args[0].value
+    qualified = _canonical(names.resolve(func))
+    if qualified in GRADIENT_FUNCTIONS:
+        return qualified
+    if qualified in GRADIENT_KEEPING_WRAPPERS and expr.args and expr.args[0].keyword is None and not expr.args[0].star:
+        return gradient_transform(expr.args[0].value, names)
+    return None
+
+
+def gradient_decorator(function: cst.FunctionDef, names: ImportMap) -> str | None:
+    """The gradient transform a ``def`` is decorated with (``@jax.grad``, ``@partial(jax.grad, argnums=1)``)."""
+    for decorator in function.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call) and _canonical(names.resolve(expr.func)) == "functools.partial" and expr.args:
+            expr = expr.args[0].value
+        qualified = _canonical(names.resolve(expr))
+        if qualified in GRADIENT_FUNCTIONS:
+            return qualified
+    return None

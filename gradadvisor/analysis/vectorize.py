@@ -18,7 +18,7 @@ from typing import Literal
 
 import libcst as cst
 
-from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.names import ImportMap, dotted_name
 
 #: Elementwise functions by qualified name (after alias resolution).
 ELEMENTWISE = frozenset(
@@ -242,3 +242,210 @@ def vectorize(body: cst.BaseExpression, var: str, array: cst.BaseExpression, nam
         )
     mapped = cst.Call(func=cst.Call(func=vmap, args=[cst.Arg(function)]), args=[cst.Arg(array)])
     return Vectorized(mapped, "unsafe", tuple(imports), "vmap")
+
+
+# -- loops over the leading axis of arrays, and their jax.vmap form --------------------------
+
+#: Builtins whose iteration is not a plain walk over an array's leading axis.
+_NOT_ELEMENTWISE_ITERATION = frozenset(
+    {"range", "enumerate", "zip", "reversed", "sorted", "list", "tuple", "iter", "map", "filter", "set", "dict", "next"}
+)
+
+#: jax.numpy functions that join a sequence of arrays and give the same result when passed one
+#: array holding those arrays along its leading axis (``jnp.vstack(x)`` iterates ``x``'s first axis).
+JOINING = frozenset({"stack", "array", "asarray", "vstack", "hstack", "dstack", "concatenate"})
+
+
+@dataclass(frozen=True)
+class ElementLoop:
+    """``for variables in zip(*arrays)``: one iteration per index of the arrays' leading axis.
+
+    ``body`` is what each iteration computes, with ``a[i]`` already read as ``i`` for
+    ``range(len(a))`` loops.
+    """
+
+    variables: tuple[str, ...]
+    arrays: tuple[cst.BaseExpression, ...]
+    body: cst.BaseExpression
+
+
+def element_loop(target: cst.BaseExpression, iterable: cst.BaseExpression, body: cst.BaseExpression) -> ElementLoop | None:
+    """Read ``for target in iterable: body`` as a walk over the leading axis of arrays.
+
+    Recognised: ``x in xs``; ``x, y in zip(xs, ys)``; ``i in range(len(xs))`` or
+    ``range(xs.shape[0])`` when ``i`` is only read as ``xs[i]``. None otherwise (enumerate,
+    reversed, sorted...). Whether the arrays are data-sized is the loop-extent question.
+    """
+    if isinstance(target, cst.Name):
+        var = target.value
+        indexed = indexed_element(iterable, body, var)
+        if indexed is not None:
+            return ElementLoop((var,), (indexed[0],), indexed[1])
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value in _NOT_ELEMENTWISE_ITERATION:
+            return None
+        return ElementLoop((var,), (iterable,), body)
+    if not (isinstance(target, cst.Tuple) and isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "zip"):
+        return None
+    variables = [element.value.value for element in target.elements if isinstance(element, cst.Element) and isinstance(element.value, cst.Name)]
+    if any(arg.star or (arg.keyword is not None and arg.keyword.value != "strict") for arg in iterable.args):
+        return None
+    arrays = [arg.value for arg in iterable.args if arg.keyword is None]
+    if len(variables) != len(target.elements) or len(arrays) != len(variables) or len(set(variables)) != len(variables):
+        return None
+    return ElementLoop(tuple(variables), tuple(arrays), body)
+
+
+def _sized_array(size: cst.BaseExpression) -> cst.BaseExpression | None:
+    """``a`` for ``len(a)`` or ``a.shape[0]``."""
+    if isinstance(size, cst.Call) and isinstance(size.func, cst.Name) and size.func.value == "len" and len(size.args) == 1:
+        return size.args[0].value
+    if (
+        isinstance(size, cst.Subscript)
+        and isinstance(size.value, cst.Attribute)
+        and size.value.attr.value == "shape"
+        and len(size.slice) == 1
+        and isinstance(size.slice[0].slice, cst.Index)
+        and code(size.slice[0].slice.value) == "0"
+    ):
+        return size.value.value
+    return None
+
+
+def indexed_element(iterable: cst.BaseExpression, body: cst.BaseExpression, var: str) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """``(a, body with a[var] read as var)`` for ``range(len(a))`` / ``range(a.shape[0])`` loops
+    whose index is read only as ``a[var]``; None otherwise."""
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range" and len(iterable.args) == 1):
+        return None
+    array = _sized_array(iterable.args[0].value)
+    if array is None or var in names_in(array):
+        return None
+    array_code = code(array)
+    replaced = 0
+
+    class _ReadElement(cst.CSTTransformer):
+        def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
+            nonlocal replaced
+            index = original.slice[0].slice if len(original.slice) == 1 else None
+            if isinstance(index, cst.Index) and isinstance(index.value, cst.Name) and index.value.value == var and code(original.value) == array_code:
+                replaced += 1
+                return cst.Name(var)
+            return updated
+
+    element_body = body.visit(_ReadElement())
+    if replaced == 0 or replaced != _reads(body, var):
+        return None
+    return array, element_body  # type: ignore[return-value]
+
+
+def _reads(node: cst.CSTNode, var: str) -> int:
+    """How many times the bare name ``var`` is read in ``node`` (attribute names excluded)."""
+    count = 0
+
+    class _Count(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            nonlocal count
+            count += name.value == var
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            attribute.value.visit(self)
+            return False
+
+    node.visit(_Count())
+    return count
+
+
+def _keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
+    no_space = cst.SimpleWhitespace("")
+    return cst.Arg(value, keyword=cst.Name(name), equal=cst.AssignEqual(no_space, no_space))
+
+
+def _passed_once(value: cst.BaseExpression) -> bool:
+    """A shared argument that may be evaluated once instead of per element: a name or literal."""
+    return dotted_name(value) is not None or isinstance(value, (cst.Integer, cst.Float, cst.SimpleString))
+
+
+def _direct_call(loop: ElementLoop) -> tuple[cst.BaseExpression, cst.Tuple | None, list[cst.BaseExpression]] | None:
+    """For a body ``f(a, x, b)`` that passes each loop variable once as a whole argument:
+    ``(f, in_axes, operands)``, ``in_axes`` None when every argument is mapped."""
+    body = loop.body
+    variables = set(loop.variables)
+    if not isinstance(body, cst.Call) or not body.args or variables & names_in(body.func):
+        return None
+    axes: list[int | None] = []
+    operands: list[cst.BaseExpression] = []
+    seen: set[str] = set()
+    for arg in body.args:
+        if arg.keyword is not None or arg.star:
+            return None
+        value = arg.value
+        if isinstance(value, cst.Name) and value.value in variables and value.value not in seen:
+            seen.add(value.value)
+            axes.append(0)
+            operands.append(loop.arrays[loop.variables.index(value.value)])
+        elif not (names_in(value) & variables) and _passed_once(value):
+            axes.append(None)
+            operands.append(value)
+        else:
+            return None
+    if seen != variables:
+        return None
+    if all(axis == 0 for axis in axes):
+        return body.func, None, operands
+    in_axes = cst.Tuple([cst.Element(cst.Name("None") if axis is None else cst.Integer("0")) for axis in axes])
+    return body.func, in_axes, operands
+
+
+def vmapped(loop: ElementLoop, names: ImportMap, out_axes: cst.BaseExpression | None = None) -> Vectorized:
+    """``jax.vmap(f, in_axes=...)(*arrays)``: the loop's results stacked along ``out_axes`` (0 if None).
+
+    A body that passes each loop variable whole to one function maps that function, with
+    ``in_axes`` ``None`` for the shared arguments; any other body becomes a lambda.
+    """
+    vmap, imports = names.spell("jax.vmap")
+    direct = _direct_call(loop)
+    if direct is not None:
+        function, in_axes, operands = direct
+    else:
+        body = loop.body
+        if isinstance(body, cst.Tuple) and not body.lpar:
+            body = body.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        function = cst.Lambda(params=cst.Parameters(params=[cst.Param(cst.Name(var)) for var in loop.variables]), body=body)
+        in_axes, operands = None, list(loop.arrays)
+    vmap_args = [cst.Arg(function)]
+    if in_axes is not None:
+        vmap_args.append(_keyword("in_axes", in_axes))
+    if out_axes is not None:
+        vmap_args.append(_keyword("out_axes", out_axes))
+    mapped = cst.Call(func=cst.Call(func=vmap, args=vmap_args), args=[cst.Arg(operand) for operand in operands])
+    return Vectorized(mapped, "unsafe", tuple(imports), "vmap")
+
+
+def joined(call: cst.Call, loop: ElementLoop, names: ImportMap) -> Vectorized | None:
+    """The batched form of ``jnp.stack([...])`` (or another ``JOINING`` call) whose first argument
+    is the list the loop builds; None when the call is not one of those."""
+    function = names.autodiff_numpy_function(call.func)
+    if function not in JOINING or not (names.resolve(call.func) or "").startswith("jax.numpy."):
+        return None
+    rest = list(call.args[1:])
+    out_axes: cst.BaseExpression | None = None
+    if function == "stack" and len(rest) == 1 and (rest[0].keyword is None or rest[0].keyword.value == "axis"):
+        axis = rest[0].value
+        if isinstance(axis, cst.Integer) or (isinstance(axis, cst.UnaryOperation) and isinstance(axis.operator, cst.Minus) and isinstance(axis.expression, cst.Integer)):
+            rest = []
+            out_axes = None if code(axis) == "0" else axis
+    stacked = batched(loop, names, out_axes)
+    if not rest and function in ("stack", "array", "asarray"):
+        return stacked
+    first = call.args[0].with_changes(value=stacked.expression)
+    return Vectorized(call.with_changes(args=[first, *call.args[1:]]), stacked.applicability, stacked.imports, stacked.how)
+
+
+def batched(loop: ElementLoop, names: ImportMap, out_axes: cst.BaseExpression | None = None) -> Vectorized:
+    """The loop's results stacked along ``out_axes`` (0 if None): the body with the array
+    substituted when it is elementwise in its one variable, else ``vmapped``."""
+    if out_axes is None and len(loop.variables) == 1:
+        kind = elementwise_in(loop.body, loop.variables[0], names)
+        if kind is not None:
+            expression = substitute(loop.body, loop.variables[0], loop.arrays[0])
+            return Vectorized(expression, "safe" if kind == "pure" else "unsafe", (), "elementwise")
+    return vmapped(loop, names, out_axes)

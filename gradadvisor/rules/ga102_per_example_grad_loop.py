@@ -6,7 +6,8 @@ import re
 
 import libcst as cst
 
-from gradadvisor.analysis.gradient import gradient_decorator, gradient_transform, in_test_code
+from gradadvisor.analysis.gradient import gradient_decorator, gradient_transform
+from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import ElementLoop, code, element_loop, joined, names_in, vmapped
 from gradadvisor.rules.base import LOOP, Fix, Invalid, Rule, Valid
 

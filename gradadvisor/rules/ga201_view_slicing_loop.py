@@ -101,14 +101,23 @@ class ViewSlicingLoop(Rule):
     else. Check with `gradadvisor bench`. Not reported: small literal ranges (spatial
     dimensions, stencil offsets), loops over layers, leaves or lists, NumPy on the host,
     slices without a contraction, indices an einsum cannot express (`a[i + 1]`, a loop
-    variable used outside the slices), loops whose result is not gathered into an array,
-    and plain-Python test code outside any trace. The `outs.append` form gets advice only.
+    variable used outside the slices), `x[i]` of what may be a Python list of different
+    arrays (`heads[h]`, `weights[l]` with no `.shape` or rank in sight), loops whose result
+    is not gathered into an array, and test code (reference loops on purpose). The
+    `outs.append` form gets advice only, and so does an `.at[].set` loop whose variable is
+    read after the loop.
     """
 
     code = "GA201"
     name = "view-slicing-loop"
     summary = "a loop of dot products over slices `a[:, i]` scatters a full-size gradient per slice; use one einsum"
-    trigger = re.compile(r"\b(?:dot|vdot|inner|matmul|sum)\b|[\w)\]]\s*@")
+    #: A range loop, a contraction, and something that gathers the results, all in one file
+    #: (and, for pruning, in one top-level block).
+    trigger = (
+        re.compile(r"\brange\s*\("),
+        re.compile(r"\b(?:dot|vdot|inner|matmul)\s*\(|\.sum\s*\(\s*\)|\bsum\s*\([^()\n]*\*|\]\s*@|@\s*[\w.]+\["),
+        re.compile(r"\b(?:stack|array|asarray)\s*\(|\.at\s*\[|\.append\s*\("),
+    )
 
     VALID = (
         # A small static range: the three spatial dimensions.
@@ -163,6 +172,10 @@ class ViewSlicingLoop(Rule):
             expected_fix='import jax.numpy as jnp\n\ndef f(a, b, n):\n    out = jnp.zeros(n)\n    out = out.at[:n].set(jnp.einsum("ki,ki->i", a, b))\n    return out\n',
         ),
         Invalid(
+            "from jax.numpy import dot, stack\n\ndef f(a, b, n):\n    return stack([dot(a[:, i], b[:, i]) for i in range(n)])\n",
+            expected_fix='from jax.numpy import dot, stack\nimport jax.numpy as jnp\n\ndef f(a, b, n):\n    return jnp.einsum("ki,ki->i", a, b)\n',
+        ),
+        Invalid(
             "import jax.numpy as jnp\n\ndef f(a, b, n):\n    outs = []\n    for i in range(n):\n        outs.append((a[i] * b[i]).sum())\n    return jnp.stack(outs)\n",
             message_contains='jnp.einsum("ik,ik->i", a, b)',
         ),
@@ -188,14 +201,14 @@ class ViewSlicingLoop(Rule):
         if rewrite is None:
             return
         self._covered.update(id(call) for call in inner_calls)
-        replacement, summary, notes = rewrite
+        replacement, summary, notes, imports = rewrite
         original = code(node)
         shown = f"`{original}`" if len(original) <= 80 else "this comprehension"
         self.report(
             node,
-            f"{shown} computes {summary} one slice at a time, and the gradient of every slice is a "
-            f"full-size scatter; use `{code(replacement)}`{notes}",
-            fix=Fix(node, replacement, "unsafe"),
+            f"{shown} computes {summary} one slice at a time, {self._cost()}; "
+            f"use `{code(replacement)}`{notes}",
+            fix=Fix(node, replacement, "unsafe", imports),
         )
 
     def _unstack(self, call: cst.Call):
@@ -295,7 +308,7 @@ class ViewSlicingLoop(Rule):
         rewrite = self._rewrite(value, loops, IndexOutput(tuple(entries)), like=None)
         if rewrite is None:
             return
-        einsum, summary, notes = rewrite
+        einsum, summary, notes, imports = rewrite
         by_var = {loop.var: loop for loop in loops}
         new_index = [
             cst.SubscriptElement(by_var[entry].as_slice()) if entry is not None else element
@@ -309,14 +322,14 @@ class ViewSlicingLoop(Rule):
         )
         fix = None
         if not self._read_outside(loop_statement, loop_vars):
-            fix = Fix(loop_statement, statement, "unsafe")
+            fix = Fix(loop_statement, statement, "unsafe", imports)
         else:
             notes += " (no automatic fix: the loop variable is read after the loop)"
         self._covered.update(id(node) for node in _nested_fors(loop_statement))
         self.report(
             loop_statement,
-            f"this loop computes {summary} one slice at a time into `{target}`, and the gradient of "
-            f"every slice is a full-size scatter; use `{code(statement.body[0])}`{notes}",
+            f"this loop computes {summary} one slice at a time into `{target}`, {self._cost()}; "
+            f"use `{code(statement.body[0])}`{notes}",
             fix=fix,
         )
 
@@ -345,15 +358,21 @@ class ViewSlicingLoop(Rule):
         rewrite = self._rewrite(call.args[0].value, [loop], StackOutput(((loop.var, axis),)), like=gather_call.func)
         if rewrite is None:
             return
-        einsum, summary, notes = rewrite
+        einsum, summary, notes, _ = rewrite
         self.report(
             loop_statement,
-            f"this loop computes {summary} one slice at a time for `{code(gather_call)}`, and the "
-            f"gradient of every slice is a full-size scatter; drop the loop and use "
+            f"this loop computes {summary} one slice at a time for `{code(gather_call)}`, "
+            f"{self._cost()}; drop the loop and use "
             f"`{code(einsum)}` in place of `{code(gather_call)}`{notes}",
         )
 
     # -- shared -----------------------------------------------------------------------
+
+    def _cost(self) -> str:
+        """What the unrolled slices cost, as far as the gradient context tells."""
+        if self.ctx.gradient.is_differentiated(self.ctx.current_function):
+            return "and the gradient of every slice is a full-size scatter"
+        return "and under `jax.grad` every slice's gradient would be a full-size scatter"
 
     def _range_loop(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> Loop | None:
         if not isinstance(target, cst.Name) or not isinstance(iterable, cst.Call):
@@ -386,7 +405,7 @@ class ViewSlicingLoop(Rule):
         return _count_names(function, loop_vars) > inside
 
     def _rewrite(self, element: cst.BaseExpression, loops: list[Loop], output, like: cst.BaseExpression | None):
-        """``(einsum call, what is contracted, notes on assumptions)`` or None."""
+        """``(einsum call, what is contracted, notes on assumptions, imports)`` or None."""
         contraction = self._contraction(element)
         if contraction is None:
             return None
@@ -413,7 +432,7 @@ class ViewSlicingLoop(Rule):
             return None
         full = {loop.var for loop in loops if self._covers_axis(loop, sliced, operands)}
         arguments = [self._einsum_argument(operand, loops, full) for operand in sliced]
-        function = self._einsum_function(like, spelled_like)
+        function, imports = self._einsum_function(like, spelled_like)
         call = cst.Call(
             func=function,
             args=[cst.Arg(cst.SimpleString(f'"{einsum.subscripts}"'))] + [cst.Arg(_bare(argument)) for argument in arguments],
@@ -430,7 +449,7 @@ class ViewSlicingLoop(Rule):
         notes.append("check with `gradadvisor bench`")
         slices = " and ".join(dict.fromkeys(f"`{code(operand.expression)}`" for operand in sliced if operand.is_slice))
         what = f"`{code(element)}`" if len(code(element)) <= 50 else slices
-        return call, what, " (" + "; ".join(notes) + ")"
+        return call, what, " (" + "; ".join(notes) + ")", tuple(imports)
 
     def _maybe_list(self, operand: Sliced) -> bool:
         """True when ``x[i]`` may index a Python list of different arrays (heads, kernels,
@@ -553,7 +572,8 @@ class ViewSlicingLoop(Rule):
             return operand.base
         return cst.Subscript(value=operand.base, slice=_with_commas(elements))
 
-    def _einsum_function(self, *likes: cst.BaseExpression | None) -> cst.BaseExpression:
+    def _einsum_function(self, *likes: cst.BaseExpression | None):
+        """``einsum`` spelled as the user spells the numpy module of ``likes``, and its imports."""
         names = self.ctx.names
         for like in likes:
             if like is None:
@@ -561,8 +581,8 @@ class ViewSlicingLoop(Rule):
             qualified = names.resolve(like) or ""
             module = next((m for m in AUTODIFF_NUMPY if qualified.startswith(m + ".")), None)
             if module is not None:
-                return names.spell(f"{module}.einsum", like=like)[0]
-        return names.spell("jax.numpy.einsum")[0]
+                return names.spell(f"{module}.einsum", like=like)
+        return names.spell("jax.numpy.einsum")
 
 
 def _int(expr: cst.BaseExpression | None) -> int | None:
