@@ -62,6 +62,8 @@ class LoopExtent:
     def __init__(self, ctx: "ModuleContext") -> None:
         self.ctx = ctx
         self.arrays = ArrayFacts(ctx.names, ctx.module)
+        #: Names whose assigned value is being classified (``xs = list(xs)`` must not recurse forever).
+        self._resolving: set[str] = set()
 
     def _traced(self, function: cst.CSTNode | None) -> bool:
         return function is not None and self.ctx.gradient.is_traced(function)  # type: ignore[arg-type]
@@ -89,8 +91,12 @@ class LoopExtent:
             small = self._small_literal_array(assigned) if assigned is not None else None
             if small is not None:
                 return small
-            if assigned is not None and not self.arrays.array_call(assigned):
-                nested = self.of_iterable(assigned, function) if isinstance(assigned, (cst.Call, cst.List, cst.Tuple)) else None
+            if assigned is not None and not self.arrays.array_call(assigned) and iterable.value not in self._resolving:
+                self._resolving.add(iterable.value)
+                try:
+                    nested = self.of_iterable(assigned, function) if isinstance(assigned, (cst.Call, cst.List, cst.Tuple)) else None
+                finally:
+                    self._resolving.discard(iterable.value)
                 if nested is not None and nested.kind != UNKNOWN:
                     return nested
         array = self.arrays.is_array(iterable, function, self._traced(function))
@@ -157,6 +163,10 @@ class LoopExtent:
         if length is None or length > SMALL_RANGE:
             return None
         return Extent(STATIC, f"`{_code(value)}`: an array of {length} items written out")
+
+    def of_bound(self, bound: cst.BaseExpression, function: cst.CSTNode | None) -> Extent:
+        """Classify a loop bound such as the ``n`` of ``while i < n``, as ``range(n)`` would be."""
+        return self._of_range([bound], function)
 
     def _of_range(self, args: list[cst.BaseExpression], function: cst.CSTNode | None) -> Extent:
         if not args:

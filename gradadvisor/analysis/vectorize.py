@@ -167,6 +167,12 @@ def elementwise_in(expr: cst.BaseExpression, var: str, names: ImportMap) -> Lite
             return True
         if isinstance(node, (cst.Integer, cst.Float)):
             return True
+        if isinstance(node, cst.Attribute) and dotted_name(node) is not None and dotted_name(node).split(".")[0] != var:
+            # ``self.scale``, ``cfg.alpha``: a value read from outside, like a free name.
+            if names.resolve(node) is not None:
+                return False  # a module attribute such as ``jnp.pi`` is not worth the risk
+            free = True
+            return True
         if isinstance(node, cst.UnaryOperation):
             return isinstance(node.operator, (cst.Minus, cst.Plus)) and walk(node.expression)
         if isinstance(node, cst.BinaryOperation):
