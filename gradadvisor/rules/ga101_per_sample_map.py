@@ -28,6 +28,9 @@ INSPECTING_BUILTINS = frozenset(
 )
 #: Methods that read a value out rather than compute on it.
 INSPECTING_METHODS = frozenset({"item", "tolist", "keys", "values", "items", "get", "copy", "format"})
+#: Conversions to Python values: a body using them on the sample runs on the host and cannot be vmapped.
+HOST_CONVERSIONS = frozenset({"float", "int", "bool", "complex", "str"})
+HOST_METHODS = frozenset({"item", "tolist"})
 #: Libraries whose module constructors build new parameters: ``hk.Linear(3)(x)`` in a loop is a new layer per sample.
 MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
 #: Frameworks where ``jax.vmap`` cannot map a call that creates or reads module parameters.
@@ -100,7 +103,8 @@ class PerSampleMap(Rule):
     the mapped array, which gives the same result as around the list. An elementwise body
     (`jnp.stack([jnp.exp(x) for x in xs])`) becomes `jnp.exp(xs)`, a *safe* fix; every
     `vmap` fix is *unsafe*: Python control flow on values inside `f` fails under `vmap`,
-    and `f` must be a JAX function. If the model already accepts a batch (a flax `Dense`,
+    `f` must be a JAX function, and a tuple returned by `f` comes back as a tuple of
+    stacked arrays where `jnp.array` of the list made one array of it. If the model already accepts a batch (a flax `Dense`,
     `mlp(params, xs[:, None])` above), passing the whole batch is often faster still.
 
     A list built by `for` + `append` and then stacked is reported with the rewrite in the
@@ -148,6 +152,10 @@ class PerSampleMap(Rule):
         ),
         # A small literal range.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return jnp.stack([jnp.roll(x, k) for k in range(3)])\n"),
+        # Host-side conversions of each result cannot be vmapped.
+        Valid("import jax\nimport jax.numpy as jnp\n\ndef f(xs):\n    xs = jnp.asarray(xs)\n    return jnp.array([float(jnp.sum(x)) for x in xs])\n"),
+        # The list is used as a list too (appended to later).
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    ys = [g(x) for x in xs]\n    ys.append(xs[0])\n    return jnp.stack(ys)\n"),
     )
     INVALID = (
         Invalid(
@@ -189,6 +197,11 @@ class PerSampleMap(Rule):
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    ys = [net(p, x) for x in xs]\n    return jnp.vstack(ys)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    ys = jax.vmap(net, in_axes=(None, 0))(p, xs)\n    return jnp.vstack(ys)\n",
+        ),
+        # The same name rebound to the joined array.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    ys = [jnp.linalg.norm(x) for x in xs]\n    ys = jnp.stack(ys)\n    return ys\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    ys = jax.vmap(jnp.linalg.norm)(xs)\n    ys = jnp.stack(ys)\n    return ys\n",
         ),
     )
 
@@ -259,25 +272,42 @@ class PerSampleMap(Rule):
                 if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
                     self._assigned_list(statements, index, assign, scope)
 
-    def _joins_after(self, statements, index: int, name: str) -> list[cst.Call]:
-        """The jax.numpy joining calls of ``name`` (``jnp.stack(name)``...) in the statements after ``index``."""
+    def _joined_only(self, statements, index: int, name: str, scope: cst.CSTNode, own_uses: int) -> list[cst.Call]:
+        """The jax.numpy joining calls of the list ``name`` (``jnp.stack(name)``...) in the statements
+        after ``index``, when they are its only other uses in ``scope`` (after ``name = jnp.stack(name)``
+        the name holds the array, and may be used freely); empty otherwise. ``own_uses``: the uses
+        made by the loop or assignment that builds the list."""
         found: list[cst.Call] = []
         names = self.ctx.names
 
+        def is_join(call: cst.BaseExpression) -> bool:
+            if not isinstance(call, cst.Call):
+                return False
+            first = _first_positional(call)
+            qualified = names.resolve(call.func) or ""
+            return (
+                isinstance(first, cst.Name)
+                and first.value == name
+                and qualified.startswith("jax.numpy.")
+                and qualified[len("jax.numpy.") :] in JOINING
+            )
+
         class _Joins(cst.CSTVisitor):
             def visit_Call(self, call: cst.Call) -> None:
-                first = _first_positional(call)
-                qualified = names.resolve(call.func) or ""
-                if (
-                    isinstance(first, cst.Name)
-                    and first.value == name
-                    and qualified.startswith("jax.numpy.")
-                    and qualified[len("jax.numpy.") :] in JOINING
-                ):
+                if is_join(call):
                     found.append(call)
 
-        for statement in statements[index + 1 :]:
+        later = list(statements[index + 1 :])
+        accounted = own_uses
+        for position, statement in enumerate(later):
             statement.visit(_Joins())
+            small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
+            if isinstance(small, cst.Assign) and is_join(small.value) and [code(target.target) for target in small.targets] == [name]:
+                # ``ys = jnp.stack(ys)``: from here on ``ys`` is the joined array.
+                accounted += 1 + sum(_name_count(rest, name) for rest in later[position + 1 :])
+                break
+        if not found or _name_count(scope, name) != accounted + len(found):
+            return []
         return found
 
     def _assigned_list(self, statements, index: int, assign: cst.Assign, scope: cst.CSTNode) -> None:
@@ -285,21 +315,21 @@ class PerSampleMap(Rule):
         found = self._per_sample(assign.value)
         if found is None:
             return
-        joins = self._joins_after(statements, index, name)
         # Used only where it is joined: then an array in its place gives the same results.
-        if not joins or _name_count(scope, name) != 1 + len(joins):
+        joins = self._joined_only(statements, index, name, scope, own_uses=1)
+        if not joins:
             return
         loop, extent = found
         rewrite = batched(loop, self.ctx.names)
         joined_by = code(joins[0].func)
         advice = self._framework_advice(loop)
         if advice is not None:
-            self.report(assign.value, f"`{name}` applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}` stacks it; {advice}")
+            self.report(assign.value, f"`{name} = [...]` applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` joins the results; {advice}")
             return
         self.report(
             assign.value,
-            f"`{name}` applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}` "
-            f"stacks it; build it at once: `{name} = {code(rewrite.expression)}`",
+            f"`{name} = [...]` applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` "
+            f"joins the results; build the array at once: `{name} = {code(rewrite.expression)}`",
             fix=Fix(assign.value, rewrite.expression, rewrite.applicability, rewrite.imports),
         )
 
@@ -354,8 +384,8 @@ class PerSampleMap(Rule):
             for stmt in statements[:index]
         ):
             return
-        joins = self._joins_after(statements, index, name)
-        if not joins or _name_count(scope, name) != 2 + len(joins):
+        joins = self._joined_only(statements, index, name, scope, own_uses=2)
+        if not joins:
             return
         expression = value if not steps else cst.Tuple([cst.Element(step) for step in [*steps, value]])
         found = self._per_element(loop_node.target, loop_node.iter, expression)
@@ -366,7 +396,7 @@ class PerSampleMap(Rule):
         where = f"`for {code(loop_node.target)} in {code(loop_node.iter)}: {name}.append(...)`"
         advice = self._framework_advice(loop)
         if advice is not None:
-            self.report(loop_node, f"{where} applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` stacks the results; {advice}")
+            self.report(loop_node, f"{where} applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` joins the results; {advice}")
             return
         if steps:
             variables = ", ".join(loop.variables)
@@ -377,7 +407,7 @@ class PerSampleMap(Rule):
         self.report(
             loop_node,
             f"{where} applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` "
-            f"stacks the results; {rewrite}",
+            f"joins the results; {rewrite}",
         )
 
     # -- shared checks -------------------------------------------------------------------
@@ -436,11 +466,13 @@ class PerSampleMap(Rule):
         loop = element_loop(target, iterable, body)
         if loop is None or in_test_code(ctx.path, ctx.scope_stack):
             return None
+        if isinstance(loop.body, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+            return None  # joined per sample into one array, but vmapped into a tuple of arrays
         if not self._applies_function(loop):
             return None
         extent = ctx.loops.of_iterable(iterable, function)
-        if not extent.is_data:
-            return None
+        if not extent.is_data or not all(ctx.loops.of_iterable(array, function).is_data for array in loop.arrays):
+            return None  # ``range(len(xs))`` over a list: jax.vmap would map a list's leaves instead
         if ctx.gradient.level(function) < Level.TRACED and not calls_jax(loop.body, ctx.names, ctx.local_functions(function)):
             return None  # host-side code: only report jax work
         return loop, extent.reason
@@ -464,8 +496,14 @@ class PerSampleMap(Rule):
                 if isinstance(func, cst.Call) and (names.resolve(func.func) or "").startswith(MODULE_LIBRARIES):
                     blocked = True  # a new module (new parameters) for every sample
                     return
-                if any(names_in(arg.value) & variables for arg in call.args) and gradient_callee(call, ctx) is not None:
+                uses_sample = any(names_in(arg.value) & variables for arg in call.args)
+                if uses_sample and gradient_callee(call, ctx) is not None:
                     blocked = True  # per-example gradients: GA102
+                    return
+                if (uses_sample and isinstance(func, cst.Name) and func.value in HOST_CONVERSIONS and names.is_builtin(func, func.value)) or (
+                    isinstance(func, cst.Attribute) and func.attr.value in HOST_METHODS and names_in(func.value) & variables
+                ):
+                    blocked = True  # float(model(x)), loss(x).item(): host-side values per sample
                     return
                 if isinstance(func, cst.Attribute) and names_in(func.value) & variables:
                     applies = applies or func.attr.value not in INSPECTING_METHODS

@@ -99,9 +99,11 @@ class PerExampleGradLoop(Rule):
     is one pytree with a leading example axis. When the list is joined with a `jax.numpy`
     function (`jnp.stack`, `jnp.array`, `jnp.concatenate`...) the fix replaces it (*unsafe*:
     Python control flow on values inside `loss` fails under `vmap`, and `zip` truncates where
-    `vmap` requires equal lengths). A bare list of gradients, or a `for` loop, is reported
+    `vmap` requires equal lengths). A `value_and_grad` joined that way, a bare list of
+    gradients, or a `for` loop, is reported
     with the rewrite in the message but not fixed: the rewrite returns one stacked pytree
-    instead of a list, so code that indexes or appends to the list must change with it. If
+    (for `value_and_grad`, a pair of them) instead of a list, so code that indexes or
+    appends to the list must change with it. If
     the gradients are only summed or averaged, take the gradient of the summed loss instead.
 
     ## When not to apply
@@ -178,6 +180,11 @@ class PerExampleGradLoop(Rule):
             expected_fix="import jax\nimport jax.numpy as jnp\nfrom functools import partial\n\n@partial(jax.jit, static_argnums=2)\n"
             "def penalty(p, xs, k):\n    return jax.vmap(lambda x: sq(jax.grad(loss)(p, x)))(xs)\n",
         ),
+        # value_and_grad pairs joined into one array: advice only (the vmap returns a pair of arrays).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    vg = jax.value_and_grad(loss)\n    return jnp.array([vg(p, x) for x in xs])\n",
+            message_contains="(values, gradients) pair",
+        ),
         Invalid(
             "import equinox as eqx\nimport jax.numpy as jnp\n\n@eqx.filter_jit\ndef per_example(model, xs):\n"
             "    grad_fn = eqx.filter_grad(loss)\n    return jnp.stack([grad_fn(model, xs[i]) for i in range(len(xs))])\n",
@@ -206,10 +213,15 @@ class PerExampleGradLoop(Rule):
         if found is None:
             return
         self._handled.add(first)
-        loop, extent, callee = found
+        loop, extent, transform = found
         rewrite = joined(node, loop, self.ctx.names)
+        callee = _computes(transform)
+        if transform.endswith("value_and_grad"):
+            # Joining (value, gradient) pairs is not joining what the vmap returns: a (values, gradients) pair.
+            self._advise(node, loop, extent, transform, "as a (values, gradients) pair of stacked arrays")
+            return
         if rewrite is None:
-            self._advise(first, loop, extent, callee)
+            self._advise(first, loop, extent, transform)
             return
         self.report(
             node,
@@ -231,12 +243,12 @@ class PerExampleGradLoop(Rule):
         if found is not None:
             self._advise(node, *found)
 
-    def _advise(self, node: cst.CSTNode, loop: ElementLoop, extent: str, callee: str) -> None:
+    def _advise(self, node: cst.CSTNode, loop: ElementLoop, extent: str, transform: str, shape: str = "as one stacked pytree, not a list") -> None:
         rewrite = vmapped(loop, self.ctx.names)
         self.report(
             node,
-            f"{_short(code(node))} computes one {callee} per element of `{code(loop.arrays[0])}` ({extent}); "
-            f"`{code(rewrite.expression)}` computes them at once (as one stacked pytree, not a list)",
+            f"{_short(code(node))} computes one {_computes(transform)} per element of `{code(loop.arrays[0])}` ({extent}); "
+            f"`{code(rewrite.expression)}` computes them at once ({shape})",
         )
 
     def _per_example(self, node: cst.ListComp | cst.GeneratorExp) -> tuple[ElementLoop, str, str] | None:
@@ -250,9 +262,14 @@ class PerExampleGradLoop(Rule):
         if not extent.is_data:
             return None
         loop = element_loop(comp.target, comp.iter, node.elt)
-        if loop is None:
+        if loop is None or not self._arrays_are_data(loop):
             return None
         return loop, extent.reason, calls[0][1]
+
+    def _arrays_are_data(self, loop: ElementLoop) -> bool:
+        """Every mapped value is an array (``range(len(xs))`` over a list would map the list's leaves)."""
+        function = self.ctx.current_function
+        return all(self.ctx.loops.of_iterable(array, function).is_data for array in loop.arrays)
 
     # -- for loops ------------------------------------------------------------------------
 
@@ -267,26 +284,26 @@ class PerExampleGradLoop(Rule):
         if not extent.is_data:
             return
         carried = _assigned_names(node.body)
-        for call, callee in calls:
+        for call, transform in calls:
             shared = names_in(call.func) | {
                 name for arg in call.args if not (names_in(arg.value) & variables) for name in names_in(arg.value)
             }
             if shared & carried:
                 continue  # the parameters change from one iteration to the next: sequential
             loop = element_loop(node.target, node.iter, call)
-            if loop is None:
+            if loop is None or not self._arrays_are_data(loop):
                 continue
             rewrite = vmapped(loop, self.ctx.names)
             self.report(
                 call,
-                f"`{code(call)}` computes one {callee} per element of `{code(loop.arrays[0])}` ({extent.reason}); "
+                f"`{code(call)}` computes one {_computes(transform)} per element of `{code(loop.arrays[0])}` ({extent.reason}); "
                 f"compute them all before the loop with `{code(rewrite.expression)}`",
             )
 
     # -- shared ---------------------------------------------------------------------------
 
     def _gradient_calls(self, node: cst.CSTNode, variables: set[str]) -> list[tuple[cst.Call, str]]:
-        """Calls of gradient functions in ``node`` that are passed a loop variable, with what they compute.
+        """Calls of gradient functions in ``node`` that are passed a loop variable, with their transform.
 
         Nested functions, lambdas and inner loops are not searched: they run on their own terms.
         """
@@ -310,7 +327,7 @@ class PerExampleGradLoop(Rule):
                     return
                 transform = gradient_callee(call, ctx)
                 if transform is not None:
-                    found.append((call, _computes(transform)))
+                    found.append((call, transform))
 
         node.visit(_Calls())
         return found
