@@ -54,6 +54,26 @@ def _int_value(expr: cst.BaseExpression) -> int | None:
     return None
 
 
+def _small_slice(subscript: cst.Subscript) -> int | None:
+    """The length of ``x[:3]``, ``x[1:4]``, ``x[-2:]`` when the bounds are literal and it is at most
+    ``SMALL_RANGE``; None otherwise."""
+    if len(subscript.slice) != 1 or not isinstance(subscript.slice[0].slice, cst.Slice):
+        return None
+    part = subscript.slice[0].slice
+    lower = _int_value(part.lower) if part.lower is not None else 0
+    upper = _int_value(part.upper) if part.upper is not None else None
+    step = _int_value(part.step) if part.step is not None else 1
+    if lower is None or step is None or step <= 0:
+        return None
+    if upper is None:
+        count = -lower if lower < 0 else None
+    elif (lower < 0) != (upper < 0) and upper != 0:
+        return None  # x[-5:3]: depends on the length
+    else:
+        count = max(0, -(-(upper - lower) // step))
+    return count if count is not None and count <= SMALL_RANGE else None
+
+
 def _code(node: cst.CSTNode) -> str:
     return cst.Module([]).code_for_node(node)
 
@@ -77,6 +97,9 @@ class LoopExtent:
         if isinstance(iterable, cst.Call):
             return self._of_call(iterable, function)
         if isinstance(iterable, cst.Subscript):
+            count = _small_slice(iterable)
+            if count is not None:
+                return Extent(STATIC, f"`{_code(iterable)}`: a slice of {count} items")
             return self.of_iterable(iterable.value, function)
         if isinstance(iterable, cst.Attribute):
             if isinstance(iterable.value, cst.Name) and iterable.value.value in CONFIG_BASES:

@@ -278,9 +278,10 @@ class ElementLoop:
 def element_loop(target: cst.BaseExpression, iterable: cst.BaseExpression, body: cst.BaseExpression) -> ElementLoop | None:
     """Read ``for target in iterable: body`` as a walk over the leading axis of arrays.
 
-    Recognised: ``x in xs``; ``x, y in zip(xs, ys)``; ``i in range(len(xs))`` or
-    ``range(xs.shape[0])`` when ``i`` is only read as ``xs[i]``. None otherwise (enumerate,
-    reversed, sorted...). Whether the arrays are data-sized is the loop-extent question.
+    Recognised: ``x in xs``; ``x, y in zip(xs, ys)``; ``i, x in enumerate(xs)`` when the body
+    does not read ``i``; ``i in range(len(xs))`` or ``range(xs.shape[0])`` when ``i`` is only read
+    as ``xs[i]``. None otherwise (reversed, sorted..., or a body with ``:=``, which carries a value
+    from one iteration to the next). Whether the arrays are data-sized is the loop-extent question.
     """
     if isinstance(target, cst.Name):
         var = target.value
@@ -327,6 +328,23 @@ def indexed_element(iterable: cst.BaseExpression, body: cst.BaseExpression, var:
         return None
     array_code = code(array)
     replaced = 0
+    if _has_walrus(body):
+        return None
+    if (
+        isinstance(target, cst.Tuple)
+        and len(target.elements) == 2
+        and all(isinstance(element.value, cst.Name) for element in target.elements)
+        and isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Name)
+        and iterable.func.value == "enumerate"
+        and iterable.args
+        and iterable.args[0].keyword is None
+        and not iterable.args[0].star
+    ):
+        index, element = (item.value.value for item in target.elements)  # type: ignore[union-attr]
+        if index in names_in(body) or index == element:
+            return None
+        return element_loop(target.elements[1].value, iterable.args[0].value, body)
 
     class _ReadElement(cst.CSTTransformer):
         def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
@@ -346,6 +364,18 @@ def indexed_element(iterable: cst.BaseExpression, body: cst.BaseExpression, var:
 def _reads(node: cst.CSTNode, var: str) -> int:
     """How many times the bare name ``var`` is read in ``node`` (attribute names excluded)."""
     count = 0
+def _has_walrus(node: cst.CSTNode) -> bool:
+    found = False
+
+    class _Walrus(cst.CSTVisitor):
+        def visit_NamedExpr(self, named: cst.NamedExpr) -> None:
+            nonlocal found
+            found = True
+
+    node.visit(_Walrus())
+    return found
+
+
 
     class _Count(cst.CSTVisitor):
         def visit_Name(self, name: cst.Name) -> None:

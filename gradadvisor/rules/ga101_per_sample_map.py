@@ -154,6 +154,10 @@ class PerSampleMap(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return jnp.stack([jnp.roll(x, k) for k in range(3)])\n"),
         # Host-side conversions of each result cannot be vmapped.
         Valid("import jax\nimport jax.numpy as jnp\n\ndef f(xs):\n    xs = jnp.asarray(xs)\n    return jnp.array([float(jnp.sum(x)) for x in xs])\n"),
+        # A recurrence written with `:=`.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(h, xs):\n    return jnp.stack([(h := cell(h, x)) for x in xs])\n"),
+        # The first three samples only.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    return jnp.stack([g(x) for x in xs[:3]])\n"),
         # The list is used as a list too (appended to later).
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    ys = [g(x) for x in xs]\n    ys.append(xs[0])\n    return jnp.stack(ys)\n"),
     )

@@ -180,6 +180,12 @@ class PerExampleGradLoop(Rule):
             expected_fix="import jax\nimport jax.numpy as jnp\nfrom functools import partial\n\n@partial(jax.jit, static_argnums=2)\n"
             "def penalty(p, xs, k):\n    return jax.vmap(lambda x: sq(jax.grad(loss)(p, x)))(xs)\n",
         ),
+        # enumerate, the index used only outside the gradient call.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    out = jnp.zeros((xs.shape[0],) + p.shape)\n"
+            "    for i, x in enumerate(xs):\n        out = out.at[i].set(jax.grad(loss)(p, x))\n    return out\n",
+            message_contains="jax.vmap(jax.grad(loss), in_axes=(None, 0))(p, xs)",
+        ),
         # value_and_grad pairs joined into one array: advice only (the vmap returns a pair of arrays).
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    vg = jax.value_and_grad(loss)\n    return jnp.array([vg(p, x) for x in xs])\n",
