@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -48,10 +48,10 @@ class Sliced:
     base: cst.BaseExpression
     #: The subscript elements (None when unsliced).
     elements: tuple[cst.SubscriptElement, ...] | None
-    #: Per element: the loop variable it indexes with, or None for ``:`` and ``...``.
+    #: Per element other than ``...``: the loop variable it indexes with, or None for ``:``.
     entries: tuple[str | None, ...] = ()
+    #: Where ``...`` stands among the elements, if anywhere.
     ellipsis_at: int | None = None
-    assumed_rank: int | None = field(default=None)
 
     @property
     def is_slice(self) -> bool:
@@ -134,6 +134,10 @@ class ViewSlicingLoop(Rule):
         Valid("import jax.numpy as jnp\n\ndef f(self, x):\n    return jnp.stack([jnp.dot(x, layer.w) for layer in self.layers])\n"),
         # A recurrence: the output feeds the next step.
         Valid("import jax.numpy as jnp\n\ndef f(h, w, n):\n    for i in range(n):\n        h = h.at[i].set(jnp.dot(w[i], h[i - 1]))\n    return h\n"),
+        # A triangular nest: only the lower triangle is written.
+        Valid("import jax.numpy as jnp\n\ndef f(g, a, b, n):\n    for i in range(n):\n        for j in range(i):\n            g = g.at[i, j].set(jnp.dot(a[i], b[j]))\n    return g\n"),
+        # A scalar broadcast along each row of a matrix: not what the einsum would write.
+        Valid("import jax.numpy as jnp\n\ndef f(a, b, n):\n    out = jnp.zeros((n, n))\n    for i in range(n):\n        out = out.at[i].set(jnp.dot(a[:, i], b[:, i]))\n    return out\n"),
         # Not gathered into an array.
         Valid("import jax.numpy as jnp\n\ndef f(a, b, n):\n    return [jnp.dot(a[:, i], b[:, i]) for i in range(n)]\n"),
         # A reference loop in a test, outside any trace.
@@ -174,6 +178,10 @@ class ViewSlicingLoop(Rule):
         Invalid(
             "from jax.numpy import dot, stack\n\ndef f(a, b, n):\n    return stack([dot(a[:, i], b[:, i]) for i in range(n)])\n",
             expected_fix='from jax.numpy import dot, stack\nimport jax.numpy as jnp\n\ndef f(a, b, n):\n    return jnp.einsum("ki,ki->i", a, b)\n',
+        ),
+        Invalid(
+            "import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.stack(list(map(lambda i: jnp.inner(a[i], b[i]), range(len(a)))))\n",
+            expected_fix='import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.einsum("ik,ik->i", a, b)\n',
         ),
         Invalid(
             "import jax.numpy as jnp\n\ndef f(a, b, n):\n    outs = []\n    for i in range(n):\n        outs.append((a[i] * b[i]).sum())\n    return jnp.stack(outs)\n",
@@ -237,21 +245,41 @@ class ViewSlicingLoop(Rule):
             return None
         return self._unstack_comprehension(comprehension, axis_value, [call])
 
+    def _loop_parts(self, expr: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.BaseExpression, cst.BaseExpression] | None:
+        """``(target, iterable, element)`` of ``[element for target in iterable]`` (or a generator)
+        and of ``list(map(lambda target: element, iterable))``."""
+        if isinstance(expr, (cst.ListComp, cst.GeneratorExp)):
+            clause = expr.for_in
+            if clause.inner_for_in is not None or clause.ifs or clause.asynchronous is not None:
+                return None
+            return clause.target, clause.iter, expr.elt
+        names = self.ctx.names
+        if not (isinstance(expr, cst.Call) and names.is_builtin(expr.func, "list") and len(expr.args) == 1):
+            return None
+        mapped = expr.args[0].value
+        if not (isinstance(mapped, cst.Call) and names.is_builtin(mapped.func, "map") and len(mapped.args) == 2):
+            return None
+        function, iterable = (arg.value for arg in mapped.args)
+        if any(arg.keyword is not None or arg.star for arg in mapped.args) or not isinstance(function, cst.Lambda):
+            return None
+        params = function.params
+        if len(params.params) != 1 or params.params[0].default is not None or params.posonly_params or params.kwonly_params:
+            return None
+        if not isinstance(params.star_arg, cst.MaybeSentinel) or params.star_kwarg is not None:
+            return None
+        return params.params[0].name, iterable, function.body
+
     def _unstack_comprehension(self, comprehension: cst.BaseExpression, axis: int, calls: list[cst.Call]):
-        if not isinstance(comprehension, (cst.ListComp, cst.GeneratorExp)):
+        parts = self._loop_parts(comprehension)
+        if parts is None:
             return None
-        clause = comprehension.for_in
-        if clause.inner_for_in is not None or clause.ifs or clause.asynchronous is not None:
-            return None
-        loop = self._range_loop(clause.target, clause.iter)
+        target, iterable, element = parts
+        loop = self._range_loop(target, iterable)
         if loop is None:
             return None
-        element = comprehension.elt
         inner = None
         if isinstance(element, cst.Call) and self.ctx.names.autodiff_numpy_function(element.func) in STACKERS:
             inner = self._unstack(element)
-            if inner is not None:
-                calls = calls + inner[3]
         elif isinstance(element, cst.ListComp):
             inner = self._unstack_comprehension(element, 0, [])
         if inner is None:
@@ -290,11 +318,11 @@ class ViewSlicingLoop(Rule):
         small = current.body[0]
         at_set = _at_set(small)
         if at_set is not None:
-            self._check_at_set(loop_statement, loops, at_set)
+            self._check_at_set(loop_statement, loops, at_set, before)
         elif len(loops) == 1:
             self._check_append(loop_statement, loops[0], small, before, after)
 
-    def _check_at_set(self, loop_statement: cst.For, loops: list[Loop], at_set) -> None:
+    def _check_at_set(self, loop_statement: cst.For, loops: list[Loop], at_set, before: list[cst.BaseStatement]) -> None:
         target, elements, value = at_set
         if target in names_in(value) or not self._worth_checking(loops):
             return
@@ -305,7 +333,9 @@ class ViewSlicingLoop(Rule):
             if entry is None or entry == "...":
                 return
             entries.append(None if entry == ":" else entry)
-        rewrite = self._rewrite(value, loops, IndexOutput(tuple(entries)), like=None)
+        initial = _last_assignment(before, target)
+        out_rank = self.ctx.loops.arrays.rank(initial, self.ctx.current_function) if initial is not None else None
+        rewrite = self._rewrite(value, loops, IndexOutput(tuple(entries)), like=None, out_rank=out_rank)
         if rewrite is None:
             return
         einsum, summary, notes, imports = rewrite
@@ -404,13 +434,17 @@ class ViewSlicingLoop(Rule):
         inside = _count_names(loop_statement, loop_vars)
         return _count_names(function, loop_vars) > inside
 
-    def _rewrite(self, element: cst.BaseExpression, loops: list[Loop], output, like: cst.BaseExpression | None):
-        """``(einsum call, what is contracted, notes on assumptions, imports)`` or None."""
+    def _rewrite(self, element: cst.BaseExpression, loops: list[Loop], output, like: cst.BaseExpression | None, out_rank: int | None = None):
+        """``(einsum call, what is contracted, notes on assumptions, imports)`` or None.
+
+        ``out_rank``, when known, is the rank the result must have (an ``.at[]`` target's)."""
         contraction = self._contraction(element)
         if contraction is None:
             return None
         kind, left_expr, right_expr, spelled_like = contraction
         loop_vars = [loop.var for loop in loops]
+        if any(set(loop_vars) & names_in(loop.iterable) for loop in loops):
+            return None  # a triangular or ragged nest (`for j in range(i)`)
         sliced = [_sliced(expr, set(loop_vars)) for expr in (left_expr, right_expr)]
         if sliced[0] is None or sliced[1] is None or not (sliced[0].is_slice or sliced[1].is_slice):
             return None
@@ -428,8 +462,8 @@ class ViewSlicingLoop(Rule):
                 return None
             operands.append(axes)
         einsum = compile_einsum(kind, operands[0], operands[1], output, loop_vars)
-        if einsum is None:
-            return None
+        if einsum is None or (out_rank is not None and out_rank != len(einsum.subscripts.split("->")[1])):
+            return None  # e.g. `out.at[i].set(scalar)` broadcast along a row of a matrix
         full = {loop.var for loop in loops if self._covers_axis(loop, sliced, operands)}
         arguments = [self._einsum_argument(operand, loops, full) for operand in sliced]
         function, imports = self._einsum_function(like, spelled_like)
@@ -696,6 +730,18 @@ def _with_commas(elements: list[cst.SubscriptElement]) -> list[cst.SubscriptElem
     separator = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     last = len(elements) - 1
     return [element.with_changes(comma=separator if index < last else cst.MaybeSentinel.DEFAULT) for index, element in enumerate(elements)]
+
+
+def _last_assignment(statements: list[cst.BaseStatement], name: str) -> cst.BaseExpression | None:
+    """The value of the last plain ``name = value`` among ``statements``."""
+    for statement in reversed(statements):
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in reversed(statement.body):
+                if isinstance(small, cst.Assign) and any(
+                    isinstance(target.target, cst.Name) and target.target.value == name for target in small.targets
+                ):
+                    return small.value
+    return None
 
 
 def _assigns_empty_list(statement: cst.BaseStatement, name: str) -> bool:
