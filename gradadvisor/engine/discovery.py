@@ -98,9 +98,20 @@ def discover(
                 continue
             for path in _walk(given, root, exclude):
                 add(path)
-        elif not (force_exclude and matches_any(given, root, exclude)):
+        elif not (force_exclude and _inside_excluded(given, root, exclude)):
             add(given)
     return result
+
+
+def _inside_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
+    """The file or one of its folders (below ``root``) matches ``exclude``."""
+    absolute = path.absolute()
+    for candidate in (absolute, *absolute.parents):
+        if candidate == root.absolute() or root.absolute() not in candidate.parents:
+            break
+        if matches_any(candidate, root, exclude):
+            return True
+    return matches_any(path, root, exclude)
 
 
 def _walk(top: Path, root: Path, exclude: tuple[str, ...]) -> list[Path]:

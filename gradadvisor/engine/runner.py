@@ -20,8 +20,10 @@ import libcst as cst
 
 from gradadvisor.engine.context import ModuleContext
 from gradadvisor.engine.prune import prune
+from gradadvisor.engine.walk import walk_batched
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError, SourceText, read_source
+from gradadvisor.engine.syntax import syntax_error, too_deep_for_libcst
 from gradadvisor.fixes.apply import apply_fixes, non_overlapping, parses, unified_diff, write_atomically
 from gradadvisor.rules import all_rules
 from gradadvisor.rules.base import Finding, Fix, FixInfo, RawReport, Rule
@@ -136,11 +138,13 @@ def _parse_and_visit(
     display: str, text: str, active: list[type[Rule]]
 ) -> tuple[cst.Module | None, ModuleContext | None, list[FileError]]:
     """Parse ``text`` and run ``active`` rules over it in one batched traversal."""
+    too_deep = too_deep_for_libcst(display, text)  # libcst's parser would crash the process
+    if too_deep is not None:
+        return None, None, [too_deep]
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as error:
-        message = f"SyntaxError: {error.message}"
-        return None, None, [FileError(display, "syntax-error", message, error.raw_line, error.raw_column + 1)]
+        return None, None, [syntax_error(display, text, error.message, error.raw_line)]
     except RecursionError:
         return None, None, [FileError(display, "skipped", "nesting too deep for the parser, skipped")]
     except Exception as error:  # noqa: BLE001 - the parser must never crash the run
@@ -149,7 +153,7 @@ def _parse_and_visit(
     instances = [rule(context) for rule in active]
     errors: list[FileError] = []
     try:
-        cst.visit_batched(module, instances, context.before_visit, context.after_leave)
+        walk_batched(module, instances, context.before_visit, context.after_leave)
     except RecursionError:
         errors.append(FileError(display, "skipped", "nesting too deep to analyse, skipped"))
     return module, context, errors

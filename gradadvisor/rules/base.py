@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, ClassVar, Literal, Sequence
 
 import libcst as cst
@@ -192,9 +193,9 @@ class Rule(cst.BatchableCSTVisitor):
         self.ctx.reports.append(RawReport(self, node, message, fix, context))
 
     def get_visitors(self) -> dict[str, Callable[[cst.CSTNode], None]]:
-        """Wrap each visit method so one rule's crash does not stop the others."""
-        visitors = super().get_visitors()
-        return {name: self._guarded(method) for name, method in visitors.items()}
+        """The rule's visit and leave methods, each wrapped so one rule's crash does not stop
+        the others. Method names are looked up once per class."""
+        return {name: self._guarded(getattr(self, name)) for name in _visitor_names(type(self))}
 
     def _guarded(self, method: Callable[[cst.CSTNode], None]) -> Callable[[cst.CSTNode], None]:
         def call(node: cst.CSTNode) -> None:
@@ -206,6 +207,18 @@ class Rule(cst.BatchableCSTVisitor):
                 self.ctx.record_crash(self, error)
 
         return call
+
+
+@lru_cache(maxsize=None)
+def _visitor_names(rule: type) -> tuple[str, ...]:
+    """``visit_X``/``leave_X`` attributes of a rule class, libcst's no-op stubs excluded."""
+    return tuple(
+        name
+        for name in dir(rule)
+        if name.startswith(("visit_", "leave_"))
+        and callable(getattr(rule, name))
+        and not getattr(getattr(rule, name), "_is_no_op", False)
+    )
 
 
 def _matches_all(trigger: re.Pattern[str] | tuple[re.Pattern[str], ...] | None, text: str) -> bool:

@@ -1,0 +1,140 @@
+"""A read-only traversal of a libcst tree, about twice as fast as ``CSTNode.visit``.
+
+libcst's visitor protocol rebuilds every node on the way up (it serves transformers
+too). Reading needs none of that: ``walk`` follows each node's dataclass fields in
+declaration order (which is source order) and calls ``visit_<Node>`` /
+``leave_<Node>`` methods, the same names libcst uses. Whitespace, punctuation and
+operator tokens are not entered: no rule looks at them.
+
+``walk_batched`` runs several visitors in one pass (the rules of a file), with
+hooks around each node; its ``visit_`` return values are ignored, as in
+libcst's batched visitors. ``walk`` runs one visitor and honours ``False`` from
+``visit_<Node>`` (skip the children).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Iterable
+
+import libcst as cst
+
+#: Node kinds never entered or dispatched: layout and tokens.
+TOKENS = (
+    cst.BaseParenthesizableWhitespace,
+    cst.Newline,
+    cst.EmptyLine,
+    cst.TrailingWhitespace,
+    cst.Comment,
+    cst.LeftParen,
+    cst.RightParen,
+    cst.Comma,
+    cst.Dot,
+    cst.LeftSquareBracket,
+    cst.RightSquareBracket,
+    cst.LeftCurlyBrace,
+    cst.RightCurlyBrace,
+    cst.AssignEqual,
+    cst.Colon,
+    cst.Semicolon,
+    cst.BaseBinaryOp,
+    cst.BaseBooleanOp,
+    cst.BaseCompOp,
+    cst.BaseUnaryOp,
+    cst.BaseAugOp,
+    cst.ImportStar,
+)
+_LAYOUT_FIELDS = ("whitespace", "lpar", "rpar", "comma", "leading_lines", "lines_after", "header", "footer", "semicolon")
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(kind: type) -> tuple[str, ...]:
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        fields = tuple(f.name for f in dataclasses.fields(kind) if not f.name.startswith(_LAYOUT_FIELDS))
+        _FIELDS[kind] = fields
+    return fields
+
+
+def children(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    """The node's children that carry code (no layout or tokens), in source order."""
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            if not isinstance(value, TOKENS):
+                yield value
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, cst.CSTNode) and not isinstance(item, TOKENS):
+                    yield item
+
+
+Method = Callable[[cst.CSTNode], Any]
+
+
+def _dispatch_table(visitors: Iterable[Any]) -> tuple[dict[str, list[Method]], dict[str, list[Method]]]:
+    visits: dict[str, list[Method]] = {}
+    leaves: dict[str, list[Method]] = {}
+    for visitor in visitors:
+        methods = visitor.get_visitors() if hasattr(visitor, "get_visitors") else _methods(visitor)
+        for name, method in methods.items():
+            kind, _, node_name = name.partition("_")
+            if "_" in node_name:
+                raise TypeError(f"{name}: attribute visitors (visit_Node_attr) are not supported by the walker")
+            (visits if kind == "visit" else leaves).setdefault(node_name, []).append(method)
+    return visits, leaves
+
+
+def _methods(visitor: Any) -> dict[str, Method]:
+    """The visitor's own ``visit_``/``leave_`` methods (libcst's no-op stubs excluded)."""
+    found = {}
+    for name in dir(type(visitor)):
+        if name.startswith(("visit_", "leave_")):
+            method = getattr(visitor, name)
+            if callable(method) and not getattr(method, "_is_no_op", False):
+                found[name] = method
+    return found
+
+
+def walk_batched(
+    node: cst.CSTNode,
+    visitors: Iterable[Any],
+    before_visit: Callable[[cst.CSTNode], None] | None = None,
+    after_leave: Callable[[cst.CSTNode], None] | None = None,
+) -> None:
+    """Run every visitor's ``visit_X``/``leave_X`` over ``node`` in one pass."""
+    visits, leaves = _dispatch_table(visitors)
+
+    def visit(current: cst.CSTNode) -> None:
+        name = type(current).__name__
+        if before_visit is not None:
+            before_visit(current)
+        for method in visits.get(name, ()):
+            method(current)
+        for child in children(current):
+            visit(child)
+        for method in leaves.get(name, ()):
+            method(current)
+        if after_leave is not None:
+            after_leave(current)
+
+    visit(node)
+
+
+def walk(node: cst.CSTNode, visitor: Any) -> None:
+    """Run one visitor; ``visit_X`` returning False skips that node's children."""
+    visits, leaves = _dispatch_table([visitor])
+
+    def visit(current: cst.CSTNode) -> None:
+        name = type(current).__name__
+        descend = True
+        for method in visits.get(name, ()):
+            if method(current) is False:
+                descend = False
+        if descend:
+            for child in children(current):
+                visit(child)
+        for method in leaves.get(name, ()):
+            method(current)
+
+    visit(node)
