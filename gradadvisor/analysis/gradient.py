@@ -21,6 +21,7 @@ from typing import Callable, Iterator
 import libcst as cst
 
 from gradadvisor.analysis.names import ImportMap
+from gradadvisor.engine.walk import walk
 
 
 class Level(IntEnum):
@@ -110,6 +111,21 @@ TRACING = frozenset(
     }
 )
 
+#: Transforms that compile the function they receive: arrays it closes over become
+#: constants of the compiled program.
+COMPILING = frozenset(
+    {
+        "jax.jit",
+        "jax.pjit",
+        "jax.experimental.pjit.pjit",
+        "jax.pmap",
+        "equinox.filter_jit",
+        "equinox.filter_pmap",
+        "flax.linen.jit",
+        "flax.nnx.jit",
+    }
+)
+
 #: Positions of the function arguments of transforms that do not take it first.
 FUNCTION_ARGUMENTS = {
     "jax.lax.fori_loop": (2,),
@@ -149,6 +165,8 @@ class Reason:
     text: str
     node: cst.CSTNode | None = None
     parent: "FunctionNode | None" = None
+    #: The transform's qualified name, for seeds that are a transform.
+    transform: str | None = None
 
 
 @dataclass
@@ -237,7 +255,7 @@ class _Collector(cst.CSTVisitor):
         found = self._transform(decorator)
         if found is not None:
             name, level = found
-            self.seeds.append((node, Reason(level, f"decorated with @{_short(name)}", decorator), None, None))
+            self.seeds.append((node, Reason(level, f"decorated with @{_short(name)}", decorator, transform=name), None, None))
 
     def visit_Call(self, node: cst.Call) -> None:
         outer = self._outer_function()
@@ -259,10 +277,10 @@ class _Collector(cst.CSTVisitor):
         positional = [arg for arg in node.args if arg.keyword is None and arg.star == ""]
         for position in positions:
             if position < len(positional):
-                self._seed_argument(positional[position].value, Reason(level, f"passed to {_short(name)}", node))
+                self._seed_argument(positional[position].value, Reason(level, f"passed to {_short(name)}", node, transform=name))
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value in ("fun", "f", "body_fun", "cond_fun", "true_fun", "false_fun"):
-                self._seed_argument(arg.value, Reason(level, f"passed to {_short(name)}", node))
+                self._seed_argument(arg.value, Reason(level, f"passed to {_short(name)}", node, transform=name))
 
     def _seed_argument(self, value: cst.BaseExpression, reason: Reason) -> None:
         if isinstance(value, cst.Lambda):
@@ -319,13 +337,18 @@ class GradientContext:
     def __init__(self, module: cst.Module, names: ImportMap, position: Callable[[cst.CSTNode], int] | None = None) -> None:
         self._position = position
         collector = _Collector(names)
-        module.visit(collector)
+        walk(module, collector)
         self.functions = collector.functions
         self.reasons: dict[FunctionNode, Reason] = {}
+        #: Functions a compiling transform (jit, pmap) reaches: directly, or by calls and nesting.
+        self.compiled: set[FunctionNode] = set()
         for target, reason, scope, klass in collector.seeds:
             for function in self._resolve(target, scope, klass):
                 self._raise(function, reason)
+                if reason.transform in COMPILING:
+                    self.compiled.add(function)
         self._propagate()
+        self._propagate_compiled()
 
     # -- resolution ---------------------------------------------------------------
 
@@ -379,6 +402,31 @@ class GradientContext:
             for child in children.get(function, ()):
                 if self._raise(child, nested):
                     work.append(child)
+
+    def _propagate_compiled(self) -> None:
+        """Spread ``compiled`` to the functions compiled ones call or define."""
+        if not self.compiled:
+            return
+        children: dict[FunctionNode, list[FunctionNode]] = {}
+        for other in self.functions.values():
+            if other.outer is not None:
+                children.setdefault(other.outer, []).append(other.node)
+        work = list(self.compiled)
+        while work:
+            function = work.pop()
+            info = self.functions.get(function)
+            if info is None:
+                continue
+            linked = [callee for name, _ in info.references for callee in self._resolve(name, function, info.klass or self._class_of(function))]
+            linked += children.get(function, [])
+            for callee in linked:
+                if callee not in self.compiled:
+                    self.compiled.add(callee)
+                    work.append(callee)
+
+    def is_compiled(self, function: FunctionNode | None) -> bool:
+        """True when jit (or pmap) compiles ``function``, directly or through a caller in this module."""
+        return function is not None and function in self.compiled
 
     def _class_of(self, function: FunctionNode) -> cst.ClassDef | None:
         current: FunctionNode | None = function
