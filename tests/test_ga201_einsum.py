@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -120,3 +122,47 @@ def test_rule_rewrites_compute_the_same(source, args):
     exec(source, loop_namespace)
     exec(fixed.split("\n", 2)[2], fixed_namespace)
     np.testing.assert_allclose(fixed_namespace["f"](*args), loop_namespace["f"](*args))
+
+
+CONTRACTIONS = {
+    "dot": np.dot,
+    "matmul": np.matmul,
+    "inner": np.inner,
+    "vdot": np.vdot,
+    "sum_product": lambda u, v: (u * v).sum(),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CONTRACTIONS))
+def test_every_slicing_pattern_matches_its_loop(kind):
+    """For operands of rank 1-3 sliced at any axis (or not at all) and any stacking axis,
+    whatever the compiler emits equals the loop it replaces."""
+    checked = 0
+    for left_rank, right_rank in itertools.product([1, 2, 3], repeat=2):
+        for left_at, right_at in itertools.product([None, *range(left_rank)], [None, *range(right_rank)]):
+            if left_at is None and right_at is None:
+                continue
+            left = axes(["i" if axis == left_at else None for axis in range(left_rank)], left_rank)
+            right = axes(["i" if axis == right_at else None for axis in range(right_rank)], right_rank)
+            for stack_axis in (-2, -1, 0, 1, 2):
+                einsum = compile_einsum(kind, left, right, StackOutput((("i", stack_axis),)), ["i"])
+                if einsum is None:
+                    continue
+                inputs, _ = einsum.subscripts.split("->")
+                letters = set(inputs.replace(",", ""))
+                size = {letter: 3 if letter == "i" else 2 + sorted(letters).index(letter) % 3 for letter in letters}
+                a, b = (random(*(size[letter] for letter in spec)) for spec in inputs.split(","))
+                loop = np.stack(
+                    [CONTRACTIONS[kind](_take(a, left_at, i), _take(b, right_at, i)) for i in range(3)],
+                    axis=stack_axis,
+                )
+                np.testing.assert_allclose(np.einsum(einsum.subscripts, a, b), loop, err_msg=einsum.subscripts)
+                checked += 1
+    assert checked >= 20
+
+
+def _take(array, axis, index):
+    """``array[:, ..., index]`` at ``axis``, or the whole array when ``axis`` is None."""
+    if axis is None:
+        return array
+    return array[(slice(None),) * axis + (index,)]

@@ -283,6 +283,23 @@ def element_loop(target: cst.BaseExpression, iterable: cst.BaseExpression, body:
     as ``xs[i]``. None otherwise (reversed, sorted..., or a body with ``:=``, which carries a value
     from one iteration to the next). Whether the arrays are data-sized is the loop-extent question.
     """
+    if _has_walrus(body):
+        return None
+    if (
+        isinstance(target, cst.Tuple)
+        and len(target.elements) == 2
+        and all(isinstance(element.value, cst.Name) for element in target.elements)
+        and isinstance(iterable, cst.Call)
+        and isinstance(iterable.func, cst.Name)
+        and iterable.func.value == "enumerate"
+        and iterable.args
+        and iterable.args[0].keyword is None
+        and not iterable.args[0].star
+    ):
+        index, element = (item.value.value for item in target.elements)  # type: ignore[union-attr]
+        if index in names_in(body) or index == element:
+            return None
+        return element_loop(target.elements[1].value, iterable.args[0].value, body)
     if isinstance(target, cst.Name):
         var = target.value
         indexed = indexed_element(iterable, body, var)
@@ -300,6 +317,18 @@ def element_loop(target: cst.BaseExpression, iterable: cst.BaseExpression, body:
     if len(variables) != len(target.elements) or len(arrays) != len(variables) or len(set(variables)) != len(variables):
         return None
     return ElementLoop(tuple(variables), tuple(arrays), body)
+
+
+def _has_walrus(node: cst.CSTNode) -> bool:
+    found = False
+
+    class _Walrus(cst.CSTVisitor):
+        def visit_NamedExpr(self, named: cst.NamedExpr) -> None:
+            nonlocal found
+            found = True
+
+    node.visit(_Walrus())
+    return found
 
 
 def _sized_array(size: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -328,23 +357,6 @@ def indexed_element(iterable: cst.BaseExpression, body: cst.BaseExpression, var:
         return None
     array_code = code(array)
     replaced = 0
-    if _has_walrus(body):
-        return None
-    if (
-        isinstance(target, cst.Tuple)
-        and len(target.elements) == 2
-        and all(isinstance(element.value, cst.Name) for element in target.elements)
-        and isinstance(iterable, cst.Call)
-        and isinstance(iterable.func, cst.Name)
-        and iterable.func.value == "enumerate"
-        and iterable.args
-        and iterable.args[0].keyword is None
-        and not iterable.args[0].star
-    ):
-        index, element = (item.value.value for item in target.elements)  # type: ignore[union-attr]
-        if index in names_in(body) or index == element:
-            return None
-        return element_loop(target.elements[1].value, iterable.args[0].value, body)
 
     class _ReadElement(cst.CSTTransformer):
         def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
@@ -364,18 +376,6 @@ def indexed_element(iterable: cst.BaseExpression, body: cst.BaseExpression, var:
 def _reads(node: cst.CSTNode, var: str) -> int:
     """How many times the bare name ``var`` is read in ``node`` (attribute names excluded)."""
     count = 0
-def _has_walrus(node: cst.CSTNode) -> bool:
-    found = False
-
-    class _Walrus(cst.CSTVisitor):
-        def visit_NamedExpr(self, named: cst.NamedExpr) -> None:
-            nonlocal found
-            found = True
-
-    node.visit(_Walrus())
-    return found
-
-
 
     class _Count(cst.CSTVisitor):
         def visit_Name(self, name: cst.Name) -> None:
