@@ -165,13 +165,26 @@ def scanner_env() -> dict[str, str]:
     return env
 
 
+def children_cpu_seconds() -> float | None:
+    """User+system CPU time of all waited-for child processes so far."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_scan_once(cmd: list[str], cwd: Path) -> dict:
-    """Run the scanner once; return exit code, seconds, stdout and stderr."""
+    """Run the scanner once; return exit code, wall and CPU seconds, output."""
+    cpu_before = children_cpu_seconds()
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=scanner_env(),
                           capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    return {"rc": proc.returncode, "seconds": seconds,
+    cpu_after = children_cpu_seconds()
+    cpu = cpu_after - cpu_before if cpu_before is not None else None
+    return {"rc": proc.returncode, "seconds": seconds, "cpu_seconds": cpu,
             "stdout": proc.stdout, "stderr": proc.stderr}
 
 
@@ -188,14 +201,15 @@ def parse_report(stdout: str) -> dict | None:
     return report
 
 
-def run_scan(cmd: list[str], cwd: Path, repeat: int) -> tuple[dict, list[float], str | None, list[str]]:
-    """Run the scan `repeat` times; return the fastest run, all times, the
+def run_scan(cmd: list[str], cwd: Path, repeat: int) -> tuple[dict, list[dict], str | None, list[str]]:
+    """Run the scan `repeat` times; return the fastest run, all runs, the
     first failure (if any) and other problems."""
     runs = []
     for i in range(repeat):
         log(f"scan run {i + 1}/{repeat} ...")
         run = run_scan_once(cmd, cwd)
         run["report"] = parse_report(run["stdout"])
+        run["label"] = f"run {i + 1} of {repeat}"
         runs.append(run)
     failure = next((f for f in (describe_scan_failure(r, cmd) for r in runs) if f), None)
     problems = []
@@ -204,7 +218,7 @@ def run_scan(cmd: list[str], cwd: Path, repeat: int) -> tuple[dict, list[float],
         problems.append(f"finding counts differ between runs: {sorted(counts)}")
     usable = [r for r in runs if r["report"] is not None] or runs
     best = min(usable, key=lambda r: r["seconds"])
-    return best, [r["seconds"] for r in runs], failure, problems
+    return best, runs, failure, problems
 
 
 def describe_scan_failure(run: dict, cmd: list[str]) -> str | None:
@@ -218,7 +232,12 @@ def describe_scan_failure(run: dict, cmd: list[str]) -> str | None:
         what = f"scanner exited {run['rc']} but stdout is not a JSON object"
     else:
         return None
-    text = f"{what}\ncommand: {shlex.join(cmd)}\n"
+    text = f"{what} ({run['label']})\ncommand: {shlex.join(cmd)}\n"
+    internal = [e for e in (run["report"] or {}).get("errors", [])
+                if e.get("kind") == "internal-error"]
+    if internal:
+        text += f"--- {len(internal)} internal-error(s) in the JSON report ---\n"
+        text += "".join(f"{location(e)} {e.get('message')}\n" for e in internal[:10])
     stderr = "\n".join(run["stderr"].strip().splitlines()[-20:]) or "(empty)"
     text += f"--- scanner stderr (tail) ---\n{stderr}"
     if run["report"] is None:
@@ -253,7 +272,7 @@ def per_10k(count: int, lines: int) -> float:
     return 10_000 * count / lines if lines else 0.0
 
 
-def summarise(corpus: list[dict], report: dict, seconds: float, src_root: Path) -> dict:
+def summarise(corpus: list[dict], report: dict, best: dict, src_root: Path) -> dict:
     """Attach findings/errors to libraries and compute totals."""
     for item in report["findings"] + report["errors"]:
         item["path"] = relative_path(str(item.get("path", "")), src_root)
@@ -266,12 +285,15 @@ def summarise(corpus: list[dict], report: dict, seconds: float, src_root: Path) 
                           "errors": errors_by_lib.get(lib["dir"], 0),
                           "findings_per_10k_lines": round(per_10k(n, lib["lines"]), 3)})
     lines = sum(lib["lines"] for lib in corpus)
+    seconds, cpu = best["seconds"], best["cpu_seconds"]
     totals = {
         "files": sum(lib["files"] for lib in corpus),
         "files_scanned": report.get("files"),
         "lines": lines,
         "seconds": round(seconds, 4),
         "lines_per_second": round(lines / seconds) if seconds else None,
+        "cpu_seconds": round(cpu, 4) if cpu is not None else None,
+        "lines_per_cpu_second": round(lines / cpu) if cpu else None,
         "findings": len(report["findings"]),
         "findings_per_10k_lines": round(per_10k(len(report["findings"]), lines), 3),
         "findings_by_code": dict(Counter(f.get("code", "?") for f in report["findings"]).most_common()),
@@ -305,7 +327,7 @@ def print_table(title: str, headers: list[str], rows: list[list[str]]) -> None:
     console.print(table, markup=False, highlight=False)
 
 
-def print_summary(summary: dict, report: dict, timings: list[float], cmd: list[str]) -> None:
+def print_summary(summary: dict, report: dict, runs: list[dict], cmd: list[str]) -> None:
     """Print the per-library table, the totals and the findings by code."""
     libs, t = summary["libraries"], summary["totals"]
     print_table(
@@ -323,9 +345,11 @@ def print_summary(summary: dict, report: dict, timings: list[float], cmd: list[s
         ["files (.py counted)", f"{t['files']:,}"],
         ["files (scanner reported)", f"{scanned:,}" if isinstance(scanned, int) else "?"],
         ["lines", f"{t['lines']:,}"],
-        ["seconds (best of %d)" % len(timings), f"{t['seconds']:.3f}"],
-        ["all runs (s)", ", ".join(f"{s:.3f}" for s in timings)],
+        ["wall seconds (best of %d)" % len(runs), f"{t['seconds']:.3f}"],
+        ["all runs, wall (s)", ", ".join(f"{r['seconds']:.3f}" for r in runs)],
         ["lines / second", f"{t['lines_per_second']:,}" if t["lines_per_second"] else "?"],
+        ["CPU seconds, user+sys (same run)", f"{t['cpu_seconds']:.3f}" if t["cpu_seconds"] is not None else "?"],
+        ["lines / CPU second", f"{t['lines_per_cpu_second']:,}" if t["lines_per_cpu_second"] else "?"],
         ["findings", f"{t['findings']:,}"],
         ["findings / 10k lines", f"{t['findings_per_10k_lines']:.2f}"],
         ["errors", f"{t['errors']} ({errors})"],
@@ -350,6 +374,16 @@ def source_line(src_root: Path, path: str, line: int, cache: dict) -> str | None
     return lines[line - 1] if isinstance(line, int) and 0 < line <= len(lines) else None
 
 
+def location(item: dict) -> str:
+    """`path:line:col`, leaving out a line or column the scanner did not give."""
+    parts = [item.get("path", "?")]
+    for key in ("line", "column"):
+        if item.get(key) is None:
+            break
+        parts.append(str(item[key]))
+    return ":".join(parts)
+
+
 def print_findings(report: dict, src_root: Path, show_context: bool) -> None:
     """List every finding (and error) as `path:line:col CODE message`."""
     key = lambda f: (f.get("path", ""), f.get("line") or 0, f.get("column") or 0, f.get("code", ""))
@@ -357,7 +391,7 @@ def print_findings(report: dict, src_root: Path, show_context: bool) -> None:
     print(f"\nFindings ({len(findings)}):")
     lines_cache: dict = {}
     for f in findings:
-        print(f"{f['path']}:{f.get('line')}:{f.get('column')} {f.get('code')} {f.get('message')}")
+        print(f"{location(f)} {f.get('code')} {f.get('message')}")
         if show_context:
             text = source_line(src_root, f["path"], f.get("line"), lines_cache)
             if text is None:
@@ -367,10 +401,10 @@ def print_findings(report: dict, src_root: Path, show_context: bool) -> None:
     if report["errors"]:
         print(f"\nErrors ({len(report['errors'])}):")
         for e in sorted(report["errors"], key=lambda e: (e.get("path", ""), e.get("line") or 0)):
-            print(f"{e['path']}:{e.get('line')}:{e.get('column')} {e.get('kind')} {e.get('message')}")
+            print(f"{location(e)} {e.get('kind')} {e.get('message')}")
 
 
-def save_json(out: Path, summary: dict, report: dict, timings: list[float],
+def save_json(out: Path, summary: dict, report: dict, runs: list[dict],
               cmd: list[str], args: argparse.Namespace, problems: list[str]) -> None:
     """Write the numbers (and the findings) to a JSON file."""
     data = {
@@ -382,7 +416,10 @@ def save_json(out: Path, summary: dict, report: dict, timings: list[float],
         "jobs": args.jobs,
         "select": args.select,
         "repeat": args.repeat,
-        "timings_seconds": [round(s, 4) for s in timings],
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+        "runs": [{"rc": r["rc"], "seconds": round(r["seconds"], 4),
+                  "cpu_seconds": round(r["cpu_seconds"], 4) if r["cpu_seconds"] is not None else None}
+                 for r in runs],
         "pinned": {l["name"]: l["version"] for l in summary["libraries"]},
         **summary,
         "problems": problems,
@@ -402,6 +439,19 @@ def save_json(out: Path, summary: dict, report: dict, timings: list[float],
 def log(message: str) -> None:
     """Progress messages go to stderr so stdout stays the report."""
     print(message, file=sys.stderr, flush=True)
+
+
+def warn_if_busy() -> str | None:
+    """Return a warning when the machine is already loaded (wall times suffer)."""
+    if not hasattr(os, "getloadavg"):
+        return None
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load <= cores:
+        return None
+    message = (f"load average {load:.1f} on {cores} cores before scanning: other work "
+               "competes for the CPU, so wall-clock times are inflated; compare CPU seconds")
+    log(f"warning: {message}")
+    return message
 
 
 def choose_libs(libs_arg: str | None, with_brax: bool) -> dict[str, str]:
@@ -463,15 +513,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     cmd = build_scan_command(args, [lib["dir"] for lib in corpus])
-    best, timings, failure, problems = run_scan(cmd, src_root, args.repeat)
+    busy = warn_if_busy()
+    best, runs, failure, problems = run_scan(cmd, src_root, args.repeat)
     if best["report"] is None:
         log(f"\nSCAN FAILED: {failure}")
         return 2
     report = best["report"]
-    summary = summarise(corpus, report, best["seconds"], src_root)
+    summary = summarise(corpus, report, best, src_root)
     if args.list:
         print_findings(report, src_root, args.show_context)
-    print_summary(summary, report, timings, cmd)
+    print_summary(summary, report, runs, cmd)
+    if busy:
+        problems.append(busy)
     totals = summary["totals"]
     if isinstance(totals["files_scanned"], int) and totals["files_scanned"] != totals["files"]:
         problems.append(f"scanner reports {totals['files_scanned']} files scanned, "
@@ -482,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(f"{summary['totals']['unattributed_findings']} findings have "
                         "paths outside the corpus dirs")
     if args.json:
-        save_json(args.json, summary, report, timings, cmd, args,
+        save_json(args.json, summary, report, runs, cmd, args,
                   ([failure] if failure else []) + problems)
     for problem in problems:
         log(f"\nWARNING: {problem}")
