@@ -1,0 +1,105 @@
+"""Shared fixtures for the CLI and engine tests.
+
+``run_cli`` runs the real console script in a subprocess (``python -m gradadvisor``);
+``cli`` runs the click command in-process with ``CliRunner`` (fast, and lets a test
+monkeypatch the engine). Both run in ``tmp_path`` unless told otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from gradadvisor.cli import main
+
+#: GA202: a whole matrix product computed to keep its diagonal (safe fix).
+DIAG_SOURCE = "import jax.numpy as jnp\n\nd = jnp.diag(a.T @ b)\n"
+DIAG_FIXED = 'import jax.numpy as jnp\n\nd = jnp.einsum("ij,ij->j", a, b)\n'
+#: GA301: the builtin sum over an array's elements (safe fix).
+SUM_SOURCE = (
+    "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return sum(jnp.exp(-xi) for xi in x)\n"
+)
+SUM_FIXED = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return jnp.sum(jnp.exp(-x), axis=0)\n"
+#: GA301 with an unsafe fix (the body calls a function: the rewrite uses jax.vmap).
+UNSAFE_SUM_SOURCE = (
+    "import jax\nimport jax.numpy as jnp\n\n\ndef rho(r):\n    return jnp.exp(-3 * (r + 1))\n\n\n"
+    "def energy(x):\n    return sum(rho(xi) for xi in x)\n\n\ngrad = jax.grad(energy)\n"
+)
+#: Two GA202 (lines 7 and 8) and one GA301 (line 9) findings, all with safe fixes.
+MIXED_SOURCE = (
+    "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(a, b, x):\n"
+    "    d = jnp.diag(a.T @ b)\n    d = jnp.diag(a @ b.T)\n    return d + sum(jnp.exp(-xi) for xi in x)\n"
+)
+#: JAX code with nothing to report.
+CLEAN_SOURCE = 'import jax.numpy as jnp\n\nd = jnp.einsum("ij,ij->j", a, b)\n'
+
+
+def _clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("GRADADVISOR_")}
+    env.pop("FORCE_COLOR", None)
+    env["NO_COLOR"] = "1"
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env.update(extra or {})
+    return env
+
+
+@pytest.fixture
+def run_cli(tmp_path: Path):
+    """Run ``python -m gradadvisor ARGS`` in a subprocess; returns the CompletedProcess."""
+
+    def run(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "gradadvisor", *args],
+            cwd=cwd or tmp_path,
+            env=_clean_env(env),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    return run
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Invoke the click app in-process from ``tmp_path``; returns click's Result."""
+    monkeypatch.chdir(tmp_path)
+    for key in list(os.environ):
+        if key.startswith("GRADADVISOR_"):
+            monkeypatch.delenv(key)
+
+    def invoke(*args: str, env: dict[str, str] | None = None) -> Result:
+        return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
+
+    return invoke
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    """Create ``path`` (and its folders) holding ``text``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def scan_json(invoke, *args: str) -> tuple[int, dict]:
+    """Run ``scan --format json ARGS`` and parse its output."""
+    result = invoke("scan", "--format", "json", *args)
+    return result.exit_code, json.loads(result.stdout)
+
+
+def codes_at(report: dict, code: str | None = None) -> list[tuple[str, str, int]]:
+    """``(path, code, line)`` of each finding in a JSON report (of one code, if given)."""
+    return [
+        (finding["path"], finding["code"], finding["line"])
+        for finding in report["findings"]
+        if code is None or finding["code"] == code
+    ]
