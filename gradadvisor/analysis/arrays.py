@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from typing import Callable
+
 import libcst as cst
 
 from gradadvisor.analysis.names import ImportMap
@@ -155,8 +157,18 @@ class ArrayFacts:
                 return qualified[len(prefix) :] not in NOT_ARRAY_RESULTS
         return False
 
-    def is_array(self, expr: cst.BaseExpression, function: cst.CSTNode | None, traced: bool, _depth: int = 0) -> bool | None:
-        """Whether ``expr`` holds a jax array, inside ``function`` (traced or not)."""
+    def is_array(
+        self,
+        expr: cst.BaseExpression,
+        function: cst.CSTNode | None,
+        traced: bool | Callable[[], bool],
+        _depth: int = 0,
+    ) -> bool | None:
+        """Whether ``expr`` holds a jax array, inside ``function``.
+
+        ``traced`` says whether ``function`` is traced; pass a callable to have the
+        (costly) gradient context computed only when a parameter's array-ness depends on it.
+        """
         if _depth > 8:
             return None
         _depth += 1
@@ -199,7 +211,7 @@ class ArrayFacts:
                     return False
                 if re.search(r"Array|ndarray|Float\[|Int\[", text):
                     return True
-            return True if traced else None
+            return True if (traced() if callable(traced) else traced) else None
         if function is not None:
             module_facts = self.facts(None)
             if name in module_facts.assigned:

@@ -122,7 +122,7 @@ class LoopExtent:
                     self._resolving.discard(iterable.value)
                 if nested is not None and nested.kind != UNKNOWN:
                     return nested
-        array = self.arrays.is_array(iterable, function, self._traced(function))
+        array = self.arrays.is_array(iterable, function, lambda: self._traced(function))
         if array:
             return Extent(DATA, f"`{_code(iterable)}` is an array: one iteration per element")
         if array is False:
@@ -204,6 +204,14 @@ class LoopExtent:
             return Extent(DATA, f"a literal range of {count} iterations")
         return self._of_size(stop, function, depth=0)
 
+    def _enclosing(self, function: cst.CSTNode | None) -> list[cst.CSTNode]:
+        """The functions enclosing ``function``, innermost first (from the traversal's scope stack)."""
+        functions = [scope for scope in self.ctx.scope_stack if isinstance(scope, (cst.FunctionDef, cst.Lambda))]
+        for position, scope in enumerate(functions):
+            if scope is function:
+                return functions[:position][::-1]
+        return []
+
     def _of_size(self, size: cst.BaseExpression, function: cst.CSTNode | None, depth: int) -> Extent:
         """Classify a loop bound (``len(x)``, ``x.shape[0]``, ``n``, ``cfg.num_layers``)."""
         text = _code(size)
@@ -248,6 +256,10 @@ class LoopExtent:
                 if default is not None and default <= SMALL_RANGE:
                     return Extent(STATIC, f"`{name}` defaults to {default}")
                 return Extent(DATA, f"`{name}` is a parameter: the loop grows with the input")
+            for outer in self._enclosing(function):
+                outer_facts = self.arrays.facts(outer)
+                if name in outer_facts.assigned or name in outer_facts.parameters:
+                    return self._of_size(size, outer, depth + 1)  # a closure variable
             module_facts = self.arrays.facts(None)
             if name in module_facts.assigned:
                 return self._of_size(module_facts.assigned[name], None, depth + 1)

@@ -56,17 +56,30 @@ def _child_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
+_CODE_KINDS: dict[type, bool] = {}
+
+
+def _carries_code(kind: type) -> bool:
+    """A node kind rules see (not layout or a token); cached, since ``isinstance`` on
+    libcst's abstract bases is slow."""
+    known = _CODE_KINDS.get(kind)
+    if known is None:
+        known = issubclass(kind, cst.CSTNode) and not issubclass(kind, TOKENS)
+        _CODE_KINDS[kind] = known
+    return known
+
+
 def children(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """The node's children that carry code (no layout or tokens), in source order."""
     for name in _child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            if not isinstance(value, TOKENS):
-                yield value
-        elif isinstance(value, (list, tuple)):
+        kind = type(value)
+        if kind is tuple or kind is list:
             for item in value:
-                if isinstance(item, cst.CSTNode) and not isinstance(item, TOKENS):
+                if _carries_code(type(item)):
                     yield item
+        elif _carries_code(kind):
+            yield value
 
 
 Method = Callable[[cst.CSTNode], Any]
