@@ -230,20 +230,41 @@ def _fix(path: Path, source: SourceText, settings: Settings, rules: list[type[Ru
     text = source.text
     original_findings = checked.findings
     fixed_count = 0
+    #: Fixes found to break the code, as (node code, replacement code): never tried again.
+    rejected: set[tuple[str, str]] = set()
     for _ in range(MAX_FIX_ROUNDS):
-        wanted = [fix for fix in checked.fixes if settings.applies(fix)]
-        if not wanted or checked.module is None:
+        module = checked.module
+        if module is None:
             break
-        context_positions = ModuleContext(source.path, text, checked.module)
+        wanted = [
+            fix
+            for fix in checked.fixes
+            if settings.applies(fix) and (module.code_for_node(fix.node), module.code_for_node(fix.replacement)) not in rejected
+        ]
+        if not wanted:
+            break
+        context_positions = ModuleContext(source.path, text, module)
         spans = [(fix, context_positions.position(fix.node)) for fix in wanted]
         chosen = non_overlapping(spans)
-        new_text = apply_fixes(checked.module, chosen)
+        new_text = apply_fixes(module, chosen)
+        if new_text != text and not parses(new_text):
+            # Drop the fixes that break the code on their own, and keep the others.
+            broken = [fix for fix in chosen if not parses(apply_fixes(module, [fix]))]
+            for fix in broken:
+                start = context_positions.position(fix.node).start
+                code = next((f.code for f in checked.findings if (f.line, f.column) == (start.line, start.column + 1) and f.fix), "a rule")
+                message = f"the fix of {code} here produced code that does not parse; it was not applied"
+                result.errors.append(FileError(source.path, "fix-error", message, start.line, start.column + 1))
+                rejected.add((module.code_for_node(fix.node), module.code_for_node(fix.replacement)))
+            chosen = [fix for fix in chosen if not any(fix is other for other in broken)]
+            new_text = apply_fixes(module, chosen) if chosen else text
+            if not broken or not parses(new_text):
+                if not broken:  # only their combination breaks the code
+                    result.errors.append(
+                        FileError(source.path, "fix-error", "the fixes together produced code that does not parse; they were not applied")
+                    )
+                break
         if new_text == text:
-            break
-        if not parses(new_text):
-            result.errors.append(
-                FileError(source.path, "fix-error", "a fix produced code that does not parse; it was not applied")
-            )
             break
         text = new_text
         fixed_count += len(chosen)
