@@ -15,6 +15,8 @@ from typing import Callable
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.names import ImportMap
 
 #: Modules whose calls return arrays.
@@ -135,10 +137,10 @@ class ArrayFacts:
                 collector = _FactsCollector(self.module)
                 for stmt in self.module.body:
                     if isinstance(stmt, cst.SimpleStatementLine):
-                        stmt.visit(collector)
+                        walk(stmt, collector)
             else:
                 collector = _FactsCollector(function)
-                function.visit(collector)
+                walk(function, collector)
             self._facts[key] = collector.facts
         return self._facts[key]
 
