@@ -34,7 +34,16 @@ class Suppression:
 
 
 def file_is_suppressed(text: str) -> bool:
-    return FILE_NOQA.search(text) is not None
+    if FILE_NOQA.search(text) is None:
+        return False
+    # The line must be a comment, not part of a string (a docstring explaining the directive).
+    try:
+        return any(
+            token.type == tokenize.COMMENT and FILE_NOQA.search(token.line) is not None
+            for token in tokenize.generate_tokens(io.StringIO(text).readline)
+        )
+    except (tokenize.TokenError, SyntaxError):
+        return True
 
 
 def find_suppressions(text: str) -> dict[int, Suppression]:
