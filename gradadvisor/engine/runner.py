@@ -205,7 +205,9 @@ def _unused_noqa(display: str, text: str, suppressions: dict[int, Suppression], 
 
     if not suppressions:
         suppressions = find_suppressions(text)
-    return unused_noqa_findings(display, suppressions.values())
+    # A comment that names GA900 itself (``# noqa: GA301, GA900``) is kept on purpose.
+    judged = [suppression for suppression in suppressions.values() if not (suppression.codes and suppression.matches(UNUSED_NOQA))]
+    return unused_noqa_findings(display, judged)
 
 
 def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
