@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 from gradadvisor import __version__
 from gradadvisor.engine.source import FileError
@@ -20,7 +21,8 @@ LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def _uri(path: str) -> str:
-    return Path(path).as_posix()
+    """A URI reference: spaces, ``#``, ``%`` and the like are percent-encoded."""
+    return quote(Path(path).as_posix())
 
 
 def render(findings: list[Finding], errors: list[FileError]) -> str:
