@@ -589,3 +589,12 @@ def test_help_lists_the_subcommands(cli):
     scan_help = cli("scan", "--help").stdout
     assert "GRADADVISOR_FORMAT" in scan_help
     assert "Exit codes" in scan_help
+
+
+def test_rule_summaries_are_printed_verbatim(cli):
+    """Summaries hold brackets (`.at[i]`, `a[:, i]`) that rich must not take for markup."""
+    table = cli("rules", env={"COLUMNS": "400"}).stdout
+    for rule in all_rules():
+        assert rule.summary in table
+        shown = " ".join(cli("rule", rule.code).stdout.split())
+        assert " ".join(rule.summary.split()) in shown
