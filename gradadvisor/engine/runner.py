@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
@@ -330,10 +331,20 @@ def lint_paths(
         return results
     chunksize = max(1, min(32, len(files) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        for result in pool.map(_lint_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
-            results.append(result)
-            if on_result:
-                on_result(result)
+        try:
+            for result in pool.map(_lint_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+        except BrokenProcessPool:
+            # A worker died (a crash in native code, the OOM killer): the files it had not
+            # returned are internal errors, and the findings already in are kept.
+            message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
+            for _, display in files[len(results):]:
+                result = FileResult(display, errors=[FileError(display, "internal-error", message)])
+                results.append(result)
+                if on_result:
+                    on_result(result)
     return results
 
 
