@@ -233,3 +233,34 @@ def test_check_text_is_not_fooled_by_a_path_object(tmp_path):
     path = write(tmp_path / "slow.py", DIAG_SOURCE)
     result = lint_file(Path(path), "slow.py", Settings(codes=("GA202",), root=str(tmp_path)))
     assert result.findings[0].path == "slow.py"
+
+
+def _die_on_killer(item):
+    """Stands in for a worker that dies (a crash in native code, the OOM killer)."""
+    import os as _os
+
+    from gradadvisor.engine import runner
+
+    if item[1] == "killer.py":
+        _os._exit(3)
+    return runner._safe_lint(Path(item[0]), item[1], runner._worker_settings)
+
+
+@pytest.mark.skipif(
+    __import__("multiprocessing").get_start_method() != "fork", reason="the patched worker reaches the pool only by fork"
+)
+def test_a_dead_worker_is_an_internal_error_not_a_traceback(cli, tmp_path, monkeypatch):
+    from gradadvisor.engine import runner
+
+    monkeypatch.setattr(runner, "_lint_in_worker", _die_on_killer)
+    for index in range(12):
+        write(tmp_path / f"m{index:02d}.py", DIAG_SOURCE)
+    write(tmp_path / "killer.py", DIAG_SOURCE)
+    result = cli("scan", "--jobs", "2", "--format", "json", ".")
+    assert result.exit_code == 2
+    report = __import__("json").loads(result.stdout)
+    assert report["files"] == 13
+    unchecked = [error for error in report["errors"] if error["kind"] == "internal-error"]
+    assert unchecked and all("worker process" in error["message"] for error in unchecked)
+    assert {error["path"] for error in unchecked} <= {f"m{index:02d}.py" for index in range(12)} | {"killer.py"}
+    assert len(codes_at(report, "GA202")) + len(unchecked) == 13
