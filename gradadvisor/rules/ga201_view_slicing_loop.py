@@ -18,6 +18,8 @@ from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 STACKERS = ("stack", "array", "asarray")
 #: Named contractions, by their jax.numpy name.
 CONTRACTIONS: dict[str, Contraction] = {"dot": "dot", "matmul": "matmul", "inner": "inner", "vdot": "vdot"}
+#: Keyword arguments of those contractions that ``jnp.einsum`` takes too.
+KEPT_KEYWORDS = frozenset({"precision", "preferred_element_type"})
 
 
 @dataclass
@@ -182,6 +184,10 @@ class ViewSlicingLoop(Rule):
         Invalid(
             "import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.stack(list(map(lambda i: jnp.inner(a[i], b[i]), range(len(a)))))\n",
             expected_fix='import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.einsum("ik,ik->i", a, b)\n',
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.stack([jnp.dot(a[i], b[i], precision=jax.lax.Precision.HIGHEST) for i in range(len(a))])\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.einsum("ik,ik->i", a, b, precision=jax.lax.Precision.HIGHEST)\n',
         ),
         Invalid(
             "import jax.numpy as jnp\n\ndef f(a, b, n):\n    outs = []\n    for i in range(n):\n        outs.append((a[i] * b[i]).sum())\n    return jnp.stack(outs)\n",
@@ -441,7 +447,7 @@ class ViewSlicingLoop(Rule):
         contraction = self._contraction(element)
         if contraction is None:
             return None
-        kind, left_expr, right_expr, spelled_like = contraction
+        kind, left_expr, right_expr, spelled_like, keywords = contraction
         loop_vars = [loop.var for loop in loops]
         if any(set(loop_vars) & names_in(loop.iterable) for loop in loops):
             return None  # a triangular or ragged nest (`for j in range(i)`)
@@ -469,7 +475,9 @@ class ViewSlicingLoop(Rule):
         function, imports = self._einsum_function(like, spelled_like)
         call = cst.Call(
             func=function,
-            args=[cst.Arg(cst.SimpleString(f'"{einsum.subscripts}"'))] + [cst.Arg(_bare(argument)) for argument in arguments],
+            args=[cst.Arg(cst.SimpleString(f'"{einsum.subscripts}"'))]
+            + [cst.Arg(_bare(argument)) for argument in arguments]
+            + [keyword.with_changes(comma=cst.MaybeSentinel.DEFAULT) for keyword in keywords],
         )
         notes = []
         if einsum.matmul is not None:
@@ -502,23 +510,30 @@ class ViewSlicingLoop(Rule):
             return True
         return self.ctx.loops.arrays.is_array(base, function, self.ctx.gradient.is_traced(function)) is False
 
-    def _contraction(self, expr: cst.BaseExpression) -> tuple[Contraction, cst.BaseExpression, cst.BaseExpression, cst.BaseExpression | None] | None:
-        """``(kind, left, right, the function called)`` for the contractions GA201 knows."""
+    def _contraction(self, expr: cst.BaseExpression):
+        """``(kind, left, right, the function called, keyword arguments to keep)`` for the
+        contractions GA201 knows; ``precision=`` and ``preferred_element_type=`` carry over."""
         names = self.ctx.names
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.MatrixMultiply):
-            return "matmul", expr.left, expr.right, None
-        if not isinstance(expr, cst.Call) or any(arg.keyword is not None or arg.star for arg in expr.args):
+            return "matmul", expr.left, expr.right, None, []
+        if not isinstance(expr, cst.Call) or any(arg.star for arg in expr.args):
             return None
+        positional = [arg.value for arg in expr.args if arg.keyword is None]
+        keywords = [arg for arg in expr.args if arg.keyword is not None]
         function = names.autodiff_numpy_function(expr.func)
-        if function in CONTRACTIONS and len(expr.args) == 2:
-            return CONTRACTIONS[function], expr.args[0].value, expr.args[1].value, expr.func
+        if function in CONTRACTIONS and len(positional) == 2 and len(expr.args) == 2 + len(keywords):
+            if any(arg.keyword.value not in KEPT_KEYWORDS for arg in keywords) or expr.args[0].keyword or expr.args[1].keyword:
+                return None
+            return CONTRACTIONS[function], positional[0], positional[1], expr.func, keywords
+        if keywords:
+            return None
         product = None
         if function == "sum" and len(expr.args) == 1:
             product = expr.args[0].value
         elif isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "sum" and not expr.args and names.resolve(expr.func) is None:
             product = expr.func.value
         if isinstance(product, cst.BinaryOperation) and isinstance(product.operator, cst.Multiply):
-            return "sum_product", product.left, product.right, expr.func if function == "sum" else None
+            return "sum_product", product.left, product.right, expr.func if function == "sum" else None, []
         return None
 
     def _ranks(self, kind: Contraction, sliced: list[Sliced]) -> tuple[list[int], list[str]]:
