@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 FILE_NOQA = re.compile(r"^[ \t]*#[ \t]*gradadvisor:[ \t]*noqa[ \t]*$", re.MULTILINE | re.IGNORECASE)
 LINE_NOQA = re.compile(
-    r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE
+    r"#\s*noqa(?:\s*:\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE
 )
 
 
