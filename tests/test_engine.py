@@ -35,7 +35,7 @@ def test_noqa_on_the_reported_line_suppresses(comment):
     assert _found(HEADER + "d = jnp.diag(a.T @ b)" + comment + "\n", [GA202]) == []
 
 
-@pytest.mark.parametrize("comment", ["  # noqa: GA301", "  # noqa: GA3", "  # noqa: E501", "  # noqa: GA2021"])
+@pytest.mark.parametrize("comment", ["  # noqa: GA301", "  # noqa: GA3", "  # noqa: E501", "  # noqa: GA2021", "  # noqa : GA301"])
 def test_noqa_for_another_code_does_not_suppress(comment):
     assert _found(HEADER + "d = jnp.diag(a.T @ b)" + comment + "\n", [GA202]) == [("GA202", 3)]
 
