@@ -63,7 +63,8 @@ class Sliced:
 class ViewSlicingLoop(Rule):
     """
     ## What it does
-    Finds a loop or comprehension over `range(n)` whose body contracts slices taken with
+    Finds a loop, comprehension or `list(map(lambda i: ..., range(n)))` over `range(n)`
+    whose body contracts slices taken with
     the loop index (`a[:, i]`, `a[i]`, `a[i, :]`, `a[..., i]`) with `jnp.dot`, `@`,
     `jnp.matmul`, `jnp.vdot`, `jnp.inner`, `(u * v).sum()` or `jnp.sum(u * v)`, and gathers
     the results with `jnp.stack` / `jnp.array` / `jnp.asarray`, `out = out.at[i].set(...)`
@@ -94,7 +95,7 @@ class ViewSlicingLoop(Rule):
     The subscripts come from the slicing: the loop index becomes an output letter, the
     axes the contraction sums get shared letters, and the loop's stacking axis says where
     the index goes in the output. A range that does not start at zero slices first
-    (`range(1, n)` gives `a[:, 1:n]`).
+    (`range(1, n)` gives `a[:, 1:n]`); `precision=` carries over.
 
     ## When not to apply
     The rewrite is *unsafe*: the rule rarely sees shapes, so it states what it assumed (the
@@ -103,7 +104,7 @@ class ViewSlicingLoop(Rule):
     else. Check with `gradadvisor bench`. Not reported: small literal ranges (spatial
     dimensions, stencil offsets), loops over layers, leaves or lists, NumPy on the host,
     slices without a contraction, indices an einsum cannot express (`a[i + 1]`, a loop
-    variable used outside the slices), `x[i]` of what may be a Python list of different
+    variable used outside the slices, triangular nests such as `for j in range(i)`), `x[i]` of what may be a Python list of different
     arrays (`heads[h]`, `weights[l]` with no `.shape` or rank in sight), loops whose result
     is not gathered into an array, and test code (reference loops on purpose). The
     `outs.append` form gets advice only, and so does an `.at[].set` loop whose variable is
