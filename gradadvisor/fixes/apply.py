@@ -9,6 +9,7 @@ for the next round. The result must parse, or nothing is applied.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import stat
 import tempfile
@@ -83,17 +84,25 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file beside ``path`` then rename it over ``path``.
 
     An interrupted run leaves either the old file or the new one, never half of one.
-    The file's permission bits are kept.
+    The file's permission bits and (where allowed) its owner are kept; a file we may
+    not write is not replaced, although its folder would allow the rename.
     """
     target = path.resolve()
-    mode = stat.S_IMODE(target.stat().st_mode)
+    info = target.stat()
+    if not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
+        if hasattr(os, "chown"):
+            try:
+                os.chown(temporary, info.st_uid, info.st_gid)
+            except OSError:  # only root may give a file away: it stays ours
+                pass
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
         os.replace(temporary, target)
     except BaseException:
         try:
