@@ -291,3 +291,26 @@ def test_a_broken_fix_does_not_hold_back_the_good_ones(cli, tmp_path, broken_ga2
     assert sorted((e["kind"], e["line"]) for e in report["errors"]) == [("fix-error", 7), ("fix-error", 8)]
     assert all("GA202" in e["message"] for e in report["errors"])
     assert [(f["code"], f["line"]) for f in report["findings"]] == [("GA202", 7), ("GA202", 8)]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file to another user")
+def test_file_owner_is_kept(cli, tmp_path):
+    target = write(tmp_path / "theirs.py", DIAG_SOURCE)
+    os.chown(target, 12345, 54321)
+    assert cli("scan", "--fix", "theirs.py").exit_code == 0
+    assert target.read_text() == DIAG_FIXED
+    assert (target.stat().st_uid, target.stat().st_gid) == (12345, 54321)
+
+
+def test_a_file_we_may_not_write_is_not_replaced(cli, tmp_path, monkeypatch):
+    """A read-only file in a writable folder: the rename would succeed, but must not be tried."""
+    target = write(tmp_path / "vendored.py", DIAG_SOURCE)
+    target.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if mode == os.W_OK else real_access(path, mode, **kw))
+    result = cli("scan", "--fix", "--jobs", "1", "vendored.py")
+    assert result.exit_code == 1
+    assert "vendored.py: io-error: cannot write fixes: Permission denied" in result.stdout
+    assert target.read_text() == DIAG_SOURCE
+    assert stat.S_IMODE(target.stat().st_mode) == 0o444
+    assert [path.name for path in tmp_path.iterdir()] == ["vendored.py"]
