@@ -21,6 +21,7 @@ from gradadvisor import __version__
 from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
 from gradadvisor.engine.discovery import discover
 from gradadvisor.engine.runner import FileResult, Settings, lint_paths, summarize
+from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS
 from gradadvisor.rules import all_rules, rule_by_code
 
@@ -154,6 +155,7 @@ def scan(
     files = [(path, _display(path)) for path in found.files]
     results = lint_paths(files, settings, jobs)
     findings, errors = summarize(results)
+    errors = [FileError(_display(path), "io-error", f"cannot list folder: {reason}") for path, reason in found.unreadable] + errors
     fixed = sum(result.fixed for result in results)
 
     if diff:

@@ -68,6 +68,8 @@ def matches_any(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
 class Discovery:
     files: list[Path] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    #: Folders that could not be listed (permission denied, ...), with the reason.
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def discover(
@@ -96,7 +98,7 @@ def discover(
         if given.is_dir():
             if force_exclude and matches_any(given, root, exclude):
                 continue
-            for path in _walk(given, root, exclude):
+            for path in _walk(given, root, exclude, result.unreadable):
                 add(path)
         elif not (force_exclude and _inside_excluded(given, root, exclude)):
             add(given)
@@ -114,10 +116,14 @@ def _inside_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
     return matches_any(path, root, exclude)
 
 
-def _walk(top: Path, root: Path, exclude: tuple[str, ...]) -> list[Path]:
+def _walk(top: Path, root: Path, exclude: tuple[str, ...], unreadable: list[tuple[Path, str]]) -> list[Path]:
     found: list[Path] = []
+
+    def cannot_list(error: OSError) -> None:
+        unreadable.append((Path(error.filename or top), error.strerror or str(error)))
+
     # followlinks=False: a symlinked directory is not entered, so link loops cannot recurse.
-    for dirpath, dirnames, filenames in os.walk(top, followlinks=False):
+    for dirpath, dirnames, filenames in os.walk(top, onerror=cannot_list, followlinks=False):
         current = Path(dirpath)
         dirnames[:] = sorted(
             name
