@@ -279,3 +279,25 @@ def test_symlinked_folder_is_not_followed(cli, tmp_path):
     code, report = scan_json(cli, ".")
     assert code == 1
     assert _paths(report) == ["pkg/a.py"]
+
+
+def test_a_folder_that_cannot_be_listed_is_an_io_error(cli, tmp_path, monkeypatch):
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    write(tmp_path / "locked" / "hidden.py", DIAG_SOURCE)
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, report = scan_json(cli, "--jobs", "1", ".")
+    assert code == 1
+    assert _paths(report) == ["good.py"]
+    assert report["errors"] == [
+        {"path": "locked", "line": None, "column": None, "kind": "io-error", "message": "cannot list folder: Permission denied"}
+    ]
+    text = cli("scan", "--jobs", "1", "locked")
+    assert text.exit_code == 1
+    assert "locked: io-error: cannot list folder: Permission denied" in text.stdout
