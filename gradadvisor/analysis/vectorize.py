@@ -95,6 +95,43 @@ def calls_jax(node: cst.CSTNode, names: ImportMap, local_functions: dict[str, cs
     return found
 
 
+#: Builtins that say nothing about where a loop runs (``print``, ``float``, ``int`` do: the host).
+NEUTRAL_BUILTINS = frozenset({"len", "range", "min", "max", "abs", "isinstance", "tuple", "list", "zip", "enumerate", "reversed"})
+#: Methods of jax arrays, and of ``x.at[i]``.
+ARRAY_METHODS = frozenset(
+    {
+        "set", "add", "mul", "multiply", "divide", "power", "min", "max", "get", "sum", "mean", "prod", "reshape",
+        "astype", "transpose", "dot", "squeeze", "ravel", "flatten", "clip", "conj", "swapaxes", "cumsum", "round",
+    }
+)
+
+
+def calls_outside_jax(node: cst.CSTNode, names: ImportMap, plain_functions: dict[str, cst.FunctionDef]) -> bool:
+    """True when ``node`` calls something other than jax, an array method, a neutral builtin or
+    one of ``plain_functions`` (this module's functions that are not compiled by themselves).
+
+    Outside any known trace, a loop that does is most likely a host-side driver: a jitted
+    step per iteration (``decode_step(params, tokens)``, ``model.apply(...)``), printing,
+    ``float(loss)``. Running the compiled step once per iteration is how such loops are written.
+    """
+    found = False
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            func = call.func
+            if found or is_jax_call(call, names):
+                return
+            if isinstance(func, cst.Name) and (func.value in plain_functions or (names.is_builtin(func, func.value) and func.value in NEUTRAL_BUILTINS)):
+                return
+            if isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and names.resolve(func.value) is None:
+                return
+            found = True
+
+    node.visit(_Calls())
+    return found
+
+
 #: Calls and methods that turn an array into a Python value: a body using them runs on the host.
 TO_PYTHON_CALLS = frozenset({"float", "int", "complex", "bool"})
 TO_PYTHON_METHODS = frozenset({"item", "tolist"})
@@ -203,6 +240,14 @@ class _Substitute(cst.CSTTransformer):
     def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.BaseExpression:
         # Keep attribute names (x.attr) as they were: only the base is substituted.
         return updated_node.with_changes(attr=original_node.attr)
+
+    def leave_Arg(self, original_node: cst.Arg, updated_node: cst.Arg) -> cst.Arg:
+        # Keep keyword names (f(axis=...)) as they were: only the value is substituted.
+        return updated_node.with_changes(keyword=original_node.keyword)
+
+    def leave_Param(self, original_node: cst.Param, updated_node: cst.Param) -> cst.Param:
+        # A lambda's own parameter names are not reads.
+        return updated_node.with_changes(name=original_node.name)
 
 
 def substitute(expr: cst.BaseExpression, var: str, value: cst.BaseExpression) -> cst.BaseExpression:

@@ -8,11 +8,22 @@ from dataclasses import dataclass
 import libcst as cst
 
 from gradadvisor.analysis.testcode import in_test_code
-from gradadvisor.analysis.vectorize import Vectorized, calls_jax, code, elementwise_in, names_in, substitute, vectorize
+from gradadvisor.analysis.vectorize import (
+    Vectorized,
+    calls_jax,
+    calls_outside_jax,
+    code,
+    elementwise_in,
+    names_in,
+    substitute,
+    vectorize,
+)
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 
 #: Initial values after which ``acc = acc + total`` equals the loop exactly.
 ZERO_CREATORS = frozenset({"zeros", "zeros_like"})
+#: Libraries whose classes are modules with their own parameters.
+MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
 
 
 class AccumulationLoop(Rule):
@@ -28,7 +39,9 @@ class AccumulationLoop(Rule):
     computation and one add per element, so compile time grows with the data, and the
     backward pass has as many steps again, each slice transposing into a scatter into
     a full-size array of zeros. One `jnp.sum` over the vectorized term is a single
-    fused reduction with a single broadcast as its gradient.
+    fused reduction with a single broadcast as its gradient. Measured here (CPU) for the
+    example below over 300 elements, `jit(grad)`: 41 s to compile and 0.52 ms per call
+    for the loop, 0.5 s and 0.18 ms for the rewrite.
 
     ## Example
     ```python
@@ -81,6 +94,14 @@ class AccumulationLoop(Rule):
         Valid("import jax\nimport numpy as np\n\ndef f(x):\n    acc = 0.0\n    for i in range(len(x)):\n        acc += np.exp(x[i])\n    return acc\n"),
         # Conditional accumulation.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        if i % 2:\n            acc += jnp.exp(x[i])\n    return acc\n"),
+        # A host-side loop calling a compiled model once per batch (a metric, not a trace).
+        Valid("import jax\nimport jax.numpy as jnp\n\ndef evaluate(model, params, xs):\n    total = 0.0\n    for i in range(xs.shape[0]):\n        total += jnp.mean(model.apply(params, xs[i]))\n    return total\n"),
+        # A new haiku layer per step is not one function mapped over the data.
+        Valid("import haiku as hk\nimport jax.numpy as jnp\n\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += jnp.sum(hk.Linear(3)(x[i]))\n    return acc\n\nt = hk.transform(f)\n"),
+        # Plain arithmetic outside any trace: x may be a list of floats.
+        Valid("import jax\nimport jax.numpy as jnp\n\ndef f(x, w):\n    acc = 0.0\n    for i in range(len(x)):\n        acc += x[i] * w[i]\n    return acc\n"),
+        # The accumulator is read after the add, in the same step.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += jnp.exp(x[i])\n        y = acc * 2\n    return acc\n"),
         # Loop body that carries other state.
         Valid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, h):\n    loss = 0.0\n    for i in range(x.shape[0]):\n"
@@ -113,6 +134,22 @@ class AccumulationLoop(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    acc = 0.0\n    for i in range(a.shape[0]):\n        acc += jnp.dot(a[i], b[i])\n    return acc\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    acc = 0.0\n    acc = acc + jnp.sum(jax.vmap(jnp.dot)(a, b[:a.shape[0]]), axis=0)\n    return acc\n",
         ),
+        # A local computed from the element, then added: the advice inlines it (no fix: two statements).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        h = jnp.tanh(w * x[i])\n        acc += h ** 2\n    return acc\n",
+            message_contains="acc = acc + jnp.sum(jnp.tanh(w * x) ** 2, axis=0)",
+        ),
+        # No call at all, but jax arrays in a trace.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef dot(x, w):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += x[i] * w[i]\n    return acc\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef dot(x, w):\n    acc = 0.0\n    acc = acc + jnp.sum(x * w[:x.shape[0]], axis=0)\n    return acc\n",
+        ),
+        # A flax.linen submodule per element: advice with nn.vmap, no jax.vmap fix.
+        Invalid(
+            "import flax.linen as nn\nimport jax.numpy as jnp\n\nclass M(nn.Module):\n    @nn.compact\n    def __call__(self, x):\n        acc = jnp.zeros(3)\n"
+            "        for i in range(x.shape[0]):\n            acc += self.head(x[i])\n        return acc\n",
+            message_contains="nn.vmap",
+        ),
     )
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -136,27 +173,14 @@ class AccumulationLoop(Rule):
         if not extent.is_data:
             return
         accumulation = _accumulation(loop.body, loop_names(loop.target))
-        if accumulation is None or not calls_jax(accumulation.term, self.ctx.names, self.ctx.local_functions(function)):
-            return
-        init = _initial_value(accumulation.name, before)
-        if init is None:
+        if accumulation is None or not self._is_jax_work(loop, accumulation, before):
             return
         total = self._total(loop, accumulation)
-        fixable = total is not None and accumulation.only_statement and _is_zero(init, self.ctx.names)
         fix = None
-        if total is not None:
-            rewrite = _updated(accumulation, total.expression)
-            shown = f"`{code(rewrite)}`"
-            if fixable:
-                fix = Fix(loop, _statement(rewrite, loop), total.applicability, total.imports)
-        else:
-            shown = f"`{accumulation.name} = {accumulation.name} + jnp.sum(jax.vmap(term)(...), axis=0)`"
-        self.report(
-            loop,
-            f"`{code(accumulation.statement)}` adds one term per step of a Python loop over `{code(loop.iter)}` "
-            f"({extent.reason}), so the traced program and its backward pass grow with the data; use {shown}",
-            fix=fix,
-        )
+        if total is not None and accumulation.only_statement and _is_zero(_initial_value(accumulation.name, before), self.ctx.names):
+            fix = Fix(loop, _statement(_updated(accumulation, total.expression), loop), total.applicability, total.imports)
+        where = f"a Python loop over `{code(loop.iter)}`"
+        self._report(loop, accumulation, where, extent.reason, total, fix)
 
     def _check_while(self, loop: cst.While, before) -> None:
         """``i = 0; while i < n: acc += f(x[i]); i += 1`` (advice only)."""
@@ -179,25 +203,80 @@ class AccumulationLoop(Rule):
         if not extent.is_data:
             return
         accumulation = _accumulation(body.with_changes(body=body.body[:-1]), {counter})
-        if accumulation is None or counter in accumulation.reassigned:
+        if accumulation is None:
             return
-        if not calls_jax(accumulation.term, self.ctx.names, self.ctx.local_functions(self.ctx.current_function)):
+        as_for = cst.For(target=cst.Name(counter), iter=cst.Call(cst.Name("range"), args=[cst.Arg(start), cst.Arg(bound)]), body=body)
+        if not self._is_jax_work(as_for, accumulation, before):
             return
+        where = f"a Python `while` loop up to `{code(bound)}`"
+        self._report(loop, accumulation, where, extent.reason, self._total(as_for, accumulation), None)
+
+    def _is_jax_work(self, loop: cst.For, accumulation: "Accumulation", before) -> bool:
+        """An accumulator initialised in this block, summing jax work that changes with the loop,
+        in code that is not a host-side driver loop."""
         if _initial_value(accumulation.name, before) is None:
-            return
-        as_range = cst.Call(cst.Name("range"), args=[cst.Arg(start), cst.Arg(bound)])
-        total = self._total(cst.For(target=cst.Name(counter), iter=as_range, body=body), accumulation)
-        shown = f"`{code(_updated(accumulation, total.expression))}`" if total is not None else "`jnp.sum` over the vectorized term"
+            return False
+        term = accumulation.inlined if accumulation.inlined is not None else accumulation.term
+        if not (names_in(term) & (loop_names(loop.target) | accumulation.reassigned)):
+            return False  # the term does not change with the loop
+        names = self.ctx.names
+        if _builds_modules(term, names) or any(_builds_modules(value, names) for _, value in accumulation.locals):
+            return False  # hk.Linear(...)(x) per step: a new layer each time, not one function mapped
+        function = self.ctx.current_function
+        traced = self.ctx.gradient.is_traced(function)
+        if not traced:
+            plain = {name: f for name, f in self.ctx.local_functions(function).items() if not self.ctx.gradient.is_traced(f)}
+            if calls_outside_jax(loop.body, names, plain):
+                return False  # a host-side driver: a compiled step, a metric, printing
+        if calls_jax(loop.body, names, self.ctx.local_functions(function)):
+            return True
+        # ``acc += x[i] * w[i]`` with no call: jax work when the arrays are known jax arrays in a trace.
+        if not traced:
+            return False
+        arrays = self.ctx.loops.arrays
+        if isinstance(loop.target, cst.Name) and not _is_range(loop.iter, names):
+            return bool(arrays.is_array(loop.iter, function, True))
+        if isinstance(loop.target, cst.Name):
+            return any(arrays.is_array(array, function, True) for array, _ in _indexed_reads(term, loop.target.value))
+        return False
+
+    def _report(self, loop: cst.For | cst.While, accumulation: "Accumulation", where: str, reason: str, total: Vectorized | None, fix: Fix | None) -> None:
+        if total is not None and total.how == "vmap" and self._lifted_module() is not None and "self" in names_in(total.expression):
+            # jax.vmap cannot map a flax.linen / haiku submodule call: their own vmap lifts the parameters.
+            lifted = self._lifted_module()
+            shown = f"`jnp.sum` over the batched term, mapping the submodule with `{lifted}` (plain `jax.vmap` cannot lift its parameters)"
+            fix = None
+        elif total is not None:
+            shown = f"`{code(_updated(accumulation, total.expression))}`"
+        else:
+            sign = "-" if accumulation.subtract else "+"
+            shown = f"`{accumulation.name} = {accumulation.name} {sign} jnp.sum(<the term over all elements at once>, axis=0)` (with `jax.vmap` if the term is not elementwise)"
         self.report(
             loop,
-            f"`{code(accumulation.statement)}` adds one term per step of a Python `while` loop up to `{code(bound)}` "
-            f"({extent.reason}), so the traced program and its backward pass grow with the data; use {shown}",
+            f"`{code(accumulation.statement)}` adds one term per step of {where} ({reason}), so the traced "
+            f"program and its backward pass grow with the data; use {shown}",
+            fix=fix,
         )
+
+    def _lifted_module(self) -> str | None:
+        """``nn.vmap`` / ``hk.vmap`` when the code is a method of a flax.linen or haiku module."""
+        klass = self.ctx.current_class
+        if klass is None:
+            return None
+        for base in klass.bases:
+            qualified = self.ctx.names.resolve(base.value) or ""
+            if qualified.startswith("flax.linen"):
+                return "nn.vmap"
+            if qualified.startswith("haiku"):
+                return "hk.vmap"
+        return None
 
     def _total(self, loop: cst.For, accumulation: "Accumulation") -> Vectorized | None:
         """``jnp.sum(<term over all elements>, axis=0)`` for the loop, or None when it cannot be written."""
         names = self.ctx.names
-        term = accumulation.term
+        term = accumulation.inlined
+        if term is None:
+            return None
         target, iterable = loop.target, loop.iter
         if isinstance(target, cst.Name) and not _is_range(iterable, names):
             if isinstance(iterable, cst.Call) and not self.ctx.loops.arrays.array_call(iterable):
@@ -255,6 +334,10 @@ class Accumulation:
     only_statement: bool
     #: Names the loop body assigns besides the accumulator.
     reassigned: frozenset[str]
+    #: The plain assignments before the accumulation, in order.
+    locals: tuple[tuple[str, cst.BaseExpression], ...]
+    #: The term with those assignments substituted in, when that is possible.
+    inlined: cst.BaseExpression | None
 
 
 def loop_names(target: cst.BaseExpression) -> set[str]:
@@ -283,7 +366,8 @@ def _as_accumulation(stmt: cst.BaseSmallStatement) -> tuple[str, cst.BaseExpress
 
 
 def _accumulation(body: cst.BaseSuite, loop_vars: set[str]) -> Accumulation | None:
-    """The single accumulation of a loop body made of it and of local assignments only."""
+    """The single accumulation of a loop body made of it and of plain local assignments, with no
+    value carried from one step to the next but the accumulator itself."""
     if isinstance(body, cst.SimpleStatementSuite):
         statements = list(body.body)
     else:
@@ -295,37 +379,54 @@ def _accumulation(body: cst.BaseSuite, loop_vars: set[str]) -> Accumulation | No
     found = [(stmt, parts) for stmt in statements if (parts := _as_accumulation(stmt)) is not None]
     if len(found) != 1:
         return None
-    stmt, (name, term, subtract) = found[0]
-    if name in loop_vars or name in names_in(term):
+    accumulation, (name, term, subtract) = found[0]
+    if name in loop_vars:
         return None
-    assigned: set[str] = set()
-    for other in statements:
-        if other is stmt:
+    assigned_in_body: set[str] = set()
+    for stmt in statements:
+        if stmt is accumulation:
             continue
-        if not isinstance(other, cst.Assign) or not all(isinstance(target.target, cst.Name) for target in other.targets):
-            return None  # a call for its effect, break, continue, return, x[i] = ...
-        reads = names_in(other.value)
-        if name in reads:
-            return None
-        targets = {target.target.value for target in other.targets}  # type: ignore[union-attr]
-        if reads & (targets - assigned) & targets:
-            return None  # h = f(h): carried state
-        assigned |= targets
-    if assigned & loop_vars:
+        if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0].target, cst.Name)):
+            return None  # a call for its effect, break, continue, return, x[i] = ..., a, b = ...
+        assigned_in_body.add(stmt.targets[0].target.value)  # type: ignore[union-attr]
+    if name in assigned_in_body or assigned_in_body & loop_vars:
         return None
-    # A name the term reads that a later statement assigns is carried across steps.
-    later: set[str] = set()
+    # Nothing but the accumulator may flow from one step to the next, and it only into itself.
+    assigned_so_far: set[str] = set()
+    locals_before: list[tuple[str, cst.BaseExpression]] = []
     seen_accumulation = False
-    for other in statements:
-        if other is stmt:
+    for stmt in statements:
+        reads = names_in(term) if stmt is accumulation else names_in(stmt.value)  # type: ignore[attr-defined]
+        if name in reads or (reads - assigned_so_far) & assigned_in_body:
+            return None
+        if stmt is accumulation:
             seen_accumulation = True
-        elif seen_accumulation:
-            later |= {target.target.value for target in other.targets}  # type: ignore[union-attr]
-    if later & names_in(term):
-        return None
-    if not (names_in(term) & (loop_vars | assigned)):
-        return None  # the term does not change with the loop
-    return Accumulation(stmt, name, term, subtract, len(statements) == 1, frozenset(assigned))
+            continue
+        target = stmt.targets[0].target.value  # type: ignore[attr-defined]
+        assigned_so_far.add(target)
+        if not seen_accumulation:
+            locals_before.append((target, stmt.value))  # type: ignore[attr-defined]
+    inlined: cst.BaseExpression | None = term
+    for local, value in reversed(locals_before):
+        inlined = substitute(inlined, local, value)  # type: ignore[arg-type]
+    if inlined is not None and names_in(inlined) & assigned_in_body:
+        inlined = None
+    return Accumulation(accumulation, name, term, subtract, len(statements) == 1, frozenset(assigned_in_body), tuple(locals_before), inlined)
+
+
+def _builds_modules(node: cst.CSTNode, names) -> bool:
+    """True when ``node`` constructs a haiku / flax / equinox module (new parameters each call)."""
+    found = False
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            qualified = names.resolve(call.func) or ""
+            if qualified.startswith(MODULE_LIBRARIES) and qualified.rsplit(".", 1)[-1][:1].isupper():
+                found = True
+
+    node.visit(_Calls())
+    return found
 
 
 def _initial_value(name: str, before) -> cst.BaseExpression | None:
