@@ -229,10 +229,10 @@ def test_windows_line_endings_keep_positions(tmp_path):
     assert (finding.line, finding.column, finding.end_column) == (3, 5, 22)
 
 
-def test_check_text_is_not_fooled_by_a_path_object(tmp_path):
+def test_findings_carry_the_display_path_not_the_real_one(tmp_path):
     path = write(tmp_path / "slow.py", DIAG_SOURCE)
-    result = lint_file(Path(path), "slow.py", Settings(codes=("GA202",), root=str(tmp_path)))
-    assert result.findings[0].path == "slow.py"
+    result = lint_file(Path(path), "pkg/slow.py", Settings(codes=("GA202",), root=str(tmp_path)))
+    assert result.path == result.findings[0].path == "pkg/slow.py"
 
 
 def _die_on_killer(item):
