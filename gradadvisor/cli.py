@@ -6,6 +6,7 @@ only when called (it needs the ``bench`` extra).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import sys
@@ -69,6 +70,25 @@ def _load_config(config_file: Path | None, paths: list[Path]) -> Config:
     return load_config(find_config_file(anchor))
 
 
+def _internal_errors_exit_2(command):
+    """An unexpected exception is an internal error: a clear line and exit 2, never exit 1."""
+
+    @functools.wraps(command)
+    def guarded(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as error:  # noqa: BLE001
+            Console(stderr=True, highlight=False).print(
+                f"[red]gradadvisor: internal error[/]: {escape(f'{type(error).__name__}: {error}')}\n"
+                "Please report it with the command line that triggered it."
+            )
+            sys.exit(EXIT_ERROR)
+
+    return guarded
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--select", multiple=True, metavar="CODES", help="Rule codes or prefixes to enable (comma-separated, or ALL).")
@@ -97,6 +117,7 @@ def _load_config(config_file: Path | None, paths: list[Path]) -> Config:
     default=None,
     help="Apply `exclude` to files named on the command line too (for pre-commit).",
 )
+@_internal_errors_exit_2
 def scan(
     paths: tuple[Path, ...],
     select: tuple[str, ...],
