@@ -51,6 +51,11 @@ LOADERS = frozenset({"load", "loadtxt", "genfromtxt", "fromfile", "memmap", "fro
 #: Qualified-name prefixes of dataset loaders (their results, and parts of them, are data).
 DATASET_LOADERS = (
     "pandas.read_",
+    "pickle.load",
+    "joblib.load",
+    "torch.load",
+    "h5py.File",
+    "datasets.load_from_disk",
     "scipy.io.loadmat",
     "sklearn.datasets.load_",
     "sklearn.datasets.fetch_",
@@ -83,7 +88,9 @@ NUMPY_RANDOM_SIZE = {
 }
 RNG_CONSTRUCTORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
 
-Binding = cst.BaseExpression | None
+#: What a name is bound to: the assigned expression, the import that binds it, or None
+#: (a parameter, a loop variable, a def: something that is not an array we can size).
+Binding = cst.BaseExpression | cst.ImportAlias | None
 
 
 @dataclass(frozen=True)
@@ -170,7 +177,7 @@ class Bindings:
                     self._target(small.target, None)
                 elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
                     for alias in small.names:
-                        self._bind(_import_binding(alias), None)
+                        self._bind(_import_binding(alias), alias)
             return
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             self._bind(stmt.name.value, None)
@@ -521,7 +528,7 @@ class ArraySizes:
             qualified = f"{module}.{name}"
             if module in ARRAY_MODULES and (name in SHAPE_FIRST or name in SAME_SIZE or name in LOADERS or name in RANGE_FUNCTIONS or name in ("eye", "identity", "tri")):
                 return True
-            if module in ("jax.random", "numpy.random") or qualified.startswith(DATASET_LOADERS):
+            if module in ("jax.random", "numpy.random") or qualified == "jax.device_put" or qualified.startswith(DATASET_LOADERS):
                 return True
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
             # rng.normal(size=...): sized later, once ``rng`` is known to be a numpy Generator.
@@ -585,6 +592,8 @@ class ArraySizes:
             return self._jax_random(call, name, lookup)
         if module == "numpy.random":
             return self._numpy_random(call, name, lookup)
+        if qualified == "jax.device_put" and call.args:
+            return self.size(call.args[0].value, lookup, depth)
         if module not in ARRAY_MODULES:
             return None
         if name in LOADERS:
@@ -609,14 +618,18 @@ class ArraySizes:
             return self._range_size(call, name, lookup)
         return None
 
-    def _value_size(self, value: cst.BaseExpression, call: cst.Call, lookup: Lookup, depth: int) -> Size:
+    def _value_size(self, value: cst.BaseExpression, call: cst.Call, lookup: Lookup, depth: int) -> Size | None:
+        """The size of ``jnp.asarray(value)``; None for another module's constant (it cannot be judged here)."""
         if isinstance(value, (cst.List, cst.Tuple)):
             count = self._literal_count(value, lookup, depth)
             if count is None:
                 return Size(None, f"`{_short(call)}` holds arrays of unknown size")
             return _counted(count, "a literal")
-        if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary, cst.UnaryOperation)):
+        if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary, cst.UnaryOperation, cst.SimpleString)):
             return Size(1, "a scalar")
+        count = _sequence_count(value, lookup)
+        if count is not None:
+            return _counted(count, f"`{_short(value)}`")
         inner = self.size(value, lookup, depth)
         if inner is not None:
             return inner
@@ -628,6 +641,13 @@ class ArraySizes:
                     return _counted(count, "a literal")
             if isinstance(bound, (cst.Integer, cst.Float)):
                 return Size(1, "a scalar")
+            if bound is not None and (count := _sequence_count(bound, lookup)) is not None:
+                return _counted(count, f"`{_short(bound)}`")
+        head = value
+        while isinstance(head, cst.Attribute):
+            head = head.value
+        if isinstance(head, cst.Name) and (isinstance(lookup(head.value), cst.ImportAlias) or self.names.resolve(head) is not None):
+            return None  # another module's constant: its size cannot be told here
         return Size(None, f"the size of `{_short(value)}` is not known here")
 
     def _literal_count(self, value: cst.BaseExpression, lookup: Lookup, depth: int) -> int | None:
@@ -745,6 +765,29 @@ def _calls_in(expr: cst.BaseExpression) -> Iterator[cst.Call]:
             stack.append(node.value)
         elif isinstance(node, (cst.Tuple, cst.List)):
             stack.extend(element.value for element in node.elements)
+
+
+def _sequence_count(value: cst.BaseExpression, lookup: Lookup) -> int | None:
+    """Items of ``range(...)``, ``list(range(...))`` or ``[f(i) for i in range(...)]`` with constant bounds."""
+    if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
+        loop = value.for_in
+        if loop.inner_for_in is not None or loop.ifs or isinstance(value.elt, (cst.List, cst.Tuple, cst.ListComp)):
+            return None
+        return _sequence_count(loop.iter, lookup)
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
+        return None
+    args = _positional(value)
+    if value.func.value in ("list", "tuple") and len(args) == 1:
+        return _sequence_count(args[0], lookup)
+    if value.func.value != "range" or not 1 <= len(args) <= 3:
+        return None
+    bounds = [_int_value(arg, lookup) for arg in args]
+    if any(bound is None for bound in bounds):
+        return None
+    start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (bounds[0], bounds[1], bounds[2] if len(bounds) == 3 else 1)
+    if not step:
+        return None
+    return len(range(start, stop, step))  # type: ignore[arg-type]
 
 
 def _positional(call: cst.Call) -> list[cst.BaseExpression]:

@@ -26,13 +26,14 @@ ARRAY_CALL = (
     r"(?:load\w*|genfromtxt|fromfile|memmap|frombuffer|read_\w+|fetch_\w+|make_\w+|as_numpy|array|asarray|"
     r"asanyarray|ascontiguousarray|zeros|ones|empty|full|\w+_like|eye|identity|tri|arange|linspace|logspace|"
     r"geomspace|normal|uniform|randn|rand|randint|integers|random|random_sample|standard_normal|bernoulli|choice|"
-    r"permutation|truncated_normal|gamma|beta|categorical|orthogonal|exponential|poisson|default_rng|RandomState)"
+    r"permutation|truncated_normal|gamma|beta|categorical|orthogonal|exponential|poisson|default_rng|RandomState|"
+    r"device_put)"
 )
 #: A file that never names a compiling transform cannot hold an enclosing-scope or ``self`` finding.
 COMPILING_MENTION = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
 
 ADVICE = "pass it as an argument, outside the differentiated `argnums` (or under `jax.lax.stop_gradient`)"
-WHY = "jit bakes it into the compiled program as a constant, so compile time and memory grow with it"
+WHY = "under jit it is baked into the compiled program as a constant, so compile time and memory grow with it"
 
 
 class LargeCapturedConstant(Rule):
@@ -121,6 +122,10 @@ class LargeCapturedConstant(Rule):
         # A local variable with the same name shadows the module's.
         Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nX = np.load('x.npy')\n\n@jax.jit\ndef f(w):\n    X = jnp.ones(3)\n    return X @ w\n"),
         # Equinox module fields are leaves jit receives, not constants.
+        # `@jax.jit` on a method traces `self`: the class is a pytree registered elsewhere.
+        Valid("import jax\nimport jax.numpy as jnp\n\nclass GP:\n    def __init__(self, x):\n        self.x = jnp.asarray(x)\n    @jax.jit\n    def predict(self, q):\n        return self.x @ q\n"),
+        # Another module's constant: its size cannot be told here.
+        Valid("import jax\nimport jax.numpy as jnp\nfrom .tables import WEIGHTS\n\n_W = jnp.asarray(WEIGHTS)\n\n@jax.jit\ndef f(x):\n    return x @ _W\n"),
         Valid("import jax\nimport equinox as eqx\n\nclass Linear(eqx.Module):\n    weight: jax.Array\n    def __init__(self, key):\n        self.weight = jax.random.normal(key, (1000, 1000))\n    @eqx.filter_jit\n    def __call__(self, x):\n        return self.weight @ x\n"),
     )
     INVALID = (
@@ -139,6 +144,10 @@ class LargeCapturedConstant(Rule):
         Invalid(
             "from functools import partial\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n\nclass Model:\n    def __init__(self, path):\n        self.table = jnp.asarray(np.load(path))\n\n    @partial(jax.jit, static_argnums=0)\n    def apply(self, i):\n        return self.table[i]\n",
             message_contains="`self.table`",
+        ),
+        Invalid(
+            "import functools\nimport jax\nimport jax.numpy as jnp\n\nclass GP:\n    def __init__(self, x):\n        self.x = jnp.asarray(x)\n\n    @functools.partial(jax.jit, static_argnums=(0,))\n    def predict(self, q):\n        return self._kernel(q)\n\n    def _kernel(self, q):\n        return jnp.exp(-(self.x @ q))\n",
+            message_contains="`self.x`",
         ),
         Invalid(
             "import jax\nfrom jax import numpy as jnp\nimport numpy as onp\n\nN = 100_000\nGRID = onp.linspace(0.0, 1.0, N)\nf = jax.jit(lambda a: jnp.sum(jnp.sin(a * GRID)))\n",
@@ -375,7 +384,31 @@ class LargeCapturedConstant(Rule):
             for stmt in klass.body.body:
                 if isinstance(stmt, cst.FunctionDef) and stmt.name.value in ("tree_flatten", "tree_flatten_with_keys"):
                     return True
+                # ``@jax.jit`` on a method passes ``self`` as a traced argument: only a
+                # pytree (registered elsewhere) can be one.
+                if isinstance(stmt, cst.FunctionDef) and any(self._traces_self(d.decorator, stmt) for d in stmt.decorators):
+                    return True
         return False
+
+    def _traces_self(self, decorator: cst.BaseExpression, method: cst.FunctionDef) -> bool:
+        """True for ``@jax.jit`` / ``@partial(jax.jit, ...)`` that does not make the first parameter static."""
+        call = decorator if isinstance(decorator, cst.Call) else None
+        func = call.func if call is not None else decorator
+        keywords = call.args if call is not None else ()
+        if call is not None and self.ctx.names.resolve(func) == "functools.partial" and call.args:
+            func = call.args[0].value
+        if self.ctx.names.resolve(func) not in ("jax.jit", "jax.pjit", "jax.pmap"):
+            return False
+        base = first_param(method)
+        for arg in keywords:
+            if arg.keyword is None:
+                continue
+            text = cst.Module([]).code_for_node(arg.value)
+            if arg.keyword.value == "static_argnums" and re.fullmatch(r"\(?\s*0\s*(,.*)?\)?|\[\s*0\s*(,.*)?\]", text):
+                return False
+            if arg.keyword.value == "static_argnames" and base is not None and f"'{base}'" in text.replace('"', "'"):
+                return False
+        return True
 
 
 def _target_names(target: cst.BaseExpression) -> list[str]:
