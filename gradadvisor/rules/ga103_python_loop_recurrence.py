@@ -56,7 +56,7 @@ class PythonLoopRecurrence(Rule):
             return new, new
 
         _, rest = jax.lax.scan(step, x0, u[1:])
-        return jnp.concatenate([x0[None], rest])
+        return jnp.concatenate([jnp.atleast_1d(x0), rest])
     ```
     The scan carries the previous value and stacks the new ones. When the loop body
     is the single `.at[...]` write, the fix keeps the loop's own statement and hands it
@@ -68,12 +68,15 @@ class PythonLoopRecurrence(Rule):
 
     ## When not to apply
     Not reported when the writes do not depend on each other (`x = x.at[i].set(f(y[i]))`
-    is a batch: vectorize it, see GA101/GA201), for small literal ranges (Runge-Kutta
-    stages, a few iterations), for loops over layers or parameters, for plain NumPy
-    code, for `.at[i].set` outside a loop, and for host-side driver loops outside any
-    trace that call a compiled step per iteration (autoregressive sampling with a
-    jitted decode step is written that way on purpose). A PRNG key split in the loop or
-    an index counter is not treated as a carried state.
+    is a batch: vectorize it, see GA101/GA201), when a step reads only elements not yet
+    written (`x[i + 1]` in a forward loop reads the input), for small literal ranges
+    (Runge-Kutta stages, a few iterations), for loops over layers or parameters, for
+    plain NumPy code, for `.at[i].set` outside a loop, in test code (reference loops),
+    and for host-side driver loops outside any known trace that call a compiled step, a
+    model's `apply` or `print` per iteration (autoregressive sampling with a jitted decode
+    step is written that way on purpose). A PRNG key split per step, an index counter
+    (`j += 1`) and a clock (`t = t + dt`) are not treated as carried state. A Python loop
+    inside a `lax.fori_loop` or `scan` body *is* reported: it unrolls inside the body.
     """
 
     code = "GA103"
@@ -171,7 +174,9 @@ class PythonLoopRecurrence(Rule):
         if fori is not None and len(code(fori)) <= 160:
             rewrite = f"here, with `jax.lax.fori_loop` (a scan for Python-int bounds): `{code(fori)}`"
         elif carried is not None:
-            rewrite = f"`{carried}, ys = jax.lax.scan(step, {carried}, xs)` with `step({carried}, x) -> ({carried}, y)`, stacking the stored values as `ys`"
+            inputs = _step_inputs(statements, var, {w.array for w in writes})
+            xs = inputs[0] if len(inputs) == 1 else f"({', '.join(inputs)})" if inputs else "xs"
+            rewrite = f"`{carried}, ys = jax.lax.scan(step, {carried}, {xs})` with `step({carried}, x) -> ({carried}, y)`, stacking the stored values as `ys`"
         else:
             rewrite = "`carry, ys = jax.lax.scan(step, init, xs)` with `step(carry, x) -> (carry, y)`, the carry holding the elements the next step reads"
         self.report(
@@ -443,6 +448,25 @@ def _read_names(stmt: cst.BaseSmallStatement) -> set[str]:
     if isinstance(stmt, cst.AugAssign) and isinstance(stmt.target, cst.Name):
         reads.add(stmt.target.value)
     return reads
+
+
+def _step_inputs(statements: list[cst.BaseSmallStatement], var: str, written: set[str]) -> list[str]:
+    """The arrays the loop reads one element per step (``us`` for ``us[i]``): what a scan would walk."""
+    found: list[str] = []
+
+    class _Reads(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            index = node.slice[0].slice if len(node.slice) == 1 else None
+            if isinstance(index, cst.Index) and isinstance(index.value, cst.Name) and index.value.value == var:
+                array = code(node.value)
+                if isinstance(node.value, cst.Attribute) and node.value.attr.value == "at":
+                    return  # the write itself
+                if isinstance(node.value, (cst.Name, cst.Attribute)) and array not in written and array not in found:
+                    found.append(array)
+
+    for stmt in statements:
+        stmt.visit(_Reads())
+    return found
 
 
 def _is_key_update(stmt: cst.BaseSmallStatement, names) -> bool:

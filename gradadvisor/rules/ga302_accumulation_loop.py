@@ -66,14 +66,21 @@ class AccumulationLoop(Rule):
     jax.numpy and arithmetic in the element alone; when the term reads other names
     (which could broadcast differently), calls a function (rewritten with `jax.vmap`)
     or zips several arrays (which `zip` would truncate), it is *unsafe*: check it, e.g.
-    with `gradadvisor bench`. The `while` form is reported without a fix.
+    with `gradadvisor bench`. Shifted reads become shifted slices
+    (`x[t] - x[t - 1]` over `range(1, len(x))` gives `x[1:] - x[:-1]`). A body with local
+    assignments before the add, and the `while` form, are reported with the rewrite in
+    the message but no fix. In a flax.linen or haiku module, a submodule call per element
+    needs `nn.vmap` / `hk.vmap`, so no `jax.vmap` fix is offered there.
 
     ## When not to apply
     Not reported for loops over layers, parameters, pytree leaves or a few loss terms,
-    over small literal ranges (Runge-Kutta stages, spatial dimensions), for Python
-    arithmetic without jax.numpy work, when the accumulator is read inside the loop
-    (that is a recurrence: see GA103), when the loop also carries other state or
-    leaves early (`break`, `continue`, `return`), or when the addition is conditional.
+    over small literal ranges (Runge-Kutta stages, spatial dimensions), for Python or
+    NumPy arithmetic, when the accumulator is read inside the loop (that is a recurrence:
+    see GA103), when the loop also carries other state or leaves early (`break`,
+    `continue`, `return`), when the addition is conditional, when each step builds a new
+    haiku/flax/equinox module (different parameters per element), in test code
+    (reference loops), and outside any known trace when the loop calls a compiled step,
+    a model's `apply` or `float(...)`: a host-side evaluation loop is written that way.
     """
 
     code = "GA302"
