@@ -26,13 +26,22 @@ from typing import Callable, Iterator, Sequence
 import libcst as cst
 
 from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.vectorize import ELEMENTWISE
 
 #: Arrays with at most this many elements are small: embedding them is free.
 SMALL_ARRAY = 1024
+#: Arrays with at least this many elements are large. In between, a closed-over array
+#: compiles as fast as one passed in (measured with jax 0.10.2 on CPU: 65,536 float32
+#: elements, 36 ms either way; 1,048,576: 104 ms against 32 ms).
+LARGE_ARRAY = 65_536
 
 #: Attribute reads and builtins that look at an array's metadata, not its data.
 METADATA_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "sharding", "aval", "weak_type"})
 METADATA_BUILTINS = frozenset({"len", "isinstance", "type", "id", "hasattr", "callable"})
+#: Array functions that read only the shape and dtype of their first argument.
+METADATA_FUNCTIONS = frozenset(
+    {"zeros_like", "ones_like", "empty_like", "full_like", "shape", "ndim", "size", "result_type", "eval_shape", "ShapeDtypeStruct"}
+)
 
 ARRAY_MODULES = ("numpy", "jax.numpy", "autograd.numpy")
 
@@ -103,6 +112,11 @@ class Size:
     @property
     def small(self) -> bool:
         return self.elements is not None and self.elements <= SMALL_ARRAY
+
+    @property
+    def large(self) -> bool:
+        """Large, or of unknown size (data, or a shape that is not a constant)."""
+        return self.elements is None or self.elements >= LARGE_ARRAY
 
 
 def code(node: cst.CSTNode) -> str:
@@ -382,10 +396,20 @@ class _Reads(cst.CSTVisitor):
         return False
 
     def visit_Call(self, node: cst.Call) -> bool:
-        if isinstance(node.func, cst.Name) and node.func.value in METADATA_BUILTINS:
+        func = node.func
+        if isinstance(func, cst.Name) and func.value in METADATA_BUILTINS:
             for arg in node.args:
                 if not isinstance(arg.value, (cst.Name, cst.Attribute)):
                     arg.value.visit(self)
+            return False
+        if isinstance(func, cst.Attribute) and func.attr.value in METADATA_FUNCTIONS and node.args:
+            # jnp.zeros_like(X), jnp.shape(X): X's data never enters the program.
+            func.value.visit(self)
+            first = node.args[0].value
+            if not isinstance(first, (cst.Name, cst.Attribute)):
+                first.visit(self)
+            for arg in node.args[1:]:
+                arg.value.visit(self)
             return False
         return True
 
@@ -616,6 +640,8 @@ class ArraySizes:
             return _counted(rows * cols, f"`{_short(call)}`")
         if name in RANGE_FUNCTIONS:
             return self._range_size(call, name, lookup)
+        if f"jax.numpy.{name}" in ELEMENTWISE and args:
+            return self.size(args[0], lookup, depth)  # jnp.tanh(X) has the size of X
         return None
 
     def _value_size(self, value: cst.BaseExpression, call: cst.Call, lookup: Lookup, depth: int) -> Size | None:
