@@ -143,16 +143,16 @@ class PythonLoopRecurrence(Rule):
         if in_test_code(self.ctx.path, self.ctx.scope_stack):
             return  # reference loops that check a fast version
         var = node.target.value
-        function = self.ctx.current_function
-        extent = self.ctx.loops.of_iterable(node.iter, function)
-        if not extent.is_data:
-            return
         direction = _direction(node.iter, self.ctx.names)
         if direction is None:
             return
         statements = _body_statements(node.body)
         writes = [write for stmt in statements if (write := _at_write(stmt, var)) is not None]
         if not writes:
+            return
+        function = self.ctx.current_function
+        extent = self.ctx.loops.of_iterable(node.iter, function)
+        if not extent.is_data:
             return
         traced = self.ctx.gradient.is_traced(function)
         if not traced:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from gradadvisor.analysis.gradient import gradient_transform
 from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import (
     Vectorized,
@@ -109,6 +110,8 @@ class AccumulationLoop(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\ndef f(x, w):\n    acc = 0.0\n    for i in range(len(x)):\n        acc += x[i] * w[i]\n    return acc\n"),
         # The accumulator is read after the add, in the same step.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += jnp.exp(x[i])\n        y = acc * 2\n    return acc\n"),
+        # Gradient accumulation over micro-batches: chunked on purpose, for memory.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(w, x):\n    g = jnp.zeros_like(w)\n    for i in range(x.shape[0]):\n        g += jax.grad(loss)(w, x[i])\n    return g\n"),
         # Loop body that carries other state.
         Valid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, h):\n    loss = 0.0\n    for i in range(x.shape[0]):\n"
@@ -175,12 +178,11 @@ class AccumulationLoop(Rule):
                 self._check_while(stmt, body[:index])
 
     def _check_for(self, loop: cst.For, before) -> None:
-        function = self.ctx.current_function
-        extent = self.ctx.loops.of_iterable(loop.iter, function)
-        if not extent.is_data:
-            return
         accumulation = _accumulation(loop.body, loop_names(loop.target))
-        if accumulation is None or not self._is_jax_work(loop, accumulation, before):
+        if accumulation is None:
+            return
+        extent = self.ctx.loops.of_iterable(loop.iter, self.ctx.current_function)
+        if not extent.is_data or not self._is_jax_work(loop, accumulation, before):
             return
         total = self._total(loop, accumulation)
         fix = None
@@ -227,8 +229,10 @@ class AccumulationLoop(Rule):
         if not (names_in(term) & (loop_names(loop.target) | accumulation.reassigned)):
             return False  # the term does not change with the loop
         names = self.ctx.names
-        if _builds_modules(term, names) or any(_builds_modules(value, names) for _, value in accumulation.locals):
+        if _builds_modules(loop.body, names):
             return False  # hk.Linear(...)(x) per step: a new layer each time, not one function mapped
+        if _computes_gradients(loop.body, names):
+            return False  # gradient accumulation over micro-batches is chunked for memory (GA102 covers per-example grads)
         function = self.ctx.current_function
         traced = self.ctx.gradient.is_traced(function)
         if not traced:
@@ -419,6 +423,19 @@ def _accumulation(body: cst.BaseSuite, loop_vars: set[str]) -> Accumulation | No
     if inlined is not None and names_in(inlined) & assigned_in_body:
         inlined = None
     return Accumulation(accumulation, name, term, subtract, len(statements) == 1, frozenset(assigned_in_body), tuple(locals_before), inlined)
+
+
+def _computes_gradients(node: cst.CSTNode, names) -> bool:
+    """True when ``node`` calls a gradient function built in place: ``jax.grad(loss)(w, x)``."""
+    found = False
+
+    class _Calls(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            nonlocal found
+            found = found or gradient_transform(call.func, names) is not None
+
+    node.visit(_Calls())
+    return found
 
 
 def _builds_modules(node: cst.CSTNode, names) -> bool:
