@@ -37,7 +37,13 @@ MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
 LIFTED_VMAP = {"haiku": "hk.vmap", "flax.linen": "nn.vmap"}
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _short(text: str, limit: int = 70) -> str:
+    """``text`` on one line, in backticks, cut to about ``limit`` characters."""
+    text = " ".join(text.split())
     return f"`{text}`" if len(text) <= limit else f"`{text[: limit - 5]} ...`"
 
 
@@ -233,7 +239,7 @@ class PerSampleMap(Rule):
         self.report(
             node,
             f"{_short(code(node))} applies a function once per element of `{code(loop.arrays[0])}` ({extent}); "
-            f"use `{code(rewrite.expression)}`",
+            f"use `{_one_line(code(rewrite.expression))}`",
             fix=Fix(node, rewrite.expression, rewrite.applicability, rewrite.imports),
         )
 
@@ -254,7 +260,7 @@ class PerSampleMap(Rule):
         self.report(
             node,
             f"{_short(code(node))} runs the function on one element of `{code(xs)}` after another, forward and backward "
-            f"({extents[0].reason}); use `{code(replacement)}`, or `lax.map(..., batch_size=k)` if memory is why it is a lax.map",
+            f"({extents[0].reason}); use `{_one_line(code(replacement))}`, or `lax.map(..., batch_size=k)` if memory is why it is a lax.map",
             fix=Fix(node, replacement, "unsafe", tuple(imports)),
         )
 
@@ -333,7 +339,7 @@ class PerSampleMap(Rule):
         self.report(
             assign.value,
             f"`{name} = [...]` applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` "
-            f"joins the results; build the array at once: `{name} = {code(rewrite.expression)}`",
+            f"joins the results; build the array at once: `{name} = {_one_line(code(rewrite.expression))}`",
             fix=Fix(assign.value, rewrite.expression, rewrite.applicability, rewrite.imports),
         )
 
@@ -407,7 +413,7 @@ class PerSampleMap(Rule):
             arrays = ", ".join(code(array) for array in loop.arrays)
             rewrite = f"move the loop body into `def per_sample({variables}): ...` and use `{name} = jax.vmap(per_sample)({arrays})`"
         else:
-            rewrite = f"replace the loop and the list with `{name} = {code(batched(loop, self.ctx.names).expression)}`"
+            rewrite = f"replace the loop and the list with `{name} = {_one_line(code(batched(loop, self.ctx.names).expression))}`"
         self.report(
             loop_node,
             f"{where} applies a function once per element of `{code(loop.arrays[0])}` ({extent}) and `{joined_by}({name})` "

@@ -36,7 +36,13 @@ def gradient_callee(call: cst.Call, ctx) -> str | None:
     return gradient_decorator(function, names) if function is not None else None
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _short(text: str, limit: int = 70) -> str:
+    """``text`` on one line, in backticks, cut to about ``limit`` characters."""
+    text = " ".join(text.split())
     return f"`{text}`" if len(text) <= limit else f"`{text[: limit - 5]} ...`"
 
 
@@ -232,7 +238,7 @@ class PerExampleGradLoop(Rule):
         self.report(
             node,
             f"{_short(code(node))} computes one {callee} per element of `{code(loop.arrays[0])}` ({extent}); "
-            f"compute them at once with `{code(rewrite.expression)}`",
+            f"compute them at once with `{_one_line(code(rewrite.expression))}`",
             fix=Fix(node, rewrite.expression, "unsafe", rewrite.imports),
         )
 
@@ -254,7 +260,7 @@ class PerExampleGradLoop(Rule):
         self.report(
             node,
             f"{_short(code(node))} computes one {_computes(transform)} per element of `{code(loop.arrays[0])}` ({extent}); "
-            f"`{code(rewrite.expression)}` computes them at once ({shape})",
+            f"`{_one_line(code(rewrite.expression))}` computes them at once ({shape})",
         )
 
     def _per_example(self, node: cst.ListComp | cst.GeneratorExp) -> tuple[ElementLoop, str, str] | None:
@@ -302,8 +308,8 @@ class PerExampleGradLoop(Rule):
             rewrite = vmapped(loop, self.ctx.names)
             self.report(
                 call,
-                f"`{code(call)}` computes one {_computes(transform)} per element of `{code(loop.arrays[0])}` ({extent.reason}); "
-                f"compute them all before the loop with `{code(rewrite.expression)}`",
+                f"{_short(code(call))} computes one {_computes(transform)} per element of `{code(loop.arrays[0])}` ({extent.reason}); "
+                f"compute them all before the loop with `{_one_line(code(rewrite.expression))}`",
             )
 
     # -- shared ---------------------------------------------------------------------------
