@@ -203,6 +203,12 @@ class PerSampleMap(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    out = []\n    for x in xs:\n        out.append(net(p, x))\n    return jnp.stack(out)\n",
             message_contains="out = jax.vmap(net, in_axes=(None, 0))(p, xs)",
         ),
+        # for + append with a temporary: advice to vmap a function of the loop body.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    out = []\n    for x in xs:\n        h = net(p, x)\n"
+            "        out.append(jnp.tanh(h))\n    return jnp.stack(out)\n",
+            message_contains="def per_sample(x): ...` and use `out = jax.vmap(per_sample)(xs)`",
+        ),
         # A list comprehension assigned, then stacked: fixed in place.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    ys = [net(p, x) for x in xs]\n    return jnp.vstack(ys)\n",
@@ -364,6 +370,8 @@ class PerSampleMap(Rule):
             return
         name = append.value.func.value.value
         value = append.value.args[0].value
+        if isinstance(value, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+            return  # joined per sample into one array, but vmapped into a tuple of arrays
         # Each iteration must stand alone: temporaries are assigned before they are read, and
         # nothing assigned in the body is read before its assignment (that would carry state).
         assigned_in_body: set[str] = set()
@@ -398,7 +406,7 @@ class PerSampleMap(Rule):
         if not joins:
             return
         expression = value if not steps else cst.Tuple([cst.Element(step) for step in [*steps, value]])
-        found = self._per_element(loop_node.target, loop_node.iter, expression)
+        found = self._per_element(loop_node.target, loop_node.iter, expression, joined_value=not steps)
         if found is None:
             return
         loop, extent = found
@@ -469,14 +477,18 @@ class PerSampleMap(Rule):
             return ElementLoop(tuple(variables), tuple(arrays), body), judged[1]
         return self._per_element(target, iterable, body)
 
-    def _per_element(self, target: cst.BaseExpression, iterable: cst.BaseExpression, body: cst.BaseExpression) -> tuple[ElementLoop, str] | None:
-        """The loop read as a per-sample map, with the reason it is data-sized; None when it is not one."""
+    def _per_element(
+        self, target: cst.BaseExpression, iterable: cst.BaseExpression, body: cst.BaseExpression, joined_value: bool = True
+    ) -> tuple[ElementLoop, str] | None:
+        """The loop read as a per-sample map, with the reason it is data-sized; None when it is not one.
+
+        ``joined_value``: ``body`` is the value joined per sample (not a stand-in for a loop body's statements)."""
         ctx = self.ctx
         function = ctx.current_function
         loop = element_loop(target, iterable, body)
         if loop is None or in_test_code(ctx.path, ctx.scope_stack):
             return None
-        if isinstance(loop.body, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
+        if joined_value and isinstance(loop.body, (cst.Tuple, cst.List, cst.Dict, cst.Set)):
             return None  # joined per sample into one array, but vmapped into a tuple of arrays
         if not self._applies_function(loop):
             return None
