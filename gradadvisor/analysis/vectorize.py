@@ -376,7 +376,7 @@ def _has_walrus(node: cst.CSTNode) -> bool:
     return found
 
 
-def _sized_array(size: cst.BaseExpression) -> cst.BaseExpression | None:
+def sized_array(size: cst.BaseExpression) -> cst.BaseExpression | None:
     """``a`` for ``len(a)`` or ``a.shape[0]``."""
     if isinstance(size, cst.Call) and isinstance(size.func, cst.Name) and size.func.value == "len" and len(size.args) == 1:
         return size.args[0].value
@@ -397,7 +397,7 @@ def indexed_element(iterable: cst.BaseExpression, body: cst.BaseExpression, var:
     whose index is read only as ``a[var]``; None otherwise."""
     if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range" and len(iterable.args) == 1):
         return None
-    array = _sized_array(iterable.args[0].value)
+    array = sized_array(iterable.args[0].value)
     if array is None or var in names_in(array):
         return None
     array_code = code(array)

@@ -7,7 +7,15 @@ import re
 import libcst as cst
 
 from gradadvisor.analysis.testcode import in_test_code
-from gradadvisor.analysis.vectorize import calls_jax, code, converts_to_python, element_is_object, names_in, vectorize
+from gradadvisor.analysis.vectorize import (
+    calls_jax,
+    code,
+    converts_to_python,
+    element_is_object,
+    indexed_element,
+    names_in,
+    vectorize,
+)
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
 
 #: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
@@ -153,7 +161,7 @@ class PythonSumOverArray(Rule):
         if not calls_jax(body, names, self.ctx.local_functions(function)):
             return
         var = loop.target.value
-        element = _indexed_array(loop.iter, body, var)
+        element = indexed_element(loop.iter, body, var)
         if element is None:
             if isinstance(loop.iter, cst.Call):
                 return  # e.g. zip/enumerate: advice would need more care than a rewrite
@@ -195,67 +203,6 @@ class PythonSumOverArray(Rule):
             replacement = cst.BinaryOperation(start, cst.Add(), replacement)
             applicability = "unsafe"
         return Fix(node, replacement, applicability, tuple(imports) + vectorized.imports)
-
-
-def _indexed_array(iterable: cst.BaseExpression, body: cst.BaseExpression, var: str) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
-    """For ``range(len(x))`` / ``range(x.shape[0])`` loops whose body reads ``var`` only as ``x[var]``:
-    ``(x, body with x[var] replaced by var)``."""
-    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"):
-        return None
-    if len(iterable.args) != 1:
-        return None
-    size = iterable.args[0].value
-    array: cst.BaseExpression | None = None
-    if isinstance(size, cst.Call) and isinstance(size.func, cst.Name) and size.func.value == "len" and len(size.args) == 1:
-        array = size.args[0].value
-    elif (
-        isinstance(size, cst.Subscript)
-        and isinstance(size.value, cst.Attribute)
-        and size.value.attr.value == "shape"
-        and len(size.slice) == 1
-        and isinstance(size.slice[0].slice, cst.Index)
-        and code(size.slice[0].slice.value) == "0"
-    ):
-        array = size.value.value
-    if array is None:
-        return None
-    array_code = code(array)
-
-    class _Replace(cst.CSTTransformer):
-        replaced = 0
-
-        def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
-            if (
-                code(original.value) == array_code
-                and len(original.slice) == 1
-                and isinstance(original.slice[0].slice, cst.Index)
-                and isinstance(original.slice[0].slice.value, cst.Name)
-                and original.slice[0].slice.value.value == var
-            ):
-                self.replaced += 1
-                return cst.Name(var)
-            return updated
-
-    replacer = _Replace()
-    replaced = body.visit(replacer)
-    # Every read of the index must be ``x[var]``: an index used any other way is not an element.
-    if replacer.replaced == 0 or replacer.replaced != _count_name(body, var):
-        return None
-    if var in names_in(array):
-        return None
-    return array, replaced  # type: ignore[return-value]
-
-
-def _count_name(node: cst.CSTNode, var: str) -> int:
-    count = 0
-
-    class _Count(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            nonlocal count
-            count += name.value == var
-
-    node.visit(_Count())
-    return count
 
 
 def _reduces_whole(body: cst.BaseExpression, var: str, names) -> bool:

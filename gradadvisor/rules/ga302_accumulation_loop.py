@@ -16,6 +16,7 @@ from gradadvisor.analysis.vectorize import (
     code,
     elementwise_in,
     names_in,
+    sized_array,
     substitute,
     vectorize,
 )
@@ -319,7 +320,7 @@ class AccumulationLoop(Rule):
             start = None
         reads = _indexed_reads(term, var)
         if reads:
-            covered = _array_of_size(stop)
+            covered = sized_array(stop)
             sliced = [_shifted(array, offset, start, stop, covered) for array, offset in reads]
             if all(whole is not None for whole in sliced):
                 elements = _element_names(reads, names_in(term))
@@ -572,22 +573,6 @@ def _shifted(
     if lower is None and upper is None:
         return array
     return cst.Subscript(array, slice=[cst.SubscriptElement(cst.Slice(lower=lower, upper=upper))])
-
-
-def _array_of_size(stop: cst.BaseExpression) -> cst.BaseExpression | None:
-    """``x`` for ``len(x)`` or ``x.shape[0]``: the array whose length the range runs to."""
-    if isinstance(stop, cst.Call) and isinstance(stop.func, cst.Name) and stop.func.value == "len" and len(stop.args) == 1:
-        return stop.args[0].value
-    if (
-        isinstance(stop, cst.Subscript)
-        and isinstance(stop.value, cst.Attribute)
-        and stop.value.attr.value == "shape"
-        and len(stop.slice) == 1
-        and isinstance(stop.slice[0].slice, cst.Index)
-        and code(stop.slice[0].slice.value) == "0"
-    ):
-        return stop.value.value
-    return None
 
 
 def _over_zip(term: cst.BaseExpression, target: cst.Tuple, iterable: cst.Call, names) -> Vectorized | None:
