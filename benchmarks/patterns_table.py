@@ -5,7 +5,9 @@
 
 The cells are the ones of the bench summary table: speedups are medians of
 interleaved baseline/candidate ratios, with the lowest and highest ratio in
-parentheses; "compile" is the gradient's compile time ratio.
+parentheses; "compile" is the gradient's compile time ratio. The last column
+adds XLA's flop count of the candidate's value_and_grad over its forward's,
+the noise-free counterpart of the measured gradient/forward ratio.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from gradadvisor.bench.report import summary_row  # noqa: E402
 
-HEADER = ["pattern", "match", "forward", "gradient", "compile", "candidate grad/fwd"]
+HEADER = ["pattern", "match", "forward", "gradient", "compile", "candidate grad/fwd",
+          "candidate grad/fwd flops (XLA)"]
 
 
 def run_catalog(extra: list[str]) -> dict:
@@ -34,13 +37,23 @@ def run_catalog(extra: list[str]) -> dict:
     return json.loads(completed.stdout)
 
 
+def flop_ratio(bench: dict) -> str:
+    """XLA's flop count of the candidate's value_and_grad over its forward's."""
+    flops = ((bench.get("runs") or [{}])[-1].get("candidate") or {}).get("flops") or {}
+    if not flops.get("forward") or flops.get("grad") is None:
+        return "n/a"
+    return f"{flops['grad'] / flops['forward']:.2f}x"
+
+
 def markdown(document: dict) -> str:
     """The table, with the device and jax version it was measured on."""
     lines = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
     for bench in document["benches"]:
-        lines.append("| " + " | ".join(summary_row(bench)) + " |")
+        lines.append("| " + " | ".join(summary_row(bench) + [flop_ratio(bench)]) + " |")
     lines.append("")
-    lines.append(f"Measured on {document.get('device')} with jax {document.get('jax_version')}.")
+    load = document.get("load_average_at_start")
+    lines.append(f"Measured on {document.get('device')} with jax {document.get('jax_version')}"
+                 + (f", load average {load:.1f} at start." if load is not None else "."))
     return "\n".join(lines)
 
 

@@ -4,13 +4,14 @@ Shape: an embedding table is scaled by a learned per-feature scale, then
 one row is looked up: ``(table * scale)[index]``. Only one row matters, but
 the product is written over the whole table.
 
-Why the gradient is slow: under ``jax.jit`` the forward is cheap, because
-XLA moves the slice before the multiply and computes one row. The backward
-pass cannot: the transpose of the lookup scatters the cotangent into a zero
-array the size of the whole table, multiplies it by the table, and reduces
-over all rows to get the gradient of ``scale``. The forward stays flat as
-the table grows while the gradient grows linearly with it: run with
-``--scaling`` and bench flags the gradient exponent exceeding the forward's.
+Why the gradient is slow: under ``jax.jit`` the forward stays cheap, because
+XLA fuses the multiply into the lookup and only evaluates the row it reads.
+The backward pass cannot do that: the transpose of the lookup scatters the
+cotangent into a zero array the size of the whole table, multiplies it by
+the table, and reduces over all rows to get the gradient of ``scale``. The
+forward barely grows with the table while the gradient grows about linearly
+with it: run with ``--scaling`` and bench flags the gradient exponent
+exceeding the forward's.
 This is the seed's complaint (the backward of ``c[1] * p`` growing with
 ``length(c)``), which JAX reproduces whenever a differentiated quantity
 touches the large array before the lookup.
