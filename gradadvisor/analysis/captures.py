@@ -771,6 +771,33 @@ class ArraySizes:
 RANGE_FUNCTIONS = frozenset({"arange", "linspace", "logspace", "geomspace"})
 
 
+def operand_names(expr: cst.BaseExpression) -> set[str]:
+    """Names ``expr`` computes with at its top (operands, receivers, call arguments), cheaply.
+
+    ``{"X", "w"}`` for ``X @ w.T + jnp.log(X)``; nested lambdas and comprehensions are not entered.
+    """
+    found: set[str] = set()
+    stack: list[cst.BaseExpression] = [expr]
+    seen = 0
+    while stack and seen < 64:
+        seen += 1
+        node = stack.pop()
+        if isinstance(node, cst.Name):
+            found.add(node.value)
+        elif isinstance(node, cst.Call):
+            stack.append(node.func.value if isinstance(node.func, cst.Attribute) else node.func)
+            stack.extend(arg.value for arg in node.args)
+        elif isinstance(node, cst.BinaryOperation):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, cst.UnaryOperation):
+            stack.append(node.expression)
+        elif isinstance(node, (cst.Attribute, cst.Subscript)):
+            stack.append(node.value)
+        elif isinstance(node, (cst.Tuple, cst.List)):
+            stack.extend(element.value for element in node.elements)
+    return found
+
+
 def _calls_in(expr: cst.BaseExpression) -> Iterator[cst.Call]:
     """Calls at the top of ``expr``: the call itself, its receivers and arguments, operands."""
     stack: list[cst.BaseExpression] = [expr]

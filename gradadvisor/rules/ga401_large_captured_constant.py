@@ -6,9 +6,18 @@ import re
 
 import libcst as cst
 
-from gradadvisor.analysis.captures import ArraySizes, Bindings, Scope, Size, attribute_reads, bound_names, first_param, name_reads
+from gradadvisor.analysis.captures import (
+    ArraySizes,
+    Bindings,
+    Scope,
+    Size,
+    attribute_reads,
+    bound_names,
+    first_param,
+    name_reads,
+    operand_names,
+)
 from gradadvisor.analysis.gradient import FunctionNode, GradientContext
-from gradadvisor.analysis.vectorize import names_in
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
 #: Bases and decorators that make a class a pytree: its array attributes are leaves
@@ -207,7 +216,7 @@ class LargeCapturedConstant(Rule):
         function = stack[-1] if stack else None
         known = self._candidates.get(function)  # type: ignore[arg-type]
         # An array constructor, or arithmetic on an array already noted here (``Y = X @ w``).
-        if not self._sizes.looks_like_array(value) and not (known and known & names_in(value)):
+        if not self._sizes.looks_like_array(value) and not (known and known & operand_names(value)):
             return
         if isinstance(target, cst.Attribute) and isinstance(function, cst.FunctionDef):
             base = target.value
