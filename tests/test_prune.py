@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,22 @@ def test_prune_blanks_unrelated_blocks_and_keeps_line_numbers():
 
 def test_prune_leaves_small_files_alone():
     assert prune_module.prune("import jax\n\ndef f():\n    pass\n", [lambda block: False]) is None
+
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+POSITIVE_FIXTURES = sorted(
+    path
+    for path in FIXTURES.glob("GA*/*.py")
+    if not path.name.endswith(".out.py") and (path.name.endswith(".in.py") or path.with_suffix(".expected").read_text().strip())
+)
+
+
+@pytest.mark.parametrize("path", POSITIVE_FIXTURES, ids=lambda path: str(path.relative_to(FIXTURES)))
+def test_block_triggers_keep_every_fixture_finding(path, monkeypatch):
+    """Forcing pruning on every file must not lose a finding: each rule's block trigger
+    matches the block that holds its findings (and its name links keep the context)."""
+    text = path.read_text()
+    whole = _findings(text)
+    assert whole
+    monkeypatch.setattr(prune_module, "MIN_LINES", 0)
+    assert _findings(text) == whole

@@ -135,6 +135,13 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call or a map: both are in the block that holds a finding.
     trigger = (re.compile(r"\bfor\b|\bmap\s*\("), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
+    #: Within one block, one of the shapes the rule reads: a comprehension or map inside a
+    #: joining call; a list comprehension or ``.append`` plus a joining call; ``lax.map``.
+    block_trigger = re.compile(
+        r"(?:stack|array|concatenate)\s*\(\s*[\[(]?\s*(?:(?:list|tuple)\s*\(\s*)?(?:map\s*\(|[^;]{0,300}?\bfor\b)"
+        r"|(?:\[[^\]]{0,300}?\bfor\b|\.append\s*\()(?=[\s\S]*?(?:stack|array|concatenate)\s*\()"
+        r"|\bmap\s*\(",
+    )
 
     VALID = (
         # Layers: a loop over different modules.

@@ -20,7 +20,7 @@ from gradadvisor.analysis.vectorize import (
     substitute,
     vectorize,
 )
-from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
+from gradadvisor.rules.base import LOOP, Fix, Invalid, Rule, Valid
 
 #: Initial values after which ``acc = acc + total`` equals the loop exactly.
 ZERO_CREATORS = frozenset({"zeros", "zeros_like"})
@@ -89,6 +89,15 @@ class AccumulationLoop(Rule):
     name = "accumulation-loop"
     summary = "an accumulator summed in a Python loop over an array unrolls one add per element; use `jnp.sum`"
     trigger = re.compile(r"[+-]=|=\s*[\w.]+\s*[+-]")
+    #: Within one block: a loop, and an accumulation that is not a counter (``i += 1``):
+    #: ``acc += <expression>`` or ``acc = acc + <expression>``.
+    block_trigger = (
+        LOOP,
+        re.compile(
+            r"^[ \t]*(\w+)[ \t]*(?:[+-]=[ \t]*(?![\d.]+[ \t]*(?:#.*)?$)|=[ \t]*\1[ \t]*[+-])",
+            re.MULTILINE,
+        ),
+    )
 
     VALID = (
         # Layers: a handful of different things.

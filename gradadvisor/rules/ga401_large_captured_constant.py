@@ -38,6 +38,11 @@ ARRAY_CALL = (
     r"permutation|truncated_normal|gamma|beta|categorical|orthogonal|exponential|poisson|default_rng|RandomState|"
     r"device_put)"
 )
+
+#: ``name = <array call>(`` (or ``a, b = ...``) at any indentation, naming what it binds.
+ARRAY_BINDING = re.compile(
+    rf"^[ \t]*([A-Za-z_][\w, \t]*?)[ \t]*(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(", re.MULTILINE
+)
 #: A file that never names a compiling transform cannot hold an enclosing-scope or ``self`` finding.
 COMPILING_MENTION = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
 
@@ -119,6 +124,23 @@ class LargeCapturedConstant(Rule):
         rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(",
         re.MULTILINE,
     )
+
+    @classmethod
+    def block_filter(cls, text: str):
+        """Keep the blocks that assign an array, and those that read a name some statement of
+        the file binds to an array call: the read and the binding are often in different blocks."""
+        names = {
+            name.strip()
+            for target in ARRAY_BINDING.findall(text)
+            for name in target.split(",")
+            if name.strip().isidentifier()
+        }
+        reads = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b") if names else None
+
+        def keep(block: str) -> bool:
+            return bool(cls.trigger.search(block)) or (reads is not None and reads.search(block) is not None)
+
+        return keep
 
     VALID = (
         # A literal table of a few numbers.
@@ -240,14 +262,14 @@ class LargeCapturedConstant(Rule):
             if (size := self._sizes.size(cst.Name(name), Scope([module_scope]))) is not None and size.large
         }
         enclosing = self._large_enclosing(module_scope) if compiles else {}
-        attributes = self._attributes if compiles else {}
+        attributes = self._large_attributes(module_scope) if compiles else {}
         if not large_module and not enclosing and not attributes:
             return
         gradient = self.ctx.gradient
         if large_module or enclosing:
             self._check_names(gradient, module_scope, large_module, enclosing)
         if attributes:
-            self._check_attributes(gradient, module_scope, attributes)
+            self._check_attributes(gradient, attributes)
 
     def _large_enclosing(self, module_scope: Bindings) -> dict[FunctionNode, dict[str, Size]]:
         """Functions' large arrays that a function nested in them reads: function -> name -> size."""
@@ -340,22 +362,24 @@ class LargeCapturedConstant(Rule):
             root = outer
         return root
 
-    def _check_attributes(
-        self,
-        gradient: GradientContext,
-        module_scope: Bindings,
-        by_class: dict[cst.ClassDef, dict[str, tuple[cst.FunctionDef, cst.BaseExpression]]],
-    ) -> None:
-        for klass, attributes in by_class.items():
+    def _large_attributes(self, module_scope: Bindings) -> dict[cst.ClassDef, dict[str, tuple[Size, cst.FunctionDef]]]:
+        """Class -> attribute -> (its size, the method setting it), for large arrays of non-pytree classes."""
+        found: dict[cst.ClassDef, dict[str, tuple[Size, cst.FunctionDef]]] = {}
+        for klass, attributes in self._attributes.items():
             if self._is_pytree(klass):
                 continue
-            large: dict[str, tuple[Size, cst.FunctionDef]] = {}
             for attr, (method, value) in attributes.items():
-                if gradient.is_traced(method):
-                    continue
                 size = self._sizes.size(value, Scope([Bindings.of_function(method), module_scope]))
                 if size is not None and size.large:
-                    large[attr] = (size, method)
+                    found.setdefault(klass, {})[attr] = (size, method)
+        return found
+
+    def _check_attributes(
+        self, gradient: GradientContext, by_class: dict[cst.ClassDef, dict[str, tuple[Size, cst.FunctionDef]]]
+    ) -> None:
+        for klass, attributes in by_class.items():
+            # Set in traced code (a flax ``setup`` run under apply), the value is not a constant.
+            large = {attr: found for attr, found in attributes.items() if not gradient.is_traced(found[1])}
             if not large:
                 continue
             reported: set[str] = set()
@@ -366,7 +390,7 @@ class LargeCapturedConstant(Rule):
                 if not gradient.is_compiled(method) or not gradient.is_traced(method):
                     continue
                 base = first_param(method)
-                if base is None or any(_is_static_decorator(d.decorator, self.ctx.names) for d in method.decorators):
+                if base is None or any(_is_static_decorator(d.decorator) for d in method.decorators):
                     continue
                 for read in attribute_reads(method, base, frozenset(large)):
                     attr = read.attr.value
@@ -435,6 +459,6 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
-def _is_static_decorator(expr: cst.BaseExpression, names) -> bool:
+def _is_static_decorator(expr: cst.BaseExpression) -> bool:
     """``@staticmethod`` / ``@classmethod``: the first parameter is not the instance."""
     return isinstance(expr, cst.Name) and expr.value in ("staticmethod", "classmethod")
