@@ -382,28 +382,38 @@ class LargeCapturedConstant(Rule):
             large = {attr: found for attr, found in attributes.items() if not gradient.is_traced(found[1])}
             if not large:
                 continue
-            reported: set[str] = set()
-            for info in gradient.functions.values():
-                if info.klass is not klass or not isinstance(info.node, cst.FunctionDef):
-                    continue
-                method = info.node
-                if not gradient.is_compiled(method) or not gradient.is_traced(method):
+            reported: set[tuple[cst.FunctionDef, str]] = set()
+            for function in gradient.functions:
+                method = self._method_of(gradient, function, klass)
+                if method is None or not gradient.is_compiled(function) or not gradient.is_traced(function):
                     continue
                 base = first_param(method)
                 if base is None or any(_is_static_decorator(d.decorator) for d in method.decorators):
                     continue
-                for read in attribute_reads(method, base, frozenset(large)):
+                for read in attribute_reads(function, base, frozenset(large)):
                     attr = read.attr.value
-                    if attr in reported:
+                    if (method, attr) in reported:
                         continue
-                    reported.add(attr)
+                    reported.add((method, attr))
                     size, setter = large[attr]
                     self.report(
                         read,
-                        f"`{base}.{attr}` is an array set in `{setter.name.value}` ({size.reason}) read by jitted "
-                        f"`{method.name.value}` through a static `{base}`: {WHY}; {ADVICE}",
-                        context=gradient.explain(method),
+                        f"`{base}.{attr}` is an array set in `{setter.name.value}` ({size.reason}) read inside jitted "
+                        f"{gradient.name_of(function)} through a static `{base}`: {WHY}; {ADVICE}",
+                        context=gradient.explain(function),
                     )
+
+    def _method_of(self, gradient: GradientContext, function: FunctionNode, klass: cst.ClassDef) -> cst.FunctionDef | None:
+        """The method of ``klass`` that is ``function`` or encloses it (its first parameter is ``self``)."""
+        current: FunctionNode | None = function
+        while current is not None:
+            info = gradient.functions.get(current)
+            if info is None:
+                return None
+            if info.klass is not None:
+                return current if info.klass is klass and isinstance(current, cst.FunctionDef) else None
+            current = info.outer
+        return None
 
     def _is_pytree(self, klass: cst.ClassDef) -> bool:
         names = self.ctx.names
