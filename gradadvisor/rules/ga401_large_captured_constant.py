@@ -41,8 +41,10 @@ ARRAY_CALL = (
 
 #: ``name = <array call>(`` (or ``a, b = ...``) at any indentation, naming what it binds.
 ARRAY_BINDING = re.compile(
-    rf"^[ \t]*([A-Za-z_][\w, \t]*?)[ \t]*(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(", re.MULTILINE
+    rf"^[ \t]*([A-Za-z_][\w, \t]*?)[ \t]*(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\(", re.MULTILINE
 )
+#: A column-0 assignment ``targets = value``, to follow arrays computed from arrays (``Y = X @ W``).
+MODULE_ASSIGNMENT = re.compile(r"^([A-Za-z_][\w, \t]*?)[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)", re.MULTILINE)
 #: A file that never names a compiling transform cannot hold an enclosing-scope or ``self`` finding.
 COMPILING_MENTION = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
 
@@ -119,9 +121,9 @@ class LargeCapturedConstant(Rule):
     #: A module-level assignment of an array constructor, sampler or loader; or, in a file
     #: that jits something, such an assignment anywhere (a factory's or ``self.<attr>``).
     trigger = re.compile(
-        rf"^[A-Za-z_][\w, \t]*(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\("
+        rf"^[A-Za-z_][\w, \t]*(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\("
         rf"|\A(?=[\s\S]*?\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b)[\s\S]*?"
-        rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(",
+        rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\(",
         re.MULTILINE,
     )
 
@@ -135,6 +137,9 @@ class LargeCapturedConstant(Rule):
             for name in target.split(",")
             if name.strip().isidentifier()
         }
+        for targets, value in MODULE_ASSIGNMENT.findall(text):
+            if names & set(re.findall(r"[A-Za-z_]\w*", value)):
+                names.update(name.strip() for name in targets.split(",") if name.strip().isidentifier())
         reads = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b") if names else None
 
         def keep(block: str) -> bool:
