@@ -119,11 +119,12 @@ class LargeCapturedConstant(Rule):
     name = "large-captured-constant"
     summary = "a traced function closes over a large array: jit embeds it as a constant; pass it as an argument"
     #: A module-level assignment of an array constructor, sampler or loader; or, in a file
-    #: that jits something, such an assignment anywhere (a factory's or ``self.<attr>``).
+    #: that jits something, such an assignment anywhere (a factory's or ``self.<attr>``),
+    #: there with the call first on the right-hand side (most files jit something).
     trigger = re.compile(
         rf"^[A-Za-z_][\w, \t]*(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\("
         rf"|\A(?=[\s\S]*?\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b)[\s\S]*?"
-        rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\(",
+        rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(",
         re.MULTILINE,
     )
 
