@@ -18,6 +18,8 @@ from typing import Literal
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.names import ImportMap, dotted_name
 
 #: Elementwise functions by qualified name (after alias resolution).
@@ -57,10 +59,10 @@ def names_in(node: cst.CSTNode) -> set[str]:
             found.add(name.value)
 
         def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
+            walk(attribute.value, self)
             return False
 
-    node.visit(_Names())
+    walk(node, _Names())
     return found
 
 
@@ -84,14 +86,13 @@ def calls_jax(node: cst.CSTNode, names: ImportMap, local_functions: dict[str, cs
                 found = True
             elif isinstance(call.func, cst.Name) and call.func.value in local_functions and call.func.value not in seen:
                 seen.add(call.func.value)
-                local_functions[call.func.value].body.visit(self)
-
+                walk(local_functions[call.func.value].body, self)
         def visit_BinaryOperation(self, operation: cst.BinaryOperation) -> None:
             nonlocal found
             if isinstance(operation.operator, cst.MatrixMultiply):
                 found = True
 
-    node.visit(_Calls())
+    walk(node, _Calls())
     return found
 
 
@@ -128,7 +129,7 @@ def calls_outside_jax(node: cst.CSTNode, names: ImportMap, plain_functions: dict
                 return
             found = True
 
-    node.visit(_Calls())
+    walk(node, _Calls())
     return found
 
 
@@ -151,7 +152,7 @@ def converts_to_python(node: cst.CSTNode, var: str) -> bool:
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value in TO_PYTHON_METHODS and not call.args:
                 found = found or var in names_in(call.func.value)
 
-    node.visit(_Conversions())
+    walk(node, _Conversions())
     return found
 
 
@@ -184,7 +185,7 @@ def element_is_object(body: cst.BaseExpression, var: str) -> bool:
             if isinstance(attribute.value, cst.Name) and attribute.value.value == var and attribute.attr.value not in ARRAY_ATTRIBUTES:
                 found = True
 
-    body.visit(_Uses())
+    walk(body, _Uses())
     return found
 
 
@@ -372,7 +373,7 @@ def _has_walrus(node: cst.CSTNode) -> bool:
             nonlocal found
             found = True
 
-    node.visit(_Walrus())
+    walk(node, _Walrus())
     return found
 
 
@@ -428,10 +429,10 @@ def _reads(node: cst.CSTNode, var: str) -> int:
             count += name.value == var
 
         def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
+            walk(attribute.value, self)
             return False
 
-    node.visit(_Count())
+    walk(node, _Count())
     return count
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 #: Nodes that open a new function scope, tracked during the traversal.
 FUNCTION_NODES = (cst.FunctionDef, cst.Lambda)
+SCOPE_NODES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
 
 
 class ModuleContext:
@@ -40,11 +41,11 @@ class ModuleContext:
     # -- traversal hooks (called by the engine around every node) ----------------
 
     def before_visit(self, node: cst.CSTNode) -> None:
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if type(node) in SCOPE_NODES:
             self.scope_stack.append(node)
 
     def after_leave(self, node: cst.CSTNode) -> None:
-        if self.scope_stack and self.scope_stack[-1] is node:
+        if type(node) in SCOPE_NODES and self.scope_stack and self.scope_stack[-1] is node:
             self.scope_stack.pop()
 
     @property

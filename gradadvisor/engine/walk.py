@@ -98,15 +98,24 @@ def _dispatch_table(visitors: Iterable[Any]) -> tuple[dict[str, list[Method]], d
     return visits, leaves
 
 
+_METHOD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _methods(visitor: Any) -> dict[str, Method]:
-    """The visitor's own ``visit_``/``leave_`` methods (libcst's no-op stubs excluded)."""
-    found = {}
-    for name in dir(type(visitor)):
-        if name.startswith(("visit_", "leave_")):
-            method = getattr(visitor, name)
-            if callable(method) and not getattr(method, "_is_no_op", False):
-                found[name] = method
-    return found
+    """The visitor's own ``visit_``/``leave_`` methods (libcst's no-op stubs excluded);
+    the names are looked up once per visitor class."""
+    kind = type(visitor)
+    names = _METHOD_NAMES.get(kind)
+    if names is None:
+        names = tuple(
+            name
+            for name in dir(kind)
+            if name.startswith(("visit_", "leave_"))
+            and callable(getattr(kind, name))
+            and not getattr(getattr(kind, name), "_is_no_op", False)
+        )
+        _METHOD_NAMES[kind] = names
+    return {name: getattr(visitor, name) for name in names}
 
 
 def walk_batched(

@@ -6,6 +6,8 @@ import re
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.gradient import Level
 from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import (
@@ -63,10 +65,10 @@ def _name_count(node: cst.CSTNode, name: str) -> int:
             count += found.value == name
 
         def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
+            walk(attribute.value, self)
             return False
 
-    node.visit(_Count())
+    walk(node, _Count())
     return count
 
 
@@ -323,7 +325,7 @@ class PerSampleMap(Rule):
         later = list(statements[index + 1 :])
         accounted = own_uses
         for position, statement in enumerate(later):
-            statement.visit(_Joins())
+            walk(statement, _Joins())
             small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 else None
             if isinstance(small, cst.Assign) and is_join(small.value) and [code(target.target) for target in small.targets] == [name]:
                 # ``ys = jnp.stack(ys)``: from here on ``ys`` is the joined array.
@@ -539,7 +541,7 @@ class PerSampleMap(Rule):
                 elif any(names_in(arg.value) & variables for arg in call.args):
                     applies = applies or not (isinstance(func, cst.Name) and names.is_builtin(func, func.value) and func.value in INSPECTING_BUILTINS)
 
-        loop.body.visit(_Calls())
+        walk(loop.body, _Calls())
         if blocked:
             return False
         if applies:
@@ -572,7 +574,7 @@ class PerSampleMap(Rule):
                     return
                 only_jax = False
 
-        loop.body.visit(_Calls())
+        walk(loop.body, _Calls())
         if only_jax:
             return None
         return (

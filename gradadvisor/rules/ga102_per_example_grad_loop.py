@@ -6,6 +6,8 @@ import re
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.gradient import gradient_decorator, gradient_transform
 from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import ElementLoop, code, element_loop, joined, names_in, vmapped
@@ -69,7 +71,7 @@ def _assigned_names(block: cst.CSTNode) -> set[str]:
         def visit_For(self, node: cst.For) -> None:
             self._add(node.target)
 
-    block.visit(_Targets())
+    walk(block, _Targets())
     return found
 
 
@@ -341,7 +343,7 @@ class PerExampleGradLoop(Rule):
                 if transform is not None:
                     found.append((call, transform))
 
-        node.visit(_Calls())
+        walk(node, _Calls())
         return found
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import calls_outside_jax, code, names_in
 from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
@@ -339,7 +341,7 @@ def _index_only(expr: cst.BaseExpression, var: str) -> bool:
             if name.value == var:
                 ok = False
 
-    expr.visit(_Uses())
+    walk(expr, _Uses())
     return ok
 
 
@@ -465,7 +467,7 @@ def _step_inputs(statements: list[cst.BaseSmallStatement], var: str, written: se
                     found.append(array)
 
     for stmt in statements:
-        stmt.visit(_Reads())
+        walk(stmt, _Reads())
     return found
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.arrays import is_collection_name
 from gradadvisor.analysis.einsum import Contraction, IndexOutput, Operand, StackOutput, compile_einsum, operand_axes
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
@@ -695,7 +697,7 @@ def _uses_array_attribute(function: cst.CSTNode, base: str) -> bool:
             if not found and attribute.attr.value in ARRAY_ATTRIBUTES and code(attribute.value) == base:
                 found = True
 
-    function.visit(_Find())
+    walk(function, _Find())
     return found
 
 
@@ -708,10 +710,10 @@ def _count_names(node: cst.CSTNode, wanted: set[str]) -> int:
             count += name.value in wanted
 
         def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
+            walk(attribute.value, self)
             return False
 
-    node.visit(_Count())
+    walk(node, _Count())
     return count
 
 
@@ -795,7 +797,7 @@ def _gathering_call(statement: cst.BaseStatement, outs: str, names) -> tuple[cst
             if axis is not None:
                 found.append((call, axis))
 
-    statement.visit(_Find())
+    walk(statement, _Find())
     if len(found) != 1 or _count_names(statement, {outs}) != 1:
         return None
     return found[0]

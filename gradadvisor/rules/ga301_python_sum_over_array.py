@@ -6,6 +6,8 @@ import re
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import (
     calls_jax,
@@ -217,5 +219,5 @@ def _reduces_whole(body: cst.BaseExpression, var: str, names) -> bool:
                 if var in names_in(call.args[0].value):
                     found = True
 
-    body.visit(_Reductions())
+    walk(body, _Reductions())
     return found

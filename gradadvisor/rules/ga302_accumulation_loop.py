@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from gradadvisor.engine.walk import walk
+
 from gradadvisor.analysis.gradient import gradient_transform
 from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.vectorize import (
@@ -444,7 +446,7 @@ def _computes_gradients(node: cst.CSTNode, names) -> bool:
             nonlocal found
             found = found or gradient_transform(call.func, names) is not None
 
-    node.visit(_Calls())
+    walk(node, _Calls())
     return found
 
 
@@ -459,7 +461,7 @@ def _builds_modules(node: cst.CSTNode, names) -> bool:
             if qualified.startswith(MODULE_LIBRARIES) and qualified.rsplit(".", 1)[-1][:1].isupper():
                 found = True
 
-    node.visit(_Calls())
+    walk(node, _Calls())
     return found
 
 
@@ -536,7 +538,7 @@ def _indexed_reads(term: cst.BaseExpression, var: str) -> list[tuple[cst.BaseExp
             nonlocal plain_uses
             plain_uses += node.value == var
 
-    term.visit(_Reads())
+    walk(term, _Reads())
     return [(array, offset) for (_, offset), array in reads.items()] if plain_uses == 0 else []
 
 
