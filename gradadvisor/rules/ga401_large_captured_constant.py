@@ -43,6 +43,12 @@ ARRAY_CALL = (
 ARRAY_BINDING = re.compile(
     rf"^[ \t]*([A-Za-z_][\w, \t]*?)[ \t]*(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\(", re.MULTILINE
 )
+#: An indented ``name = <array call>(`` or ``self.name = <array call>(`` (a function's own array).
+LOCAL_ARRAY_BINDING = re.compile(rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(", re.MULTILINE)
+SELF_ARRAY_BINDING = re.compile(rf"^[ \t]+self\.\w+[ \t]*(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(", re.MULTILINE)
+#: A ``def`` line and its indentation; a lambda.
+DEF_LINE = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]", re.MULTILINE)
+LAMBDA = re.compile(r"\blambda\b")
 #: A column-0 assignment ``targets = value``, to follow arrays computed from arrays (``Y = X @ W``).
 MODULE_ASSIGNMENT = re.compile(r"^([A-Za-z_][\w, \t]*?)[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)", re.MULTILINE)
 #: A file that never names a compiling transform cannot hold an enclosing-scope or ``self`` finding.
@@ -130,11 +136,16 @@ class LargeCapturedConstant(Rule):
 
     @classmethod
     def block_filter(cls, text: str):
-        """Keep the blocks that assign an array, and those that read a name some statement of
-        the file binds to an array call: the read and the binding are often in different blocks."""
+        """Which top-level def/class blocks could hold a finding (see engine/prune.py).
+
+        Kept: blocks reading a name that the module's own statements bind to an array
+        (the binding and the read are in different blocks), and, in a file that jits
+        something, blocks that bind an array and define a closure (a nested def or a
+        lambda) or set ``self.<attr>`` to an array.
+        """
         names = {
             name.strip()
-            for target in ARRAY_BINDING.findall(text)
+            for target in ARRAY_BINDING.findall(_module_statements(text))
             for name in target.split(",")
             if name.strip().isidentifier()
         }
@@ -142,9 +153,14 @@ class LargeCapturedConstant(Rule):
             if names & set(re.findall(r"[A-Za-z_]\w*", value)):
                 names.update(name.strip() for name in targets.split(",") if name.strip().isidentifier())
         reads = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b") if names else None
+        compiles = COMPILING_MENTION.search(text) is not None
 
         def keep(block: str) -> bool:
-            return bool(cls.trigger.search(block)) or (reads is not None and reads.search(block) is not None)
+            if reads is not None and reads.search(block):
+                return True
+            if not compiles or not LOCAL_ARRAY_BINDING.search(block):
+                return False
+            return SELF_ARRAY_BINDING.search(block) is not None or _defines_closure(block)
 
         return keep
 
@@ -463,6 +479,26 @@ class LargeCapturedConstant(Rule):
             if arg.keyword.value == "static_argnames" and base is not None and f"'{base}'" in text.replace('"', "'"):
                 return False
         return True
+
+
+def _module_statements(text: str) -> str:
+    """The lines of ``text`` outside top-level def/class blocks (roughly: strings are not tracked)."""
+    kept: list[str] = []
+    in_definition = False
+    for line in text.splitlines():
+        if line and line[0] not in " \t#)]}":
+            in_definition = line.startswith(("def ", "async def ", "class ", "@"))
+        if not in_definition:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def _defines_closure(block: str) -> bool:
+    """A lambda, or a def nested deeper than the block's own (methods of a class block are not closures)."""
+    if LAMBDA.search(block):
+        return True
+    indents = {len(match.group(1).expandtabs()) for match in DEF_LINE.finditer(block)}
+    return len(indents) > 1
 
 
 def _target_names(target: cst.BaseExpression) -> list[str]:
