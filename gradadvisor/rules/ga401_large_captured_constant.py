@@ -126,9 +126,12 @@ class LargeCapturedConstant(Rule):
     summary = "a traced function closes over a large array: jit embeds it as a constant; pass it as an argument"
     #: A module-level assignment of an array constructor, sampler or loader; or, in a file
     #: that jits something, such an assignment anywhere (a factory's or ``self.<attr>``),
-    #: there with the call first on the right-hand side (most files jit something).
+    #: there with the call first on the right-hand side (most files jit something); or one
+    #: in a script's ``if __name__ == "__main__":`` block.
     trigger = re.compile(
         rf"^[A-Za-z_][\w, \t]*(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\("
+        rf"|^if[ \t]+__name__[ \t]*==[ \t]*[\"']__main__[\"'][ \t]*:[^\n]*\n(?:(?:[ \t][^\n]*)?\n)*?"
+        rf"[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[^=\n]*?\b{ARRAY_CALL}\s*\("
         rf"|\A(?=[\s\S]*?\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b)[\s\S]*?"
         rf"^[ \t]+[\w.,()\[\] \t]+?(?::[^=\n]*)?=[ \t]*[\w.]*?\b{ARRAY_CALL}\s*\(",
         re.MULTILINE,
