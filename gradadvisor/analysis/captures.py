@@ -21,12 +21,12 @@ parses per file): lexical scopes only, no class-body scopes, no ``exec``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import libcst as cst
 
 from gradadvisor.analysis.names import ImportMap
-from gradadvisor.analysis.vectorize import ELEMENTWISE
+from gradadvisor.analysis.vectorize import ELEMENTWISE, code
 
 #: Arrays with at most this many elements are small: embedding them is free.
 SMALL_ARRAY = 1024
@@ -119,10 +119,6 @@ class Size:
         return self.elements is None or self.elements >= LARGE_ARRAY
 
 
-def code(node: cst.CSTNode) -> str:
-    return cst.Module([]).code_for_node(node)
-
-
 def _short(node: cst.CSTNode, limit: int = 40) -> str:
     text = " ".join(code(node).split())
     return text if len(text) <= limit else text[: limit - 5] + "...)"
@@ -154,10 +150,6 @@ class Bindings:
             default = param.default if isinstance(param.default, (cst.Integer, cst.Float, cst.Tuple)) else None
             bindings.values.setdefault(param.name.value, []).insert(0, default)
         return bindings
-
-    def last(self, name: str) -> Binding:
-        values = self.values.get(name)
-        return values[-1] if values else None
 
     def _bind(self, name: str, value: Binding) -> None:
         self.values.setdefault(name, []).append(value)
@@ -521,12 +513,6 @@ class Scope:
         values = self._values(name) or []
         return Scope(self.chain, {**self.cut, name: self.cut.get(name, len(values)) - 1})
 
-    def __call__(self, name: str) -> Binding:
-        return self.lookup(name)
-
-
-Lookup = Callable[[str], Binding]
-
 
 class ArraySizes:
     """Sizes of array-producing expressions, from literals and the bindings in scope."""
@@ -559,34 +545,33 @@ class ArraySizes:
             return expr.func.attr.value in NUMPY_RANDOM_SIZE and self._qualified(expr.func) is None
         return False
 
-    def size(self, expr: cst.BaseExpression, lookup: Lookup, depth: int = 0) -> Size | None:
+    def size(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Size | None:
         """The size of the array ``expr`` builds; None when ``expr`` is not known to be an array."""
         if depth > 8:
             return None
         depth += 1
         if isinstance(expr, cst.Name):
-            value = lookup(expr.value)
+            value = scope.lookup(expr.value)
             if value is None or value is expr:
                 return None
-            inner_scope = lookup.before(expr.value) if isinstance(lookup, Scope) else lookup
-            return self.size(value, inner_scope, depth)
+            return self.size(value, scope.before(expr.value), depth)
         if isinstance(expr, cst.Call):
-            return self._call_size(expr, lookup, depth)
+            return self._call_size(expr, scope, depth)
         if isinstance(expr, cst.Attribute) and expr.attr.value in SAME_SIZE_ATTRIBUTES:
-            return self.size(expr.value, lookup, depth)
+            return self.size(expr.value, scope, depth)
         if isinstance(expr, cst.Subscript):
-            base = self.size(expr.value, lookup, depth)
+            base = self.size(expr.value, scope, depth)
             if base is None or base.small:
                 return base
             if base.elements is None:
                 return base  # a part of loaded data is data
             return Size(None, f"a slice of {base.reason}")
         if isinstance(expr, (cst.BinaryOperation, cst.Comparison)):
-            left = self.size(expr.left, lookup, depth)
+            left = self.size(expr.left, scope, depth)
             if isinstance(expr, cst.Comparison):
-                right = self.size(expr.comparisons[0].comparator, lookup, depth) if len(expr.comparisons) == 1 else None
+                right = self.size(expr.comparisons[0].comparator, scope, depth) if len(expr.comparisons) == 1 else None
             else:
-                right = self.size(expr.right, lookup, depth)
+                right = self.size(expr.right, scope, depth)
             sizes = [size for size in (left, right) if size is not None]
             if not sizes:
                 return None
@@ -600,24 +585,24 @@ class ArraySizes:
             return largest  # elementwise: the result is at least as large as its largest operand
         return None
 
-    def _call_size(self, call: cst.Call, lookup: Lookup, depth: int) -> Size | None:
+    def _call_size(self, call: cst.Call, scope: Scope, depth: int) -> Size | None:
         func = call.func
         # Methods that keep the size: x.reshape(...), x.astype(...), df.to_numpy().
         if isinstance(func, cst.Attribute) and func.attr.value in SAME_SIZE_METHODS and self._qualified(func) is None:
-            return self.size(func.value, lookup, depth)
+            return self.size(func.value, scope, depth)
         found = self._qualified(func)
         if found is None:
-            return self._rng_method(call, lookup)
+            return self._rng_method(call, scope)
         module, name = found
         qualified = f"{module}.{name}"
         if qualified.startswith(DATASET_LOADERS):
             return Size(None, f"data from `{_short(call)}`")
         if module == "jax.random":
-            return self._jax_random(call, name, lookup)
+            return self._jax_random(call, name, scope)
         if module == "numpy.random":
-            return self._numpy_random(call, name, lookup)
+            return self._numpy_random(call, name, scope)
         if qualified == "jax.device_put" and call.args:
-            return self.size(call.args[0].value, lookup, depth)
+            return self.size(call.args[0].value, scope, depth)
         if module not in ARRAY_MODULES:
             return None
         if name in LOADERS:
@@ -625,86 +610,86 @@ class ArraySizes:
         args = _positional(call)
         if name in SHAPE_FIRST:
             shape = _keyword(call, "shape") or (args[0] if args else None)
-            return self._shape_size(shape, call, lookup)
+            return self._shape_size(shape, call, scope)
         if name in SAME_SIZE:
             value = _keyword(call, "object") or _keyword(call, "a") or (args[0] if args else None)
             if value is None:
                 return None
-            return self._value_size(value, call, lookup, depth)
+            return self._value_size(value, call, scope, depth)
         if name in ("eye", "identity", "tri"):
-            rows = _int_value(args[0], lookup) if args else None
+            rows = _int_value(args[0], scope) if args else None
             cols_expr = _keyword(call, "M") or (args[1] if len(args) > 1 and name != "identity" else None)
-            cols = _int_value(cols_expr, lookup) if cols_expr is not None else rows
+            cols = _int_value(cols_expr, scope) if cols_expr is not None else rows
             if rows is None or cols is None:
                 return Size(None, f"the size of `{_short(call)}` is not a constant")
             return _counted(rows * cols, f"`{_short(call)}`")
         if name in RANGE_FUNCTIONS:
-            return self._range_size(call, name, lookup)
+            return self._range_size(call, name, scope)
         if f"jax.numpy.{name}" in ELEMENTWISE and args:
-            return self.size(args[0], lookup, depth)  # jnp.tanh(X) has the size of X
+            return self.size(args[0], scope, depth)  # jnp.tanh(X) has the size of X
         return None
 
-    def _value_size(self, value: cst.BaseExpression, call: cst.Call, lookup: Lookup, depth: int) -> Size | None:
+    def _value_size(self, value: cst.BaseExpression, call: cst.Call, scope: Scope, depth: int) -> Size | None:
         """The size of ``jnp.asarray(value)``; None for another module's constant (it cannot be judged here)."""
         if isinstance(value, (cst.List, cst.Tuple)):
-            count = self._literal_count(value, lookup, depth)
+            count = self._literal_count(value, scope, depth)
             if count is None:
                 return Size(None, f"`{_short(call)}` holds arrays of unknown size")
             return _counted(count, "a literal")
         if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary, cst.UnaryOperation, cst.SimpleString)):
             return Size(1, "a scalar")
-        count = _sequence_count(value, lookup)
+        count = _sequence_count(value, scope)
         if count is not None:
             return _counted(count, f"`{_short(value)}`")
-        inner = self.size(value, lookup, depth)
+        inner = self.size(value, scope, depth)
         if inner is not None:
             return inner
         if isinstance(value, cst.Name):
-            bound = lookup(value.value)
+            bound = scope.lookup(value.value)
             if isinstance(bound, (cst.List, cst.Tuple)):
-                count = self._literal_count(bound, lookup, depth)
+                count = self._literal_count(bound, scope, depth)
                 if count is not None:
                     return _counted(count, "a literal")
             if isinstance(bound, (cst.Integer, cst.Float)):
                 return Size(1, "a scalar")
-            if bound is not None and (count := _sequence_count(bound, lookup)) is not None:
+            if bound is not None and (count := _sequence_count(bound, scope)) is not None:
                 return _counted(count, f"`{_short(bound)}`")
         head = value
         while isinstance(head, cst.Attribute):
             head = head.value
-        if isinstance(head, cst.Name) and (isinstance(lookup(head.value), cst.ImportAlias) or self.names.resolve(head) is not None):
+        if isinstance(head, cst.Name) and (isinstance(scope.lookup(head.value), cst.ImportAlias) or self.names.resolve(head) is not None):
             return None  # another module's constant: its size cannot be told here
         return Size(None, f"the size of `{_short(value)}` is not known here")
 
-    def _literal_count(self, value: cst.BaseExpression, lookup: Lookup, depth: int) -> int | None:
+    def _literal_count(self, value: cst.BaseExpression, scope: Scope, depth: int) -> int | None:
         """Elements of a nested literal list; None when an element is an array of unknown size."""
         if isinstance(value, (cst.List, cst.Tuple)):
             total = 0
             for element in value.elements:
                 if isinstance(element, cst.StarredElement):
                     return None
-                count = self._literal_count(element.value, lookup, depth)
+                count = self._literal_count(element.value, scope, depth)
                 if count is None:
                     return None
                 total += count
             return total
-        inner = self.size(value, lookup, depth) if isinstance(value, (cst.Name, cst.Call)) else None
+        inner = self.size(value, scope, depth) if isinstance(value, (cst.Name, cst.Call)) else None
         if inner is not None:
             return inner.elements
         return 1
 
-    def _shape_size(self, shape: cst.BaseExpression | None, call: cst.Call, lookup: Lookup) -> Size:
+    def _shape_size(self, shape: cst.BaseExpression | None, call: cst.Call, scope: Scope) -> Size:
         if shape is None:
             return Size(1, "a scalar")
-        elements = _shape_elements(shape, lookup)
+        elements = _shape_elements(shape, scope)
         if elements is None:
             return Size(None, f"the shape `{_short(shape)}` is not a constant")
         return _counted(elements, f"shape `{_short(shape)}`")
 
-    def _range_size(self, call: cst.Call, name: str, lookup: Lookup) -> Size:
+    def _range_size(self, call: cst.Call, name: str, scope: Scope) -> Size:
         args = _positional(call)
         if name == "arange":
-            values = [_number(arg, lookup) for arg in args[:3]]
+            values = [_number(arg, scope) for arg in args[:3]]
             if not values or any(value is None for value in values):
                 return Size(None, f"the length of `{_short(call)}` is not a constant")
             start, stop, step = (0.0, values[0], 1.0) if len(values) == 1 else (values[0], values[1], values[2] if len(values) == 3 else 1.0)
@@ -712,60 +697,60 @@ class ArraySizes:
                 return Size(None, "a range with step 0")
             return _counted(max(0, int(-(-(stop - start) // step))), f"`{_short(call)}`")  # type: ignore[operator]
         num = _keyword(call, "num") or (args[2] if len(args) > 2 else None)
-        count = 50 if num is None else _int_value(num, lookup)
+        count = 50 if num is None else _int_value(num, scope)
         if count is None:
             return Size(None, f"the length of `{_short(call)}` is not a constant")
         return _counted(count, f"`{_short(call)}`")
 
-    def _jax_random(self, call: cst.Call, name: str, lookup: Lookup) -> Size | None:
+    def _jax_random(self, call: cst.Call, name: str, scope: Scope) -> Size | None:
         if name in KEY_FUNCTIONS:
             return Size(2, "a PRNG key")
         if name == "permutation":
             args = _positional(call)
             value = _keyword(call, "x") or (args[1] if len(args) > 1 else None)
-            count = _int_value(value, lookup) if value is not None else None
+            count = _int_value(value, scope) if value is not None else None
             return _counted(count, f"`{_short(call)}`") if count is not None else Size(None, f"the length of `{_short(call)}` is not a constant")
         if name == "orthogonal":
             args = _positional(call)
-            size = _int_value(args[1], lookup) if len(args) > 1 else None
+            size = _int_value(args[1], scope) if len(args) > 1 else None
             return _counted(size * size, f"`{_short(call)}`") if size is not None else Size(None, f"the size of `{_short(call)}` is not a constant")
         position = JAX_RANDOM_SHAPE.get(name)
         if position is None:
             return None
         args = _positional(call)
         shape = _keyword(call, "shape") or (args[position] if len(args) > position else None)
-        return self._shape_size(shape, call, lookup)
+        return self._shape_size(shape, call, scope)
 
-    def _numpy_random(self, call: cst.Call, name: str, lookup: Lookup) -> Size | None:
+    def _numpy_random(self, call: cst.Call, name: str, scope: Scope) -> Size | None:
         args = _positional(call)
         if name in ("randn", "rand"):
             if _keyword(call, "size") is not None or any(isinstance(arg, (cst.Tuple, cst.List)) for arg in args):
                 return None
-            dims = [_int_value(arg, lookup) for arg in args]
+            dims = [_int_value(arg, scope) for arg in args]
             if any(dim is None for dim in dims):
                 return Size(None, f"the shape of `{_short(call)}` is not a constant")
             return _counted(_product(dims), f"`{_short(call)}`")  # type: ignore[arg-type]
         if name == "permutation":
-            count = _int_value(args[0], lookup) if args else None
+            count = _int_value(args[0], scope) if args else None
             return _counted(count, f"`{_short(call)}`") if count is not None else Size(None, f"the length of `{_short(call)}` is not a constant")
         position = NUMPY_RANDOM_SIZE.get(name)
         if position is None:
             return None
         size = _keyword(call, "size") or (args[position] if len(args) > position else None)
-        return self._shape_size(size, call, lookup)
+        return self._shape_size(size, call, scope)
 
-    def _rng_method(self, call: cst.Call, lookup: Lookup) -> Size | None:
+    def _rng_method(self, call: cst.Call, scope: Scope) -> Size | None:
         """``rng.normal(size=...)`` with ``rng = np.random.default_rng(...)``."""
         func = call.func
         if not isinstance(func, cst.Attribute) or func.attr.value not in NUMPY_RANDOM_SIZE:
             return None
         base = func.value
         if isinstance(base, cst.Name):
-            bound = lookup(base.value)
+            bound = scope.lookup(base.value)
             base = bound if bound is not None else base
         if not (isinstance(base, cst.Call) and self.names.resolve(base.func) in RNG_CONSTRUCTORS):
             return None
-        return self._numpy_random(call, func.attr.value, lookup)
+        return self._numpy_random(call, func.attr.value, scope)
 
 
 RANGE_FUNCTIONS = frozenset({"arange", "linspace", "logspace", "geomspace"})
@@ -820,21 +805,21 @@ def _calls_in(expr: cst.BaseExpression) -> Iterator[cst.Call]:
             stack.extend(element.value for element in node.elements)
 
 
-def _sequence_count(value: cst.BaseExpression, lookup: Lookup) -> int | None:
+def _sequence_count(value: cst.BaseExpression, scope: Scope) -> int | None:
     """Items of ``range(...)``, ``list(range(...))`` or ``[f(i) for i in range(...)]`` with constant bounds."""
     if isinstance(value, (cst.ListComp, cst.GeneratorExp)):
         loop = value.for_in
         if loop.inner_for_in is not None or loop.ifs or isinstance(value.elt, (cst.List, cst.Tuple, cst.ListComp)):
             return None
-        return _sequence_count(loop.iter, lookup)
+        return _sequence_count(loop.iter, scope)
     if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)):
         return None
     args = _positional(value)
     if value.func.value in ("list", "tuple") and len(args) == 1:
-        return _sequence_count(args[0], lookup)
+        return _sequence_count(args[0], scope)
     if value.func.value != "range" or not 1 <= len(args) <= 3:
         return None
-    bounds = [_int_value(arg, lookup) for arg in args]
+    bounds = [_int_value(arg, scope) for arg in args]
     if any(bound is None for bound in bounds):
         return None
     start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (bounds[0], bounds[1], bounds[2] if len(bounds) == 3 else 1)
@@ -866,24 +851,24 @@ def _product(values: Sequence[int]) -> int:
     return total
 
 
-def _number(expr: cst.BaseExpression, lookup: Lookup, depth: int = 0) -> float | None:
+def _number(expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> float | None:
     """The value of a constant numeric expression (literals, module constants, arithmetic)."""
     if depth > 6:
         return None
     if isinstance(expr, (cst.Integer, cst.Float)):
         return expr.evaluated_value
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-        inner = _number(expr.expression, lookup, depth + 1)
+        inner = _number(expr.expression, scope, depth + 1)
         return -inner if inner is not None else None
     if isinstance(expr, cst.Name):
-        bound = lookup(expr.value)
-        return _number(bound, lookup, depth + 1) if bound is not None and bound is not expr else None
+        bound = scope.lookup(expr.value)
+        return _number(bound, scope, depth + 1) if bound is not None and bound is not expr else None
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "int" and len(expr.args) == 1:
-        inner = _number(expr.args[0].value, lookup, depth + 1)
+        inner = _number(expr.args[0].value, scope, depth + 1)
         return float(int(inner)) if inner is not None else None
     if isinstance(expr, cst.BinaryOperation):
-        left = _number(expr.left, lookup, depth + 1)
-        right = _number(expr.right, lookup, depth + 1)
+        left = _number(expr.left, scope, depth + 1)
+        right = _number(expr.right, scope, depth + 1)
         if left is None or right is None:
             return None
         operator = expr.operator
@@ -907,24 +892,24 @@ def _number(expr: cst.BaseExpression, lookup: Lookup, depth: int = 0) -> float |
     return None
 
 
-def _int_value(expr: cst.BaseExpression | None, lookup: Lookup) -> int | None:
+def _int_value(expr: cst.BaseExpression | None, scope: Scope) -> int | None:
     if expr is None:
         return None
-    value = _number(expr, lookup)
+    value = _number(expr, scope)
     if value is None or value != int(value):
         return None
     return int(value)
 
 
-def _shape_elements(shape: cst.BaseExpression, lookup: Lookup, depth: int = 0) -> int | None:
+def _shape_elements(shape: cst.BaseExpression, scope: Scope, depth: int = 0) -> int | None:
     """Elements of an array of shape ``shape`` (an int, a tuple of ints, or a name bound to one)."""
     if isinstance(shape, (cst.Tuple, cst.List)):
-        dims = [_int_value(element.value, lookup) if not isinstance(element, cst.StarredElement) else None for element in shape.elements]
+        dims = [_int_value(element.value, scope) if not isinstance(element, cst.StarredElement) else None for element in shape.elements]
         if any(dim is None for dim in dims):
             return None
         return _product(dims)  # type: ignore[arg-type]
     if isinstance(shape, cst.Name) and depth < 4:
-        bound = lookup(shape.value)
+        bound = scope.lookup(shape.value)
         if isinstance(bound, (cst.Tuple, cst.List)):
-            return _shape_elements(bound, lookup, depth + 1)
-    return _int_value(shape, lookup)
+            return _shape_elements(bound, scope, depth + 1)
+    return _int_value(shape, scope)

@@ -218,6 +218,10 @@ class LargeCapturedConstant(Rule):
             "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nX = np.load('x.npy')\nX = jnp.asarray(X)\n\n@jax.jit\ndef f(w):\n    return X @ w + X.sum()\n\n@jax.jit\ndef g(w):\n    return X.T @ w\n",
             count=2,
         ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef loss(w):\n    return jnp.mean((inputs @ w) ** 2)\n\nif __name__ == '__main__':\n    inputs = np.random.randn(20_000, 16)\n    print(jax.grad(loss)(jnp.zeros(16)))\n",
+            message_contains="320,000 elements",
+        ),
     )
 
     def __init__(self, ctx) -> None:
