@@ -64,8 +64,10 @@ def test_prune_blanks_unrelated_blocks_and_keeps_line_numbers():
     assert "import jax.numpy as jnp" in pruned
 
 
-def test_prune_leaves_small_files_alone():
-    assert prune_module.prune("import jax\n\ndef f():\n    pass\n", [lambda block: False]) is None
+def test_prune_parses_small_files_whole_or_not_at_all():
+    small = "import jax\n\ndef f():\n    pass\n\ndef g():\n    pass\n"
+    assert prune_module.prune(small, [lambda block: "def f" in block]) is None  # parse it all
+    assert prune_module.prune(small, [lambda block: False]) == ""  # nothing can match: no parse
 
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -83,22 +83,26 @@ def _string_state(line: str, delimiter: str | None) -> str | None:
 
 
 def prune(text: str, keep: list[Callable[[str], bool]]) -> str | None:
-    """``text`` with irrelevant top-level blocks blanked, or None when nothing would be dropped."""
+    """What of ``text`` to parse: ``""`` when no top-level block can hold a finding (parse
+    nothing), None when every block may matter (parse it all), else the text with the
+    blocks that cannot matter blanked out."""
     lines = text.splitlines(keepends=True)
-    if len(lines) < MIN_LINES:
-        return None
     blocks = _split(lines)
+    if _open_string_at_end(lines):
+        return None  # the split is unreliable: parse everything
+    texts = {id(block): "".join(lines[block.start : block.end]) for block in blocks}
+    candidates = {id(block) for block in blocks if any(could_match(texts[id(block)]) for could_match in keep)}
+    if not candidates:
+        return ""
     droppable = [block for block in blocks if block.droppable]
-    if len(droppable) < 2:
+    if len(lines) < MIN_LINES or len(droppable) < 2:
         return None
-    texts = {id(block): "".join(lines[block.start : block.end]) for block in droppable}
     for block in droppable:
         match = DEFINED_NAME.match(texts[id(block)])
         block.name = match.group(1) if match else None
-    kept = [block for block in droppable if any(could_match(texts[id(block)]) for could_match in keep)]
-    if len(kept) == len(droppable):
+    kept_ids = {id(block) for block in droppable if id(block) in candidates}
+    if len(kept_ids) == len(droppable):
         return None
-    kept_ids = {id(block) for block in kept}
     words = {id(block): set(WORD.findall(texts[id(block)])) for block in droppable}
     changed = True
     while changed:
@@ -120,3 +124,10 @@ def prune(text: str, keep: list[Callable[[str], bool]]) -> str | None:
                 ending = "\r\n" if lines[index].endswith("\r\n") else "\n" if lines[index].endswith(("\n", "\r")) else ""
                 out[index] = ending
     return "".join(out)
+
+
+def _open_string_at_end(lines: list[str]) -> bool:
+    delimiter = None
+    for line in lines:
+        delimiter = _string_state(line, delimiter)
+    return delimiter is not None

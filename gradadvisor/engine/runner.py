@@ -106,6 +106,9 @@ def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
         return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, False)
     filters = [rule.block_filter(text) for rule in active]
     pruned = prune(text, filters) if all(filters) else None  # type: ignore[arg-type]
+    if pruned == "":
+        # No top-level block matches any active rule's block trigger: nothing to parse.
+        return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, False)
     if pruned is not None:
         _, quick, quick_errors = _parse_and_visit(display, pruned, active)
         if quick is not None and not quick.reports and not quick.crashes and not quick_errors:

@@ -153,8 +153,9 @@ class Rule(cst.BatchableCSTVisitor):
 
     @classmethod
     def could_match(cls, text: str) -> bool:
-        """False when the file ``text`` certainly holds no finding of this rule."""
-        return _matches_all(cls.trigger, text)
+        """False when the file ``text`` certainly holds no finding of this rule: its trigger
+        does not match, or (a block being part of the file) neither does its block trigger."""
+        return _matches_all(cls.trigger, text) and (cls.block_trigger is None or _matches_all(cls.block_trigger, text))
 
     @classmethod
     def block_filter(cls, text: str) -> Callable[[str], bool] | None:

@@ -138,11 +138,12 @@ class PerSampleMap(Rule):
     #: A loop or a map, and a joining call or a map: both are in the block that holds a finding.
     trigger = (re.compile(r"\bfor\b|\bmap\s*\("), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
     #: Within one block, one of the shapes the rule reads: a comprehension or map inside a
-    #: joining call; a list comprehension or ``.append`` plus a joining call; ``lax.map``.
+    #: joining call; a list comprehension or ``.append`` then a joining call of a bare name;
+    #: ``lax.map`` (or ``map`` imported from it).
     block_trigger = re.compile(
         r"(?:stack|array|concatenate)\s*\(\s*[\[(]?\s*(?:(?:list|tuple)\s*\(\s*)?(?:map\s*\(|[^;]{0,300}?\bfor\b)"
-        r"|(?:\[[^\]]{0,300}?\bfor\b|\.append\s*\()(?=[\s\S]*?(?:stack|array|concatenate)\s*\()"
-        r"|\bmap\s*\(",
+        r"|(?:\[[^\]]{0,300}?\bfor\b|\.append\s*\()(?=[\s\S]*?(?:stack|array|concatenate)\s*\(\s*\w+\s*[,)])"
+        r"|\blax\s*\.\s*map\s*\(|\bimport\b[^\n]*\bmap\b",
     )
 
     VALID = (
