@@ -5,11 +5,13 @@ functions or classes can hold a candidate. ``prune`` blanks out every top-level
 ``def``/``class`` block that
 
 - matches no selected rule's trigger, and
-- is not linked by name to a kept block (it neither mentions a kept block's
-  name nor defines a name a kept block mentions).
+- is not linked by name to a candidate: it is not a function a candidate calls,
+  nor a caller through which a trace can reach a candidate (a block reached from
+  a transform or module class by calls, that calls a candidate, transitively).
 
-The name links keep the gradient context exact: a function that passes a kept
-function to ``jax.grad``, calls it, or is called by it, is kept too. Other
+The name links keep the gradient context exact: what makes a candidate traced
+(a transform call, a decorator, a traced caller) is kept; the functions a
+candidate calls are kept so their bodies can be read. Other
 top-level statements (imports, assignments, ``if``/``try`` blocks) are always
 kept. Blanked lines stay as empty lines, so line numbers do not move.
 
@@ -26,11 +28,19 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from gradadvisor.analysis.gradient import DIFFERENTIATING, TRACING
+
 BLOCK_START = re.compile(r"(?:@|def\s|async\s+def\s|class\s)")
-DEFINED_NAME = re.compile(r"^(?:@[^\n]*\n)*(?:async\s+)?(?:def|class)\s+(\w+)", re.MULTILINE)
-WORD = re.compile(r"[A-Za-z_]\w*")
+DEFINED_NAME = re.compile(r"^(?:@[^\n]*\n)*(?:async\s+)?(def|class)\s+(\w+)", re.MULTILINE)
+#: A block naming a transform or a module base class may seed a trace.
+TRACING_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted({name.rsplit(".", 1)[-1] for name in DIFFERENTIATING | TRACING} | {"defvjp", "defjvp", "defjvps", "compact", "Module"}))
+    + r")\b"
+)
+WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*")  # names, not attributes (obj.update)
 #: Files smaller than this are parsed whole: pruning would not pay for itself.
-MIN_LINES = 400
+MIN_LINES = 0
 
 
 @dataclass
@@ -39,6 +49,7 @@ class Block:
     end: int  # index one past the last line
     droppable: bool
     name: str | None = None
+    is_function: bool = False
 
 
 def _split(lines: list[str]) -> list[Block]:
@@ -99,31 +110,51 @@ def prune(text: str, keep: list[Callable[[str], bool]]) -> str | None:
         return None
     for block in droppable:
         match = DEFINED_NAME.match(texts[id(block)])
-        block.name = match.group(1) if match else None
-    kept_ids = {id(block) for block in droppable if id(block) in candidates}
-    if len(kept_ids) == len(droppable):
-        return None
-    words = {id(block): set(WORD.findall(texts[id(block)])) for block in droppable}
-    changed = True
-    while changed:
-        changed = False
-        kept_names = {block.name for block in droppable if id(block) in kept_ids and block.name}
-        mentioned = set().union(*(words[block_id] for block_id in kept_ids)) if kept_ids else set()
-        for block in droppable:
-            if id(block) in kept_ids:
-                continue
-            if (block.name and block.name in mentioned) or (kept_names & words[id(block)]):
-                kept_ids.add(id(block))
-                changed = True
-    if len(kept_ids) == len(droppable):
+        block.name = match.group(2) if match else None
+        block.is_function = bool(match) and match.group(1) != "class"
+    kept = _linked_blocks(blocks, texts, candidates)
+    if all(id(block) in kept for block in droppable):
         return None
     out = list(lines)
     for block in droppable:
-        if id(block) not in kept_ids:
+        if id(block) not in kept:
             for index in range(block.start, block.end):
                 ending = "\r\n" if lines[index].endswith("\r\n") else "\n" if lines[index].endswith(("\n", "\r")) else ""
                 out[index] = ending
     return "".join(out)
+
+
+def _linked_blocks(blocks: list[Block], texts: dict[int, str], candidates: set[int]) -> set[int]:
+    """The candidate blocks, the functions they call (their bodies tell whether a call does
+    jax work), and the callers that can make a candidate traced: blocks reached from a
+    transform or a module class through calls, from which a candidate is reached."""
+    functions = {block.name: block for block in blocks if block.is_function and block.name}
+    named: dict[int, list[Block]] = {}
+    for block in blocks:
+        words = set(WORD.findall(texts[id(block)]))
+        named[id(block)] = [functions[word] for word in words & functions.keys() if functions[word] is not block]
+    may_be_traced: set[int] = set()
+    work = [block for block in blocks if TRACING_WORD.search(texts[id(block)])]
+    while work:
+        block = work.pop()
+        if id(block) not in may_be_traced:
+            may_be_traced.add(id(block))
+            work.extend(named[id(block)])
+    callers: dict[int, list[Block]] = {}
+    for block in blocks:
+        for callee in named[id(block)]:
+            callers.setdefault(id(callee), []).append(block)
+    kept = {id(block) for block in blocks if id(block) in candidates}
+    for block in blocks:
+        if id(block) in candidates:
+            kept.update(id(callee) for callee in named[id(block)])
+    work = [block for block in blocks if id(block) in candidates]
+    while work:
+        for caller in callers.get(id(work.pop()), ()):
+            if id(caller) in may_be_traced and id(caller) not in kept:
+                kept.add(id(caller))
+                work.append(caller)
+    return kept
 
 
 def _open_string_at_end(lines: list[str]) -> bool:

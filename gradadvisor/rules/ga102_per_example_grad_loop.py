@@ -75,6 +75,15 @@ def _assigned_names(block: cst.CSTNode) -> set[str]:
     return found
 
 
+GRADIENT_WORD = re.compile(r"\b(?:grad|value_and_grad|jacrev|jacfwd|jacobian|hessian|filter_grad|filter_value_and_grad)\b")
+#: ``g = <...grad...>(`` at any indentation, or ``@<...grad...>`` then ``def g``: names of gradient functions.
+GRADIENT_BINDING = re.compile(
+    r"^[ \t]*(\w+)[ \t]*=[^\n]*\b(?:grad|value_and_grad|jacrev|jacfwd|jacobian|hessian|filter_grad|filter_value_and_grad)\b"
+    r"|^[ \t]*@[^\n]*\b(?:grad|value_and_grad|filter_grad|filter_value_and_grad)\b[^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*def[ \t]+(\w+)",
+    re.MULTILINE,
+)
+
+
 class PerExampleGradLoop(Rule):
     """
     ## What it does
@@ -126,9 +135,22 @@ class PerExampleGradLoop(Rule):
     code = "GA102"
     name = "per-example-grad-loop"
     summary = "a gradient function called once per example in a Python loop; use `jax.vmap(jax.grad(...))`"
-    trigger = re.compile(r"\b(?:grad|value_and_grad|jacrev|jacfwd|jacobian|hessian|filter_grad|filter_value_and_grad)\b")
-    #: The gradient function may be made in one block and called per example in another.
+    trigger = GRADIENT_WORD
     block_trigger = LOOP
+
+    @classmethod
+    def block_filter(cls, text: str):
+        """Keep a block with a loop that names a gradient transform, or calls a name the file
+        binds to one (``g = jax.grad(loss)`` in one block, ``g(p, x)`` per example in another)."""
+        names = {name for pair in GRADIENT_BINDING.findall(text) for name in pair if name}
+        calls = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\s*\(") if names else None
+
+        def keep(block: str) -> bool:
+            if not LOOP.search(block):
+                return False
+            return bool(GRADIENT_WORD.search(block)) or (calls is not None and calls.search(block) is not None)
+
+        return keep
 
     VALID = (
         # A training loop: one gradient per step, on a batch that is not the loop variable.
