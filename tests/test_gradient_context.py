@@ -82,3 +82,15 @@ def test_import_aliases_see_through_spellings():
     assert names.resolve(cst.parse_expression("diag")) == "jax.numpy.diag"
     assert names.autodiff_numpy_function(cst.parse_expression("anp.trace")) == "trace"
     assert names.autodiff_numpy_function(cst.parse_expression("onp.trace")) is None
+
+
+def test_module_spellings_read_from_import_lines():
+    from gradadvisor.analysis.names import module_spellings
+
+    text = (
+        "import jax\nimport jax.numpy as jnp\nfrom jax import numpy as np2, lax\n"
+        "from jax import (\n    numpy as np3,  # comment\n    random,\n)\nimport numpy as np\n"
+    )
+    assert module_spellings(text, "jax.numpy") == {"jax.numpy", "jnp", "np2", "np3"}
+    assert module_spellings(text, "jax.lax") == {"jax.lax", "lax"}
+    assert module_spellings("import numpy as np\n", "jax.numpy") == set()

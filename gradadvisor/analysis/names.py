@@ -12,6 +12,7 @@ that need scopes.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -20,6 +21,39 @@ import libcst as cst
 AUTODIFF_NUMPY = ("jax.numpy", "autograd.numpy")
 
 ImportSpec = tuple[str, "str | None", "str | None"]
+
+
+_IMPORT_AS = re.compile(r"^[ \t]*import[ \t]+([\w.]+)[ \t]+as[ \t]+(\w+)", re.MULTILINE)
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(?:\(([^)]*)\)|([^\n]*))", re.MULTILINE)
+_PLAIN_IMPORT = re.compile(r"^[ \t]*import[ \t]+([\w.]+)[ \t]*$", re.MULTILINE)
+
+
+def module_spellings(text: str, module: str) -> set[str]:
+    """How a file can spell ``module`` (e.g. ``"jax.numpy"``), read from its import lines
+    with regexes, before any parse: ``{"jnp", "jax.numpy"}`` for ``import jax.numpy as jnp``
+    plus ``import jax``. For the engine's prefilters; a superset is fine, a miss is not."""
+    found: set[str] = set()
+    for target, alias in _IMPORT_AS.findall(text):
+        if target == module:
+            found.add(alias)
+        elif module.startswith(target + "."):
+            found.add(alias + module[len(target) :])
+    for target in _PLAIN_IMPORT.findall(text):
+        if module == target or module.startswith(target.split(".")[0] + "."):
+            found.add(module)
+    for package, parenthesized, line in _FROM_IMPORT.findall(text):
+        names = (parenthesized or line).split("#")[0]
+        for item in names.replace("\n", ",").replace("\\", ",").split(","):
+            parts = item.split()
+            if not parts or parts[0] in ("*",):
+                continue
+            local = parts[-1] if len(parts) == 3 and parts[1] == "as" else parts[0]
+            full = f"{package}.{parts[0]}"
+            if full == module:
+                found.add(local)
+            elif module.startswith(full + "."):
+                found.add(local + module[len(full) :])
+    return found
 
 
 def dotted_name(node: cst.BaseExpression) -> str | None:

@@ -6,6 +6,8 @@ import re
 
 import libcst as cst
 
+from gradadvisor.analysis.names import module_spellings
+
 from gradadvisor.engine.walk import walk
 
 from gradadvisor.analysis.gradient import Level
@@ -137,14 +139,25 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call or a map: both are in the block that holds a finding.
     trigger = (re.compile(r"\bfor\b|\bmap\s*\("), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
-    #: Within one block, one of the shapes the rule reads: a comprehension or map inside a
-    #: joining call; a list comprehension or ``.append`` then a joining call of a bare name;
-    #: ``lax.map`` (or ``map`` imported from it).
-    block_trigger = re.compile(
-        r"(?:stack|array|concatenate)\s*\(\s*[\[(]?\s*(?:(?:list|tuple)\s*\(\s*)?(?:map\s*\(|[^;]{0,300}?\bfor\b)"
-        r"|(?:\[[^\]]{0,300}?\bfor\b|\.append\s*\()(?=[\s\S]*?(?:stack|array|concatenate)\s*\(\s*\w+\s*[,)])"
-        r"|\blax\s*\.\s*map\s*\(|\bimport\b[^\n]*\bmap\b",
-    )
+    @classmethod
+    def block_filter(cls, text: str):
+        """Keep a block holding one of the shapes the rule reads, spelled with this file's
+        jax.numpy and lax names: a comprehension or map inside a joining call; a list
+        comprehension or ``.append`` then a joining call of a bare name; ``lax.map``."""
+        joins = _spelled(text, "jax.numpy", JOINING)
+        maps = _spelled(text, "jax.lax", {"map"})
+        if joins is None and maps is None:
+            return lambda block: False
+        patterns = []
+        if joins is not None:
+            patterns.append(
+                rf"{joins}\s*\(\s*[\[(]?\s*(?:(?:list|tuple)\s*\(\s*)?(?:map\s*\(|[^;]{{0,300}}?\bfor\b)"
+                rf"|(?:\[[^\]]{{0,300}}?\bfor\b|\.append\s*\()(?=[\s\S]*?{joins}\s*\(\s*\w+\s*[,)])"
+            )
+        if maps is not None:
+            patterns.append(rf"{maps}\s*\(")
+        shape = re.compile("|".join(patterns))
+        return lambda block: shape.search(block) is not None
 
     VALID = (
         # Layers: a loop over different modules.
@@ -582,3 +595,14 @@ class PerSampleMap(Rule):
             f"inside {framework} code `jax.vmap` cannot map calls that create or read module parameters: "
             f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
         )
+
+
+def _spelled(text: str, module: str, functions: set[str] | frozenset[str]) -> str | None:
+    """A regex for calls of ``module``'s ``functions`` as this file can spell them
+    (``jnp.stack``, ``jax.numpy.stack``, a bare ``stack`` imported from it), or None."""
+    spellings = module_spellings(text, module)
+    names = "|".join(sorted(functions))
+    alternatives = [rf"(?<![\w.]){re.escape(spelling)}\s*\.\s*(?:{names})\b" for spelling in sorted(spellings)]
+    direct = {name for name in functions if re.search(rf"^[ \t]*from[ \t]+{re.escape(module)}[ \t]+import[^\n]*\b(?:{name}|\*)", text, re.M)}
+    alternatives += [rf"(?<![\w.]){name}\b" for name in sorted(direct)]
+    return "(?:" + "|".join(alternatives) + ")" if alternatives else None
