@@ -56,6 +56,19 @@ def module_spellings(text: str, module: str) -> set[str]:
     return found
 
 
+def imported_names(text: str, module: str) -> set[str]:
+    """Names imported from ``module`` by ``from module import a, b as c`` lines (``*`` included)."""
+    found: set[str] = set()
+    for package, parenthesized, line in _FROM_IMPORT.findall(text):
+        if package != module:
+            continue
+        for item in (parenthesized or line).split("#")[0].replace("\n", ",").replace("\\", ",").split(","):
+            parts = item.split()
+            if parts:
+                found.add(parts[0])
+    return found
+
+
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` for a chain of attributes on a name, else None."""
     parts: list[str] = []

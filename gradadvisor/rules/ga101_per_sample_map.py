@@ -6,7 +6,7 @@ import re
 
 import libcst as cst
 
-from gradadvisor.analysis.names import module_spellings
+from gradadvisor.analysis.names import imported_names, module_spellings
 
 from gradadvisor.engine.walk import walk
 
@@ -138,6 +138,7 @@ class PerSampleMap(Rule):
     name = "per-sample-map"
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call or a map: both are in the block that holds a finding.
+    keywords = ("stack", "array", "concatenate", "map")
     trigger = (re.compile(r"\bfor\b|\bmap\s*\("), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
     @classmethod
     def block_filter(cls, text: str):
@@ -603,6 +604,7 @@ def _spelled(text: str, module: str, functions: set[str] | frozenset[str]) -> st
     spellings = module_spellings(text, module)
     names = "|".join(sorted(functions))
     alternatives = [rf"(?<![\w.]){re.escape(spelling)}\s*\.\s*(?:{names})\b" for spelling in sorted(spellings)]
-    direct = {name for name in functions if re.search(rf"^[ \t]*from[ \t]+{re.escape(module)}[ \t]+import[^\n]*\b(?:{name}|\*)", text, re.M)}
+    imported = imported_names(text, module)
+    direct = set(functions) if "*" in imported else set(functions) & imported
     alternatives += [rf"(?<![\w.]){name}\b" for name in sorted(direct)]
     return "(?:" + "|".join(alternatives) + ")" if alternatives else None

@@ -135,6 +135,7 @@ class PerExampleGradLoop(Rule):
     code = "GA102"
     name = "per-example-grad-loop"
     summary = "a gradient function called once per example in a Python loop; use `jax.vmap(jax.grad(...))`"
+    keywords = ("grad", "jac", "hessian")
     trigger = GRADIENT_WORD
     block_trigger = LOOP
 

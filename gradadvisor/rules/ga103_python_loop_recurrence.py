@@ -84,6 +84,7 @@ class PythonLoopRecurrence(Rule):
     code = "GA103"
     name = "python-loop-recurrence"
     summary = "a Python loop whose `.at[i]` writes read earlier iterations unrolls a recurrence; use `jax.lax.scan`"
+    keywords = (".at",)
     trigger = re.compile(r"\.at\s*\[")
 
     VALID = (

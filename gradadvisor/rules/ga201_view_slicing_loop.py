@@ -118,6 +118,7 @@ class ViewSlicingLoop(Rule):
     summary = "a loop of dot products over slices `a[:, i]` scatters a full-size gradient per slice; use one einsum"
     #: A range loop, a contraction, and something that gathers the results, all in one file
     #: (and, for pruning, in one top-level block).
+    keywords = ("range",)
     trigger = (
         re.compile(r"\brange\s*\("),
         re.compile(r"\b(?:dot|vdot|inner|matmul)\s*\(|\.sum\s*\(\s*\)|\bsum\s*\([^()\n]*\*|\]\s*@|@\s*[\w.]+\["),

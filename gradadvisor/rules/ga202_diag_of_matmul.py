@@ -50,6 +50,7 @@ class DiagOfMatmul(Rule):
     code = "GA202"
     name = "diag-of-matmul"
     summary = "`diag`/`trace` of a matrix product computes the whole product; use one einsum"
+    keywords = ("diag", "trace")
     trigger = re.compile(r"\b(?:diag|diagonal|trace)\s*\([^;]{0,200}?(?:@|\bdot\s*\(|\bmatmul\s*\()", re.DOTALL)
 
     VALID = (

@@ -77,6 +77,7 @@ class PythonSumOverArray(Rule):
     code = "GA301"
     name = "python-sum-over-array"
     summary = "builtin `sum()` over an array's elements unrolls into one op per element; use `jnp.sum`"
+    keywords = ("sum",)
     trigger = re.compile(r"(?<![\w.])sum\s*\(\s*\[?[^;]{0,300}?\bfor\b", re.DOTALL)
 
     VALID = (

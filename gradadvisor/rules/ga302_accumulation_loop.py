@@ -30,6 +30,15 @@ ZERO_CREATORS = frozenset({"zeros", "zeros_like"})
 MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
 
 
+#: ``acc += <term>`` or ``acc = acc + ...``: a name accumulated in a statement. Not counters
+#: (``i += 1``) nor list, tuple and string building (``shape += (d,)``, ``out += [x]``, ``s += "."``).
+ACCUMULATION = re.compile(
+    r"^[ \t]*(\w+)[ \t]*(?:[+-]=[ \t]*(?![\d.]+[ \t]*(?:#.*)?$|[\[\"']|[rbfu]+[\"']|\([^\n]*,[ \t]*\)[ \t]*(?:#.*)?$|(?:len|int|str)\()"
+    r"|=[ \t]*\1[ \t]*[+-])",
+    re.MULTILINE,
+)
+
+
 class AccumulationLoop(Rule):
     """
     ## What it does
@@ -93,13 +102,23 @@ class AccumulationLoop(Rule):
     trigger = re.compile(r"[+-]=|=\s*[\w.]+\s*[+-]")
     #: Within one block: a loop, and an accumulation that is not a counter (``i += 1``):
     #: ``acc += <expression>`` or ``acc = acc + <expression>``.
-    block_trigger = (
-        LOOP,
-        re.compile(
-            r"^[ \t]*(\w+)[ \t]*(?:[+-]=[ \t]*(?![\d.]+[ \t]*(?:#.*)?$)|=[ \t]*\1[ \t]*[+-])",
-            re.MULTILINE,
-        ),
-    )
+    block_trigger = (LOOP, ACCUMULATION)
+
+    @classmethod
+    def block_filter(cls, text: str):
+        """Keep a block with a loop in which some name is accumulated (not counted: ``i += 1``)
+        and that also binds that name with a plain assignment (the accumulator's start)."""
+
+        def keep(block: str) -> bool:
+            if not LOOP.search(block):
+                return False
+            accumulated = {match.group(1) for match in ACCUMULATION.finditer(block)}
+            return bool(accumulated) and any(
+                re.search(rf"^[ \t]*{re.escape(name)}[ \t]*(?::[^=\n]*)?=(?!=)", block, re.MULTILINE)
+                for name in accumulated
+            )
+
+        return keep
 
     VALID = (
         # Layers: a handful of different things.
