@@ -98,24 +98,18 @@ def _dispatch_table(visitors: Iterable[Any]) -> tuple[dict[str, list[Method]], d
     return visits, leaves
 
 
-_METHOD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
 def _methods(visitor: Any) -> dict[str, Method]:
-    """The visitor's own ``visit_``/``leave_`` methods (libcst's no-op stubs excluded);
-    the names are looked up once per visitor class."""
-    kind = type(visitor)
-    names = _METHOD_NAMES.get(kind)
-    if names is None:
-        names = tuple(
-            name
-            for name in dir(kind)
-            if name.startswith(("visit_", "leave_"))
-            and callable(getattr(kind, name))
-            and not getattr(getattr(kind, name), "_is_no_op", False)
-        )
-        _METHOD_NAMES[kind] = names
-    return {name: getattr(visitor, name) for name in names}
+    """The ``visit_``/``leave_`` methods the visitor's own classes define (libcst's
+    stubs on its base classes are skipped). Reads class dicts only: visitor classes
+    are often defined inside functions, so a per-class cache would only grow."""
+    found: dict[str, Method] = {}
+    for kind in type(visitor).__mro__:
+        if kind.__module__.startswith("libcst") or kind is object:
+            continue
+        for name in kind.__dict__:
+            if name.startswith(("visit_", "leave_")) and name not in found:
+                found[name] = getattr(visitor, name)
+    return found
 
 
 def walk_batched(
