@@ -8,7 +8,10 @@ findings, then (when asked) apply fixes and write the file atomically.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
+import threading
 import re
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -316,6 +319,14 @@ def _safe_lint(path: Path, display: str, settings: Settings) -> FileResult:
         return FileResult(display, errors=[FileError(display, "internal-error", f"{type(error).__name__}: {error}")])
 
 
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """Fork (fast) from the command line; spawn when the process runs other threads (jax
+    loaded by an embedding program or a test session), since forking them can deadlock."""
+    if threading.active_count() > 1 or "jax" in sys.modules:
+        return multiprocessing.get_context("spawn")
+    return multiprocessing.get_context()
+
+
 def lint_paths(
     files: list[tuple[Path, str]],
     settings: Settings,
@@ -333,7 +344,9 @@ def lint_paths(
                 on_result(result)
         return results
     chunksize = max(1, min(32, len(files) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker, initargs=(settings,)
+    ) as pool:
         try:
             for result in pool.map(_lint_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
                 results.append(result)
