@@ -15,6 +15,7 @@ candidate never pay for it. Cross-file resolution is out of scope.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import IntEnum
 from typing import Callable, Iterator
 
@@ -393,45 +394,42 @@ class GradientContext:
         self.reasons[function] = reason
         return True
 
-    def _propagate(self) -> None:
+    @cached_property
+    def _children(self) -> dict[FunctionNode, list[FunctionNode]]:
+        """Functions and lambdas defined directly inside each function."""
         children: dict[FunctionNode, list[FunctionNode]] = {}
         for other in self.functions.values():
             if other.outer is not None:
                 children.setdefault(other.outer, []).append(other.node)
+        return children
+
+    def _callees(self, function: FunctionNode) -> Iterator[tuple[FunctionNode, str]]:
+        """What ``function`` reaches in this module: what it calls or names, and what it defines."""
+        info = self.functions.get(function)
+        if info is None:
+            return
+        for name, _ in info.references:
+            for callee in self._resolve(name, function, info.klass or self._class_of(function)):
+                if callee is not function:
+                    yield callee, "called from"
+        for child in self._children.get(function, ()):
+            yield child, "defined inside"
+
+    def _propagate(self) -> None:
+        """Spread each level from seeds to what they reach."""
         work = list(self.reasons)
         while work:
             function = work.pop()
-            reason = self.reasons[function]
-            info = self.functions.get(function)
-            if info is None:
-                continue
-            linked = Reason(reason.level, "called from", None, function)
-            for name, _ in info.references:
-                for callee in self._resolve(name, function, info.klass or self._class_of(function)):
-                    if callee is not function and self._raise(callee, linked):
-                        work.append(callee)
-            nested = Reason(reason.level, "defined inside", None, function)
-            for child in children.get(function, ()):
-                if self._raise(child, nested):
-                    work.append(child)
+            level = self.reasons[function].level
+            for callee, how in self._callees(function):
+                if self._raise(callee, Reason(level, how, None, function)):
+                    work.append(callee)
 
     def _propagate_compiled(self) -> None:
         """Spread ``compiled`` to the functions compiled ones call or define."""
-        if not self.compiled:
-            return
-        children: dict[FunctionNode, list[FunctionNode]] = {}
-        for other in self.functions.values():
-            if other.outer is not None:
-                children.setdefault(other.outer, []).append(other.node)
         work = list(self.compiled)
         while work:
-            function = work.pop()
-            info = self.functions.get(function)
-            if info is None:
-                continue
-            linked = [callee for name, _ in info.references for callee in self._resolve(name, function, info.klass or self._class_of(function))]
-            linked += children.get(function, [])
-            for callee in linked:
+            for callee, _ in self._callees(work.pop()):
                 if callee not in self.compiled:
                     self.compiled.add(callee)
                     work.append(callee)
