@@ -127,6 +127,10 @@ COMPILING = frozenset(
     }
 )
 
+#: Top-level functions that make a file a bench file (``gradadvisor bench`` differentiates
+#: ``baseline`` and ``candidate``).
+BENCH_FILE_FUNCTIONS = frozenset({"inputs", "baseline", "candidate"})
+
 #: Positions of the function arguments of transforms that do not take it first.
 FUNCTION_ARGUMENTS = {
     "jax.lax.fori_loop": (2,),
@@ -356,7 +360,7 @@ class GradientContext:
         """A bench file (top-level ``inputs``, ``baseline`` and ``candidate``) is run by
         ``gradadvisor bench``, which differentiates ``baseline`` and ``candidate`` under jit."""
         top = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.FunctionDef)}
-        if not {"inputs", "baseline", "candidate"} <= top.keys():
+        if not BENCH_FILE_FUNCTIONS <= top.keys():
             return
         reason = Reason(Level.DIFFERENTIATED, "run under jax.grad by `gradadvisor bench` (this is a bench file)", None, transform="jax.jit")
         for name in ("baseline", "candidate"):

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from gradadvisor.analysis.gradient import DIFFERENTIATING, TRACING
+from gradadvisor.analysis.gradient import BENCH_FILE_FUNCTIONS, DIFFERENTIATING, TRACING
 
 BLOCK_START = re.compile(r"(?:@|def\s|async\s+def\s|class\s)")
 DEFINED_NAME = re.compile(r"^(?:@[^\n]*\n)*(?:async\s+)?(def|class)\s+(\w+)", re.MULTILINE)
@@ -145,6 +145,9 @@ def _linked_blocks(blocks: list[Block], texts: dict[int, str], candidates: set[i
         for callee in named[id(block)]:
             callers.setdefault(id(callee), []).append(block)
     kept = {id(block) for block in blocks if id(block) in candidates}
+    if BENCH_FILE_FUNCTIONS <= functions.keys():
+        # A bench file's baseline and candidate are differentiated because all three exist.
+        kept.update(id(functions[name]) for name in BENCH_FILE_FUNCTIONS)
     for block in blocks:
         if id(block) in candidates:
             kept.update(id(callee) for callee in named[id(block)])
