@@ -14,7 +14,6 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
@@ -233,8 +232,7 @@ def _exit_code(results, findings, errors, missing, exit_zero: bool, diff: bool) 
 
 
 @main.command("rules")
-@click.option("--all", "show_all", is_flag=True, hidden=True)
-def list_rules(show_all: bool) -> None:
+def list_rules() -> None:
     """List every rule: code, name, fixable, summary."""
     table = Table(title="gradadvisor rules", title_justify="left")
     table.add_column("Code", style="bold")
@@ -260,4 +258,6 @@ def show_rule(code: str) -> None:
     default = "" if rule.default_enabled else ", off by default"
     console.print(f"[bold]{rule.code} {rule.name}[/] ({fix}{default})\n")
     console.print(f"{escape(rule.summary)}\n")
+    from rich.markdown import Markdown
+
     console.print(Markdown(rule.documentation()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 import pytest
 
-from gradadvisor.analysis.gradient import GradientContext, Level
+from gradadvisor.analysis.gradient import Level
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.engine.context import ModuleContext
 

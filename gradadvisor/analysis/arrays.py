@@ -66,9 +66,6 @@ class _FactsCollector(cst.CSTVisitor):
         self.root = root
         self.facts = FunctionFacts()
 
-    def _is_nested(self, node: cst.CSTNode) -> bool:
-        return node is not self.root
-
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return node is self.root
 

@@ -105,17 +105,21 @@ def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
         for rule in rules
         if rule.code != UNUSED_NOQA and rule.could_match(text)
     ]
+
+    def clean(parsed: bool) -> Checked:
+        """No rule finding; only GA900's unused suppressions, when selected."""
+        return Checked(_unused_noqa(display, text) if wants_noqa_check else [], [], [], None, parsed)
+
     if not active or not AUTODIFF_MENTION.search(text):
-        return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, False)
+        return clean(parsed=False)
     filters = [rule.block_filter(text) for rule in active]
     pruned = prune(text, filters) if all(filters) else None  # type: ignore[arg-type]
     if pruned == "":
-        # No top-level block matches any active rule's block trigger: nothing to parse.
-        return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, False)
+        return clean(parsed=False)  # no top-level block matches an active rule's block trigger
     if pruned is not None:
         _, quick, quick_errors = _parse_and_visit(display, pruned, active)
         if quick is not None and not quick.reports and not quick.crashes and not quick_errors:
-            return Checked(_unused_noqa(display, text, {}, []) if wants_noqa_check else [], [], [], None, True)
+            return clean(parsed=True)
     module, context, errors = _parse_and_visit(display, text, active)
     if context is None:
         return Checked([], errors, [], None, True)
@@ -136,7 +140,7 @@ def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
             if fix is not None:
                 fixes.append(fix)
     if wants_noqa_check:
-        findings.extend(_unused_noqa(display, text, suppressions, findings))
+        findings.extend(_unused_noqa(display, text, suppressions))
     findings.sort(key=lambda item: (item.line, item.column, item.code))
     return Checked(findings, errors, fixes, module, True)
 
@@ -207,7 +211,9 @@ def _frame(text: str, start: int, end: int) -> tuple[int, tuple[str, ...]]:
     return first, tuple(lines[first - 1 : last])
 
 
-def _unused_noqa(display: str, text: str, suppressions: dict[int, Suppression], findings: list[Finding]) -> list[Finding]:
+def _unused_noqa(display: str, text: str, suppressions: dict[int, Suppression] | None = None) -> list[Finding]:
+    """GA900's findings: ``# noqa: GAxxx`` comments that suppressed nothing (``suppressions``
+    carries what the rules' findings used; without it, every comment is unused)."""
     from gradadvisor.rules.ga900_unused_noqa import unused_noqa_findings
 
     if not suppressions:

@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Sequence
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import CodeRange
 
 from gradadvisor.rules.base import Fix
@@ -54,6 +52,10 @@ def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> str:
     updated = module.visit(_ReplaceNodes(replacements))
     imports = [spec for fix in fixes for spec in fix.imports]
     if imports:
+        # Imported here: libcst's codemod package (and its matchers) takes 0.2 s to load.
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import AddImportsVisitor
+
         context = CodemodContext()
         for module_name, obj, asname in imports:
             AddImportsVisitor.add_needed_import(context, module_name, obj, asname)

@@ -233,26 +233,3 @@ def _matches_all(trigger: re.Pattern[str] | tuple[re.Pattern[str], ...] | None, 
         return True
     patterns = trigger if isinstance(trigger, tuple) else (trigger,)
     return all(pattern.search(text) for pattern in patterns)
-
-
-@dataclass
-class RuleDoc:
-    """A rule's catalog entry, for `gradadvisor rules` and SARIF metadata."""
-
-    code: str
-    name: str
-    summary: str
-    fixable: bool
-    default_enabled: bool
-    documentation: str = field(repr=False)
-
-    @classmethod
-    def of(cls, rule: type[Rule]) -> "RuleDoc":
-        return cls(
-            rule.code,
-            rule.name,
-            rule.summary,
-            rule.fixable(),
-            rule.default_enabled,
-            rule.documentation(),
-        )

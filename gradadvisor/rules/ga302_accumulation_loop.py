@@ -376,8 +376,6 @@ class Accumulation:
     only_statement: bool
     #: Names the loop body assigns besides the accumulator.
     reassigned: frozenset[str]
-    #: The plain assignments before the accumulation, in order.
-    locals: tuple[tuple[str, cst.BaseExpression], ...]
     #: The term with those assignments substituted in, when that is possible.
     inlined: cst.BaseExpression | None
 
@@ -453,7 +451,7 @@ def _accumulation(body: cst.BaseSuite, loop_vars: set[str]) -> Accumulation | No
         inlined = substitute(inlined, local, value)  # type: ignore[arg-type]
     if inlined is not None and names_in(inlined) & assigned_in_body:
         inlined = None
-    return Accumulation(accumulation, name, term, subtract, len(statements) == 1, frozenset(assigned_in_body), tuple(locals_before), inlined)
+    return Accumulation(accumulation, name, term, subtract, len(statements) == 1, frozenset(assigned_in_body), inlined)
 
 
 def _computes_gradients(node: cst.CSTNode, names) -> bool:
