@@ -112,6 +112,12 @@ def _internal_errors_exit_2(command):
 @click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="A pyproject.toml to read [tool.gradadvisor] from.")
 @click.option("--quiet", "-q", is_flag=True, help="Print findings only, no summary.")
 @click.option(
+    "--min-confidence",
+    type=click.Choice(["low", "medium", "high"]),
+    default=None,
+    help="Report findings of this confidence and above (default: medium, or the configured min-confidence).",
+)
+@click.option(
     "--force-exclude/--no-force-exclude",
     default=None,
     help="Apply `exclude` to files named on the command line too (for pre-commit).",
@@ -131,6 +137,7 @@ def scan(
     jobs: int | None,
     config_file: Path | None,
     quiet: bool,
+    min_confidence: str | None,
     force_exclude: bool | None,
 ) -> None:
     """Scan PATHS (default: the current directory) for slow-gradient code shapes.
@@ -171,6 +178,7 @@ def scan(
         fix_mode="diff" if diff else "fix" if fix else "none",  # --diff writes nothing, even with --fix
         unsafe_fixes=unsafe,
         max_file_size=config.max_file_size,
+        min_confidence=min_confidence or config.min_confidence,
     )
     files = [(path, _display(path)) for path in found.files]
     results = lint_paths(files, settings, jobs)

@@ -9,6 +9,7 @@ Keys (all optional)::
     force-exclude = false       # apply exclude to files named on the command line too (pre-commit)
     unsafe-fixes = false
     max-file-size = 2097152     # bytes; larger files are skipped with a note
+    min-confidence = "medium"   # report findings of this confidence and above (low, medium, high)
     [tool.gradadvisor.per-file-ignores]
     "tests/*" = ["GA101"]
 
@@ -45,7 +46,9 @@ KNOWN_KEYS = {
     "per-file-ignores",
     "unsafe-fixes",
     "max-file-size",
+    "min-confidence",
 }
+CONFIDENCES = ("low", "medium", "high")
 
 
 @dataclass
@@ -57,6 +60,7 @@ class Config:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     unsafe_fixes: bool = False
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    min_confidence: str = "medium"
     #: The folder holding the pyproject.toml (paths in the config are relative to it).
     root: Path = field(default_factory=Path.cwd)
     source: Path | None = None
@@ -157,6 +161,11 @@ def parse_table(table: dict[str, Any], path: Path) -> Config:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ConfigError(f"{path}: `max-file-size` must be a number of bytes, got {value!r}")
         config.max_file_size = value
+    if "min-confidence" in table:
+        value = table["min-confidence"]
+        if value not in CONFIDENCES:
+            raise ConfigError(f"{path}: `min-confidence` must be one of {', '.join(CONFIDENCES)}, got {value!r}")
+        config.min_confidence = value
     if "per-file-ignores" in table:
         value = table["per-file-ignores"]
         if not isinstance(value, dict):

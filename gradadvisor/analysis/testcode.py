@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-import libcst as cst
+import ast
 
 TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
@@ -23,16 +23,16 @@ def is_test_file(path: str) -> bool:
     return TEST_FILE.search(path) is not None
 
 
-def is_test_scope(node: cst.CSTNode) -> bool:
+def is_test_scope(node: ast.AST) -> bool:
     """A test function (``test_x``, ``testX``) or a test class (``FooTest``, ``TestFoo``)."""
-    if isinstance(node, cst.FunctionDef):
-        return node.name.value.startswith("test")
-    if isinstance(node, cst.ClassDef):
-        name = node.name.value
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return node.name.startswith("test")
+    if isinstance(node, ast.ClassDef):
+        name = node.name
         return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase"))
     return False
 
 
-def in_test_code(path: str, scopes: Iterable[cst.CSTNode]) -> bool:
+def in_test_code(path: str, scopes: Iterable[ast.AST]) -> bool:
     """True in a test module, or inside a test function or class (``scopes``: the enclosing ones)."""
     return is_test_file(path) or any(is_test_scope(scope) for scope in scopes)

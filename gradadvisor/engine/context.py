@@ -1,122 +1,196 @@
-"""What rules may ask about the module they are visiting.
+"""What rules may ask about the file they are visiting.
 
-One ``ModuleContext`` per file. Cheap facts (import aliases, the stack of
-enclosing functions during the traversal) are there from the start; expensive
-ones (positions, gradient context, loop extent, scopes) are computed on first
-use, so a file in which no rule finds a candidate never pays for them.
+One ``Context`` per file. The engine keeps it in step with the walk (the enclosing
+functions and classes, and the statement being visited), so a rule can ask about
+"here" without passing positions around: ``ctx.value(expr)`` is what ``expr``
+holds at this statement, ``ctx.extent(iterable)`` how long a loop over it runs.
+Facts are computed on first use, so a file in which no rule finds a candidate
+pays only for its parse and its summary.
 """
 
 from __future__ import annotations
 
+import ast
 import traceback
-from functools import cached_property
 from typing import TYPE_CHECKING
 
-import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
-
+from gradadvisor.analysis.extent import Extent, ExtentReader
+from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.summary import function_key
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span
+from gradadvisor.analysis.testcode import in_test_code
+from gradadvisor.analysis.values import Value
+from gradadvisor.fixes.render import Renderer
+from gradadvisor.rules.base import Candidate
 
 if TYPE_CHECKING:
-    from gradadvisor.analysis.gradient import GradientContext
-    from gradadvisor.analysis.loops import LoopExtent
-    from gradadvisor.rules.base import RawReport, Rule
-
-#: Nodes that open a new function scope, tracked during the traversal.
-FUNCTION_NODES = (cst.FunctionDef, cst.Lambda)
-SCOPE_NODES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+    from gradadvisor.rules.base import Rule
 
 
-class ModuleContext:
-    def __init__(self, path: str, text: str, module: cst.Module) -> None:
+class Context:
+    def __init__(self, path: str, source: Source, tree: ast.Module, names: ImportMap, facts: Facts) -> None:
         self.path = path
-        self.text = text
-        self.module = module
-        self.names = ImportMap(module)
-        self.reports: list[RawReport] = []
+        self.source = source
+        self.tree = tree
+        self.names = names
+        self.facts = facts
+        self.renderer = Renderer(source)
+        self.candidates: list[Candidate] = []
         self.crashes: dict[str, str] = {}
         #: Enclosing functions, lambdas and classes of the node being visited (innermost last).
-        self.scope_stack: list[cst.CSTNode] = []
+        self.scopes: list[ast.AST] = []
+        self._function_scopes: list[Scope] = [facts.module_scope]
+        self._keys: list[str] = []
+        self._qualnames: list[str] = []
+        #: The statement of the current function that holds the node being visited.
+        self._statements: list[ast.AST | None] = [None]
+        self._extent_reader = ExtentReader(self.value, self.code, self.is_builtin, self.resolve)
 
-    # -- traversal hooks (called by the engine around every node) ----------------
+    # -- the walk ---------------------------------------------------------------------------
 
-    def before_visit(self, node: cst.CSTNode) -> None:
-        if type(node) in SCOPE_NODES:
-            self.scope_stack.append(node)
+    def enter(self, node: ast.AST) -> None:
+        if isinstance(node, FUNCTION_NODES):
+            self.scopes.append(node)
+            self._function_scopes.append(self.facts.scope(node, self._function_scopes[-1]))
+            name = getattr(node, "name", "<lambda>")
+            qualname = ".".join([*self._qualnames, name]) if name != "<lambda>" else "<lambda>"
+            self._qualnames.append(name)
+            self._keys.append(function_key(node, qualname))
+            self._statements.append(node.body if isinstance(node, ast.Lambda) else None)
+        elif isinstance(node, ast.ClassDef):
+            self.scopes.append(node)
+            self._qualnames.append(node.name)
+        elif isinstance(node, ast.stmt):
+            self._statements.append(node)
 
-    def after_leave(self, node: cst.CSTNode) -> None:
-        if type(node) in SCOPE_NODES and self.scope_stack and self.scope_stack[-1] is node:
-            self.scope_stack.pop()
+    def leave(self, node: ast.AST) -> None:
+        if isinstance(node, FUNCTION_NODES):
+            self.scopes.pop()
+            self._function_scopes.pop()
+            self._qualnames.pop()
+            self._keys.pop()
+            self._statements.pop()
+        elif isinstance(node, ast.ClassDef):
+            self.scopes.pop()
+            self._qualnames.pop()
+        elif isinstance(node, ast.stmt):
+            self._statements.pop()
+
+    # -- where we are ------------------------------------------------------------------------
 
     @property
-    def current_function(self) -> cst.FunctionDef | cst.Lambda | None:
-        for node in reversed(self.scope_stack):
+    def function(self) -> ast.AST | None:
+        for node in reversed(self.scopes):
             if isinstance(node, FUNCTION_NODES):
                 return node
         return None
 
     @property
-    def current_class(self) -> cst.ClassDef | None:
-        for node in reversed(self.scope_stack):
-            if isinstance(node, cst.ClassDef):
+    def klass(self) -> ast.ClassDef | None:
+        for node in reversed(self.scopes):
+            if isinstance(node, ast.ClassDef):
                 return node
+            if isinstance(node, FUNCTION_NODES) and not isinstance(node, ast.Lambda):
+                break
         return None
 
-    def local_functions(self, function: cst.CSTNode | None = None) -> dict[str, cst.FunctionDef]:
-        """Functions visible by name here: module-level defs, then defs nested in enclosing functions."""
-        found = dict(self._module_functions)
-        for scope in self.scope_stack:
-            if isinstance(scope, cst.FunctionDef) and isinstance(scope.body, cst.IndentedBlock):
-                for stmt in scope.body.body:
-                    if isinstance(stmt, cst.FunctionDef):
-                        found[stmt.name.value] = stmt
+    @property
+    def scope(self) -> Scope:
+        return self._function_scopes[-1]
+
+    @property
+    def statement(self) -> ast.AST | None:
+        return self._statements[-1]
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The enclosing functions' keys, innermost first (as the summary names them)."""
+        return tuple(reversed(self._keys))
+
+    def in_test_code(self) -> bool:
+        return in_test_code(self.path, self.scopes)
+
+    # -- facts ---------------------------------------------------------------------------------
+
+    def value(self, expr: ast.AST, overlay: dict[str, Value] | None = None) -> Value:
+        """What ``expr`` holds here (``overlay``: values of comprehension variables)."""
+        return self.facts.value(expr, self.scope, self.statement, overlay)
+
+    def extent(self, iterable: ast.AST) -> Extent:
+        """How long a loop over ``iterable`` runs here."""
+        return self._extent_reader.of_iterable(iterable)
+
+    def extent_of_bound(self, bound: ast.AST) -> Extent:
+        return self._extent_reader.of_bound(bound)
+
+    def resolve(self, node: ast.AST) -> str | None:
+        """The qualified name ``node`` means here (``jnp.sum`` -> ``jax.numpy.sum``), or None when
+        its head is not an import or is rebound in this function."""
+        from gradadvisor.analysis.facts import _Evaluator
+
+        return _Evaluator(self.facts, self.scope, None, {}).resolve(node)
+
+    def is_builtin(self, node: ast.AST, name: str) -> bool:
+        from gradadvisor.analysis.facts import _Evaluator
+
+        return _Evaluator(self.facts, self.scope, None, {}).is_builtin(node, name)
+
+    def local_names(self) -> set[str]:
+        """Names bound (other than by import) in the enclosing functions: a fix must not spell them."""
+        found: set[str] = set()
+        scope: Scope | None = self.scope
+        while scope is not None and not scope.is_module:
+            found.update(name for name, bindings in scope.bindings.items() if any(b.kind != "import" for b in bindings))
+            scope = scope.parent
         return found
 
-    # -- lazily computed facts ------------------------------------------------------
+    def spell(self, qualified: str) -> tuple[str, list]:
+        """How to write ``qualified`` here, and the imports that needs; ``("", [])`` when every
+        spelling would clash with a local name."""
+        return self.names.spell(qualified, self.local_names())
 
-    @cached_property
-    def _module_functions(self) -> dict[str, cst.FunctionDef]:
-        return {stmt.name.value: stmt for stmt in self.module.body if isinstance(stmt, cst.FunctionDef)}
+    def local_function(self, name: str) -> ast.FunctionDef | None:
+        """The ``def`` that ``name`` means here (this module, lexically), if it is one."""
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if scope.binds(name):
+                bindings = scope.bindings[name]
+                if all(binding.kind == "def" for binding in bindings):
+                    return bindings[-1].value  # type: ignore[return-value]
+                return None
+            scope = scope.parent
+        return None
 
-    @cached_property
-    def metadata(self) -> MetadataWrapper:
-        # unsafe_skip_copy keeps node identity, so nodes seen by rules can be looked up.
-        return MetadataWrapper(self.module, unsafe_skip_copy=True)
+    def code(self, node: ast.AST) -> str:
+        if getattr(node, "end_col_offset", None) is not None:
+            return self.source.segment(node)
+        return self.renderer.code(node)
 
-    @cached_property
-    def _positions(self) -> dict[cst.CSTNode, CodeRange]:
-        return dict(self.metadata.resolve(PositionProvider))
+    # -- reports -------------------------------------------------------------------------------
 
-    def position(self, node: cst.CSTNode) -> CodeRange:
-        return self._positions[node]
-
-    @cached_property
-    def gradient(self) -> "GradientContext":
-        """Which functions JAX traces or differentiates, and why."""
-        from gradadvisor.analysis.gradient import GradientContext
-
-        return GradientContext(self.module, self.names, lambda node: self.position(node).start.line)
-
-    @cached_property
-    def loops(self) -> "LoopExtent":
-        """Whether a loop's iterable is data-sized or small and static."""
-        from gradadvisor.analysis.loops import LoopExtent
-
-        return LoopExtent(self)
-
-    def why_traced(self, node: cst.CSTNode | None = None) -> str | None:
-        """Why the code being visited is traced or differentiated, when known."""
-        function = self.current_function
-        if function is None:
-            return None
-        return self.gradient.explain(function)
-
-    # -- rule crashes -----------------------------------------------------------------
+    def add_candidate(self, rule: "Rule", node: ast.AST, message: str, **fields) -> None:
+        span = Span.of(node, self.source)
+        self.candidates.append(
+            Candidate(
+                code=rule.code,
+                message=message,
+                path=self.path,
+                span=span,
+                scopes=self.keys,
+                frame=_frame(self.source, span.line, span.end_line),
+                **fields,
+            )
+        )
 
     def record_crash(self, rule: "Rule", error: BaseException) -> None:
         frames = traceback.extract_tb(error.__traceback__)
-        where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
+        where = f" at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno}" if frames else ""
         self.crashes[rule.code] = f"{type(error).__name__}: {error}{where}"
 
-    def crashed_rule(self, rule: "Rule") -> bool:
-        return rule.code in self.crashes
+
+def _frame(source: Source, start: int, end: int) -> tuple[int, tuple[str, ...]]:
+    """The finding's lines (at most 6) and one line before, for the code frame."""
+    first = max(1, start - 1)
+    last = min(len(source.lines), end, start + 5)
+    return first, tuple(source.line(number) for number in range(first, last + 1))

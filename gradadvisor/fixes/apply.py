@@ -1,74 +1,115 @@
-"""Applying fixes with libcst, and writing files back safely.
+"""Applying fixes to a file, and writing it back safely.
 
-Fixes replace nodes by identity in one transformer pass, then any needed
-imports are added with libcst's ``AddImportsVisitor``. Overlapping fixes are
-never applied together: the first (in source order) wins and the rest wait
-for the next round. The result must parse, or nothing is applied.
+Fixes are text edits (``fixes/edits.py``). They are applied in rounds, as ruff
+does: the non-overlapping ones first, then the file is checked again and what is
+still fixable is applied, until nothing changes. Every round's result must parse
+(a fix that would break the code is dropped and reported as a ``fix-error``).
+Imports a fix needs are added with libcst's ``AddImportsVisitor``, so they land
+where a person would put them.
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
 import errno
 import os
 import stat
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-import libcst as cst
-from libcst.metadata import CodeRange
+from gradadvisor.fixes.edits import Fix, ImportSpec, apply_edits, non_overlapping
 
-from gradadvisor.rules.base import Fix
-
-
-class _ReplaceNodes(cst.CSTTransformer):
-    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
-        super().__init__()
-        self.replacements = replacements
-
-    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode):  # type: ignore[override]
-        return self.replacements.get(id(original_node), updated_node)
+#: Rounds of fix-then-rescan, as ruff does, until nothing more is fixable.
+MAX_FIX_ROUNDS = 5
 
 
-def non_overlapping(fixes: Sequence[tuple[Fix, CodeRange]]) -> list[Fix]:
-    """Keep fixes whose ranges do not overlap, earliest first."""
-    chosen: list[tuple[Fix, CodeRange]] = []
-    for fix, span in sorted(fixes, key=lambda item: (item[1].start.line, item[1].start.column)):
-        start = (span.start.line, span.start.column)
-        end = (span.end.line, span.end.column)
-        if any(
-            start < (other.end.line, other.end.column) and (other.start.line, other.start.column) < end
-            for _, other in chosen
-        ):
-            continue
-        chosen.append((fix, span))
-    return [fix for fix, _ in chosen]
-
-
-def apply_fixes(module: cst.Module, fixes: Sequence[Fix]) -> str:
-    """The module's code with ``fixes`` applied (they must not overlap)."""
-    replacements = {id(fix.node): fix.replacement for fix in fixes}
-    updated = module.visit(_ReplaceNodes(replacements))
-    imports = [spec for fix in fixes for spec in fix.imports]
-    if imports:
-        # Imported here: libcst's codemod package (and its matchers) takes 0.2 s to load.
-        from libcst.codemod import CodemodContext
-        from libcst.codemod.visitors import AddImportsVisitor
-
-        context = CodemodContext()
-        for module_name, obj, asname in imports:
-            AddImportsVisitor.add_needed_import(context, module_name, obj, asname)
-        updated = AddImportsVisitor(context).transform_module(updated)
-    return updated.code
+@dataclass
+class FixOutcome:
+    text: str
+    applied: int = 0
+    #: What the last round found (the findings that remain after fixing).
+    findings: list = field(default_factory=list)
+    #: (message, line, column) for fixes that could not be applied.
+    errors: list[tuple[str, int | None, int | None]] = field(default_factory=list)
 
 
 def parses(code: str) -> bool:
     try:
-        cst.parse_module(code)
-    except Exception:  # noqa: BLE001 - any parser failure means "does not parse"
+        ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
+
+
+def apply_fixes(text: str, fixes: Sequence[Fix]) -> str:
+    """``text`` with ``fixes`` (non-overlapping) applied and the imports they need added."""
+    updated = apply_edits(text, [edit for fix in fixes for edit in fix.edits])
+    imports = [spec for fix in fixes for spec in fix.imports]
+    return add_imports(updated, imports) if imports else updated
+
+
+def add_imports(text: str, imports: Sequence[ImportSpec]) -> str:
+    """Add ``imports`` (missing ones only) with libcst's AddImportsVisitor."""
+    import libcst as cst
+    from libcst.codemod import CodemodContext
+    from libcst.codemod.visitors import AddImportsVisitor
+
+    try:
+        module = cst.parse_module(text)
+    except Exception:  # noqa: BLE001 - the caller checks that the result parses
+        return text
+    context = CodemodContext()
+    for module_name, obj, asname in dict.fromkeys(imports):
+        AddImportsVisitor.add_needed_import(context, module_name, obj, asname)
+    return AddImportsVisitor(context).transform_module(module).code
+
+
+def apply_fix_rounds(
+    text: str,
+    findings: list,
+    rescan: Callable[[str], list],
+    applies: Callable[[Fix], bool],
+) -> FixOutcome:
+    """Apply the findings' fixes that ``applies`` accepts, in rounds, re-checking the text
+    with ``rescan`` after each; returns the final text and what remains."""
+    outcome = FixOutcome(text, findings=findings)
+    rejected: set[tuple[tuple[int, int, str], ...]] = set()
+    for _ in range(MAX_FIX_ROUNDS):
+        wanted = [
+            finding for finding in outcome.findings
+            if finding.fix is not None and applies(finding.fix) and _identity(finding.fix) not in rejected
+        ]
+        if not wanted:
+            break
+        chosen_fixes = non_overlapping([finding.fix for finding in wanted])
+        new_text = apply_fixes(outcome.text, chosen_fixes)
+        if not parses(new_text):
+            broken = [fix for fix in chosen_fixes if not parses(apply_fixes(outcome.text, [fix]))]
+            for fix in broken:
+                rejected.add(_identity(fix))
+                finding = next(f for f in wanted if f.fix is fix)
+                outcome.errors.append(
+                    (f"the fix of {finding.code} here produced code that does not parse; it was not applied", finding.line, finding.column)
+                )
+            chosen_fixes = [fix for fix in chosen_fixes if fix not in broken]
+            new_text = apply_fixes(outcome.text, chosen_fixes) if chosen_fixes else outcome.text
+            if not broken or not parses(new_text):
+                if not broken:
+                    outcome.errors.append(("the fixes together produced code that does not parse; they were not applied", None, None))
+                break
+        if new_text == outcome.text:
+            break
+        outcome.text = new_text
+        outcome.applied += len(chosen_fixes)
+        outcome.findings = rescan(new_text)
+    return outcome
+
+
+def _identity(fix: Fix) -> tuple[tuple[int, int, str], ...]:
+    return tuple((edit.start, edit.end, edit.text) for edit in fix.edits)
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
@@ -82,18 +123,60 @@ def unified_diff(path: str, before: str, after: str) -> str:
     )
 
 
+def local_diff(path: str, text: str, fix: Fix, context: int = 3) -> str:
+    """The unified diff of one fix, computed on the lines it touches only (so a finding in
+    a huge file costs what its few lines cost). Imports it adds are shown by ``--diff``."""
+    start, end = fix.span
+    first_line = text.count("\n", 0, start)
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end + 1
+    lines = text.splitlines(keepends=True)
+    before_first = max(0, first_line - context)
+    last_line = text.count("\n", 0, line_end - 1 if line_end else 0)
+    after_last = min(len(lines), last_line + 1 + context)
+    region_start = sum(len(line) for line in lines[:before_first])
+    region_end = region_start + sum(len(line) for line in lines[before_first:after_last])
+    region = text[region_start:region_end]
+    shifted = [type(edit)(edit.start - region_start, edit.end - region_start, edit.text) for edit in fix.edits if region_start <= edit.start and edit.end <= region_end]
+    if len(shifted) != len(fix.edits):
+        return unified_diff(path, text, apply_edits(text, list(fix.edits)))
+    new_region = apply_edits(region, shifted)
+    del line_start
+    old_lines = region.splitlines(keepends=True)
+    new_lines = new_region.splitlines(keepends=True)
+    body = list(difflib.unified_diff(old_lines, new_lines, n=context, lineterm="\n"))
+    if not body:
+        return ""
+    header = [f"--- {path if path.startswith('/') else 'a/' + path}\n", f"+++ {path if path.startswith('/') else 'b/' + path}\n"]
+    out = []
+    for line in body[2:]:
+        if line.startswith("@@"):
+            parts = line.split()
+            old = parts[1][1:].split(",")
+            new = parts[2][1:].split(",")
+            old_start = int(old[0]) + before_first
+            new_start = int(new[0]) + before_first
+            old_len = f",{old[1]}" if len(old) > 1 else ""
+            new_len = f",{new[1]}" if len(new) > 1 else ""
+            line = f"@@ -{old_start}{old_len} +{new_start}{new_len} @@\n"
+        out.append(line if line.endswith("\n") else line + "\n")
+    return "".join(header + out)
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file beside ``path`` then rename it over ``path``.
 
-    An interrupted run leaves either the old file or the new one, never half of one.
-    The file's permission bits and (where allowed) its owner are kept; a file we may
-    not write is not replaced, although its folder would allow the rename.
+    An interrupted run leaves either the old file or the new one, never half of one,
+    and no temporary file. The file's permission bits and (where allowed) its owner
+    are kept; a file we may not write is not replaced, although its folder would
+    allow the rename.
     """
     target = path.resolve()
     info = target.stat()
     if not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.gradadvisor-tmp-", suffix="")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -1,55 +1,81 @@
 """The rule API: what a rule is, what it reports, and the cases it carries.
 
-A rule is a libcst ``BatchableCSTVisitor``: the engine runs every selected rule
-in one traversal of the module. A rule reads facts from ``self.ctx`` (import
-aliases, gradient context, loop extent) instead of re-deriving them, and calls
-``self.report(node, message, fix=...)``.
+A rule is a class with ``visit_<Node>`` methods named after ``ast`` node types
+(``visit_For``, ``visit_Call``...). The engine walks each file once and calls every
+selected rule's methods; a rule asks ``self.ctx`` (``engine/context.py``) for facts
+(what a name holds, how long a loop runs, the qualified name of a call) and calls
+``self.report(...)`` with what it proved.
+
+A report is a *candidate*: the file alone cannot tell whether a function is
+differentiated somewhere else in the project. Phase 2 of the scan
+(``Rule.finalize``) adds the gradient context from the project index, computes
+the finding's confidence and evidence, and drops candidates whose evidence is
+too thin. Confidence:
+
+- ``high``: the loop (or array) is proven data-sized *and* the code is proven
+  traced or differentiated (a chain to a transform);
+- ``medium``: one of the two is proven and the other likely from the code shape
+  (jax.numpy work on an array; a size that depends on a parameter);
+- ``low``: the shape alone.
 
 Every rule file carries its documentation (the class docstring, in the sections
-What it does / Why it is slow for gradients / Example / Use instead / When not
-to apply) and its own ``VALID`` and ``INVALID`` cases, which the test suite runs.
+What it does / Why it is slow for gradients / Example / Use instead / Fix safety /
+When not to apply) and its own ``VALID`` and ``INVALID`` cases, which the test
+suite runs.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, ClassVar, Literal, Sequence
+from typing import TYPE_CHECKING, ClassVar, Literal, Sequence
 
-import libcst as cst
+from gradadvisor.analysis.gradient import Level
+from gradadvisor.analysis.syntax import Span
+from gradadvisor.fixes.edits import Fix
 
 if TYPE_CHECKING:
-    from gradadvisor.engine.context import ModuleContext
+    from gradadvisor.analysis.extent import Extent
+    from gradadvisor.analysis.project import Project
+    from gradadvisor.engine.context import Context
 
-Applicability = Literal["safe", "unsafe"]
+Severity = Literal["error", "warning", "info"]
+Confidence = Literal["high", "medium", "low"]
+CONFIDENCE_ORDER = {"low": 0, "medium": 1, "high": 2}
 
 #: A loop or comprehension: part of the trigger of every loop rule.
 LOOP = re.compile(r"\b(?:for|while)\b")
-Severity = Literal["error", "warning", "info"]
 
 
-@dataclass(frozen=True)
-class Fix:
-    """A proposed rewrite: replace ``node`` with ``replacement``.
+@dataclass
+class Candidate:
+    """A report from phase 1: everything the file shows, waiting for the project's context."""
 
-    ``imports`` lists modules (``"jax"``) or ``(module, name)`` / ``(module, name, alias)``
-    imports the replacement needs; they are added with libcst's AddImportsVisitor.
-    """
-
-    node: cst.CSTNode
-    replacement: cst.CSTNode
-    applicability: Applicability
-    imports: tuple[tuple[str, str | None, str | None], ...] = ()
-
-
-@dataclass(frozen=True)
-class FixInfo:
-    """The serialisable part of a fix, as reported."""
-
-    applicability: Applicability
-    content: str
-    diff: str
+    code: str
+    message: str
+    path: str
+    span: Span
+    #: The enclosing function keys (``analysis/summary.function_key``), innermost first.
+    scopes: tuple[str, ...]
+    #: Is the data size proven ("proven"), likely ("likely") or not shown ("none")?
+    size: str = "proven"
+    #: The parameter of the innermost function the size depends on (phase 2 reads call sites).
+    size_param: str | None = None
+    #: The loop runs once per element of ``size_param`` (not ``size_param`` times).
+    per_element: bool = False
+    #: What the code computes: "jax" (jax.numpy work, so likely traced), "host" (NumPy or Python
+    #: side effects: only reported when a trace is proven), or "unknown".
+    work: str = "jax"
+    #: The level a proven trace needs: "traced", "differentiated" or "compiled".
+    need: str = "traced"
+    #: Drop the candidate unless the trace is proven.
+    require_trace: bool = False
+    evidence: list[str] = field(default_factory=list)
+    fix: Fix | None = None
+    #: Rule-specific data for ``finalize`` (serialisable values only).
+    data: dict = field(default_factory=dict)
+    frame: tuple[int, tuple[str, ...]] | None = None
 
 
 @dataclass
@@ -66,9 +92,15 @@ class Finding:
     end_column: int
     severity: Severity = "warning"
     context: str | None = None
-    fix: FixInfo | None = None
+    fix: Fix | None = None
+    confidence: Confidence = "high"
+    #: Why the scanner believes it: short facts, each with where it comes from.
+    evidence: list[str] = field(default_factory=list)
+    #: For notebooks: the 1-based index of the code cell (lines are then within the cell).
+    cell: int | None = None
     #: Source lines around the finding for the text report: (first line number, lines).
     frame: tuple[int, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+    diff: str = field(default="", repr=False, compare=False)
 
     def to_dict(self) -> dict:
         data = {
@@ -81,21 +113,25 @@ class Finding:
             "end_line": self.end_line,
             "end_column": self.end_column,
             "severity": self.severity,
+            "confidence": self.confidence,
             "context": self.context,
+            "evidence": list(self.evidence),
+            "cell": self.cell,
             "fix": None,
         }
         if self.fix is not None:
             data["fix"] = {
                 "applicability": self.fix.applicability,
                 "content": self.fix.content,
-                "diff": self.fix.diff,
+                "unproven": list(self.fix.unproven),
+                "diff": self.diff,
             }
         return data
 
 
 @dataclass(frozen=True)
 class Valid:
-    """Code the rule must not report."""
+    """Code the rule must not report (at the default confidence)."""
 
     code: str
 
@@ -105,28 +141,19 @@ class Invalid:
     """Code the rule must report once (or ``count`` times).
 
     ``expected_fix``, when given, is the whole module after applying the rule's fixes
-    (unsafe ones included); ``message_contains`` must appear in the message.
+    (unsafe ones included); ``message_contains`` must appear in the message;
+    ``applicability`` is the expected applicability of the fix ("safe"/"unsafe").
     """
 
     code: str
     expected_fix: str | None = None
     count: int = 1
     message_contains: str | None = None
+    applicability: str | None = None
 
 
-@dataclass
-class RawReport:
-    """A report before positions are known (positions are resolved lazily)."""
-
-    rule: "Rule"
-    node: cst.CSTNode
-    message: str
-    fix: Fix | None
-    context: str | None = None
-
-
-class Rule(cst.BatchableCSTVisitor):
-    """Base class of every rule. Subclasses set the class attributes and visit methods."""
+class Rule:
+    """Base class of every rule. Subclasses set the class attributes and ``visit_`` methods."""
 
     code: ClassVar[str]
     name: ClassVar[str]
@@ -134,47 +161,29 @@ class Rule(cst.BatchableCSTVisitor):
     severity: ClassVar[Severity] = "warning"
     #: Off unless selected explicitly (by code, prefix or ``ALL``).
     default_enabled: ClassVar[bool] = True
-    #: Cheap regexes on the text: a file that does not match them all cannot hold a
-    #: finding of this rule, so the engine need not parse it for this rule. A tuple means
-    #: "all of these" (e.g. ``(LOOP, re.compile(r"\+="))``). The tighter, the faster.
+    #: A regex (or a tuple of regexes that must all match) on the text of a top-level block:
+    #: a block that does not match cannot hold a finding, so the rule does not walk it.
     trigger: ClassVar[re.Pattern[str] | tuple[re.Pattern[str], ...] | None] = None
-    #: The same test for one top-level def/class block (see engine/prune.py): a block that
-    #: does not match cannot hold a finding. Defaults to ``trigger``; a rule whose evidence
-    #: spans blocks (a constant defined in one, read in another) sets ``prunable = False``
-    #: or overrides ``block_filter``.
-    block_trigger: ClassVar[re.Pattern[str] | tuple[re.Pattern[str], ...] | None] = None
-    prunable: ClassVar[bool] = True
-    #: Plain substrings, one of which every finding's text contains: checked with ``in``
-    #: before any regex (a regex scan of a large file costs a hundred times more).
+    #: Plain substrings, one of which every finding's block contains (checked before the regex).
     keywords: ClassVar[tuple[str, ...]] = ()
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
 
-    def __init__(self, ctx: "ModuleContext") -> None:
-        super().__init__()
+    def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx
+
+    # -- prefilters ----------------------------------------------------------------------
 
     @classmethod
     def could_match(cls, text: str) -> bool:
-        """False when the file ``text`` certainly holds no finding of this rule: its trigger
-        does not match, or (a block being part of the file) neither does its block trigger."""
+        """False when ``text`` (a file or one top-level block) certainly holds no finding."""
         if cls.keywords and not any(keyword in text for keyword in cls.keywords):
             return False
-        return _matches_all(cls.trigger, text) and (cls.block_trigger is None or _matches_all(cls.block_trigger, text))
-
-    @classmethod
-    def block_filter(cls, text: str) -> Callable[[str], bool] | None:
-        """For the file ``text``: a test telling whether one top-level def/class block of it
-        could hold a finding of this rule, or None when blocks cannot be judged one by one.
-
-        Override it when the evidence spans blocks in a way a per-file test can capture
-        (GA401 computes the names of module-level arrays and keeps the blocks reading them).
-        """
-        trigger = cls.block_trigger or cls.trigger
-        if not cls.prunable or trigger is None:
-            return None
-        keywords = cls.keywords
-        return lambda block: (not keywords or any(k in block for k in keywords)) and _matches_all(trigger, block)
+        trigger = cls.trigger
+        if trigger is None:
+            return True
+        patterns = trigger if isinstance(trigger, tuple) else (trigger,)
+        return all(pattern.search(text) for pattern in patterns)
 
     @classmethod
     def fixable(cls) -> bool:
@@ -186,50 +195,125 @@ class Rule(cst.BatchableCSTVisitor):
 
         return inspect.cleandoc(cls.__doc__ or "")
 
+    # -- reporting -----------------------------------------------------------------------
+
     def report(
         self,
-        node: cst.CSTNode,
+        node: ast.AST,
         message: str,
         *,
+        extent: "Extent | None" = None,
+        size: str | None = None,
+        size_param: str | None = None,
+        per_element: bool = False,
+        work: str = "jax",
+        need: str = "traced",
+        require_trace: bool = False,
+        evidence: Sequence[str] = (),
         fix: Fix | None = None,
-        context: str | None = None,
+        data: dict | None = None,
     ) -> None:
-        """Record a finding at ``node``. ``context`` defaults to the gradient context."""
-        if context is None:
-            context = self.ctx.why_traced(node)
-        self.ctx.reports.append(RawReport(self, node, message, fix, context))
+        """Record a candidate at ``node``. ``extent`` (a loop's) supplies the size proof and
+        its evidence; or give ``size`` ("proven"/"likely"/"none") and ``evidence``."""
+        items = list(evidence)
+        if extent is not None:
+            size = size or extent.proof
+            size_param = size_param or extent.param
+            per_element = per_element or extent.per_element
+            items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
+        self.ctx.add_candidate(
+            self, node, message,
+            size=size or "none", size_param=size_param, per_element=per_element, work=work, need=need, require_trace=require_trace,
+            evidence=items, fix=fix, data=data or {},
+        )
 
-    def get_visitors(self) -> dict[str, Callable[[cst.CSTNode], None]]:
-        """The rule's visit and leave methods, each wrapped so one rule's crash does not stop
-        the others. Method names are looked up once per class."""
-        return {name: self._guarded(getattr(self, name)) for name in _visitor_names(type(self))}
+    # -- phase 2 ---------------------------------------------------------------------------
 
-    def _guarded(self, method: Callable[[cst.CSTNode], None]) -> Callable[[cst.CSTNode], None]:
-        def call(node: cst.CSTNode) -> None:
-            if self.ctx.crashed_rule(self):
-                return
-            try:
-                method(node)
-            except Exception as error:  # noqa: BLE001 - reported as an internal error
-                self.ctx.record_crash(self, error)
-
-        return call
+    @classmethod
+    def finalize(cls, candidate: Candidate, project: "Project") -> Finding | None:
+        """The finding for ``candidate`` given the whole project, or None to drop it."""
+        return default_finalize(cls, candidate, project)
 
 
-@lru_cache(maxsize=None)
-def _visitor_names(rule: type) -> tuple[str, ...]:
-    """``visit_X``/``leave_X`` attributes of a rule class, libcst's no-op stubs excluded."""
-    return tuple(
-        name
-        for name in dir(rule)
-        if name.startswith(("visit_", "leave_"))
-        and callable(getattr(rule, name))
-        and not getattr(getattr(rule, name), "_is_no_op", False)
+def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | None]:
+    """("proven" | "likely" | "none", the explanation) for the candidate's gradient context."""
+    level, key = project.level(candidate.path, candidate.scopes)
+    explanation = project.explain(key, candidate.path) if key is not None else None
+    if candidate.need == "compiled":
+        proven = project.is_compiled(candidate.path, candidate.scopes)
+    elif candidate.need == "differentiated":
+        proven = level >= Level.DIFFERENTIATED
+    else:
+        proven = level >= Level.TRACED
+    if proven:
+        return "proven", explanation
+    if candidate.work == "jax":
+        return "likely", explanation
+    return "none", explanation
+
+
+def size_proof(candidate: Candidate, project: "Project", trace: str = "none") -> tuple[str, list[str]]:
+    """The size proof, upgraded (or refuted) by what call sites pass for ``size_param``, or by
+    the trace: a traced function's parameters are arrays, so a loop over one is data-sized."""
+    if candidate.size != "likely" or candidate.size_param is None or not candidate.scopes:
+        return candidate.size, []
+    facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
+    if not facts:
+        if candidate.per_element and trace == "proven":
+            return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
+        return "likely", []
+    data = [fact for fact in facts if fact.kind in ("array", "size", "sequence")]
+    if data:
+        fact = data[0]
+        return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}"]
+    small = [fact for fact in facts if fact.kind.startswith("small:")]
+    if small and len(small) == len(facts) and all(int(fact.kind[6:]) <= 8 for fact in small):
+        return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in small[:2]]
+    return "likely", []
+
+
+def confidence_of(size: str, trace: str) -> Confidence | None:
+    if size in ("static",):
+        return None
+    if size == "proven" and trace == "proven":
+        return "high"
+    if (size == "proven" and trace == "likely") or (size == "likely" and trace == "proven"):
+        return "medium"
+    return "low"
+
+
+def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
+    trace, explanation = trace_proof(candidate, project)
+    if trace != "proven" and (candidate.require_trace or candidate.work == "host"):
+        return None
+    size, size_evidence = size_proof(candidate, project, trace)
+    confidence = confidence_of(size, trace)
+    if confidence is None:
+        return None
+    evidence = [*candidate.evidence, *size_evidence]
+    if explanation and trace == "proven":
+        evidence.append(explanation)
+    elif trace == "likely":
+        evidence.append("no transform reaches this function in the scanned files; it does jax work, so it is likely traced by its callers")
+    return make_finding(rule, candidate, confidence, evidence, explanation if trace == "proven" else None)
+
+
+def make_finding(rule: type[Rule], candidate: Candidate, confidence: Confidence, evidence: list[str], context: str | None) -> Finding:
+    span = candidate.span
+    unique = list(dict.fromkeys(item for item in evidence if item))
+    return Finding(
+        code=rule.code,
+        name=rule.name,
+        message=candidate.message,
+        path=candidate.path,
+        line=span.line,
+        column=span.column,
+        end_line=span.end_line,
+        end_column=span.end_column,
+        severity=rule.severity,
+        context=context,
+        fix=candidate.fix,
+        confidence=confidence,
+        evidence=unique[:6],
+        frame=candidate.frame,
     )
-
-
-def _matches_all(trigger: re.Pattern[str] | tuple[re.Pattern[str], ...] | None, text: str) -> bool:
-    if trigger is None:
-        return True
-    patterns = trigger if isinstance(trigger, tuple) else (trigger,)
-    return all(pattern.search(text) for pattern in patterns)

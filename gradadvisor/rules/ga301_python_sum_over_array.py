@@ -2,38 +2,38 @@
 
 from __future__ import annotations
 
+import ast
 import re
 
-import libcst as cst
-
-from gradadvisor.engine.walk import walk
-
-from gradadvisor.analysis.testcode import in_test_code
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.syntax import names_read, one_line, walk
 from gradadvisor.analysis.vectorize import (
+    SMALL_DTYPE_WORD,
+    ElementLoop,
+    Vectorized,
+    batched,
     calls_jax,
-    code,
     converts_to_python,
     element_is_object,
     indexed_element,
-    names_in,
-    vectorize,
 )
-from gradadvisor.rules.base import Fix, Invalid, Rule, Valid
+from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.fixes.render import attribute_path, call, constant
+from gradadvisor.rules.base import Invalid, Rule, Valid
 
 #: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
 #: ``w in ws`` is a loop over pytree leaves or a list of arrays, not over samples.
-WHOLE_ARRAY_REDUCTIONS = frozenset(
-    {"sum", "mean", "max", "min", "prod", "vdot", "size", "linalg.norm", "count_nonzero", "var", "std"}
-)
+WHOLE_ARRAY_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "vdot", "size", "linalg.norm", "count_nonzero", "var", "std"})
 
 
 class PythonSumOverArray(Rule):
     """
     ## What it does
-    Finds the builtin `sum()` over a generator or list comprehension that iterates over
-    an array (or over `range(len(x))` / `range(x.shape[0])` indexing one) and computes
-    jax.numpy expressions per element: `sum(jnp.exp(-xi) for xi in x)`,
-    `sum(f(x[i]) for i in range(len(x)))`.
+    Finds the builtin `sum()` over the elements of an array: over a generator or list
+    comprehension that iterates an array (or `range(len(x))` / `range(x.shape[0])`
+    indexing one) computing jax.numpy expressions per element,
+    `sum(jnp.exp(-xi) for xi in x)`, `sum(f(x[i]) for i in range(len(x)))`; or over an
+    array itself, `sum(x)`, `sum(x * w)`.
 
     ## Why it is slow for gradients
     Python runs the generator, so JAX sees one slice, one small computation and one add
@@ -55,14 +55,25 @@ class PythonSumOverArray(Rule):
         rho = jnp.sum(jnp.exp(-3 * (x + 1)), axis=0)
         return rho**2 + rho**3 + 0.25 * rho**4
     ```
-    The fix keeps `axis=0` so it is exact for arrays of any rank (the builtin sum adds
-    along the first axis); for a vector it is the plain `jnp.sum`. The fix is *safe*
-    when the body is elementwise jax.numpy and arithmetic in the loop variable alone;
-    when it reads other names (which might broadcast differently) or calls a function,
-    the rewrite (`jnp.sum(jax.vmap(f)(x), axis=0)`) is *unsafe*: check it with
-    `gradadvisor bench`. If `f` is itself elementwise, `jnp.sum(f(x))` is simpler still.
-    In autograd code the fix uses `autograd.numpy.sum`; a body that would need `vmap`
+    The rewrite keeps `axis=0`: the builtin sum adds along the first axis, so this is
+    exact for arrays of any rank. When the body calls a function, the rewrite maps it:
+    `jnp.sum(jax.vmap(f)(x), axis=0)` (if `f` is elementwise, `jnp.sum(f(x))` is simpler
+    still). In autograd code it uses `autograd.numpy.sum`; a body that would need `vmap`
     (which autograd lacks) gets advice and no fix.
+
+    ## Fix safety
+    The fix is *safe* only when all of these are proven from the code: `sum` is the
+    builtin (not rebound in the function, the module or by a star import); the iterated
+    value is an array (a list of arrays of different shapes, or a list that `2 * xs`
+    would repeat, changes meaning); the body is elementwise jax.numpy and arithmetic in
+    the element alone (other names might broadcast differently against the whole array);
+    there is no start value; the array's dtype is not a small one (bool, int8, int16,
+    float16, bfloat16: `jnp.sum` accumulates and promotes differently from repeated `+`;
+    unknown counts as proven only when the function mentions no small dtype); and the
+    array has one axis or a literal, non-zero length (the builtin sum of an empty array
+    is `0`, `jnp.sum(..., axis=0)` of an empty matrix is a row of zeros). Otherwise the
+    fix is *unsafe* and says which of these it could not prove; a `jax.vmap` rewrite is
+    always unsafe (Python control flow on values in `f` fails under `vmap`).
 
     ## When not to apply
     Not reported for sums over Python numbers, pytree leaves (`jax.tree_util.tree_leaves(...)`,
@@ -78,7 +89,7 @@ class PythonSumOverArray(Rule):
     name = "python-sum-over-array"
     summary = "builtin `sum()` over an array's elements unrolls into one op per element; use `jnp.sum`"
     keywords = ("sum",)
-    trigger = re.compile(r"(?<![\w.])sum\s*\(\s*\[?[^;]{0,300}?\bfor\b", re.DOTALL)
+    trigger = re.compile(r"(?<![\w.])sum\s*\(")
 
     VALID = (
         Valid("import jax.numpy as jnp\ntotal = sum(x for x in [1, 2, 3])\n"),
@@ -95,28 +106,42 @@ class PythonSumOverArray(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(*xs):\n    return sum(jnp.tanh(x) for x in xs)\n"),
         Valid("import jax.numpy as jnp\nX = jnp.arange(10.0)\nTOTAL = sum(jnp.exp(x) for x in X)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef predict(ensemble, x):\n    return sum(jax.nn.softmax(m(x)) for m in ensemble)\n"),
+        # `sum` rebound: not the builtin.
+        Valid("import jax\nimport jax.numpy as jnp\nfrom jax.numpy import *\n\n@jax.jit\ndef f(x):\n    return sum(jnp.exp(xi) for xi in x)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, sum=jnp.sum):\n    return sum(jnp.exp(xi) for xi in x)\n"),
+        # A tuple of arrays of different shapes (jnp.gradient of a 2-D array is a list).
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(u):\n    return sum(jnp.sum(g ** 2) for g in jnp.gradient(u))\n"),
+        # sum of a short list of terms.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return sum([jnp.sum(a), jnp.sum(b)])\n"),
     )
     INVALID = (
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return sum(jnp.exp(-xi) for xi in x)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return jnp.sum(jnp.exp(-x), axis=0)\n",
             message_contains="jnp.sum(jnp.exp(-x), axis=0)",
+            applicability="unsafe",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (-1,))\n    return sum(jnp.exp(-xi) for xi in x)\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (-1,))\n    return jnp.sum(jnp.exp(-x), axis=0)\n",
+            applicability="safe",
         ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef rho(r):\n    return jnp.exp(-3 * (r + 1))\n\ndef energy(x):\n    p = sum(rho(xi) for xi in x)\n    return p ** 2\n\ngrad = jax.grad(energy)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\ndef rho(r):\n    return jnp.exp(-3 * (r + 1))\n\ndef energy(x):\n    p = jnp.sum(jax.vmap(rho)(x), axis=0)\n    return p ** 2\n\ngrad = jax.grad(energy)\n",
         ),
         Invalid(
-            "import jax.numpy as np\n\ndef f(x):\n    return sum(np.tanh(x[i]) for i in range(len(x)))\n",
-            expected_fix="import jax.numpy as np\n\ndef f(x):\n    return np.sum(np.tanh(x), axis=0)\n",
+            "import jax\nimport jax.numpy as np\n\n@jax.jit\ndef f(x):\n    return sum(np.tanh(x[i]) for i in range(len(x)))\n",
+            expected_fix="import jax\nimport jax.numpy as np\n\n@jax.jit\ndef f(x):\n    return np.sum(np.tanh(x), axis=0)\n",
         ),
         Invalid(
-            "from jax import numpy as jnp\n\ndef f(x):\n    return sum([jnp.log1p(x[i] ** 2) for i in range(x.shape[0])])\n",
-            expected_fix="from jax import numpy as jnp\n\ndef f(x):\n    return jnp.sum(jnp.log1p(x ** 2), axis=0)\n",
+            "import jax\nfrom jax import numpy as jnp\n\n@jax.grad\ndef f(x):\n    return sum([jnp.log1p(x[i] ** 2) for i in range(x.shape[0])])\n",
+            expected_fix="import jax\nfrom jax import numpy as jnp\n\n@jax.grad\ndef f(x):\n    return jnp.sum(jnp.log1p(x ** 2), axis=0)\n",
         ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(jnp.sin(w * xi) for xi in x)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return jnp.sum(jnp.sin(w * x), axis=0)\n",
+            message_contains="`w` might broadcast",
         ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\nloss = jax.grad(lambda x: sum(jnp.dot(xi, xi) + 1.0 for xi in x))\n",
@@ -125,6 +150,7 @@ class PythonSumOverArray(Rule):
         Invalid(
             "import jax.numpy as jnp\n\ndef f(n):\n    x = jnp.linspace(0.0, 1.0, n)\n    return sum(jnp.cos(v) for v in x)\n",
             expected_fix="import jax.numpy as jnp\n\ndef f(n):\n    x = jnp.linspace(0.0, 1.0, n)\n    return jnp.sum(jnp.cos(x), axis=0)\n",
+            applicability="safe",
         ),
         Invalid(
             "import autograd.numpy as anp\nfrom autograd import grad\n\ndef f(x):\n    return sum(anp.cosh(xi) for xi in x)\n\ndf = grad(f)\n",
@@ -134,91 +160,167 @@ class PythonSumOverArray(Rule):
             "import autograd.numpy as anp\nfrom autograd import grad\n\ndef rho(r):\n    return anp.exp(-r)\n\ndef f(x):\n    return sum(rho(xi) for xi in x)\n\ndf = grad(f)\n",
             message_contains="use `anp.sum(..., axis=0)`",
         ),
+        # The builtin sum over an array itself.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(x * w)\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return jnp.sum(x * w, axis=0)\n",
+        ),
     )
 
-    def visit_Call(self, node: cst.Call) -> None:
-        names = self.ctx.names
-        if not names.is_builtin(node.func, "sum") or not node.args or len(node.args) > 2:
+    def visit_Call(self, node: ast.Call) -> None:
+        ctx = self.ctx
+        if not ctx.is_builtin(node.func, "sum") or not node.args or len(node.args) > 2 or node.keywords and any(k.arg != "start" for k in node.keywords):
             return
-        if any(arg.keyword is not None or arg.star for arg in node.args[:1]):
-            return
-        generator = node.args[0].value
-        if not isinstance(generator, (cst.GeneratorExp, cst.ListComp)):
-            return
-        loop = generator.for_in
-        if loop.inner_for_in is not None or loop.ifs or loop.asynchronous is not None:
-            return
-        if not isinstance(loop.target, cst.Name):
-            return
-        function = self.ctx.current_function
-        if function is None or in_test_code(self.ctx.path, self.ctx.scope_stack):
+        if isinstance(node.args[0], ast.Starred) or ctx.function is None or ctx.in_test_code():
             return  # module-level setup runs once, untraced; tests compute references on purpose
+        first = node.args[0]
+        if isinstance(first, (ast.GeneratorExp, ast.ListComp)):
+            self._generator(node, first)
+        else:
+            self._whole_array(node, first)
+
+    # -- sum(f(x_i) for x_i in x) -------------------------------------------------------------
+
+    def _generator(self, node: ast.Call, generator: ast.GeneratorExp | ast.ListComp) -> None:
+        ctx = self.ctx
+        if len(generator.generators) != 1:
+            return
+        loop = generator.generators[0]
+        if loop.ifs or loop.is_async or not isinstance(loop.target, ast.Name):
+            return
+        var = loop.target.id
         body = generator.elt
-        if converts_to_python(body, loop.target.value):
-            return  # float(...) / .item(): host-side Python numbers, never traced
-        if element_is_object(body, loop.target.value):
-            return  # `m(x)`, `c.log_prob(x)`: a list of models or distributions, not array rows
-        extent = self.ctx.loops.of_iterable(loop.iter, function)
+        if converts_to_python(body, var) or element_is_object(body, var):
+            return  # host-side numbers; or a list of models/distributions, not array rows
+        extent = ctx.extent(loop.iter)
         if not extent.is_data:
             return
-        if not calls_jax(body, names, self.ctx.local_functions(function)):
+        if not calls_jax(body, ctx.resolve, ctx.local_function):
             return
-        var = loop.target.value
-        element = indexed_element(loop.iter, body, var)
+        element = indexed_element(loop.iter, body, var, ctx.code)
         if element is None:
-            if isinstance(loop.iter, cst.Call):
-                return  # e.g. zip/enumerate: advice would need more care than a rewrite
-            if _reduces_whole(body, var, names) and not self.ctx.loops.arrays.array_call(loop.iter):
-                return
+            if isinstance(loop.iter, ast.Call) and not ctx.resolve(loop.iter.func):
+                return  # zip/enumerate/a helper's result: advice would need more care than a rewrite
+            if _reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array:
+                return  # sum(jnp.sum(w ** 2) for w in ws): a list of different arrays
             array, element_body = loop.iter, body
         else:
             array, element_body = element
-        rewrite = self._rewrite(node, element_body, var, array)
-        original = "sum(... for ...)" if len(code(node)) > 60 else f"`{code(node)}`"
+        numpy_module = ctx.names.numpy_module()
+        rewrite, fix = self._rewrite(node, ElementLoop((var,), (array,), element_body), numpy_module)
         if rewrite is not None:
-            advice = f"use `{code(rewrite.replacement)}`"
+            advice = f"use `{one_line(rewrite, 120)}`"
         else:
-            numpy_sum, _ = self.ctx.names.spell("autograd.numpy.sum")
-            advice = f"compute the body on the whole array and use `{code(numpy_sum)}(..., axis=0)`"
+            numpy_sum, _ = ctx.spell(f"{numpy_module}.sum")
+            advice = f"compute the body on the whole array and use `{numpy_sum or 'jnp.sum'}(..., axis=0)`"
+        shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
         self.report(
             node,
-            f"{original} unrolls into one operation per element of `{code(array)}` ({extent.reason}); {advice}",
-            fix=rewrite,
+            f"{shown} unrolls into one operation per element of `{one_line(ctx.code(array), 30)}`; {advice}",
+            extent=extent,
+            fix=fix,
         )
 
-    def _numpy_module(self) -> str:
-        """``autograd.numpy`` in autograd code (a file that imports autograd and not jax), else ``jax.numpy``."""
-        names = self.ctx.names
-        return "autograd.numpy" if names.imports_module("autograd") and not names.imports_module("jax") else "jax.numpy"
+    # -- sum(x) ------------------------------------------------------------------------------
 
-    def _rewrite(self, node: cst.Call, body: cst.BaseExpression, var: str, array: cst.BaseExpression) -> Fix | None:
-        """The ``jnp.sum(..., axis=0)`` fix; None in autograd code whose body would need ``jax.vmap``."""
-        vectorized = vectorize(body, var, array, self.ctx.names)
-        if vectorized.how == "vmap" and self._numpy_module() == "autograd.numpy":
-            return None
-        jnp_sum, imports = self.ctx.names.spell(f"{self._numpy_module()}.sum")
-        args = [cst.Arg(vectorized.expression)]
-        start = node.args[1].value if len(node.args) == 2 else None
-        args.append(cst.Arg(cst.Integer("0"), keyword=cst.Name("axis"), equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
-        replacement: cst.BaseExpression = cst.Call(func=jnp_sum, args=args)
-        applicability = vectorized.applicability
-        if start is not None and not (isinstance(start, (cst.Integer, cst.Float)) and float(start.value) == 0.0):
-            replacement = cst.BinaryOperation(start, cst.Add(), replacement)
-            applicability = "unsafe"
-        return Fix(node, replacement, applicability, tuple(imports) + vectorized.imports)
+    def _whole_array(self, node: ast.Call, operand: ast.expr) -> None:
+        ctx = self.ctx
+        value = ctx.value(operand)
+        names = names_read(operand)
+        if value.kind == v.ARRAY:
+            if value.rank == 0 or value.host and not calls_jax(operand, ctx.resolve):
+                return
+            extent = ctx.extent(operand)
+            if not extent.is_data:
+                return
+            size, param, evidence = extent.proof, extent.param, [extent.reason, *extent.evidence]
+        elif isinstance(operand, (ast.Name, ast.BinOp)) and value.kind in (v.PARAM, v.UNKNOWN) and names:
+            params = [n for n in names if ctx.value(ast.Name(id=n, ctx=ast.Load())).kind == v.PARAM]
+            if not params or any(ctx.value(ast.Name(id=n, ctx=ast.Load())).kind not in (v.PARAM, v.ARRAY, v.SCALAR) for n in names):
+                return
+            size, param, evidence = "likely", params[0], [f"`{params[0]}` is a parameter: an array when the function is traced"]
+        else:
+            return
+        numpy_module = ctx.names.numpy_module()
+        spelled, imports = ctx.spell(f"{numpy_module}.sum")
+        fix = None
+        content = f"{spelled or 'jnp.sum'}({ctx.code(operand)}, axis=0)"
+        if spelled:
+            conditions = Preconditions()
+            conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(operand), 30)}` is an array (not a list of numbers)")
+            self._dtype_and_empty(conditions, value, operand)
+            replacement = call(attribute_path(spelled), operand, axis=constant(0))
+            edit = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix([edit], edit.text, imports)
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 40)}` adds the rows of an array one by one; use `{one_line(content, 80)}`",
+            size=size,
+            size_param=param,
+            work="jax" if value.kind == v.ARRAY and not value.host else "unknown",
+            evidence=evidence,
+            fix=fix,
+        )
+
+    # -- the rewrite -----------------------------------------------------------------------------
+
+    def _rewrite(self, node: ast.Call, loop: ElementLoop, numpy_module: str):
+        """The rewritten code (None when there is none) and its fix."""
+        ctx = self.ctx
+        vmap = ""
+        if numpy_module == "jax.numpy":
+            vmap, vmap_imports = ctx.spell("jax.vmap")
+        else:
+            vmap_imports = []
+        vectorized: Vectorized = batched(loop, ctx.resolve, vmap or "jax.vmap")
+        if vectorized.how == "vmap" and (numpy_module == "autograd.numpy" or not vmap):
+            return None, None
+        spelled, imports = ctx.spell(f"{numpy_module}.sum")
+        if not spelled:
+            return None, None
+        summed = call(attribute_path(spelled), vectorized.expression, axis=constant(0))
+        start = node.args[1] if len(node.args) == 2 else next((k.value for k in node.keywords if k.arg == "start"), None)
+        replacement: ast.expr = summed
+        conditions = Preconditions()
+        if start is not None and not (isinstance(start, ast.Constant) and start.value == 0 and not isinstance(start.value, bool)):
+            replacement = ast.BinOp(left=start, op=ast.Add(), right=summed)
+            conditions.require(False, "the start value adds the same way to one sum as to the running total")
+        array = loop.arrays[0]
+        value = ctx.value(array)
+        conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(array), 30)}` is an array (not a list or tuple of arrays)")
+        for assumption in vectorized.assumptions:
+            conditions.require(False, assumption.replace(" broadcast against", " might broadcast differently against") if "broadcast" in assumption else assumption)
+        self._dtype_and_empty(conditions, value, array)
+        edit = ctx.renderer.replace_expression(node, replacement)
+        fix = conditions.fix([edit], edit.text, [*imports, *(vmap_imports if vectorized.how == "vmap" else [])])
+        return edit.text, fix
+
+    def _dtype_and_empty(self, conditions: Preconditions, value: v.Value, array: ast.expr) -> None:
+        ctx = self.ctx
+        text = one_line(ctx.code(array), 30)
+        if value.dtype is not None:
+            conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` has a dtype whose sum matches repeated `+` ({value.dtype} does not)")
+        else:
+            function_text = ctx.source.block(ctx.function) if ctx.function is not None and not isinstance(ctx.function, ast.Lambda) else ctx.source.text
+            conditions.require(not SMALL_DTYPE_WORD.search(function_text), f"`{text}` has a dtype whose sum matches repeated `+` (the function mentions small dtypes)")
+        rows = value.shape[0] if value.shape else None
+        conditions.require(
+            value.rank == 1 or isinstance(rows, int) and rows > 0,
+            f"`{text}` has one axis or cannot be empty (the builtin sum of nothing is 0, not a row of zeros)",
+        )
 
 
-def _reduces_whole(body: cst.BaseExpression, var: str, names) -> bool:
+def _reduces_whole(body: ast.AST, var: str, resolve) -> bool:
     """True when the body reduces the loop variable as a whole (``jnp.sum(w ** 2)``, ``jnp.linalg.norm(w)``)."""
-    found = False
-
-    class _Reductions(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            nonlocal found
-            function = names.autodiff_numpy_function(call.func)
-            if function in WHOLE_ARRAY_REDUCTIONS and call.args and not any(arg.keyword and arg.keyword.value == "axis" for arg in call.args):
-                if var in names_in(call.args[0].value):
-                    found = True
-
-    walk(body, _Reductions())
-    return found
+    for node in walk(body):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        qualified = resolve(node.func) or ""
+        module, _, function = qualified.partition(".numpy.")
+        if not function or function not in WHOLE_ARRAY_REDUCTIONS:
+            continue
+        if any(keyword.arg == "axis" for keyword in node.keywords):
+            continue
+        if var in names_read(node.args[0]):
+            return True
+    return False

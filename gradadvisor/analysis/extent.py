@@ -1,0 +1,244 @@
+"""Loop extent: does a loop run once per element of the data, or a few fixed times?
+
+Asked of a loop's iterable (``for x in xs``, ``range(n)``, ``zip(a, b)``...), it
+answers from the facts layer first: an array iterates over its rows; ``range(n)``
+is as long as ``n`` is (``N = x.shape[0]`` is a data size; ``n = 3`` is small);
+a list displayed with four items is four iterations. Only when there is no fact
+at all does a name break the tie (``for layer in self.layers`` is a handful of
+layers). The answer says how sure it is:
+
+- ``proven``: the code shows the extent grows with an array or a data size;
+- ``likely``: it depends on a parameter (phase 2 may prove it from call sites, or
+  find only small literals passed and drop the finding);
+- the extent is ``static`` (small, fixed) or ``unknown``: loop rules stay quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.syntax import int_value, one_line
+from gradadvisor.analysis.values import Value
+
+#: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
+SMALL_RANGE = 8
+
+#: Names that say "a collection of different things" (layers, leaves, parameters...): used only
+#: when the facts say nothing.
+COLLECTION_NAME = re.compile(
+    r"(?:^|_)(?:layers?|modules?|blocks?|params?|parameters?|weights?|biases?|kernels?|leaves|leaf|heads?|terms?|"
+    r"losses|loss_fns?|components?|stages?|trees?|grads?|gradients?|updates?|states?|opts?|optimizers?|metrics?|"
+    r"models?|nets?|networks?|transforms?|fns?|funcs?|functions?|callbacks?|names?|shapes?|dims?|"
+    r"axis|axes|config|cfg|configs?|specs?|fields?|children|child|filters?|convs?|denses?|mlps?|encoders?|decoders?|"
+    r"experts?|cells?|args|kwargs|attrs?|ops?|edges?|nodes?|items?|pairs?|dtypes?|devices?|sizes?|features?|"
+    r"levels?|scales?|coeffs?|coefficients?|chunks?|tasks?|files?|paths?|lines?|tokens?|words?|strings?|"
+    r"labels?|columns?|constraints?|sites?|plates?|distributions?|dists?|priors?|samplers?|"
+    r"offsets?|indices?|treedefs?|modes?|buffers?|caches?|hooks?|handlers?|observers?|tables?|ensemble|members?)(?:_|$|\d)",
+    re.IGNORECASE,
+)
+#: Count names that are small by convention: layers, heads, blocks, stages.
+SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?|depth|levels?|hidden_layers|experts?|components?|classes|dims?)$|^(?:depth|ndim|dim)$", re.IGNORECASE)
+
+
+def is_collection_name(name: str) -> bool:
+    return COLLECTION_NAME.search(name) is not None
+
+
+@dataclass(frozen=True)
+class Extent:
+    kind: str  # "data" | "static" | "unknown"
+    reason: str
+    proof: str = "proven"  # for data: "proven" | "likely"
+    evidence: tuple[str, ...] = field(default=(), compare=False)
+    #: The parameter of the enclosing function the extent depends on (phase 2 checks call sites).
+    param: str | None = None
+    #: The data-sized expression, as text (``x.shape[0]``, ``len(data)``, ``xs``).
+    size: str | None = None
+    #: The loop runs once per element of ``param`` (``for x in xs``, ``range(len(xs))``), rather
+    #: than ``param`` times: in traced code, where parameters are arrays, that is data-sized.
+    per_element: bool = False
+
+    @property
+    def is_data(self) -> bool:
+        return self.kind == "data"
+
+
+def static(reason: str) -> Extent:
+    return Extent("static", reason)
+
+
+def unknown(reason: str) -> Extent:
+    return Extent("unknown", reason, proof="none")
+
+
+class ExtentReader:
+    """Classifies iterables inside one file (given a way to evaluate expressions)."""
+
+    def __init__(self, evaluate, code, is_builtin, resolve) -> None:
+        self.evaluate = evaluate  # expr -> Value at the current statement
+        self.code = code  # node -> source text
+        self.is_builtin = is_builtin  # (node, name) -> bool
+        self.resolve = resolve  # node -> qualified name or None
+
+    def of_iterable(self, iterable: ast.AST) -> Extent:
+        text = one_line(self.code(iterable), 50)
+        if isinstance(iterable, (ast.List, ast.Tuple, ast.Set, ast.Dict)):
+            return static(f"a literal collection of {len(getattr(iterable, 'elts', getattr(iterable, 'keys', [])))} items")
+        if isinstance(iterable, (ast.Constant, ast.JoinedStr)):
+            return static("a constant")
+        if isinstance(iterable, ast.Call):
+            found = self._call(iterable, text)
+            if found is not None:
+                return found
+        if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
+            count = _small_slice(iterable.slice)
+            if count is not None:
+                return static(f"`{text}`: a slice of {count} items")
+        value = self.evaluate(iterable)
+        return self._from_value(value, iterable, text)
+
+    def _call(self, call: ast.Call, text: str) -> Extent | None:
+        func = call.func
+        args = call.args
+        if self.is_builtin(func, "zip") and args:
+            extents = [self.of_iterable(arg) for arg in args]
+            statics = [extent for extent in extents if extent.kind == "static"]
+            if statics:
+                return statics[0]
+            data = [extent for extent in extents if extent.is_data]
+            if data and len(data) == len(extents):
+                best = next((extent for extent in data if extent.proof == "proven"), data[0])
+                return Extent("data", f"zip of arrays: {best.reason}", best.proof, best.evidence, best.param, best.size)
+            return unknown("zip of values of unknown size")
+        for name in ("enumerate", "reversed", "sorted", "list", "tuple", "iter"):
+            if self.is_builtin(func, name) and args:
+                return self.of_iterable(args[0])
+        if isinstance(func, ast.Attribute) and func.attr in ("items", "values", "keys") and not args:
+            return static(f"`.{func.attr}()` of a mapping (parameters or config)")
+        qualified = self.resolve(func) or ""
+        if any(part in qualified for part in ("tree_leaves", "tree_util.tree_map", "tree.leaves", "tree_flatten", "tree.flatten")):
+            return static("pytree leaves")
+        if qualified in ("itertools.product", "itertools.combinations", "itertools.permutations", "itertools.pairwise") and args:
+            extents = [self.of_iterable(arg) for arg in args]
+            data = [extent for extent in extents if extent.is_data]
+            if data and not any(extent.kind == "static" and qualified == "itertools.pairwise" for extent in extents):
+                best = data[0]
+                return Extent("data", f"`{text}`: {best.reason}", best.proof, best.evidence, best.param, best.size)
+            if all(extent.kind == "static" for extent in extents):
+                return static(f"`{text}`: small")
+            return unknown(f"cannot tell the length of `{text}`")
+        return None
+
+    def _from_value(self, value: Value, iterable: ast.AST, text: str) -> Extent:
+        name = _tail_name(iterable)
+        if value.kind == v.SEQUENCE:
+            length = value.length
+            if isinstance(length, int):
+                if length <= SMALL_RANGE:
+                    return static(f"`{text}` has {length} items")
+                return Extent("data", f"`{text}`: {length} iterations", "proven", value.evidence, size=str(length))
+            if value.function == "range" and isinstance(length, str):
+                return self._size(length, value, text)
+            if "pytree leaves" in value.evidence or any("of a mapping" in item for item in value.evidence):
+                return static(value.evidence[0] if value.evidence else "a collection")
+            if value.item is not None and value.item.is_array and isinstance(iterable, (ast.ListComp, ast.GeneratorExp)):
+                return unknown(f"cannot tell the length of `{text}`")
+            if name and is_collection_name(name):
+                return static(f"`{name}` (named as a collection)")
+            if isinstance(length, str):
+                return self._size(length, value, text)
+            return unknown(f"cannot tell the length of `{text}`")
+        if value.kind == v.ARRAY:
+            rows = value.shape[0] if value.shape else None
+            if isinstance(rows, int):
+                if rows <= SMALL_RANGE:
+                    return static(f"`{text}` has {rows} rows")
+                return Extent("data", f"`{text}` is an array of {rows} rows", "proven", value.evidence, size=f"{text}.shape[0]")
+            if value.rank == 0:
+                return static(f"`{text}` is a scalar")
+            return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]")
+        if value.kind == v.PARAM:
+            if name and is_collection_name(name):
+                return static(f"`{name}` (named as a collection)")
+            if value.annotation and re.search(r"\b(int|float|str|bool|Module|Callable)\b", value.annotation):
+                return static(f"`{value.param}: {value.annotation}`")
+            return Extent(
+                "data", f"`{text}` is a parameter: one iteration per element of what is passed", "likely",
+                (), param=value.param, size=f"len({value.param})", per_element=True,
+            )
+        if value.kind in (v.SCALAR, v.STRING, v.MAPPING, v.NONE):
+            return static(f"`{text}` is a Python value")
+        if name and is_collection_name(name):
+            return static(f"`{name}` (named as a collection)")
+        if isinstance(iterable, ast.Attribute) and isinstance(iterable.value, ast.Name) and iterable.value.id in ("self", "cls", "config", "cfg", "args", "hparams", "opts", "flags", "FLAGS"):
+            return static(f"`{text}` (an attribute: layers, modules or config)")
+        return unknown(f"cannot tell what `{text}` holds")
+
+    def of_bound(self, bound: ast.AST) -> Extent:
+        """A loop bound used like ``range(n)`` (``while i < n``)."""
+        value = self.evaluate(bound)
+        text = one_line(self.code(bound), 50)
+        if value.kind == v.SCALAR and type(value.literal) is int:
+            if value.literal <= SMALL_RANGE:
+                return static(f"a literal bound of {value.literal}")
+            return Extent("data", f"{value.literal} iterations", "proven", size=str(value.literal))
+        if value.kind == v.SIZE:
+            return self._size(value.length if isinstance(value.length, str) else text, value, text)
+        if value.kind == v.PARAM:
+            return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
+        return unknown(f"cannot tell the size of `{text}`")
+
+    def _size(self, length: str, value: Value, text: str) -> Extent:
+        """The extent of ``range(length)``."""
+        param = value.param
+        per_element = length == f"len({param})"
+        if param is not None and per_element:
+            return Extent("data", f"`{length}`: one iteration per element of the parameter `{param}`", "likely", (), param=param, size=length, per_element=True)
+        if param is not None:
+            if SMALL_COUNT_NAME.match(param) or is_collection_name(param) and not re.search(r"(?:^|_)(?:steps?|samples?|points?|data|n|size|len|length|batch|obs|time|t)$", param, re.I):
+                return static(f"`{param}` (a count of layers, heads or blocks, by its name)")
+            default = value.literal
+            if isinstance(default, int) and not isinstance(default, bool) and default <= SMALL_RANGE:
+                return static(f"`{param}` defaults to {default}")
+            return Extent(
+                "data", f"`{length}` depends on the parameter `{param}`: the loop grows with what callers pass", "likely",
+                value.evidence, param=param, size=length,
+            )
+        evidence = value.evidence
+        reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
+        return Extent("data", reason, "proven", evidence, size=length)
+
+
+def _first_sentence(evidence: tuple[str, ...]) -> str:
+    return evidence[0] if evidence else ""
+
+
+def _tail_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):
+        return _tail_name(node.value)
+    return None
+
+
+def _small_slice(part: ast.Slice) -> int | None:
+    """The length of ``x[:3]``, ``x[1:4]``, ``x[-2:]`` when the bounds are literal and small."""
+    lower = int_value(part.lower) if part.lower is not None else 0
+    upper = int_value(part.upper) if part.upper is not None else None
+    step = int_value(part.step) if part.step is not None else 1
+    if lower is None or step is None or step <= 0:
+        return None
+    if upper is None:
+        if part.upper is not None:
+            return None
+        count = -lower if lower < 0 else None
+    elif (lower < 0) != (upper < 0) and upper != 0:
+        return None
+    else:
+        count = max(0, -(-(upper - lower) // step))
+    return count if count is not None and count <= SMALL_RANGE else None

@@ -1,0 +1,1374 @@
+"""The facts layer: what each name holds, where, and why.
+
+For every function (and the module body), a ``Scope`` records its bindings in
+statement order: assignments (with tuple unpacking), augmented assignments, loop
+targets, ``with`` targets, imports, nested definitions, walrus targets and
+parameters. Each statement gets a position (a pre-order index and the chain of
+branches that enclose it), so a question asked at one statement sees the bindings
+that reach it: the last assignment that dominates it, joined with assignments in
+branches after that one and with assignments carried around an enclosing loop.
+That is reaching definitions for structured code, in linear time, without a CFG.
+
+``Facts.value(expr, scope, statement)`` then gives an expression an abstract
+``Value`` (``analysis/values.py``): arrays with their shapes and dtypes, sizes
+(``N = x.shape[0]``, ``T = len(data)``, ``n, d = X.shape``,
+``N = int(t_max // dt)``), sequences with their lengths, transformed callables
+(``jax.grad(loss)``), and parameters whose kind only call sites can tell. Facts
+come from the code; names never decide here (``analysis/extent.py`` may use a
+name to break a tie when there is no fact at all).
+
+Evaluation is lazy and memoised: a file in which no rule asks anything pays only
+for the statement walk of the functions it asks about.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from gradadvisor.analysis import library as lib
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
+from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, dotted, int_value, keyword, one_line, positional, walk_local
+from gradadvisor.analysis.values import Value
+
+#: Python builtins the evaluator understands (when the module does not rebind them).
+BUILTINS = frozenset(
+    {"len", "range", "int", "float", "round", "abs", "min", "max", "sum", "list", "tuple", "zip", "enumerate", "map",
+     "sorted", "reversed", "bool", "str", "dict", "set", "isinstance", "print", "iter", "next", "type", "divmod"}
+)
+MAX_DEPTH = 60
+
+Chain = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    index: int
+    chain: Chain
+
+
+@dataclass(eq=False)
+class Binding:
+    """One place where a scope binds ``name``."""
+
+    name: str
+    kind: str  # assign | aug | ann | for | with | import | def | class | param | walrus | other
+    position: Position
+    statement: ast.AST | None
+    #: What is bound: the assigned value, the loop's iterable, the imported qualified name...
+    value: object = None
+    #: The path into an unpacked value: ``a, (b, c) = ...`` binds ``b`` at (1, 0).
+    path: tuple[int, ...] = ()
+    #: For loop targets and unpacking: the whole target (to read ``zip``/``enumerate``).
+    target: ast.AST | None = None
+
+
+class Scope:
+    """The bindings of one function, lambda or module body (read on first use)."""
+
+    def __init__(self, node: ast.AST, parent: "Scope | None", walrus: bool = True) -> None:
+        self.node = node
+        self.parent = parent
+        self._walrus = walrus
+        self._bound = False
+
+    def __getattr__(self, name: str):
+        # The tables below are built the first time any of them is asked for.
+        if name in _SCOPE_TABLES and not self.__dict__.get("_bound", True):
+            self._bind()
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+    def _bind(self) -> None:
+        self._bound = True
+        self.bindings: dict[str, list[Binding]] = {}
+        self.positions: dict[int, Position] = {}
+        self.loops: set[int] = set()
+        self.declared_global: set[str] = set()
+        self.returns: list[ast.Return] = []
+        #: Names whose items or attributes are assigned (``x[i] = v``): host-side, mutable data.
+        self.mutated: dict[str, list[ast.AST]] = {}
+        self.params: dict[str, ast.arg] = {}
+        self.defaults: dict[str, ast.expr] = {}
+        self.packed: set[str] = set()
+        self._bind_parameters()
+        self._bind_body()
+
+    @property
+    def is_module(self) -> bool:
+        return isinstance(self.node, ast.Module)
+
+    @property
+    def name(self) -> str:
+        return getattr(self.node, "name", "<lambda>" if isinstance(self.node, ast.Lambda) else "<module>")
+
+    # -- building ------------------------------------------------------------------------
+
+    def _add(self, name: str, kind: str, position: Position, statement, value=None, path=(), target=None) -> None:
+        self.bindings.setdefault(name, []).append(Binding(name, kind, position, statement, value, path, target))
+
+    def _bind_parameters(self) -> None:
+        if not isinstance(self.node, FUNCTION_NODES):
+            return
+        args = self.node.args  # type: ignore[attr-defined]
+        start = Position(-1, ())
+        ordered = [*args.posonlyargs, *args.args]
+        for arg, default in zip(reversed(ordered), reversed(args.defaults)):
+            self.defaults[arg.arg] = default
+        for arg, default in zip(args.kwonlyargs, args.kw_defaults):
+            if default is not None:
+                self.defaults[arg.arg] = default
+        for arg in [*ordered, *args.kwonlyargs]:
+            self.params[arg.arg] = arg
+            self._add(arg.arg, "param", start, None, arg)
+        for packed in (args.vararg, args.kwarg):
+            if packed is not None:
+                self.params[packed.arg] = packed
+                self.packed.add(packed.arg)
+                self._add(packed.arg, "param", start, None, packed)
+
+    def _bind_body(self) -> None:
+        node = self.node
+        if isinstance(node, ast.Lambda):
+            self.positions[id(node.body)] = Position(0, ())
+            return
+        counter = 0
+        stack: list[tuple[ast.stmt, Chain]] = [(stmt, ()) for stmt in reversed(node.body)]  # type: ignore[attr-defined]
+        while stack:
+            stmt, chain = stack.pop()
+            index = counter
+            counter += 1
+            position = Position(index, chain)
+            self.positions[id(stmt)] = position
+            self._bind_statement(stmt, position)
+            for block, branch in _blocks(stmt):
+                inner = chain if branch is None else chain + ((index, branch),)
+                if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) and branch == 0:
+                    self.loops.add(index)
+                if isinstance(stmt, (ast.For, ast.AsyncFor)) and branch == 0:
+                    for path, name in _unpack(stmt.target):
+                        self._add(name, "for", Position(index, inner), stmt, stmt.iter, path, stmt.target)
+                if isinstance(block, ast.ExceptHandler):
+                    if block.name:
+                        self._add(block.name, "other", Position(index, inner), block)
+                    block = block.body
+                elif isinstance(block, ast.match_case):
+                    for child in ast.walk(block.pattern):
+                        bound = getattr(child, "name", None)
+                        if isinstance(bound, str):
+                            self._add(bound, "other", Position(index, inner), stmt)
+                    block = block.body
+                for child in reversed(block):  # type: ignore[arg-type]
+                    stack.append((child, inner))
+
+    def _bind_statement(self, stmt: ast.stmt, position: Position) -> None:
+        if isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                self._bind_target(target, stmt, position, stmt.value)
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                self._bind_target(stmt.target, stmt, position, stmt.value)
+        elif isinstance(stmt, ast.AugAssign):
+            if isinstance(stmt.target, ast.Name):
+                self._add(stmt.target.id, "aug", position, stmt, stmt)
+            else:
+                self._mutate(stmt.target, stmt)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    for path, name in _unpack(item.optional_vars):
+                        self._add(name, "with", position, stmt, item.context_expr, path)
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for local, qualified in import_bindings(stmt):
+                self._add(local, "import", position, stmt, qualified)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self._add(stmt.name, "def", position, stmt, stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            self._add(stmt.name, "class", position, stmt, stmt)
+        elif isinstance(stmt, (ast.Global, ast.Nonlocal)):
+            self.declared_global.update(stmt.names)
+        elif isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    self._add(target.id, "other", position, stmt)
+        elif isinstance(stmt, ast.Return):
+            self.returns.append(stmt)
+        if not self._walrus:
+            return
+        # Walrus targets anywhere in the statement's own expressions.
+        for child in _own_expressions(stmt):
+            for inner in walk_local(child):
+                if isinstance(inner, ast.NamedExpr) and isinstance(inner.target, ast.Name):
+                    self._add(inner.target.id, "walrus", position, stmt, inner.value)
+
+    def _bind_target(self, target: ast.AST, stmt: ast.stmt, position: Position, value: ast.expr) -> None:
+        if isinstance(target, (ast.Subscript, ast.Attribute)):
+            self._mutate(target, stmt)
+            return
+        for path, name in _unpack(target):
+            self._add(name, "assign", position, stmt, value, path, target)
+
+    def _mutate(self, target: ast.AST, stmt: ast.stmt) -> None:
+        base = target
+        while isinstance(base, (ast.Subscript, ast.Attribute)):
+            base = base.value
+        if isinstance(base, ast.Name) and not (isinstance(target, ast.Attribute) and base.id == "self"):
+            self.mutated.setdefault(base.id, []).append(stmt)
+
+    # -- questions -------------------------------------------------------------------------
+
+    def binds(self, name: str) -> bool:
+        return name in self.bindings and name not in self.declared_global
+
+    def position_of(self, statement: ast.AST | None) -> Position | None:
+        if statement is None:
+            return None
+        return self.positions.get(id(statement))
+
+    def reaching(self, name: str, at: Position | None) -> list[Binding]:
+        """The bindings of ``name`` that can be in effect at ``at`` (all of them when ``at``
+        is unknown, e.g. for a closure reading its enclosing function's variable)."""
+        found = self.bindings.get(name, [])
+        if at is None:
+            return [binding for binding in found if binding.kind != "param"] or found
+        dominating: Binding | None = None
+        for binding in found:
+            if binding.position.index < at.index and _is_prefix(binding.position.chain, at.chain):
+                if dominating is None or binding.position.index >= dominating.position.index:
+                    dominating = binding
+            elif binding.kind == "param" and dominating is None:
+                dominating = binding
+        result = [dominating] if dominating is not None else []
+        floor = dominating.position.index if dominating is not None else -2
+        for binding in found:
+            if binding is dominating:
+                continue
+            carried_by = self._carried_by(binding.position, at)
+            if carried_by is not None:
+                # Around an enclosing loop: unless a binding inside that loop kills it first.
+                if dominating is None or dominating.position.index < carried_by:
+                    result.append(binding)
+            elif binding.position.index > floor and binding.position.index < at.index and _may_reach(binding.position.chain, at.chain):
+                result.append(binding)
+        return result
+
+    def _carried_by(self, binding: Position, at: Position) -> int | None:
+        """The index of the innermost loop through which ``binding`` reaches ``at`` on a
+        later iteration (a binding after ``at`` in the loop, or in an exclusive branch)."""
+        common = _common(binding.chain, at.chain)
+        later = binding.index >= at.index
+        exclusive = not later and not _may_reach(binding.chain, at.chain)
+        if not (later or exclusive) or _is_prefix(binding.chain, at.chain) and not later:
+            return None
+        for index, branch in reversed(common):
+            if index in self.loops and branch == 0:
+                return index
+        return None
+
+
+_SCOPE_TABLES = frozenset({"bindings", "positions", "loops", "declared_global", "returns", "mutated", "params", "defaults", "packed"})
+
+
+def _blocks(stmt: ast.stmt) -> Iterator[tuple[object, int | None]]:
+    """The statement lists inside a compound statement, each with its branch number (None:
+    the block always runs when the statement does, as a ``with`` body)."""
+    if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While)):
+        yield stmt.body, 0
+        if stmt.orelse:
+            yield stmt.orelse, 1
+    elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+        yield stmt.body, None
+    elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+        yield stmt.body, 0  # type: ignore[attr-defined]
+        for number, handler in enumerate(stmt.handlers, start=1):  # type: ignore[attr-defined]
+            yield handler, number
+        if stmt.orelse:  # type: ignore[attr-defined]
+            yield stmt.orelse, 1000  # type: ignore[attr-defined]
+        if stmt.finalbody:  # type: ignore[attr-defined]
+            yield stmt.finalbody, None  # type: ignore[attr-defined]
+    elif isinstance(stmt, ast.Match):
+        for number, case in enumerate(stmt.cases):
+            yield case, number
+
+
+def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """The expressions of a statement itself, not of the statements nested in it."""
+    for name, value in ast.iter_fields(stmt):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
+            continue
+        if isinstance(value, ast.expr):
+            yield value
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, (ast.expr, ast.withitem, ast.keyword)):
+                    yield item
+
+
+def _unpack(target: ast.AST, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], str]]:
+    if isinstance(target, ast.Name):
+        yield path, target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        starred = any(isinstance(element, ast.Starred) for element in target.elts)
+        for number, element in enumerate(target.elts):
+            if isinstance(element, ast.Starred):
+                yield from ((p + (-1,), name) for p, name in _unpack(element.value, path + (number,)))
+            else:
+                yield from _unpack(element, path + ((number if not starred else -1),))
+
+
+def _is_prefix(chain: Chain, other: Chain) -> bool:
+    return len(chain) <= len(other) and other[: len(chain)] == chain
+
+
+def _common(left: Chain, right: Chain) -> Chain:
+    size = 0
+    for a, b in zip(left, right):
+        if a != b:
+            break
+        size += 1
+    return left[:size]
+
+
+def _may_reach(binding: Chain, at: Chain) -> bool:
+    """Whether code in branch ``binding`` may run before ``at`` on one pass: not when both
+    sit in different branches of the same ``if``/``try``/``match``."""
+    common = len(_common(binding, at))
+    if common < len(binding) and common < len(at) and binding[common][0] == at[common][0]:
+        return False
+    return True
+
+
+class Facts:
+    """The facts of one module: its scopes, and the value of any expression in them."""
+
+    def __init__(self, module: ast.Module, source: Source, names: ImportMap) -> None:
+        self.module = module
+        self.source = source
+        self.names = names
+        self._walrus = ":=" in source.text
+        self.module_scope = Scope(module, None, self._walrus)
+        self._scopes: dict[int, Scope] = {id(module): self.module_scope}
+        self._values: dict[int, Value] = {}
+        self._binding_values: dict[int, Value | None] = {}
+        self._in_progress: set[int] = set()
+        self._returns: dict[int, Value] = {}
+
+    # -- scopes --------------------------------------------------------------------------
+
+    def scope(self, node: ast.AST, parent: Scope | None = None) -> Scope:
+        """The scope of a function, lambda or the module; ``parent`` is the enclosing
+        function's scope (the module's when None). Classes are not scopes for the code
+        inside their methods."""
+        found = self._scopes.get(id(node))
+        if found is None:
+            found = Scope(node, parent or self.module_scope, self._walrus)
+            self._scopes[id(node)] = found
+        return found
+
+    def scope_of_definition(self, binding: Binding, scope: Scope) -> Scope | None:
+        """The scope of a function bound by ``def`` in ``scope``."""
+        node = binding.value
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.scope(node, scope)
+        return None
+
+    # -- values ----------------------------------------------------------------------------
+
+    def value(self, expr: ast.AST, scope: Scope, statement: ast.AST | None, overlay: dict[str, Value] | None = None) -> Value:
+        """The abstract value of ``expr``, evaluated in ``scope`` at ``statement`` (the
+        statement of that scope that holds ``expr``)."""
+        return _Evaluator(self, scope, scope.position_of(statement), overlay or {}).eval(expr, 0)
+
+    def name_value(self, name: str, scope: Scope, statement: ast.AST | None) -> Value:
+        return self.value(ast.Name(id=name, ctx=ast.Load()), scope, statement)
+
+    def bindings_at(self, name: str, scope: Scope, statement: ast.AST | None) -> list[Binding]:
+        return scope.reaching(name, scope.position_of(statement))
+
+    def binding_value(self, binding: Binding, scope: Scope) -> Value | None:
+        key = id(binding)
+        if key in self._binding_values:
+            return self._binding_values[key]
+        if key in self._in_progress:
+            return None  # a cycle (x = x + 1): this binding adds nothing new
+        self._in_progress.add(key)
+        try:
+            result = self._evaluate_binding(binding, scope)
+        finally:
+            self._in_progress.discard(key)
+        self._binding_values[key] = result
+        return result
+
+    def _evaluate_binding(self, binding: Binding, scope: Scope) -> Value | None:
+        statement = binding.statement
+        at = binding.position
+        if binding.kind == "param":
+            return self._parameter(binding.value, scope)  # type: ignore[arg-type]
+        evaluator = _Evaluator(self, scope, at, {})
+        line = getattr(statement, "lineno", None)
+        if binding.kind in ("assign", "walrus"):
+            value = binding.value
+            if binding.path and isinstance(value, (ast.Tuple, ast.List)) and binding.path[0] >= 0 and len(value.elts) > binding.path[0] and not any(isinstance(e, ast.Starred) for e in value.elts):
+                element = value.elts[binding.path[0]]
+                result = evaluator.eval(element, 0)
+                result = _unpacked(result, binding.path[1:], element, self.source)
+            else:
+                result = evaluator.eval(value, 0)  # type: ignore[arg-type]
+                result = _unpacked(result, binding.path, value, self.source)  # type: ignore[arg-type]
+            if statement is not None and result.kind != v.UNKNOWN:
+                result = result.with_evidence(f"`{one_line(self.source.segment(statement), 60)}` (line {line})")
+            return result
+        if binding.kind == "aug":
+            stmt: ast.AugAssign = binding.value  # type: ignore[assignment]
+            combined = ast.BinOp(left=ast.Name(id=binding.name, ctx=ast.Load()), op=stmt.op, right=stmt.value)
+            ast.copy_location(combined, stmt)
+            return evaluator.eval(combined, 0, text=self.source.segment(stmt))
+        if binding.kind == "ann":
+            return evaluator.eval(binding.value, 0)  # type: ignore[arg-type]
+        if binding.kind == "for":
+            target = binding.target
+            iterable: ast.expr = binding.value  # type: ignore[assignment]
+            result = evaluator.element_of(iterable, target, binding.path, 0)
+            return result
+        if binding.kind == "import":
+            return Value(v.MODULE, function=binding.value)  # type: ignore[arg-type]
+        if binding.kind == "def":
+            node = binding.value
+            transform = None
+            for decorator in getattr(node, "decorator_list", ()):
+                transform = transform or transform_name(decorator, self.names)
+            return Value(v.CALLABLE, transform=transform, function=getattr(node, "name", None))
+        if binding.kind == "class":
+            return Value(v.CALLABLE, function=getattr(binding.value, "name", None), transform="class")
+        if binding.kind == "with":
+            return v.UNKNOWN_VALUE
+        return v.UNKNOWN_VALUE
+
+    def _parameter(self, arg: ast.arg, scope: Scope) -> Value:
+        name = arg.arg
+        if name in scope.packed:
+            kind = v.MAPPING if scope.node.args.kwarg is arg else v.SEQUENCE  # type: ignore[attr-defined]
+            return Value(kind, evidence=(f"`{name}` collects extra arguments",))
+        if name in ("self", "cls") and not isinstance(scope.node, ast.Lambda):
+            return Value(v.OBJECT)
+        annotation = self.source.segment(arg.annotation) if arg.annotation is not None else None
+        default = scope.defaults.get(name)
+        literal = default.value if isinstance(default, ast.Constant) and isinstance(default.value, (int, float, bool)) else None
+        if annotation is not None:
+            annotated = _from_annotation(annotation, name)
+            if annotated is not None:
+                return annotated
+        if isinstance(default, ast.Constant) and isinstance(default.value, str):
+            return Value(v.STRING)
+        if isinstance(default, ast.Constant) and default.value is None:
+            literal = None
+        return Value(v.PARAM, param=name, annotation=annotation, literal=literal)
+
+    def returns(self, function: ast.AST, scope: Scope) -> Value:
+        """What ``function`` returns (joined over its ``return`` statements)."""
+        key = id(function)
+        if key in self._returns:
+            return self._returns[key]
+        self._returns[key] = v.UNKNOWN_VALUE  # recursion guard
+        inner = self.scope(function, scope)
+        if isinstance(function, ast.Lambda):
+            result = self.value(function.body, inner, function.body)
+        else:
+            result = None
+            for statement in inner.returns:
+                if statement.value is None:
+                    result = v.join(result, Value(v.NONE))
+                else:
+                    result = v.join(result, self.value(statement.value, inner, statement))
+            result = result or Value(v.NONE)
+        self._returns[key] = result
+        return result
+
+
+def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
+    """The part of ``value`` that an unpacking path selects (``n, d = X.shape``)."""
+    for step in path:
+        if step < 0:
+            return v.UNKNOWN_VALUE
+        if isinstance(expr, ast.Attribute) and expr.attr == "shape" and value.kind == v.SEQUENCE:
+            dims = value.item.shape if value.item is not None and value.item.shape is not None else None
+            base = source.segment(expr.value)
+            if dims is not None and step < len(dims) and isinstance(dims[step], int):
+                return v.scalar(dims[step])
+            dim = dims[step] if dims is not None and step < len(dims) else None
+            return v.size(dim if isinstance(dim, str) else f"{base}.shape[{step}]")
+        if value.kind == v.SEQUENCE:
+            value = value.item or v.UNKNOWN_VALUE
+        elif value.kind == v.ARRAY and value.shape:
+            value = v.array(value.shape[1:], value.dtype, host=value.host, data=value.data)
+        else:
+            return v.UNKNOWN_VALUE
+        expr = ast.Constant(None)
+    return value
+
+
+def _from_annotation(text: str, name: str) -> Value | None:
+    """A parameter's value from its annotation, when the annotation says what it is."""
+    compact = text.replace(" ", "")
+    import re
+
+    jaxtyping = re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact)
+    if jaxtyping:
+        dims = text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
+        if any(dim.startswith(("*", "#*", "...")) or dim == "..." for dim in dims):
+            return v.array(None, evidence=(f"`{name}: {text}`",))
+        shape = tuple(int(dim) if dim.isdigit() else f"{name}.shape[{i}]" for i, dim in enumerate(dims))
+        return v.array(shape, evidence=(f"`{name}: {text}`",))
+    if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
+        return v.array(None, evidence=(f"`{name}: {text}` (annotated as an array)",))
+    if re.match(r"^(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence|typing\.Sequence|typing\.List)\b", compact):
+        return Value(v.SEQUENCE, evidence=(f"`{name}: {text}`",))
+    if re.match(r"^(dict|Dict|Mapping|MutableMapping)\b", compact):
+        return Value(v.MAPPING)
+    if compact in ("float", "complex"):
+        return v.scalar()
+    if compact == "bool":
+        return v.scalar()
+    if compact == "str":
+        return Value(v.STRING)
+    if re.match(r"^(Callable|typing\.Callable)\b", compact):
+        return Value(v.CALLABLE)
+    return None
+
+
+class _Evaluator:
+    """Evaluates expressions of one scope at one position."""
+
+    def __init__(self, facts: Facts, scope: Scope, at: Position | None, overlay: dict[str, Value]) -> None:
+        self.facts = facts
+        self.scope = scope
+        self.at = at
+        self.overlay = overlay
+        self.source = facts.source
+        self.names = facts.names
+
+    def code(self, node: ast.AST) -> str:
+        if hasattr(node, "lineno") and hasattr(node, "end_col_offset"):
+            return self.source.segment(node)
+        return ast.unparse(node)
+
+    # -- names ---------------------------------------------------------------------------
+
+    def lookup(self, name: str, depth: int) -> Value:
+        if name in self.overlay:
+            return self.overlay[name]
+        scope = self.scope
+        if scope.binds(name):
+            return self._join_bindings(scope, scope.reaching(name, self.at), depth)
+        if name in scope.declared_global:
+            return self._module_name(name, depth)
+        outer = scope.parent
+        while outer is not None and not outer.is_module:
+            if outer.binds(name):
+                return self._join_bindings(outer, outer.reaching(name, None), depth)
+            outer = outer.parent
+        return self._module_name(name, depth)
+
+    def _module_name(self, name: str, depth: int) -> Value:
+        module = self.facts.module_scope
+        if module.binds(name):
+            at = self.at if self.scope is module else None
+            found = [binding for binding in module.reaching(name, at) if binding.kind != "import"] if at is None else module.reaching(name, at)
+            if found:
+                return self._join_bindings(module, found, depth)
+        qualified = self.names.aliases.get(name)
+        if qualified is not None:
+            return Value(v.MODULE, function=qualified)
+        if name in BUILTINS:
+            return Value(v.CALLABLE, function=name, transform="builtin")
+        return v.UNKNOWN_VALUE
+
+    def _join_bindings(self, scope: Scope, bindings: list[Binding], depth: int) -> Value:
+        result: Value | None = None
+        for binding in bindings:
+            result = v.join(result, self.facts.binding_value(binding, scope))
+        return result or v.UNKNOWN_VALUE
+
+    def is_builtin(self, node: ast.AST, name: str) -> bool:
+        """``node`` is the builtin ``name``: not rebound here, in an enclosing function, or by the module."""
+        if not (isinstance(node, ast.Name) and node.id == name) or name in self.overlay:
+            return False
+        scope: Scope | None = self.scope
+        while scope is not None and not scope.is_module:
+            if scope.binds(name):
+                return False
+            scope = scope.parent
+        return not self.names.module_binds(name)
+
+    def resolve(self, node: ast.AST) -> str | None:
+        """Qualified name of ``node`` through imports, unless its head is rebound locally."""
+        name = dotted(node)
+        if name is None:
+            return None
+        head = name.partition(".")[0]
+        scope: Scope | None = self.scope
+        while scope is not None and not scope.is_module:
+            if scope.binds(head):
+                bindings = scope.bindings[head]
+                if all(binding.kind == "import" for binding in bindings):
+                    qualified = bindings[-1].value
+                    rest = name[len(head) :]
+                    return canonical(f"{qualified}{rest}")
+                return None
+            scope = scope.parent
+        return canonical(self.names.resolve(node))
+
+    # -- expressions -------------------------------------------------------------------------
+
+    def eval(self, node: ast.AST, depth: int, text: str | None = None) -> Value:
+        if depth > MAX_DEPTH:
+            return v.UNKNOWN_VALUE
+        cacheable = not self.overlay and hasattr(node, "lineno")
+        if cacheable and id(node) in self.facts._values:
+            return self.facts._values[id(node)]
+        result = self._eval(node, depth + 1, text)
+        if cacheable:
+            self.facts._values[id(node)] = result
+        return result
+
+    def _eval(self, node: ast.AST, depth: int, text: str | None) -> Value:
+        if isinstance(node, ast.Name):
+            return self.lookup(node.id, depth)
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool) or isinstance(value, (int, float, complex)):
+                return v.scalar(value if not isinstance(value, complex) else None)
+            if isinstance(value, (str, bytes)):
+                return Value(v.STRING)
+            if value is None:
+                return Value(v.NONE)
+            return Value(v.OBJECT)
+        if isinstance(node, ast.Call):
+            return self._call(node, depth)
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node, depth)
+        if isinstance(node, ast.Subscript):
+            return self._subscript(node, depth)
+        if isinstance(node, ast.BinOp):
+            return self._binop(node, depth, text)
+        if isinstance(node, ast.UnaryOp):
+            operand = self.eval(node.operand, depth)
+            if isinstance(node.op, ast.Not):
+                return v.array(operand.shape, "bool") if operand.is_array else v.scalar()
+            if operand.kind == v.SCALAR and isinstance(operand.literal, (int, float)) and isinstance(node.op, ast.USub):
+                return v.scalar(-operand.literal)
+            if operand.kind in (v.SIZE, v.PARAM):
+                return v.size(text or self.code(node))
+            return operand
+        if isinstance(node, ast.BoolOp):
+            values = [self.eval(item, depth) for item in node.values]
+            result = None
+            for item in values:
+                result = v.join(result, item)
+            return result or v.UNKNOWN_VALUE
+        if isinstance(node, ast.Compare):
+            operands = [self.eval(node.left, depth), *(self.eval(item, depth) for item in node.comparators)]
+            if any(item.is_array for item in operands):
+                return v.array(None, "bool")
+            return v.scalar()
+        if isinstance(node, ast.IfExp):
+            return v.join(self.eval(node.body, depth), self.eval(node.orelse, depth)) or v.UNKNOWN_VALUE
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            if any(isinstance(element, ast.Starred) for element in node.elts):
+                return v.sequence(None)
+            item = None
+            for element in node.elts[:32]:
+                item = v.join(item, self.eval(element, depth))
+            return v.sequence(len(node.elts), item)
+        if isinstance(node, (ast.Dict, ast.DictComp)):
+            return Value(v.MAPPING)
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            return self._comprehension(node, depth)
+        if isinstance(node, ast.Lambda):
+            return Value(v.CALLABLE, function="<lambda>")
+        if isinstance(node, ast.JoinedStr):
+            return Value(v.STRING)
+        if isinstance(node, ast.NamedExpr):
+            return self.eval(node.value, depth)
+        return v.UNKNOWN_VALUE
+
+    def _comprehension(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp, depth: int) -> Value:
+        if len(node.generators) != 1:
+            return v.sequence(None)
+        generator = node.generators[0]
+        iterable = self.eval(generator.iter, depth)
+        length = _length(iterable) if not generator.ifs else None
+        overlay = dict(self.overlay)
+        for path, name in _unpack(generator.target):
+            overlay[name] = self._element(iterable, generator.iter, generator.target, path, depth)
+        inner = _Evaluator(self.facts, self.scope, self.at, overlay)
+        item = inner.eval(node.elt, depth)
+        return v.sequence(length, item)
+
+    # -- loops: what a loop variable holds ---------------------------------------------------
+
+    def element_of(self, iterable: ast.expr, target: ast.AST | None, path: tuple[int, ...], depth: int) -> Value:
+        return self._element(self.eval(iterable, depth), iterable, target, path, depth)
+
+    def _element(self, value: Value, iterable: ast.expr, target: ast.AST | None, path: tuple[int, ...], depth: int) -> Value:
+        if isinstance(iterable, ast.Call) and path:
+            func = iterable.func
+            args = positional(iterable)
+            if self.is_builtin(func, "zip") and path[0] < len(args):
+                return _select(self.element_of(args[path[0]], None, (), depth), path[1:])
+            if self.is_builtin(func, "enumerate") and args:
+                if path[0] == 0:
+                    return v.scalar()
+                return _select(self.element_of(args[0], None, (), depth), path[1:])
+        if value.kind == v.SEQUENCE:
+            return _select(value.item or v.UNKNOWN_VALUE, path)
+        if value.kind == v.ARRAY:
+            shape = value.shape[1:] if value.shape else None
+            return _select(v.array(shape, value.dtype, host=value.host), path)
+        return v.UNKNOWN_VALUE
+
+    # -- attributes and subscripts -----------------------------------------------------------
+
+    def _attribute(self, node: ast.Attribute, depth: int) -> Value:
+        qualified = self.resolve(node)
+        if qualified is not None and "." in qualified:
+            module, _, attr = qualified.rpartition(".")
+            if attr in ("pi", "e", "inf", "nan", "euler_gamma"):
+                return v.scalar()
+            if attr in lib.DTYPE_NAMES:
+                return Value(v.OBJECT, function=qualified)
+            return Value(v.MODULE, function=qualified)
+        base = self.eval(node.value, depth)
+        attr = node.attr
+        if base.kind == v.ARRAY or base.kind == v.PARAM and attr in ("shape", "T", "ndim", "size", "dtype", "at", "mT"):
+            array = base if base.kind == v.ARRAY else v.array(None)
+            if attr == "shape":
+                return v.sequence(array.rank, array)
+            if attr in ("T", "mT"):
+                shape = tuple(reversed(array.shape)) if array.shape is not None and attr == "T" else array.shape
+                return v.array(shape, array.dtype, host=array.host)
+            if attr == "size":
+                count = array.elements
+                return v.scalar(count) if count is not None else v.size(self.code(node))
+            if attr == "ndim":
+                return v.scalar(array.rank)
+            if attr in ("real", "imag"):
+                return v.array(array.shape, None, host=array.host)
+            if attr == "at":
+                return Value(v.OBJECT, function="at", item=array)
+            if attr == "dtype":
+                return Value(v.OBJECT)
+            return v.UNKNOWN_VALUE
+        if base.kind == v.OBJECT and base.function == "at":
+            return base
+        if attr in lib.DATA_METHODS and attr == "values":
+            return v.UNKNOWN_VALUE
+        return v.UNKNOWN_VALUE
+
+    def _subscript(self, node: ast.Subscript, depth: int) -> Value:
+        base_node = node.value
+        if isinstance(base_node, ast.Attribute) and base_node.attr == "shape":
+            array = self.eval(base_node.value, depth)
+            index = int_value(node.slice)
+            if index is not None:
+                dims = array.shape if array.kind == v.ARRAY else None
+                if dims is not None and -len(dims) <= index < len(dims):
+                    dim = dims[index]
+                    if isinstance(dim, int):
+                        return v.scalar(dim, (f"`{self.code(node)}` is {dim}",))
+                    if isinstance(dim, str):
+                        return v.size(dim)
+                return v.size(self.code(node))
+            return v.sequence(None, v.size(self.code(node)))
+        base = self.eval(base_node, depth)
+        if base.kind == v.OBJECT and base.function == "at":
+            return base
+        if base.kind == v.ARRAY:
+            return _index_array(base, node.slice, self)
+        if base.kind == v.PARAM:
+            return v.UNKNOWN_VALUE
+        if base.kind == v.SEQUENCE:
+            if isinstance(node.slice, ast.Slice):
+                return v.sequence(None, base.item)
+            return base.item or v.UNKNOWN_VALUE
+        return v.UNKNOWN_VALUE
+
+    # -- arithmetic --------------------------------------------------------------------------
+
+    def _binop(self, node: ast.BinOp, depth: int, text: str | None) -> Value:
+        left = self.eval(node.left, depth)
+        right = self.eval(node.right, depth)
+        kinds = {left.kind, right.kind}
+        if v.ARRAY in kinds:
+            if isinstance(node.op, ast.MatMult):
+                return _matmul(left, right)
+            arrays = [item for item in (left, right) if item.is_array]
+            if len(arrays) == 2:
+                shape = arrays[0].shape if arrays[0].shape == arrays[1].shape else (
+                    arrays[0].shape if arrays[1].rank == 0 else arrays[1].shape if arrays[0].rank == 0 else None
+                )
+                dtype = arrays[0].dtype if arrays[0].dtype == arrays[1].dtype else None
+                return v.array(shape, dtype, host=arrays[0].host and arrays[1].host, data=arrays[0].data or arrays[1].data)
+            array = arrays[0]
+            other = right if array is left else left
+            if other.kind in (v.SCALAR, v.SIZE):
+                return v.array(array.shape, array.dtype, host=array.host, data=array.data)
+            return v.array(None, None, host=array.host and other.kind != v.PARAM, data=array.data)
+        if v.SEQUENCE in kinds and isinstance(node.op, (ast.Add, ast.Mult)):
+            if left.kind == v.SEQUENCE and right.kind == v.SEQUENCE and isinstance(node.op, ast.Add):
+                length = left.length + right.length if isinstance(left.length, int) and isinstance(right.length, int) else None
+                return v.sequence(length, v.join(left.item, right.item))
+            sequence, count = (left, right) if left.kind == v.SEQUENCE else (right, left)
+            if isinstance(sequence.length, int) and count.kind == v.SCALAR and type(count.literal) is int:
+                return v.sequence(sequence.length * count.literal, sequence.item)
+            return v.sequence(None, sequence.item)
+        if kinds <= {v.SCALAR}:
+            literal = _arithmetic(node.op, left.literal, right.literal)
+            return v.scalar(literal)
+        if kinds <= {v.SCALAR, v.PARAM} and v.PARAM in kinds:
+            # Computed from parameters: an array if they are arrays, a count if they are ints.
+            first = left if left.kind == v.PARAM else right
+            return Value(v.PARAM, param=first.param, annotation=first.annotation)
+        if kinds <= {v.SCALAR, v.SIZE, v.PARAM} and v.SIZE in kinds:
+            params = [item.param for item in (left, right) if item.kind == v.PARAM and item.param] + [
+                item.param for item in (left, right) if item.kind == v.SIZE and item.param
+            ]
+            evidence = left.evidence + right.evidence
+            return Value(v.SIZE, length=text or self.code(node), param=params[0] if params else None, evidence=evidence[:4])
+        if v.STRING in kinds:
+            return Value(v.STRING)
+        return v.UNKNOWN_VALUE
+
+    # -- calls ------------------------------------------------------------------------------
+
+    def _call(self, node: ast.Call, depth: int) -> Value:
+        func = node.func
+        args = positional(node)
+        if isinstance(func, ast.Name) and func.id in BUILTINS and self.is_builtin(func, func.id):
+            return self._builtin(func.id, node, args, depth)
+        qualified = self.resolve(func)
+        if qualified is not None:
+            return self._library_call(qualified, node, args, depth)
+        if isinstance(func, ast.Attribute):
+            return self._method(node, func, args, depth)
+        callee = self.eval(func, depth)
+        if callee.kind == v.CALLABLE:
+            return self._apply(callee, node, args, depth)
+        return v.UNKNOWN_VALUE
+
+    def _apply(self, callee: Value, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
+        """The result of calling a callable value."""
+        if callee.transform in GRADIENT_FUNCTIONS:
+            if callee.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
+                return v.sequence(2)
+            return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
+        if callee.transform in ("jax.vmap", "jax.jit", "equinox.filter_jit", "equinox.filter_vmap", "jax.pmap"):
+            return v.UNKNOWN_VALUE
+        if callee.transform == "class" or callee.transform == "builtin":
+            return Value(v.OBJECT)
+        if callee.function and callee.function != "<lambda>":
+            definition = self._local_definition(callee.function)
+            if definition is not None:
+                node_def, scope = definition
+                result = self.facts.returns(node_def, scope)
+                if result.kind == v.PARAM and result.param is not None:
+                    return self._argument(node_def, result.param, node, depth)
+                return replace(result, evidence=())
+        return v.UNKNOWN_VALUE
+
+    def _local_definition(self, name: str) -> tuple[ast.AST, Scope] | None:
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if scope.binds(name):
+                bindings = [binding for binding in scope.bindings[name] if binding.kind == "def"]
+                if bindings and len(bindings) == len(scope.bindings[name]):
+                    return bindings[-1].value, scope  # type: ignore[return-value]
+                return None
+            scope = scope.parent
+        return None
+
+    def _argument(self, function: ast.AST, param: str, call: ast.Call, depth: int) -> Value:
+        """The value passed for ``param`` of ``function`` at ``call``."""
+        args = function.args  # type: ignore[attr-defined]
+        names = [arg.arg for arg in [*args.posonlyargs, *args.args]]
+        given = positional(call)
+        if param in names and names.index(param) < len(given):
+            return self.eval(given[names.index(param)], depth)
+        value = keyword(call, param)
+        return self.eval(value, depth) if value is not None else v.UNKNOWN_VALUE
+
+    def _builtin(self, name: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
+        code = self.code(node)
+        if name == "len" and args:
+            inner = self.eval(args[0], depth)
+            length = _length(inner)
+            if isinstance(length, int):
+                return v.scalar(length)
+            evidence = inner.evidence[:2]
+            if inner.kind == v.PARAM:
+                return Value(v.SIZE, length=code, param=inner.param, evidence=evidence)
+            return Value(v.SIZE, length=length if isinstance(length, str) else code, evidence=evidence)
+        if name == "range":
+            bounds = [self.eval(arg, depth) for arg in args[:3]]
+            if not bounds:
+                return v.sequence(None, v.scalar())
+            start = bounds[0] if len(bounds) >= 2 else v.scalar(0)
+            stop = bounds[1] if len(bounds) >= 2 else bounds[0]
+            step = bounds[2] if len(bounds) == 3 else v.scalar(1)
+            length: v.Dim = None
+            if start.kind == stop.kind == step.kind == v.SCALAR and all(type(b.literal) is int for b in (start, stop, step)) and step.literal:
+                length = max(0, -(-(stop.literal - start.literal) // step.literal))  # type: ignore[operator]
+            elif stop.kind in (v.SIZE, v.PARAM):
+                length = stop.length if stop.kind == v.SIZE and stop.length else self.code(args[1] if len(args) >= 2 else args[0])
+            result = Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=stop.param, evidence=stop.evidence[:3])
+            return result
+        if name in ("int", "round") and args:
+            inner = self.eval(args[0], depth)
+            if inner.kind == v.SCALAR:
+                return v.scalar(int(inner.literal) if isinstance(inner.literal, (int, float)) and not isinstance(inner.literal, bool) else None)
+            if inner.kind in (v.SIZE, v.PARAM, v.ARRAY, v.UNKNOWN):
+                return Value(v.SIZE, length=code, param=inner.param, evidence=inner.evidence[:3])
+            return v.scalar()
+        if name in ("float", "bool", "abs"):
+            inner = self.eval(args[0], depth) if args else v.scalar()
+            if name == "abs" and inner.is_array:
+                return inner
+            return v.scalar()
+        if name in ("min", "max") and len(args) >= 2:
+            items = [self.eval(arg, depth) for arg in args]
+            if all(item.kind == v.SCALAR and isinstance(item.literal, (int, float)) for item in items):
+                return v.scalar((min if name == "min" else max)(item.literal for item in items))  # type: ignore[type-var]
+            if any(item.kind in (v.SIZE, v.PARAM) for item in items):
+                return v.size(code)
+            return v.UNKNOWN_VALUE
+        if name in ("list", "tuple", "sorted", "reversed", "iter") and args:
+            inner = self.eval(args[0], depth)
+            if inner.kind == v.SEQUENCE:
+                return replace(inner, function=None if name != "reversed" else inner.function)
+            if inner.kind == v.ARRAY:
+                shape = inner.shape
+                return v.sequence(shape[0] if shape else None, v.array(shape[1:] if shape else None, inner.dtype, host=inner.host))
+            return v.sequence(None)
+        if name == "list" or name == "tuple":
+            return v.sequence(0)
+        if name in ("zip", "enumerate", "map") and args:
+            items = [self.eval(arg, depth) for arg in (args[1:] if name == "map" else args)]
+            lengths = [_length(item) for item in items]
+            known = [length for length in lengths if length is not None]
+            return v.sequence(min((l for l in known if isinstance(l, int)), default=known[0] if known else None), None)
+        if name == "sum" and args:
+            inner = self.eval(args[0], depth)
+            if inner.kind == v.SEQUENCE and inner.item is not None and inner.item.is_array:
+                return v.array(None)
+            if inner.kind == v.ARRAY:
+                return v.array(inner.shape[1:] if inner.shape else None, inner.dtype)
+            return v.UNKNOWN_VALUE
+        if name in ("str",):
+            return Value(v.STRING)
+        if name in ("dict",):
+            return Value(v.MAPPING)
+        if name == "divmod":
+            return v.sequence(2)
+        return Value(v.OBJECT)
+
+    def _library_call(self, qualified: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
+        module, _, name = qualified.rpartition(".")
+        transform = TRANSFORM_LEVELS.get(qualified)
+        if transform is not None:
+            inner = args[0] if args else keyword(node, "fun")
+            wrapped = self.eval(inner, depth) if inner is not None else v.UNKNOWN_VALUE
+            function = wrapped.function if wrapped.kind == v.CALLABLE else (dotted(inner) if inner is not None else None)
+            kept = qualified
+            if qualified not in GRADIENT_FUNCTIONS and wrapped.transform in GRADIENT_FUNCTIONS:
+                kept = wrapped.transform  # jit(grad(f)) still computes a gradient
+            return Value(v.CALLABLE, transform=kept, function=function, evidence=(f"`{one_line(self.code(node), 50)}`",))
+        if qualified in lib.DATA_LOADERS:
+            return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}` (line {node.lineno})",))
+        if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:
+            return self._numpy(module, name, node, args, depth, host=module in lib.HOST_NUMPY)
+        if module in ("numpy.linalg", "jax.numpy.linalg", "jax.scipy.linalg", "scipy.linalg", "autograd.numpy.linalg"):
+            if name in ("eigh", "eig", "svd", "qr", "slogdet", "lstsq"):
+                return v.sequence(None, v.array(None))
+            if name in ("det", "norm"):
+                first = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+                if name == "norm" and (keyword(node, "axis") is not None or len(args) > 2):
+                    return v.array(None, host=module.startswith(("numpy", "scipy")))
+                return v.array((), host=module.startswith(("numpy", "scipy"))) if first.kind != v.SEQUENCE else v.scalar()
+            return v.array(None, host=module.startswith(("numpy", "scipy")))
+        if module == "jax.random":
+            return self._random(name, node, args, depth)
+        if module in ("numpy.random",):
+            return self._numpy_random(name, node, args, depth)
+        if qualified.startswith(lib.JAX_ARRAY_MODULES):
+            if qualified in ("jax.lax.scan", "jax.lax.linalg.eigh"):
+                return v.sequence(2)
+            return v.array(None)
+        if qualified.startswith(("jax.tree_util.tree_leaves", "jax.tree.leaves", "jax.tree_leaves")):
+            return v.sequence(None, evidence=("pytree leaves",))
+        if qualified.startswith(("jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map")):
+            return Value(v.OBJECT)
+        if qualified.startswith(lib.MODULE_LIBRARIES):
+            return Value(v.OBJECT)
+        if qualified in ("math.floor", "math.ceil", "math.prod"):
+            inner = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+            if inner.kind == v.SCALAR:
+                return v.scalar()
+            return Value(v.SIZE, length=self.code(node), param=inner.param)
+        if qualified.startswith(("math.", "operator.")):
+            return v.scalar()
+        if qualified == "functools.partial" and args:
+            inner = self.eval(args[0], depth)
+            return inner if inner.kind == v.CALLABLE else Value(v.CALLABLE)
+        return v.UNKNOWN_VALUE
+
+    def _dtype(self, node: ast.Call, position: int | None, default: str | None) -> str | None:
+        expr = keyword(node, "dtype")
+        if expr is None and position is not None:
+            args = positional(node)
+            expr = args[position] if len(args) > position else None
+        if expr is None:
+            return default
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            return lib.DTYPE_NAMES.get(expr.value)
+        text = dotted(expr)
+        if text is None:
+            return None
+        last = text.rpartition(".")[2]
+        return lib.DTYPE_NAMES.get(last)
+
+    def _shape(self, expr: ast.AST | None, depth: int) -> tuple[v.Dim, ...] | None:
+        """A shape argument as dims: ``(n, 3)``, ``n``, ``x.shape``."""
+        if expr is None:
+            return None
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            if any(isinstance(element, ast.Starred) for element in expr.elts):
+                return None
+            return tuple(self._dim(element, depth) for element in expr.elts)
+        value = self.eval(expr, depth)
+        if value.kind == v.SEQUENCE and isinstance(expr, ast.Attribute) and expr.attr == "shape" and value.item is not None:
+            return value.item.shape
+        if value.kind in (v.SCALAR, v.SIZE, v.PARAM):
+            return (self._dim(expr, depth),)
+        return None
+
+    def _dim(self, expr: ast.AST, depth: int) -> v.Dim:
+        value = self.eval(expr, depth)
+        dim = v.dim_of(value)
+        if isinstance(dim, int) and dim < 0:
+            return None  # reshape(-1): inferred
+        if dim is None and value.kind == v.PARAM:
+            return self.code(expr)
+        return dim
+
+    def _numpy(self, module: str, name: str, node: ast.Call, args: list[ast.expr], depth: int, host: bool) -> Value:
+        default_float = lib.NUMPY_DEFAULT_FLOAT if host else lib.JAX_DEFAULT_FLOAT
+        evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
+        if name in lib.SHAPE_CREATORS:
+            shape_arg = args[0] if args else keyword(node, "shape")
+            dtype_position = 2 if name == "full" else 1
+            fill = args[1] if name == "full" and len(args) > 1 else None
+            dtype = self._dtype(node, dtype_position, None)
+            if dtype is None and fill is not None:
+                dtype = self._literal_dtype(fill, default_float)
+            return v.array(self._shape(shape_arg, depth), dtype or default_float, host=host, evidence=evidence)
+        if name in lib.LIKE_CREATORS and args:
+            like = self.eval(args[0], depth)
+            return v.array(like.shape if like.is_array else None, self._dtype(node, None, like.dtype if like.is_array else None), host=host, evidence=evidence)
+        if name == "arange" and args:
+            bounds = [self.eval(arg, depth) for arg in args[:3]]
+            literals = [b.literal for b in bounds]
+            if all(b.kind == v.SCALAR and isinstance(b.literal, int) for b in bounds):
+                start, stop, step = (0, literals[0], 1) if len(bounds) == 1 else (literals[0], literals[1], literals[2] if len(bounds) == 3 else 1)
+                length: v.Dim = max(0, -(-(stop - start) // step)) if step else None  # type: ignore[operator]
+                dtype = "int32"
+            else:
+                length = self._dim(args[0] if len(args) == 1 else args[1], depth)
+                dtype = None
+            return v.array((length,), self._dtype(node, None, dtype), host=host, evidence=evidence)
+        if name in ("linspace", "logspace", "geomspace"):
+            count = args[2] if len(args) > 2 else keyword(node, "num")
+            length = self._dim(count, depth) if count is not None else 50
+            return v.array((length,), self._dtype(node, None, default_float), host=host, evidence=evidence)
+        if name in ("eye", "identity") and args:
+            first = self._dim(args[0], depth)
+            second = self._dim(args[1], depth) if name == "eye" and len(args) > 1 else first
+            return v.array((first, second), self._dtype(node, None, default_float), host=host, evidence=evidence)
+        if name in lib.FROM_VALUES and args:
+            return self._from_values(args[0], node, depth, host, evidence)
+        if name in ("stack",) and args:
+            items = self.eval(args[0], depth)
+            if items.kind == v.SEQUENCE and items.item is not None and items.item.is_array and items.item.shape is not None and not node.keywords:
+                return v.array((items.length, *items.item.shape), items.item.dtype, host=host)
+            return v.array(None, host=host)
+        if name in lib.SCALAR_TYPES:
+            inner = self.eval(args[0], depth) if args else v.scalar()
+            shape = inner.shape if inner.is_array else () if inner.kind in (v.SCALAR, v.SIZE) else None
+            return v.array(shape, lib.DTYPE_NAMES[name], host=host)
+        if name in lib.ELEMENTWISE:
+            arrays = [self.eval(arg, depth) for arg in args[:3]]
+            shaped = [item for item in arrays if item.is_array]
+            shape = shaped[0].shape if len(shaped) == 1 or shaped and all(item.shape == shaped[0].shape for item in shaped) else None
+            dtype = shaped[0].dtype if shaped else None
+            if name in ("isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal"):
+                dtype = "bool"
+            if name == "where" and len(args) == 1:
+                return v.sequence(None, v.array((None,), "int32", host=host))
+            return v.array(shape, dtype, host=host)
+        if name in lib.REDUCTIONS:
+            axis = keyword(node, "axis")
+            if axis is None and len(args) > 1 and name not in ("vdot", "average"):
+                axis = args[1]
+            first = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+            if axis is None or isinstance(axis, ast.Constant) and axis.value is None:
+                return v.array((), first.dtype if first.is_array and name in ("sum", "max", "min", "prod") else None, host=host)
+            index = int_value(axis)
+            if first.is_array and first.shape is not None and index is not None and -len(first.shape) <= index < len(first.shape) and keyword(node, "keepdims") is None:
+                shape = list(first.shape)
+                del shape[index]
+                return v.array(tuple(shape), None, host=host)
+            return v.array(None, host=host)
+        if name in ("shape",):
+            inner = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+            return v.sequence(inner.rank, inner)
+        if name in ("ndim",):
+            return v.scalar()
+        if name in ("size",):
+            return v.size(self.code(node))
+        if name in lib.TUPLE_RESULTS or name.startswith("linalg.") and name[7:] in ("eigh", "svd", "qr"):
+            if name == "gradient":
+                first = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+                if first.rank == 1 and len(args) <= 2:
+                    return v.array(first.shape, host=host)
+            return v.sequence(None, v.array(None, host=host))
+        if name in ("matmul", "dot") and len(args) >= 2:
+            return _matmul(self.eval(args[0], depth), self.eval(args[1], depth))
+        if name in ("transpose",) and args:
+            inner = self.eval(args[0], depth)
+            if inner.is_array and inner.shape is not None and len(args) == 1 and not node.keywords:
+                return v.array(tuple(reversed(inner.shape)), inner.dtype, host=host)
+            return v.array(inner.shape and (None,) * len(inner.shape), inner.dtype, host=host) if inner.is_array else v.array(None, host=host)
+        if name in ("diag",) and args:
+            inner = self.eval(args[0], depth)
+            rank = {1: 2, 2: 1}.get(inner.rank or -1)
+            return v.array((None,) * rank if rank else None, inner.dtype if inner.is_array else None, host=host)
+        if name in ("diagonal",) and args:
+            inner = self.eval(args[0], depth)
+            return v.array((None,) * (inner.rank - 1) if inner.rank else None, host=host)
+        if name == "reshape" and len(args) >= 2:
+            return v.array(self._shape(args[1], depth), host=host)
+        if name in ("concatenate", "hstack", "vstack"):
+            return v.array(None, host=host)
+        return v.array(None, host=host)
+
+    def _literal_dtype(self, expr: ast.AST, default_float: str) -> str | None:
+        if isinstance(expr, ast.Constant):
+            if isinstance(expr.value, bool):
+                return "bool"
+            if isinstance(expr.value, int):
+                return "int32" if default_float == lib.JAX_DEFAULT_FLOAT else "int64"
+            if isinstance(expr.value, float):
+                return default_float
+        return None
+
+    def _from_values(self, expr: ast.expr, node: ast.Call, depth: int, host: bool, evidence: tuple[str, ...]) -> Value:
+        default_float = lib.NUMPY_DEFAULT_FLOAT if host else lib.JAX_DEFAULT_FLOAT
+        dtype = self._dtype(node, 1, None)
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float, bool)):
+            return v.array((), dtype or self._literal_dtype(expr, default_float), host=host, evidence=evidence)
+        inner = self.eval(expr, depth)
+        if inner.kind == v.ARRAY:
+            return v.array(inner.shape, dtype or inner.dtype, host=host, data=inner.data, evidence=inner.evidence or evidence)
+        if inner.kind == v.SCALAR:
+            return v.array((), dtype or (default_float if isinstance(inner.literal, float) else None), host=host, evidence=evidence)
+        if inner.kind == v.SEQUENCE:
+            item = inner.item
+            if isinstance(expr, (ast.List, ast.Tuple)) and expr.elts and all(isinstance(e, ast.Constant) for e in expr.elts):
+                literal_dtype = self._literal_dtype(expr.elts[0], default_float)
+                if any(isinstance(e.value, float) for e in expr.elts):  # type: ignore[attr-defined]
+                    literal_dtype = default_float
+                return v.array((inner.length,), dtype or literal_dtype, host=host, evidence=evidence)
+            if item is not None and item.kind == v.ARRAY and item.shape is not None:
+                return v.array((inner.length, *item.shape), dtype or item.dtype, host=host, evidence=evidence)
+            if item is not None and item.kind == v.SCALAR:
+                return v.array((inner.length,), dtype, host=host, evidence=evidence)
+            if item is not None and item.kind == v.SEQUENCE:
+                return v.array((inner.length, item.length), dtype, host=host, evidence=evidence)
+            return v.array((inner.length,) + ((None,) if item is not None and item.kind == v.ARRAY else ()) if item is None or item.kind != v.ARRAY else None, dtype, host=host, evidence=evidence)
+        return v.array(None, dtype, host=host, data=inner.data if inner.is_array else False, evidence=evidence)
+
+    def _random(self, name: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
+        evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
+        if name == "split":
+            count = args[1] if len(args) > 1 else keyword(node, "num")
+            return v.array((self._dim(count, depth) if count is not None else 2, 2), "key", evidence=evidence)
+        if name in ("PRNGKey", "key", "fold_in", "key_data", "wrap_key_data"):
+            return v.array((2,), "key")
+        position = lib.RANDOM_SHAPE_POSITION.get(name)
+        shape_arg = keyword(node, "shape")
+        if shape_arg is None and position is not None and len(args) > position:
+            shape_arg = args[position]
+        shape = self._shape(shape_arg, depth) if shape_arg is not None else (() if position is not None else None)
+        dtype = self._dtype(node, None, "int32" if name in ("randint", "categorical", "choice", "permutation") else "bool" if name == "bernoulli" else lib.JAX_DEFAULT_FLOAT)
+        return v.array(shape, dtype, evidence=evidence)
+
+    def _numpy_random(self, name: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
+        evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
+        size_arg = keyword(node, "size")
+        position = lib.NUMPY_RANDOM_SIZE_POSITION.get(name)
+        if size_arg is not None:
+            shape = self._shape(size_arg, depth)
+        elif position == "all":
+            shape = tuple(self._dim(arg, depth) for arg in args)
+        elif isinstance(position, int) and len(args) > position:
+            shape = self._shape(args[position], depth)
+        elif position is not None:
+            shape = ()
+        else:
+            shape = None
+        return v.array(shape, lib.NUMPY_DEFAULT_FLOAT, host=True, evidence=evidence)
+
+    def _method(self, node: ast.Call, func: ast.Attribute, args: list[ast.expr], depth: int) -> Value:
+        base = self.eval(func.value, depth)
+        name = func.attr
+        if base.kind == v.OBJECT and base.function == "at" and base.item is not None:
+            return v.array(base.item.shape, base.item.dtype)
+        if base.kind == v.ARRAY or base.kind == v.PARAM and name in ("reshape", "astype", "sum", "mean", "transpose", "dot"):
+            array = base if base.kind == v.ARRAY else v.array(None)
+            if name in lib.SAME_RANK_METHODS:
+                dtype = self._dtype(node, 0, None) if name == "astype" else array.dtype
+                return v.array(array.shape, dtype, host=array.host, data=array.data)
+            if name in lib.REDUCING_METHODS:
+                axis = keyword(node, "axis") or (args[0] if args else None)
+                if axis is None:
+                    return v.array((), array.dtype if name in ("sum", "max", "min", "prod") else None, host=array.host)
+                return v.array(None, host=array.host)
+            if name == "reshape":
+                if len(args) == 1:
+                    return v.array(self._shape(args[0], depth), array.dtype, host=array.host, data=array.data)
+                return v.array(tuple(self._dim(arg, depth) for arg in args), array.dtype, host=array.host, data=array.data)
+            if name in ("ravel", "flatten"):
+                return v.array((array.elements if array.elements is not None else None,), array.dtype, host=array.host, data=array.data)
+            if name in ("item",):
+                return v.scalar()
+            if name == "tolist":
+                return v.sequence(array.shape[0] if array.shape else None)
+            return v.array(None, host=array.host, data=array.data)
+        if name in lib.DATA_METHODS and base.kind in (v.UNKNOWN, v.OBJECT, v.PARAM) and not args:
+            return v.array(None, host=True, data=base.kind != v.PARAM, evidence=(f"`{one_line(self.code(node), 50)}`",))
+        if base.kind == v.STRING:
+            return Value(v.STRING) if name not in ("split", "splitlines") else v.sequence(None, Value(v.STRING))
+        if base.kind == v.SEQUENCE and name in ("copy",):
+            return base
+        if base.kind == v.MAPPING and name in ("items", "values", "keys"):
+            return v.sequence(None, evidence=(f"`.{name}()` of a mapping",))
+        if base.kind == v.CALLABLE and name in ("apply", "init"):
+            return v.UNKNOWN_VALUE
+        return v.UNKNOWN_VALUE
+
+
+def _select(value: Value, path: tuple[int, ...]) -> Value:
+    for step in path:
+        if step < 0:
+            return v.UNKNOWN_VALUE
+        if value.kind == v.SEQUENCE:
+            value = value.item or v.UNKNOWN_VALUE
+        elif value.kind == v.ARRAY and value.shape:
+            value = v.array(value.shape[1:], value.dtype, host=value.host)
+        else:
+            return v.UNKNOWN_VALUE
+    return value
+
+
+def _length(value: Value) -> v.Dim:
+    if value.kind == v.SEQUENCE:
+        return value.length
+    if value.kind == v.ARRAY and value.shape:
+        return value.shape[0]
+    return None
+
+
+def _matmul(left: Value, right: Value) -> Value:
+    host = left.host and right.host
+    if left.rank is None or right.rank is None or not left.is_array or not right.is_array:
+        return v.array(None, host=host)
+    if left.rank == 2 and right.rank == 2:
+        return v.array((left.shape[0], right.shape[1]), host=host)  # type: ignore[index]
+    if left.rank == 2 and right.rank == 1:
+        return v.array((left.shape[0],), host=host)  # type: ignore[index]
+    if left.rank == 1 and right.rank == 2:
+        return v.array((right.shape[1],), host=host)  # type: ignore[index]
+    if left.rank == 1 and right.rank == 1:
+        return v.array((), host=host)
+    return v.array(None, host=host)
+
+
+def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
+    """The value of ``base[index]``: integer indices drop an axis, slices keep it."""
+    items = index.elts if isinstance(index, ast.Tuple) else [index]
+    if base.shape is None:
+        rank_change = 0
+        for item in items:
+            if isinstance(item, ast.Slice) or isinstance(item, ast.Constant) and item.value is Ellipsis:
+                continue
+            if isinstance(item, ast.Constant) and item.value is None:
+                continue
+            value = evaluator.eval(item, 0)
+            if value.kind not in (v.SCALAR, v.SIZE):
+                return v.array(None, base.dtype, host=base.host)
+            rank_change -= 1
+        return v.array(None, base.dtype, host=base.host)
+    shape = list(base.shape)
+    result: list[v.Dim] = []
+    position = 0
+    for number, item in enumerate(items):
+        if isinstance(item, ast.Constant) and item.value is Ellipsis:
+            remaining = sum(1 for later in items[number + 1 :] if not (isinstance(later, ast.Constant) and later.value is None))
+            keep = len(shape) - position - remaining
+            result.extend(shape[position : position + keep])
+            position += keep
+            continue
+        if isinstance(item, ast.Constant) and item.value is None:
+            result.append(1)
+            continue
+        if position >= len(shape):
+            return v.array(None, base.dtype, host=base.host)
+        if isinstance(item, ast.Slice):
+            full = item.lower is None and item.upper is None and item.step is None
+            result.append(shape[position] if full else None)
+            position += 1
+            continue
+        value = evaluator.eval(item, 0)
+        if value.kind in (v.SCALAR, v.SIZE) or value.kind == v.PARAM:
+            position += 1
+            continue
+        return v.array(None, base.dtype, host=base.host)
+    result.extend(shape[position:])
+    return v.array(tuple(result), base.dtype, host=base.host, data=base.data)
+
+
+def _arithmetic(op: ast.operator, left, right):
+    if not isinstance(left, (int, float)) or not isinstance(right, (int, float)) or isinstance(left, bool) or isinstance(right, bool):
+        return None
+    try:
+        if isinstance(op, ast.Add):
+            return left + right
+        if isinstance(op, ast.Sub):
+            return left - right
+        if isinstance(op, ast.Mult):
+            result = left * right
+            return result if abs(result) < 10**15 else None
+        if isinstance(op, ast.FloorDiv):
+            return left // right
+        if isinstance(op, ast.Div):
+            return left / right
+        if isinstance(op, ast.Pow) and abs(right) <= 64:
+            result = left**right
+            return result if isinstance(result, (int, float)) and abs(result) < 10**15 else None
+        if isinstance(op, ast.Mod):
+            return left % right
+    except (ZeroDivisionError, OverflowError, ValueError):
+        return None
+    return None

@@ -1,0 +1,105 @@
+"""What the scanner knows of the array libraries' functions, by qualified name.
+
+Tables only, no logic: which calls create arrays and where their shape comes from,
+which are elementwise, which reduce, which return tuples or lists of arrays rather
+than one array, which load data from outside the program. The facts layer
+(``analysis/facts.py``) reads them to give expressions a value.
+"""
+
+from __future__ import annotations
+
+#: Array namespaces whose functions compute on (and return) jax arrays, and numpy's.
+JAX_NUMPY = ("jax.numpy", "autograd.numpy")
+HOST_NUMPY = ("numpy",)
+JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "autograd.numpy.", "autograd.scipy.")
+
+#: name -> the position of the shape argument (``zeros(shape)``, ``full(shape, v)``).
+SHAPE_CREATORS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0}
+#: Creators shaped like an argument (``zeros_like(x)``).
+LIKE_CREATORS = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
+#: Random samplers and the position of their shape argument (after the key).
+RANDOM_SHAPE_POSITION = {
+    "normal": 1, "uniform": 1, "bernoulli": 2, "truncated_normal": 3, "gumbel": 1, "laplace": 1, "logistic": 1,
+    "cauchy": 1, "exponential": 1, "randint": 1, "gamma": 2, "beta": 3, "dirichlet": 2, "choice": 2,
+    "permutation": None, "rademacher": 1, "categorical": None, "poisson": 2, "multivariate_normal": 3,
+}
+#: numpy.random's samplers: shape from ``size=`` (or the last positional for a few).
+NUMPY_RANDOM_SIZE_POSITION = {"rand": "all", "randn": "all", "random": 0, "random_sample": 0, "normal": 2, "uniform": 2, "randint": 2, "standard_normal": 0, "choice": 1, "binomial": 2, "poisson": 1, "exponential": 1}
+
+ELEMENTWISE = frozenset(
+    {
+        "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square", "abs", "absolute",
+        "negative", "positive", "reciprocal", "sign", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
+        "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "round", "rint", "trunc", "maximum",
+        "minimum", "power", "float_power", "clip", "where", "logaddexp", "arctan2", "hypot", "multiply", "add",
+        "subtract", "divide", "true_divide", "sinc", "heaviside", "deg2rad", "rad2deg", "fmax", "fmin", "conj",
+        "real", "imag", "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less",
+        "equal", "not_equal", "greater_equal", "less_equal", "mod", "remainder", "floor_divide", "nan_to_num",
+    }
+)
+#: jax.nn / scipy.special / lax functions that are elementwise.
+ELEMENTWISE_QUALIFIED = frozenset(
+    {
+        "jax.nn.relu", "jax.nn.sigmoid", "jax.nn.softplus", "jax.nn.gelu", "jax.nn.silu", "jax.nn.swish",
+        "jax.nn.elu", "jax.nn.leaky_relu", "jax.nn.tanh", "jax.nn.log_sigmoid", "jax.nn.celu", "jax.nn.selu",
+        "jax.nn.relu6", "jax.nn.hard_tanh", "jax.nn.soft_sign",
+        "jax.scipy.special.erf", "jax.scipy.special.erfc", "jax.scipy.special.expit", "jax.scipy.special.logit",
+        "jax.scipy.special.gammaln", "jax.scipy.special.digamma", "jax.scipy.special.xlogy", "jax.scipy.special.xlog1py",
+        "jax.lax.exp", "jax.lax.log", "jax.lax.tanh", "jax.lax.sin", "jax.lax.cos", "jax.lax.sqrt", "jax.lax.abs",
+        "jax.lax.logistic", "autograd.scipy.special.expit", "autograd.scipy.special.gammaln",
+    }
+)
+#: Reductions: with ``axis=None`` they return a 0-d array.
+REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std", "all", "any", "amax", "amin", "nansum", "nanmean", "logsumexp", "count_nonzero", "median", "average", "trace", "vdot"})
+#: Functions returning a tuple or list of arrays (never one array).
+TUPLE_RESULTS = frozenset(
+    {
+        "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid", "unstack", "broadcast_arrays", "nonzero",
+        "where_1arg", "gradient", "linalg.eigh", "linalg.eig", "linalg.svd", "linalg.qr", "linalg.slogdet", "linalg.lstsq",
+        "unique", "histogram", "atleast_1d_many", "indices_sparse", "modf", "frexp", "divmod", "tril_indices",
+        "triu_indices", "diag_indices", "unravel_index", "shape",
+    }
+)
+#: Functions that return Python values about an array, not arrays.
+METADATA = frozenset({"shape", "ndim", "size", "result_type", "dtype", "iscomplexobj", "isscalar", "issubdtype", "promote_types"})
+#: Creation from a literal list/tuple of values.
+FROM_VALUES = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})
+#: Joining a sequence of arrays.
+JOINING = frozenset({"stack", "vstack", "hstack", "dstack", "column_stack", "concatenate", "array", "asarray", "row_stack"})
+#: Array methods that return an array of the same rank (or a view of it).
+SAME_RANK_METHODS = frozenset({"astype", "conj", "clip", "round", "copy", "block_until_ready", "real", "imag", "view"})
+REDUCING_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std", "all", "any", "argmax", "argmin"})
+RESHAPING_METHODS = frozenset({"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "T", "mT", "cumsum", "cumprod", "sort", "argsort", "dot", "take"})
+
+#: Calls that bring data into the program from outside: files, datasets, data frames.
+DATA_LOADERS = frozenset(
+    {
+        "numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile", "numpy.memmap", "numpy.frombuffer",
+        "jax.numpy.load", "pandas.read_csv", "pandas.read_parquet", "pandas.read_pickle", "pandas.read_hdf",
+        "pandas.read_json", "pandas.read_excel", "pickle.load", "joblib.load", "torch.load", "h5py.File",
+        "scipy.io.loadmat", "tensorflow_datasets.load", "datasets.load_dataset", "sklearn.datasets.fetch_openml",
+        "sklearn.datasets.load_digits", "sklearn.datasets.load_iris", "sklearn.datasets.load_diabetes",
+        "sklearn.datasets.make_classification", "sklearn.datasets.make_regression", "sklearn.datasets.make_moons",
+        "sklearn.datasets.fetch_california_housing", "tensorflow.keras.datasets.mnist.load_data",
+        "keras.datasets.mnist.load_data", "torchvision.datasets.MNIST", "jax.device_put", "jax.device_put_replicated",
+    }
+)
+#: Method names that load data whatever the object (``ds.as_numpy_iterator()``, ``df.to_numpy()``).
+DATA_METHODS = frozenset({"to_numpy", "values", "as_numpy_iterator", "load_data", "read", "numpy", "todense", "toarray"})
+
+#: Default dtypes of creation functions (jax without x64; numpy with float64).
+JAX_DEFAULT_FLOAT = "float32"
+NUMPY_DEFAULT_FLOAT = "float64"
+#: Literal dtype spellings -> canonical names.
+DTYPE_NAMES = {
+    "bool": "bool", "bool_": "bool", "int8": "int8", "uint8": "uint8", "int16": "int16", "uint16": "uint16",
+    "int32": "int32", "uint32": "uint32", "int64": "int64", "uint64": "uint64", "int": "int32",
+    "float16": "float16", "half": "float16", "bfloat16": "bfloat16", "float32": "float32", "single": "float32",
+    "float64": "float64", "double": "float64", "float": "float32", "float_": "float64",
+    "complex64": "complex64", "complex128": "complex128", "complex": "complex64",
+}
+#: Scalar constructors: ``jnp.float32(3.0)`` is a 0-d value, not a table.
+SCALAR_TYPES = frozenset(DTYPE_NAMES)
+
+#: Modules whose objects are not arrays but often flow through loops (models, optimizers, distributions).
+MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.", "optax.", "numpyro.distributions.", "distrax.", "tensorflow_probability.")

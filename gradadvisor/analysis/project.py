@@ -1,0 +1,283 @@
+"""Phase 2 of a scan: the project index, built from every file's summary.
+
+It resolves references across the scanned files (``from model import loss`` in
+``train.py`` reaches ``loss`` in ``model.py``, relative imports included),
+spreads *differentiated* / *traced* / *compiled* from the transforms that seed
+them along calls and nesting, keeps for each function the chain that explains
+its level (``loss`` in model.py is differentiated: passed to jax.grad at
+train.py:40), and gathers what call sites pass to each parameter (an array, a
+data size, a small literal, a gradient function).
+
+Files outside the scanned paths stay unknown. With one file (pre-commit passes a
+few), the index holds just that file; the cache can supply the rest.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from gradadvisor.analysis.gradient import COMPILING, Level
+from gradadvisor.analysis.summary import FileSummary, FunctionSummary, ModuleArray
+
+Key = tuple[str, str]  # (path, function key)
+
+
+@dataclass(frozen=True)
+class Reason:
+    level: int
+    text: str
+    line: int
+    seed_path: str
+    parent: Key | None = None
+    transform: str | None = None
+
+
+@dataclass(frozen=True)
+class ArgumentFact:
+    kind: str
+    evidence: str
+    path: str
+    line: int
+
+
+class Project:
+    """Every scanned file's summary, linked."""
+
+    def __init__(self, summaries: list[FileSummary]) -> None:
+        self.files: dict[str, FileSummary] = {summary.path: summary for summary in summaries}
+        self._by_module: dict[str, list[str]] = defaultdict(list)
+        for summary in summaries:
+            parts = summary.module.split(".") if summary.module else []
+            for start in range(len(parts)):
+                self._by_module[".".join(parts[start:])].append(summary.path)
+        self._children: dict[tuple[str, str | None, str], str] = {}
+        for summary in summaries:
+            for function in summary.functions.values():
+                self._children.setdefault((summary.path, function.parent, function.name), function.key)
+        self.reasons: dict[Key, Reason] = {}
+        self.compiled: set[Key] = set()
+        self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
+        self._seed()
+        self._propagate()
+        self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
+
+    # -- resolution -----------------------------------------------------------------------
+
+    def function(self, key: Key) -> FunctionSummary | None:
+        summary = self.files.get(key[0])
+        return summary.functions.get(key[1]) if summary is not None else None
+
+    def resolve(self, path: str, reference: str, scope: str | None, klass: str | None = None) -> list[Key]:
+        """The functions ``reference`` (as written in ``path``, inside function ``scope``) can mean."""
+        summary = self.files.get(path)
+        if summary is None:
+            return []
+        if reference.startswith("key:"):
+            return [(path, reference[4:])]
+        head, _, attr = reference.partition(".")
+        if head in ("self", "cls") and attr:
+            owner = klass or self._class_of(summary, scope)
+            if owner is not None and owner in summary.classes:
+                method = summary.classes[owner].methods.get(attr)
+                return [(path, method)] if method else []
+            return []
+        if attr:
+            if head in summary.imports and not self._bound_locally(summary, scope, head):
+                return self._resolve_qualified(f"{summary.imports[head]}.{attr}", path)
+            return []
+        current = scope
+        while True:
+            found = self._children.get((path, current, reference))
+            if found is not None:
+                return [(path, found)]
+            if current is None:
+                break
+            function = summary.functions.get(current)
+            current = function.parent if function is not None else None
+        if reference in summary.top_level:
+            return [(path, summary.top_level[reference])]
+        if reference in summary.imports:
+            return self._resolve_qualified(summary.imports[reference], path)
+        return []
+
+    def _bound_locally(self, summary: FileSummary, scope: str | None, name: str) -> bool:
+        function = summary.functions.get(scope) if scope else None
+        return function is not None and name in function.params
+
+    def _class_of(self, summary: FileSummary, scope: str | None) -> str | None:
+        while scope is not None:
+            function = summary.functions.get(scope)
+            if function is None:
+                return None
+            if function.klass is not None:
+                return function.klass
+            scope = function.parent
+        return None
+
+    def module_files(self, module: str, near: str) -> list[str]:
+        """Scanned files that can be the module ``module`` (by dotted-name suffix), nearest first."""
+        candidates = self._by_module.get(module, [])
+        if len(candidates) <= 1:
+            return list(candidates)
+        anchor = PurePath(near).parent.parts
+        return sorted(candidates, key=lambda other: -_shared_prefix(PurePath(other).parent.parts, anchor))
+
+    def _resolve_qualified(self, qualified: str, near: str) -> list[Key]:
+        module, _, attr = qualified.rpartition(".")
+        for path in self.module_files(module, near)[:1]:
+            summary = self.files[path]
+            if attr in summary.top_level:
+                return [(path, summary.top_level[attr])]
+            if attr in summary.imports and summary.imports[attr] != qualified:
+                return self._resolve_qualified(summary.imports[attr], path)  # re-exported
+        return []
+
+    def resolve_array(self, path: str, name: str, depth: int = 0) -> tuple[str, ModuleArray] | None:
+        """The module-level array ``name`` means in ``path`` (possibly imported from another file)."""
+        summary = self.files.get(path)
+        if summary is None or depth > 4:
+            return None
+        if name in summary.arrays:
+            return path, summary.arrays[name]
+        qualified = summary.imports.get(name)
+        if qualified is None:
+            return None
+        module, _, attr = qualified.rpartition(".")
+        for other in self.module_files(module, path)[:1]:
+            return self.resolve_array(other, attr, depth + 1)
+        return None
+
+    # -- levels -----------------------------------------------------------------------------
+
+    def _seed(self) -> None:
+        for summary in self.files.values():
+            for seed in summary.seeds:
+                reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
+                for key in self.resolve(summary.path, seed.target, seed.scope, seed.klass):
+                    self._raise(key, reason)
+                    if seed.transform in COMPILING:
+                        self.compiled.add(key)
+
+    def _raise(self, key: Key, reason: Reason) -> bool:
+        existing = self.reasons.get(key)
+        if existing is not None and existing.level >= reason.level:
+            return False
+        self.reasons[key] = reason
+        return True
+
+    def callees(self, key: Key) -> list[tuple[Key, str]]:
+        """What a function reaches: the functions it names (in any scanned file), and those defined inside it."""
+        cached = self._callees_cache.get(key)
+        if cached is not None:
+            return cached
+        found: list[tuple[Key, str]] = []
+        function = self.function(key)
+        if function is not None:
+            path = key[0]
+            seen: set[Key] = {key}
+            for reference in function.references:
+                for callee in self.resolve(path, reference, function.key, function.klass):
+                    if callee not in seen:
+                        seen.add(callee)
+                        found.append((callee, "called from"))
+            for other in self.files[path].functions.values():
+                if other.parent == function.key and (path, other.key) not in seen:
+                    found.append(((path, other.key), "defined inside"))
+        self._callees_cache[key] = found
+        return found
+
+    def _propagate(self) -> None:
+        work = deque(self.reasons)
+        while work:
+            key = work.popleft()
+            level = self.reasons[key].level
+            for callee, how in self.callees(key):
+                if self._raise(callee, Reason(level, how, 0, key[0], key)):
+                    work.append(callee)
+        work = deque(self.compiled)
+        while work:
+            for callee, _ in self.callees(work.popleft()):
+                if callee not in self.compiled:
+                    self.compiled.add(callee)
+                    work.append(callee)
+
+    def level(self, path: str, scopes: tuple[str, ...]) -> tuple[int, Key | None]:
+        """The level of the innermost of ``scopes`` (function keys, innermost first) that the
+        index knows, and that function."""
+        for scope in scopes:
+            key = (path, scope)
+            if key in self.reasons:
+                return self.reasons[key].level, key
+            if self.function(key) is not None:
+                return Level.UNKNOWN, key
+        return Level.UNKNOWN, None
+
+    def is_compiled(self, path: str, scopes: tuple[str, ...]) -> bool:
+        return any((path, scope) in self.compiled for scope in scopes)
+
+    def name_of(self, key: Key) -> str:
+        function = self.function(key)
+        if function is None:
+            return "a function"
+        if function.name == "<lambda>":
+            return f"the lambda at line {function.line}"
+        return f"`{function.qualname}`"
+
+    def explain(self, key: Key, from_path: str | None = None) -> str | None:
+        """``"`loss` is differentiated: passed to jax.grad at train.py:40; `forward` is called from `loss`"``."""
+        if key not in self.reasons:
+            return None
+        chain = [key]
+        while len(chain) < 6:
+            parent = self.reasons[chain[-1]].parent
+            if parent is None or parent in chain or parent not in self.reasons:
+                break
+            chain.append(parent)
+        root = chain[-1]
+        seed = self.reasons[root]
+        level = "differentiated" if seed.level == Level.DIFFERENTIATED else "traced"
+        place = "" if not seed.line else f" at line {seed.line}" if seed.seed_path == (from_path or key[0]) else f" at {seed.seed_path}:{seed.line}"
+        where = f" ({root[0]})" if root[0] != (from_path or key[0]) else ""
+        parts = [f"{self.name_of(root)}{where} is {level}: {seed.text}{place}"]
+        for inner, outer in zip(reversed(chain[:-1]), reversed(chain[1:])):
+            inner_where = f" ({inner[0]})" if inner[0] != outer[0] else ""
+            parts.append(f"{self.name_of(inner)}{inner_where} is {self.reasons[inner].text} {self.name_of(outer)}")
+        return "; ".join(parts)
+
+    # -- what call sites pass ------------------------------------------------------------------
+
+    def arguments(self, path: str, function_key: str, param: str) -> list[ArgumentFact]:
+        """What the call sites across the project pass for ``param`` of a function."""
+        if self._arguments is None:
+            self._arguments = self._collect_arguments()
+        return self._arguments.get((path, function_key, param), [])
+
+    def _collect_arguments(self) -> dict[tuple[str, str, str], list[ArgumentFact]]:
+        found: dict[tuple[str, str, str], list[ArgumentFact]] = defaultdict(list)
+        for summary in self.files.values():
+            for caller in summary.functions.values():
+                for site in caller.calls:
+                    for target in self.resolve(summary.path, site.callee, caller.key, caller.klass):
+                        function = self.function(target)
+                        if function is None:
+                            continue
+                        params = list(function.params)
+                        if function.klass is not None and params and params[0] in ("self", "cls"):
+                            params = params[1:]
+                        for index, (kind, evidence) in enumerate(site.args):
+                            if index < len(params):
+                                found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                        for name, (kind, evidence) in site.keywords.items():
+                            found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
+        return found
+
+
+def _shared_prefix(left: tuple[str, ...], right: tuple[str, ...]) -> int:
+    count = 0
+    for a, b in zip(left, right):
+        if a != b:
+            break
+        count += 1
+    return count

@@ -1,0 +1,450 @@
+"""Phase 1 of a scan, per file: a small, serialisable summary of what other files need.
+
+A ``FileSummary`` holds the module's functions (with their nesting, parameters and
+the names they reference), the transforms applied to functions (``jax.grad(loss)``,
+``@jax.jit``, a flax ``__call__``...: *seeds*), calls to functions that may live in
+the project (with what each argument holds, so phase 2 can tell what a parameter
+receives), module-level arrays (with their size in bytes when the code shows it),
+and the imports that link it to other files. Phase 2 (``analysis/project.py``)
+joins the summaries of every scanned file; the cache stores them by content hash.
+
+Building it costs a statement-level walk of the module plus regex-filtered looks
+at the few statements that name a transform or call a project function: it never
+walks every expression of a file.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.facts import Facts, Scope
+from gradadvisor.analysis.gradient import (
+    BENCH_FILE_FUNCTIONS,
+    COMPACT,
+    COMPILING,
+    CUSTOM_RULE_METHODS,
+    FUNCTION_ARGUMENTS,
+    FUNCTION_KEYWORDS,
+    GRADIENT_FUNCTIONS,
+    MODULE_BASES,
+    TRANSFORM_LEVELS,
+    Level,
+    short,
+    transform_name,
+)
+from gradadvisor.analysis.names import ImportMap, canonical, module_statements
+from gradadvisor.analysis.syntax import Source, dotted, one_line, positional, walk, walk_local
+
+#: Libraries whose functions are never project functions (calls to them carry no parameter facts).
+EXTERNAL = ("jax", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd", "math",
+            "functools", "itertools", "os", "sys", "typing", "collections", "dataclasses", "pandas", "torch",
+            "tensorflow", "chex", "distrax", "jaxopt", "matplotlib", "tqdm", "absl", "ml_collections", "time", "random")
+#: A statement whose text names one of these may apply a transform.
+TRANSFORM_WORD = re.compile(
+    r"\b(?:" + "|".join(sorted({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)) + r")\b"
+)
+REFERENCE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+def function_key(node: ast.AST, qualname: str) -> str:
+    if isinstance(node, ast.Lambda):
+        return f"<lambda>:{node.lineno}:{node.col_offset}"
+    return f"{qualname}:{node.lineno}"
+
+
+@dataclass
+class Seed:
+    """A transform applied to a function: what reaches it and from where."""
+
+    target: str  # a name, ``self.name``, ``alias.attr``, or a function key (``key:...``)
+    scope: str | None  # the function key where the reference is written (None: module level)
+    klass: str | None  # the class whose ``self`` a ``self.`` target means
+    level: int
+    transform: str
+    line: int
+    text: str  # "passed to jax.grad", "decorated with @jax.jit"
+
+
+@dataclass
+class CallSite:
+    caller: str | None
+    callee: str  # a name, ``self.name`` or ``alias.attr`` as written
+    line: int
+    #: What each argument holds: (kind, evidence). Kinds: array, size, small, gradient, callable, other, unknown.
+    args: list[tuple[str, str]] = field(default_factory=list)
+    keywords: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass
+class FunctionSummary:
+    key: str
+    name: str
+    qualname: str
+    line: int
+    end_line: int
+    parent: str | None  # the enclosing function's key
+    klass: str | None  # the class's qualname, for methods
+    params: list[str]
+    references: list[str] = field(default_factory=list)
+    calls: list[CallSite] = field(default_factory=list)
+    #: "array", "scalar", "size", ... : what the function returns, when phase 1 could tell.
+    returns: str = "unknown"
+
+
+@dataclass
+class ClassSummary:
+    name: str
+    qualname: str
+    line: int
+    bases: list[str]
+    module_kind: str | None  # "a flax.linen Module" etc.
+    methods: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class ModuleArray:
+    name: str
+    line: int
+    elements: int | None
+    nbytes: int | None
+    dtype: str | None
+    data: bool
+    host: bool
+    evidence: str
+
+
+@dataclass
+class FileSummary:
+    path: str
+    module: str
+    package: str
+    imports: dict[str, str] = field(default_factory=dict)
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)
+    #: Module-level names bound by ``def`` -> function key.
+    top_level: dict[str, str] = field(default_factory=dict)
+    classes: dict[str, ClassSummary] = field(default_factory=dict)
+    seeds: list[Seed] = field(default_factory=list)
+    arrays: dict[str, ModuleArray] = field(default_factory=dict)
+    #: Module-level names bound by something other than ``def``/``class``/import.
+    assigned: list[str] = field(default_factory=list)
+    bench_file: bool = False
+
+
+def module_name(display: str) -> tuple[str, str]:
+    """``(module, package)`` for a path: ``pkg/sub/model.py`` -> ``("pkg.sub.model", "pkg.sub")``."""
+    parts = [part for part in re.split(r"[\\/]", display) if part and part not in (".", "..")]
+    if not parts:
+        return "", ""
+    last = parts[-1]
+    for suffix in (".py", ".ipynb", ".pyi"):
+        if last.endswith(suffix):
+            last = last[: -len(suffix)]
+    parts[-1] = last
+    if last == "__init__":
+        parts = parts[:-1]
+        return ".".join(parts), ".".join(parts)
+    return ".".join(parts), ".".join(parts[:-1])
+
+
+class SummaryBuilder:
+    """Builds a ``FileSummary`` from a parsed module."""
+
+    def __init__(self, display: str, tree: ast.Module, source: Source, names: ImportMap, facts: Facts) -> None:
+        module, package = module_name(display)
+        self.tree = tree
+        self.source = source
+        self.names = names
+        self.facts = facts
+        self.summary = FileSummary(display, module, package, imports=dict(names.aliases))
+        #: function key -> (node, scope) for every function and lambda found.
+        self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
+        self.keys: dict[int, str] = {}
+        self._imported = self._imported_callees()
+
+    def build(self) -> FileSummary:
+        self._module_level()
+        self._walk_definitions()
+        self._bench_file()
+        return self.summary
+
+    # -- module level --------------------------------------------------------------------
+
+    def _module_level(self) -> None:
+        summary = self.summary
+        scope = self.facts.module_scope
+        for stmt in module_statements(self.tree.body):
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        summary.assigned.append(target.id)
+                        self._module_array(target.id, stmt, scope)
+
+    def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
+        value = self.facts.name_value(name, scope, None)
+        if value.kind != v.ARRAY:
+            return
+        evidence = value.evidence[0] if value.evidence else f"`{one_line(self.source.segment(stmt), 60)}` (line {stmt.lineno})"
+        self.summary.arrays[name] = ModuleArray(
+            name, stmt.lineno, value.elements, value.nbytes, value.dtype, value.data, value.host, evidence
+        )
+
+    # -- functions, classes and seeds ------------------------------------------------------
+
+    def _walk_definitions(self) -> None:
+        """Every def and class, nested ones included (a statement-level walk), and the
+        transforms applied in statements that name one."""
+        stack: list[tuple[ast.AST, str, str | None, str | None, Scope]] = [
+            (stmt, "", None, None, self.facts.module_scope) for stmt in reversed(self.tree.body)
+        ]
+        while stack:
+            node, prefix, parent_key, klass, scope = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                qualname = f"{prefix}{node.name}"
+                key = self._add_function(node, qualname, parent_key, klass, scope)
+                inner = self.facts.scope(node, scope)
+                for child in reversed(node.body):
+                    stack.append((child, f"{qualname}.", key, None, inner))
+                self._decorators(node, key, klass)
+                continue
+            if isinstance(node, ast.ClassDef):
+                qualname = f"{prefix}{node.name}"
+                self._add_class(node, qualname, parent_key)
+                for child in reversed(node.body):
+                    stack.append((child, f"{qualname}.", parent_key, qualname, scope))
+                continue
+            if not isinstance(node, ast.stmt):
+                continue
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                # ``loss = lambda p, x: ...``: a function by another name.
+                name = node.targets[0].id
+                key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
+            if TRANSFORM_WORD.search(self._statement_text(node)):
+                self._transform_calls(node, parent_key, klass, scope)
+            for field_name in ("body", "orelse", "finalbody"):
+                for child in reversed(getattr(node, field_name, ()) or ()):
+                    stack.append((child, prefix, parent_key, klass, scope))
+            for handler in reversed(getattr(node, "handlers", ()) or ()):
+                for child in reversed(handler.body):
+                    stack.append((child, prefix, parent_key, klass, scope))
+            for case in reversed(getattr(node, "cases", ()) or ()):
+                for child in reversed(case.body):
+                    stack.append((child, prefix, parent_key, klass, scope))
+
+    def _statement_text(self, stmt: ast.stmt) -> str:
+        """The statement's own lines (for a compound statement, its header only)."""
+        end = stmt.end_lineno or stmt.lineno
+        body = getattr(stmt, "body", None)
+        if isinstance(body, list) and body:
+            end = body[0].lineno - 1
+        return "".join(self.source.lines[stmt.lineno - 1 : max(end, stmt.lineno)])
+
+    def _add_function(self, node: FunctionNode, qualname: str, parent_key: str | None, klass: str | None, scope: Scope, name: str | None = None) -> str:
+        key = function_key(node, qualname)
+        args = node.args
+        params = [arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+        name = name or getattr(node, "name", "<lambda>")
+        text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+        references = sorted({f"{a}.{b}" if b else a for a, b in REFERENCE.findall(text)} | {a for a, _ in REFERENCE.findall(text)})
+        function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, references)
+        self.summary.functions[key] = function
+        self.nodes[key] = (node, scope)
+        self.keys[id(node)] = key
+        if parent_key is None and klass is None and name != "<lambda>" and scope.is_module:
+            self.summary.top_level[name] = key
+        if klass is not None and klass in self.summary.classes and name != "<lambda>":
+            self.summary.classes[klass].methods[name] = key
+            kind = self.summary.classes[klass].module_kind
+            if kind is not None:
+                compact = any(canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) in COMPACT for d in node.decorator_list)
+                if name == "__call__" or compact:
+                    how = "a @compact method" if compact else "__call__"
+                    self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
+        self._calls(node, key, scope, self._imported)
+        return key
+
+    def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
+        bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
+        kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
+        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind)
+
+    def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
+        for decorator in node.decorator_list:
+            transform = transform_name(decorator, self.names)
+            if transform is not None:
+                level = TRANSFORM_LEVELS[transform]
+                self.summary.seeds.append(Seed("key:" + key, None, klass, level, transform, decorator.lineno, f"decorated with @{short(transform)}"))
+
+    def _transform_calls(self, stmt: ast.stmt, scope_key: str | None, klass: str | None, scope: Scope) -> None:
+        """Seeds from ``jax.grad(loss)``, ``lax.scan(step, ...)``, ``f.defvjp(fwd, bwd)`` in one
+        statement (not in nested definitions: they are visited on their own)."""
+        for expr in _own_expressions(stmt):
+            for node in walk_local(expr):
+                if isinstance(node, ast.Lambda):
+                    self._lambda(node, scope_key, klass, scope)
+                if not isinstance(node, ast.Call):
+                    continue
+                func = node.func
+                if isinstance(func, ast.Attribute) and func.attr in CUSTOM_RULE_METHODS:
+                    for arg in node.args:
+                        self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({func.attr})", scope)
+                    continue
+                transform = transform_name(func, self.names) if not isinstance(func, ast.Lambda) else None
+                if transform is None:
+                    continue
+                level = TRANSFORM_LEVELS[transform]
+                text = f"passed to {short(transform)}"
+                arguments = positional(node)
+                for position in FUNCTION_ARGUMENTS.get(transform, (0,)):
+                    if position < len(arguments):
+                        self._seed_argument(arguments[position], scope_key, klass, level, transform, node.lineno, text, scope)
+                for item in node.keywords:
+                    if item.arg in FUNCTION_KEYWORDS:
+                        self._seed_argument(item.value, scope_key, klass, level, transform, node.lineno, text, scope)
+
+    def _lambda(self, node: ast.Lambda, scope_key: str | None, klass: str | None, scope: Scope) -> None:
+        if id(node) in self.keys:
+            return
+        self._add_function(node, f"<lambda>", scope_key, None, scope)
+
+    def _seed_argument(self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope) -> None:
+        if isinstance(value, ast.Lambda):
+            self._lambda(value, scope_key, klass, scope)
+            self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text))
+        elif isinstance(value, (ast.List, ast.Tuple)):
+            for element in value.elts:
+                self._seed_argument(element, scope_key, klass, level, transform, line, text, scope)
+        elif isinstance(value, ast.Call):
+            inner = canonical(self.names.resolve(value.func))
+            if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
+                # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target.
+                self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope)
+        else:
+            reference = _reference(value)
+            if reference is not None:
+                self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text))
+
+    # -- calls that may reach other project functions ---------------------------------------
+
+    def _imported_callees(self) -> re.Pattern[str] | None:
+        """Names through which this file may call a function of another scanned file: names
+        imported from non-library modules, and aliases of non-library modules."""
+        names = {local for local, qualified in self.names.aliases.items() if qualified.split(".")[0] not in EXTERNAL}
+        return _callee_pattern(names)
+
+    def record_local_calls(self, callees: set[str]) -> None:
+        """Record calls to this file's own functions ``callees`` (their parameters matter to a
+        candidate), from every function of the file."""
+        pattern = _callee_pattern(callees)
+        if pattern is None:
+            return
+        for key, (node, scope) in self.nodes.items():
+            self._calls(node, key, scope, pattern)
+
+    def _calls(self, node: FunctionNode, key: str, scope: Scope, pattern: re.Pattern[str] | None) -> None:
+        """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""
+        if pattern is None:
+            return
+        text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+        if not pattern.search(text):
+            return
+        inner = self.facts.scope(node, scope)
+        function = self.summary.functions[key]
+        for statement, call in _calls_with_statements(node):
+            callee = _reference(call.func)
+            if callee is None or not pattern.match(callee + "("):
+                continue
+            site = CallSite(key, callee, call.lineno)
+            for arg in positional(call):
+                site.args.append(self._argument_fact(arg, inner, statement))
+            for item in call.keywords:
+                if item.arg is not None:
+                    site.keywords[item.arg] = self._argument_fact(item.value, inner, statement)
+            function.calls.append(site)
+
+    def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:
+        value = self.facts.value(expr, scope, statement)
+        text = one_line(self.source.segment(expr), 40)
+        if value.kind == v.ARRAY:
+            shape = value.shape[0] if value.shape else None
+            return "array", f"`{text}` is an array" + (f" of {shape} rows" if isinstance(shape, int) else "")
+        if value.kind == v.SIZE:
+            return "size", f"`{text}` is a data size ({value.length})"
+        if value.kind == v.SCALAR and type(value.literal) is int:
+            return f"small:{value.literal}", f"`{text}` = {value.literal}"
+        if value.kind == v.CALLABLE and value.transform in GRADIENT_FUNCTIONS:
+            return "gradient", f"`{text}` is a gradient function ({short(value.transform)})"
+        if value.kind == v.CALLABLE:
+            return "callable", f"`{text}`"
+        if value.kind == v.SEQUENCE:
+            return "sequence", f"`{text}` is a list or tuple"
+        if value.kind == v.PARAM:
+            return f"param:{value.param}", f"`{text}`"
+        if value.kind in (v.SCALAR, v.STRING, v.NONE, v.MAPPING, v.OBJECT, v.MODULE):
+            return "other", f"`{text}`"
+        return "unknown", f"`{text}`"
+
+    def _bench_file(self) -> None:
+        if BENCH_FILE_FUNCTIONS <= self.summary.top_level.keys():
+            self.summary.bench_file = True
+            for name in ("baseline", "candidate"):
+                self.summary.seeds.append(
+                    Seed("key:" + self.summary.top_level[name], None, None, Level.DIFFERENTIATED, "jax.jit", 0, "run under jax.grad by `gradadvisor bench` (this is a bench file)")
+                )
+
+
+def _callee_pattern(names: set[str]) -> re.Pattern[str] | None:
+    names = {name for name in names if name}
+    if not names:
+        return None
+    return re.compile(r"(?<![\w.])(?:self\.)?(?:" + "|".join(sorted(map(re.escape, names))) + r")(?:\.\w+)?\s*\(")
+
+
+def _own_expressions(stmt: ast.stmt):
+    """The expressions of a statement itself (decorators excluded; nested bodies excluded)."""
+    for name, value in ast.iter_fields(stmt):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
+            continue
+        if isinstance(value, ast.AST):
+            yield value
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    yield item
+
+
+def _calls_with_statements(function: FunctionNode):
+    """``(statement, call)`` for every call in ``function``'s own body (nested definitions excluded)."""
+    if isinstance(function, ast.Lambda):
+        for node in walk_local(function.body):
+            if isinstance(node, ast.Call):
+                yield function.body, node
+        return
+    stack = list(reversed(function.body))
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for expr in _own_expressions(stmt):
+            for node in walk_local(expr):
+                if isinstance(node, ast.Call):
+                    yield stmt, node
+        for field_name in ("body", "orelse", "finalbody"):
+            stack.extend(reversed(getattr(stmt, field_name, ()) or ()))
+        for handler in getattr(stmt, "handlers", ()) or ():
+            stack.extend(reversed(handler.body))
+        for case in getattr(stmt, "cases", ()) or ():
+            stack.extend(reversed(case.body))
+
+
+def _reference(expr: ast.AST) -> str | None:
+    """``f``, ``self.f`` or ``module.f`` as written; None for anything else."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        return f"{expr.value.id}.{expr.attr}"
+    return None

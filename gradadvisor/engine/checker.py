@@ -1,0 +1,97 @@
+"""Phase 1 of a scan: one file, on its own.
+
+Read once, parse once (CPython's ``ast``), summarise for the project index, and
+run the selected rules in one walk over the top-level blocks that can hold a
+finding (a block whose text matches no rule's trigger is not walked). The
+result, ``FileAnalysis``, is plain data: it crosses to the parent process and
+goes into the cache as is.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name
+from gradadvisor.analysis.syntax import Source, TooComplex, parse
+from gradadvisor.engine.context import Context
+from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
+from gradadvisor.engine.source import FileError
+from gradadvisor.engine.walk import walk_rules
+from gradadvisor.rules.base import Candidate, Rule
+
+#: Every rule is about autodiff code: a file that never names jax or autograd holds no finding.
+AUTODIFF_MENTION = re.compile(r"\b(?:jax|autograd)\b")
+#: ...but it may hold module-level data that a jax file imports (GA401 reads it across files).
+DATA_MENTION = re.compile(r"^[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*[^\n]*\b(?:np|numpy|onp|jnp|pd|pandas|torch)\.", re.MULTILINE)
+
+
+@dataclass
+class FileAnalysis:
+    """What phase 1 learns of one file."""
+
+    path: str
+    summary: FileSummary
+    candidates: list[Candidate] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    #: ``# noqa`` comments by line (read only when there is something they could suppress).
+    suppressions: dict[int, Suppression] = field(default_factory=dict)
+    parsed: bool = False
+
+
+def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressions: bool = False) -> FileAnalysis:
+    """Phase 1 for ``text`` (the file ``display``). Never raises for bad input."""
+    module, package = module_name(display)
+    empty = FileAnalysis(display, FileSummary(display, module, package))
+    if not text.strip() or file_is_suppressed(text):
+        return empty
+    mentions_autodiff = AUTODIFF_MENTION.search(text) is not None
+    if not mentions_autodiff and not DATA_MENTION.search(text):
+        if want_suppressions:
+            empty.suppressions = find_suppressions(text)
+        return empty
+    source = Source(text)
+    try:
+        tree = parse(text)
+    except SyntaxError as error:
+        empty.errors.append(_syntax_error(display, error))
+        return empty
+    except TooComplex as error:
+        empty.errors.append(FileError(display, "skipped", f"file too complex to analyse: {error}"))
+        return empty
+    names = ImportMap(tree, package)
+    facts = Facts(tree, source, names)
+    builder = SummaryBuilder(display, tree, source, names, facts)
+    result = FileAnalysis(display, builder.build(), parsed=True)
+    active = [rule for rule in rules if rule.could_match(text)] if mentions_autodiff else []
+    if active:
+        ctx = Context(display, source, tree, names, facts)
+        for block in tree.body:
+            block_text = source.block(block)
+            chosen = [rule(ctx) for rule in active if rule.could_match(block_text)]
+            if chosen:
+                walk_rules(block, chosen, ctx)
+        result.candidates = ctx.candidates
+        # Calls to this file's functions whose parameters a candidate's size depends on.
+        wanted = {
+            result.summary.functions[c.scopes[0]].name
+            for c in ctx.candidates
+            if (c.size_param or c.data.get("param")) and c.scopes and c.scopes[0] in result.summary.functions
+        }
+        if wanted:
+            builder.record_local_calls(wanted)
+        for code, message in sorted(ctx.crashes.items()):
+            result.errors.append(FileError(display, "internal-error", f"rule {code} crashed on this file: {message}"))
+    if result.candidates or want_suppressions:
+        result.suppressions = find_suppressions(text)
+    return result
+
+
+def _syntax_error(display: str, error: SyntaxError) -> FileError:
+    message = error.msg if isinstance(error.msg, str) else str(error)
+    if error.lineno is None:
+        return FileError(display, "syntax-error", f"SyntaxError: {message}")
+    return FileError(display, "syntax-error", f"SyntaxError: {message}", error.lineno, error.offset or 1)
