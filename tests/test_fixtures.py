@@ -1,7 +1,7 @@
 """Snapshot fixtures under fixtures/<CODE>/.
 
 - ``<name>.py`` with ``<name>.expected``: the rule's findings on that file, one line each,
-  ``LINE:COLUMN CODE message``. An empty ``.expected`` means the file must stay clean
+  ``LINE:COLUMN CODE (confidence) message``. An empty ``.expected`` means the file must stay clean
   (a negative fixture: a look-alike the rule must not report).
 - ``<name>.in.py`` with ``<name>.out.py``: applying the rule's fixes (unsafe included) to
   the first gives the second, and a second run changes nothing.
@@ -41,7 +41,7 @@ def _fix_cases():
 
 
 def _render(findings) -> str:
-    return "".join(f"{f.line}:{f.column} {f.code} {f.message}\n" for f in findings)
+    return "".join(f"{f.line}:{f.column} {f.code} ({f.confidence}) {f.message}\n" for f in findings)
 
 
 def test_every_rule_has_fixtures():

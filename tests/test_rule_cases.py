@@ -39,9 +39,11 @@ def test_case(rule, case):
     if case.message_contains:
         assert any(case.message_contains in f.message for f in findings), [f.message for f in findings]
     if case.expected_fix is not None:
-        fixes = [fix for fix in checked.fixes if fix is not None]
+        fixes = [finding.fix for finding in findings if finding.fix is not None]
         assert fixes, f"{rule.code} offered no fix"
-        assert apply_fixes(checked.module, fixes) == case.expected_fix
+        assert apply_fixes(case.code, fixes) == case.expected_fix
         # A second run finds nothing more to fix.
         again = check_text("case.py", case.expected_fix, [rule])
-        assert [f for f in again.findings if f.code == rule.code] == []
+        assert [f for f in again.findings if f.code == rule.code and f.fix is not None] == []
+    if case.applicability is not None:
+        assert [f.fix.applicability for f in findings if f.fix is not None] == [case.applicability] * case.count
