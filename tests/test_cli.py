@@ -19,7 +19,7 @@ from gradadvisor import __version__
 from gradadvisor.rules import all_rules
 
 SYNTAX_ERROR_SOURCE = "import jax.numpy as jnp\n\ndef f(:\n    return jnp.diag(a.T @ b)\n"
-FINDING_FIELDS = ["code", "name", "message", "path", "line", "column", "end_line", "end_column", "severity", "context", "fix"]
+FINDING_FIELDS = ["code", "name", "message", "path", "line", "column", "end_line", "end_column", "severity", "confidence", "context", "evidence", "cell", "fix"]
 
 
 # -- the real console script (subprocess) -----------------------------------------------
@@ -149,7 +149,8 @@ def test_json_report_shape(cli, tmp_path):
     assert finding["context"] is None
     assert 'jnp.einsum("ij,ij->j", a, b)' in finding["message"]
     fix = finding["fix"]
-    assert set(fix) == {"applicability", "content", "diff"}
+    assert set(fix) == {"applicability", "content", "unproven", "diff"}
+    assert fix["unproven"] == []
     assert fix["applicability"] == "safe"
     assert fix["content"] == 'jnp.einsum("ij,ij->j", a, b)'
     assert fix["diff"].startswith("--- a/slow.py\n+++ b/slow.py\n")
@@ -162,7 +163,7 @@ def test_json_report_shape(cli, tmp_path):
 
 def test_json_columns_are_one_based_and_end_exclusive(cli, tmp_path):
     write(tmp_path / "slow.py", "import jax.numpy as jnp\nd = jnp.trace(x @ y)\n")
-    _, report = scan_json(cli, "slow.py")
+    _, report = scan_json(cli, "--min-confidence", "low", "slow.py")
     [finding] = report["findings"]
     line = "d = jnp.trace(x @ y)"
     assert line[finding["column"] - 1 : finding["end_column"] - 1] == "jnp.trace(x @ y)"
@@ -179,8 +180,8 @@ def test_json_context_and_null_fix(cli, tmp_path, monkeypatch):
 
     original = Rule.report
 
-    def report_without_fix(self, node, message, *, fix=None, context=None):
-        original(self, node, message, fix=None, context=context)
+    def report_without_fix(self, node, message, **fields):
+        original(self, node, message, **{**fields, "fix": None})
 
     monkeypatch.setattr(DiagOfMatmul, "report", report_without_fix)
     write(tmp_path / "diag.py", DIAG_SOURCE)
@@ -387,10 +388,14 @@ def test_github_format(cli, tmp_path):
 
 def test_github_format_escapes_newlines_in_messages(cli, tmp_path):
     write(tmp_path / "slow.py", "import jax.numpy as jnp\nd = jnp.diag(\n    a.T @ b\n)\n")
-    result = cli("scan", "--format", "github", "slow.py")
+    result = cli("scan", "--format", "github", "--min-confidence", "low", "slow.py")
     [line] = result.stdout.splitlines()
     assert GITHUB_LINE.match(line)
-    assert "%0A" in line
+    from gradadvisor.report import github
+    from gradadvisor.rules.base import Finding
+
+    multi = Finding("GA202", "diag-of-matmul", "first\nsecond", "slow.py", 2, 5, 4, 2)
+    assert "first%0Asecond" in github.render([multi], [])
 
 
 def test_github_format_prints_nothing_when_clean(cli, tmp_path):
@@ -413,7 +418,7 @@ def test_text_format_frame_and_fix(cli, tmp_path):
 
 def test_text_escapes_markup_in_paths_and_code(cli, tmp_path):
     write(tmp_path / "[red]x" / "slow.py", "import jax.numpy as jnp\nd = jnp.diag(a[bold].T @ b)\n")
-    result = cli("scan", ".")
+    result = cli("scan", "--min-confidence", "low", ".")
     assert "[red]x/slow.py:2:5: GA202" in result.stdout
     assert "jnp.diag(a[bold].T @ b)" in result.stdout
 

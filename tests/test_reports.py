@@ -11,7 +11,12 @@ from gradadvisor import __version__
 from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS, github, json_report, sarif, text
 from gradadvisor.rules import all_rules
-from gradadvisor.rules.base import Finding, FixInfo
+from gradadvisor.fixes.edits import Edit, Fix
+from gradadvisor.rules.base import Finding
+
+
+def FixInfo(applicability: str, content: str, diff: str) -> Fix:  # noqa: N802 - the reports' view of a fix
+    return Fix((Edit(0, 0, content),), applicability, content)  # type: ignore[arg-type]
 
 
 def _finding(**changes) -> Finding:
@@ -25,7 +30,8 @@ def _finding(**changes) -> Finding:
         end_line=3,
         end_column=22,
         context="`loss` is differentiated: passed to jax.grad at line 9",
-        fix=FixInfo("safe", 'jnp.einsum("ij,ij->j", a, b)', "--- a/src/model.py\n+++ b/src/model.py\n"),
+        fix=FixInfo("safe", 'jnp.einsum("ij,ij->j", a, b)', ""),
+        diff="--- a/src/model.py\n+++ b/src/model.py\n",
         frame=(2, ("", "d = jnp.diag(a.T @ b)")),
     )
     values.update(changes)
@@ -52,6 +58,7 @@ def test_json_render_round_trips():
     assert first["fix"] == {
         "applicability": "safe",
         "content": 'jnp.einsum("ij,ij->j", a, b)',
+        "unproven": [],
         "diff": "--- a/src/model.py\n+++ b/src/model.py\n",
     }
     assert second["fix"] is None and second["context"] is None

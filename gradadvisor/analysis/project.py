@@ -257,20 +257,21 @@ class Project:
     def _collect_arguments(self) -> dict[tuple[str, str, str], list[ArgumentFact]]:
         found: dict[tuple[str, str, str], list[ArgumentFact]] = defaultdict(list)
         for summary in self.files.values():
-            for caller in summary.functions.values():
-                for site in caller.calls:
-                    for target in self.resolve(summary.path, site.callee, caller.key, caller.klass):
-                        function = self.function(target)
-                        if function is None:
-                            continue
-                        params = list(function.params)
-                        if function.klass is not None and params and params[0] in ("self", "cls"):
-                            params = params[1:]
-                        for index, (kind, evidence) in enumerate(site.args):
-                            if index < len(params):
-                                found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
-                        for name, (kind, evidence) in site.keywords.items():
-                            found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
+            sites = [(site, caller.key, caller.klass) for caller in summary.functions.values() for site in caller.calls]
+            sites += [(site, None, None) for site in summary.module_calls]
+            for site, scope, klass in sites:
+                for target in self.resolve(summary.path, site.callee, scope, klass):
+                    function = self.function(target)
+                    if function is None:
+                        continue
+                    params = list(function.params)
+                    if function.klass is not None and params and params[0] in ("self", "cls"):
+                        params = params[1:]
+                    for index, (kind, evidence) in enumerate(site.args):
+                        if index < len(params):
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                    for name, (kind, evidence) in site.keywords.items():
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
         return found
 
 

@@ -74,7 +74,8 @@ class CallSite:
     caller: str | None
     callee: str  # a name, ``self.name`` or ``alias.attr`` as written
     line: int
-    #: What each argument holds: (kind, evidence). Kinds: array, size, small, gradient, callable, other, unknown.
+    #: What each argument holds: (kind, evidence). Kinds: array, size, ``int:N`` (a literal), gradient,
+    #: callable, sequence, ``param:NAME`` (the caller's own parameter), other, unknown.
     args: list[tuple[str, str]] = field(default_factory=list)
     keywords: dict[str, tuple[str, str]] = field(default_factory=dict)
 
@@ -131,6 +132,8 @@ class FileSummary:
     arrays: dict[str, ModuleArray] = field(default_factory=dict)
     #: Module-level names bound by something other than ``def``/``class``/import.
     assigned: list[str] = field(default_factory=list)
+    #: Calls made by module-level code.
+    module_calls: list[CallSite] = field(default_factory=list)
     bench_file: bool = False
 
 
@@ -164,10 +167,13 @@ class SummaryBuilder:
         self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
         self.keys: dict[int, str] = {}
         self._imported = self._imported_callees()
+        aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
+        self._transform_word = re.compile(TRANSFORM_WORD.pattern[:-3] + "".join(f"|{re.escape(alias)}" for alias in aliases) + r")\b") if aliases else TRANSFORM_WORD
 
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        self._module_calls(self._imported)
         self._bench_file()
         return self.summary
 
@@ -223,7 +229,7 @@ class SummaryBuilder:
                 # ``loss = lambda p, x: ...``: a function by another name.
                 name = node.targets[0].id
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
-            if TRANSFORM_WORD.search(self._statement_text(node)):
+            if self._transform_word.search(self._statement_text(node)):
                 self._transform_calls(node, parent_key, klass, scope)
             for field_name in ("body", "orelse", "finalbody"):
                 for child in reversed(getattr(node, field_name, ()) or ()):
@@ -338,12 +344,39 @@ class SummaryBuilder:
 
     def record_local_calls(self, callees: set[str]) -> None:
         """Record calls to this file's own functions ``callees`` (their parameters matter to a
-        candidate), from every function of the file."""
+        candidate), from every function of the file and from module-level code."""
         pattern = _callee_pattern(callees)
         if pattern is None:
             return
         for key, (node, scope) in self.nodes.items():
             self._calls(node, key, scope, pattern)
+        self._module_calls(pattern)
+
+    def _module_calls(self, pattern: re.Pattern[str] | None) -> None:
+        """Calls made by module-level code (scripts call their training function there)."""
+        if pattern is None or not pattern.search(self.source.text):
+            return
+        scope = self.facts.module_scope
+        for stmt in module_statements(self.tree.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not pattern.search(self._statement_text(stmt)):
+                continue
+            for expr in _own_expressions(stmt):
+                for call in walk_local(expr):
+                    if not isinstance(call, ast.Call):
+                        continue
+                    callee = _reference(call.func)
+                    if callee is None or not pattern.match(callee + "("):
+                        continue
+                    self.summary.module_calls.append(self._call_site(None, callee, call, scope, stmt))
+
+    def _call_site(self, caller: str | None, callee: str, call: ast.Call, scope: Scope, statement: ast.AST) -> CallSite:
+        site = CallSite(caller, callee, call.lineno)
+        for arg in positional(call):
+            site.args.append(self._argument_fact(arg, scope, statement))
+        for item in call.keywords:
+            if item.arg is not None:
+                site.keywords[item.arg] = self._argument_fact(item.value, scope, statement)
+        return site
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, pattern: re.Pattern[str] | None) -> None:
         """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""
@@ -358,13 +391,7 @@ class SummaryBuilder:
             callee = _reference(call.func)
             if callee is None or not pattern.match(callee + "("):
                 continue
-            site = CallSite(key, callee, call.lineno)
-            for arg in positional(call):
-                site.args.append(self._argument_fact(arg, inner, statement))
-            for item in call.keywords:
-                if item.arg is not None:
-                    site.keywords[item.arg] = self._argument_fact(item.value, inner, statement)
-            function.calls.append(site)
+            function.calls.append(self._call_site(key, callee, call, inner, statement))
 
     def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:
         value = self.facts.value(expr, scope, statement)
@@ -375,7 +402,7 @@ class SummaryBuilder:
         if value.kind == v.SIZE:
             return "size", f"`{text}` is a data size ({value.length})"
         if value.kind == v.SCALAR and type(value.literal) is int:
-            return f"small:{value.literal}", f"`{text}` = {value.literal}"
+            return f"int:{value.literal}", f"`{text}` = {value.literal}"
         if value.kind == v.CALLABLE and value.transform in GRADIENT_FUNCTIONS:
             return "gradient", f"`{text}` is a gradient function ({short(value.transform)})"
         if value.kind == v.CALLABLE:

@@ -128,11 +128,13 @@ def findings_for(analysis: FileAnalysis, project: Project, settings: Settings, t
         if rule is None:
             continue
         finding = rule.finalize(candidate, project)
-        if finding is None or CONFIDENCE_ORDER[finding.confidence] < floor:
+        if finding is None:
             continue
         suppression = suppressions.get(finding.line)
         if suppression is not None and suppression.matches(finding.code):
-            suppression.used.add(finding.code)
+            suppression.used.add(finding.code)  # used, whatever the confidence shown
+            continue
+        if CONFIDENCE_ORDER[finding.confidence] < floor:
             continue
         if finding.fix is not None and text is not None:
             finding.diff = local_diff(analysis.path, text, finding.fix)

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, Sequence
 
+from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import Level
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
@@ -262,13 +263,15 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         if candidate.per_element and trace == "proven":
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
-    data = [fact for fact in facts if fact.kind in ("array", "size", "sequence")]
+    literal = {fact: int(fact.kind[4:]) for fact in facts if fact.kind.startswith("int:")}
+    data = [fact for fact in facts if fact.kind in ("array", "size", "sequence") or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
         return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}"]
-    small = [fact for fact in facts if fact.kind.startswith("small:")]
-    if small and len(small) == len(facts) and all(int(fact.kind[6:]) <= 8 for fact in small):
-        return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in small[:2]]
+    if literal and len(literal) == len(facts):
+        return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
+    if candidate.per_element and trace == "proven":
+        return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
     return "likely", []
 
 
