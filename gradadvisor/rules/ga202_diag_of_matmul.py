@@ -48,9 +48,9 @@ class DiagOfMatmul(Rule):
     jaxtyping annotation). A transpose is not proof: `.T` is a no-op on a vector, where
     `diag` would build a matrix from the product instead; batched 3-D operands make
     `trace` of the product a sum over the batch too. The dtype must not be bool or a
-    small integer or float (`trace` and matmul accumulate and promote differently from
-    an einsum there); unknown counts as proven only when the function mentions no
-    small dtype. For a named product (`P = A @ B` then `jnp.diag(P)`), the operands must
+    small integer or float; unknown counts as proven only when the file mentions no
+    small dtype, and for `trace` it must be known (`jnp.trace` sums integers and bools in
+    a wider dtype, the einsum keeps the input's). For a named product (`P = A @ B` then `jnp.diag(P)`), the operands must
     hold the same values at both lines, and `P = A @ B` is left in place (dead code
     under `jit`; delete it yourself). Otherwise the fix is *unsafe* and says what it
     could not prove.
@@ -165,9 +165,12 @@ class DiagOfMatmul(Rule):
             text = one_line(ctx.code(operand), 25)
             if value.dtype is not None:
                 conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` is not bool or a small dtype ({value.dtype})")
-        function_text = ctx.source.block(ctx.function) if isinstance(ctx.function, (ast.FunctionDef, ast.AsyncFunctionDef)) else ctx.source.text
-        if any(ctx.value(operand).dtype is None for operand in (left, right)):
-            conditions.require(not SMALL_DTYPE_WORD.search(function_text), "the operands are not bool or a small dtype (the function mentions one)")
+        unknown_dtype = any(ctx.value(operand).dtype is None for operand in (left, right))
+        if kind == "trace":
+            # jnp.trace sums integers and bools in a wider dtype; the einsum keeps the input's.
+            conditions.require(not unknown_dtype, "the operands' dtype is known (`trace` promotes integers and bools, the einsum does not)")
+        elif unknown_dtype:
+            conditions.require(not SMALL_DTYPE_WORD.search(ctx.source.text), "the operands are not bool or a small dtype (the file mentions one)")
         if named is not None:
             conditions.require(_same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
         fix = None

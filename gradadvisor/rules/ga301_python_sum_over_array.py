@@ -70,7 +70,7 @@ class PythonSumOverArray(Rule):
     the element alone (other names might broadcast differently against the whole array);
     there is no start value; the array's dtype is not a small one (bool, int8, int16,
     float16, bfloat16: `jnp.sum` accumulates and promotes differently from repeated `+`;
-    unknown counts as proven only when the function mentions no small dtype); and the
+    unknown counts as proven only when the file mentions no small dtype); and the
     array's length is a literal, non-zero number (the builtin sum of an empty array is
     the integer `0`; `jnp.sum(..., axis=0)` gives float zeros, a whole row of them for a
     matrix). Otherwise the
@@ -305,8 +305,7 @@ class PythonSumOverArray(Rule):
         if value.dtype is not None:
             conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` has a dtype whose sum matches repeated `+` ({value.dtype} does not)")
         else:
-            function_text = ctx.source.block(ctx.function) if ctx.function is not None and not isinstance(ctx.function, ast.Lambda) else ctx.source.text
-            conditions.require(not SMALL_DTYPE_WORD.search(function_text), f"`{text}` has a dtype whose sum matches repeated `+` (the function mentions small dtypes)")
+            conditions.require(not SMALL_DTYPE_WORD.search(ctx.source.text), f"`{text}` has a dtype whose sum matches repeated `+` (the file mentions small dtypes)")
         rows = value.shape[0] if value.shape else None
         conditions.require(
             isinstance(rows, int) and rows > 0,
