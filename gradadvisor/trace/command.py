@@ -180,6 +180,6 @@ def _print(document: dict, output_format: str, max_lines: int, err_console: Cons
     if output_format == "json":
         click.echo(report.to_json(document))
     elif document["functions"]:
-        out_console = Console(width=None if sys.stdout.isatty() else 160)
+        out_console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 160)
         report.print_document(out_console, document, max_lines)
     sys.exit(report.EXIT_ERROR if error else report.EXIT_OK)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,10 @@ from gradadvisor.trace.diagnose import Diagnosis
 from gradadvisor.trace.lines import FunctionTrace, LineRow, size_key
 
 EXIT_OK, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 130
-SOURCE_WIDTH = 44
+SOURCE_WIDTH = 40
+#: Table labels of the diagnosis kinds (the list under the table spells them out).
+SHORT_KINDS = {"unrolled-loop": "loop", "slice-backward": "slice", "dense-table-gradient": "dense",
+               "captured-constant": "const", "diag-of-matmul": "diag", "cheap-gradient": "cheap"}
 
 
 def display_path(path: str | None) -> str | None:
@@ -42,7 +46,7 @@ def _line_dict(row: LineRow, sizes: list) -> dict:
         "source": row.source,
         "eqns": {size_key(s): row.eqns.get(s, 0) for s in sizes},
         "forward_eqns": {size_key(s): row.forward_eqns.get(s, 0) for s in sizes},
-        "growth": None if row.growth is None else round(row.growth, 3),
+        "growth": None if row.growth is None else round(row.growth, 3) or 0.0,
         "primitives": row.primitives,
         "const_bytes": row.const_bytes,
         "zero_fills": row.zero_fills.get(largest, []),
@@ -67,7 +71,7 @@ def function_dict(fn: FunctionTrace, diagnoses: list[Diagnosis]) -> dict:
         "totals": {
             "eqns": _per_size(fn.eqns),
             "forward_eqns": _per_size(fn.forward_eqns),
-            "growth": None if growth is None else round(growth, 3),
+            "growth": None if growth is None else round(growth, 3) or 0.0,
             "grad_to_forward_eqns": None if ratio is None else round(ratio, 2),
             "const_bytes": fn.const_bytes,
             "flops": _per_size(fn.flops) if fn.flops else None,
@@ -97,6 +101,10 @@ def _bytes(n: int) -> str:
     return f"{n} B"
 
 
+def _growth(value: float | None) -> str:
+    return "" if value is None else f"{round(value, 2) or 0.0:.2f}"  # no "-0.00"
+
+
 def _where(line: dict, home: str | None) -> str:
     if line["path"] is None:
         return "(jax)"
@@ -111,31 +119,39 @@ def print_function(console: Console, name: str, fn: dict, max_lines: int) -> Non
     counts = " -> ".join(str(totals["eqns"].get(k, "-")) for k in keys)
     forward = " -> ".join(str(totals["forward_eqns"].get(k, "-")) for k in keys)
     where = f"{fn['path']}:{fn['line']}" if fn["path"] else fn["ref"]
-    growth = f", growth {totals['growth']:.2f}" if totals["growth"] is not None else ""
+    growth = f", growth {_growth(totals['growth'])}" if totals["growth"] is not None else ""
     console.print(f"\n[bold]{escape(name)}[/] ({escape(where)}): gradient {counts} equations"
                   f"{growth}; forward {forward}", highlight=False)
     diagnosed: dict[tuple, list[str]] = {}
     for d in fn["diagnoses"]:
-        diagnosed.setdefault((d["path"], d["line"]), []).append(d["kind"])
-    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    table.add_column("line", justify="right", no_wrap=True)
-    table.add_column("source", no_wrap=True)
-    for key in keys:
-        table.add_column(f"@{key}", justify="right", no_wrap=True)
-    table.add_column("growth", justify="right", no_wrap=True)
-    table.add_column("primitives (largest size)")
-    table.add_column("consts", justify="right", no_wrap=True)
-    table.add_column("diagnosis", style="yellow")
-    for line in fn["lines"][:max_lines]:
-        table.add_row(
+        diagnosed.setdefault((d["path"], d["line"]), []).append(SHORT_KINDS.get(d["kind"], d["kind"]))
+    shown = fn["lines"][:max_lines]
+    with_consts = any(line["const_bytes"] for line in shown)
+    headers = ["line", "source", *(f"@{key}" for key in keys), "growth", "top primitives"]
+    headers += ["consts"] * with_consts + ["diagnoses"]
+    rows = []
+    for line in shown:
+        cells = [
             _where(line, fn["path"]),
-            escape(_short(line["source"])),
+            line["source"],
             *(str(line["eqns"].get(k, 0)) for k in keys),
-            "" if line["growth"] is None else f"{line['growth']:.2f}",
-            escape(", ".join(f"{p} {n}" for p, n in list(line["primitives"].items())[:3])),
-            _bytes(line["const_bytes"]),
-            escape(", ".join(diagnosed.get((line["path"], line["line"]), []))),
-        )
+            _growth(line["growth"]),
+            ", ".join(f"{p} {n}" for p, n in list(line["primitives"].items())[:2]),
+        ]
+        cells += [_bytes(line["const_bytes"])] * with_consts
+        cells.append(", ".join(diagnosed.get((line["path"], line["line"]), [])))
+        rows.append(cells)
+    widths = [max([len(header)] + [len(row[i]) for row in rows]) for i, header in enumerate(headers)]
+    others = sum(widths) - widths[1] + 2 * (len(headers) - 1)
+    source_width = max(12, min(SOURCE_WIDTH, console.width - others))  # the source gives way first
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    for header, width in zip(headers, widths):
+        table.add_column(header, no_wrap=True,
+                         justify="left" if header in ("source", "top primitives", "diagnoses") else "right",
+                         style="yellow" if header == "diagnoses" else None)
+    for row in rows:
+        row[1] = _short(row[1], source_width)
+        table.add_row(*(escape(cell) for cell in row))
     console.print(table)
     hidden = len(fn["lines"]) - max_lines
     if hidden > 0:
@@ -144,9 +160,11 @@ def print_function(console: Console, name: str, fn: dict, max_lines: int) -> Non
     if not fn["diagnoses"]:
         console.print("  no diagnoses", style="green")
     for d in fn["diagnoses"]:
-        rule = f" [{d['rule']}]" if d["rule"] else ""
-        console.print(f"  [bold yellow]{d['kind']}[/]{escape(rule)} {escape(str(d['path']))}:{d['line']}: "
-                      f"{escape(d['evidence'])}", highlight=False)
+        rule = f" {d['rule']}" if d["rule"] else ""
+        console.print(f"  [bold yellow]{d['kind']}[/]{escape(rule)} at {escape(str(d['path']))}:{d['line']}",
+                      highlight=False)
+        console.print(textwrap.fill(d["evidence"], width=max(console.width - 2, 40), initial_indent="    ",
+                                    subsequent_indent="    "), markup=False, highlight=False, soft_wrap=True)
 
 
 def print_confirmation(console: Console, confirmation: dict | None) -> None:
