@@ -146,6 +146,9 @@ def _run(target, sizes, timeout, cost, no_scan, quiet, err_console) -> dict:
                 functions.append(lines.merge(info["name"], info, traces))
             elif run.error is None:
                 run.notes.append(f"{info['name']} could not be traced at any size within --timeout")
+        if functions and len([s for s in run.plan["sizes"] if s is not None]) < 2:
+            run.notes.append("traced at one size only: equation growth, unrolled-loop and slice-backward "
+                             "need two or more sizes (--sizes, or inputs(size=...))")
         if run.error is None and not functions:
             run.error = {"kind": "user", "headline": "nothing could be traced within --timeout "
                          f"({timeout:g} s)", "trace": "", "function": None}

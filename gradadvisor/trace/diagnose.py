@@ -230,10 +230,14 @@ def _dense_table(row: LineRow, sizes, sized) -> list[Diagnosis]:
         if not grows and elements * itemsize < DENSE_TABLE_MIN_BYTES:
             continue
         read = next((r for r in row.small_reads if tuple(r["operand_shape"]) == shape), row.small_reads[0])
+        made = ""
+        if read.get("operand_line"):
+            text = source_line(read["operand_path"], read["operand_line"])
+            made = f" computed at line {read['operand_line']}" + (f" (`{text}`)" if text else "")
         evidence = (f"the backward fills a zero {shape} {fill['dtype']} array "
                     f"({_fmt_bytes(elements * itemsize)}, the shape of input `{fill['input']}`) and writes "
                     f"{fill['written']} of its {elements} elements ({fill['primitive']}), while the forward "
-                    f"reads {tuple(read['shape'])} of a {tuple(read['operand_shape'])} array here"
+                    f"reads here only {tuple(read['shape'])} of a {tuple(read['operand_shape'])} array{made}"
                     + (": the gradient's cost grows with the array, the forward's does not" if grows else ""))
         out.append(Diagnosis("dense-table-gradient", row.path, row.line, None, evidence))
         break
@@ -284,7 +288,7 @@ def _cheap_gradient(fn: FunctionTrace, use_cost: bool) -> list[Diagnosis]:
     rows = [r for r in fn.rows if r.path is not None]
     if not rows:
         return []
-    culprit = max(rows, key=lambda r: (r.backward_eqns.get(size, 0), r.at(size)))
+    culprit = max(rows, key=lambda r: (r.backward_eqns.get(size, 0), r.at(size)))  # gradient minus forward
     where = "default size" if size is None else f"size {size}"
     evidence = (f"at {where}, " + " and ".join(reasons)
                 + f" (a cheap gradient costs a small constant times the forward); this line adds the most "

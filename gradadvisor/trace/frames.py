@@ -125,9 +125,3 @@ def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]
         elif frames and function in GRADIENT_FRAME_NAMES and frame_filter.is_jax_api(filename):
             gradient_seen = True
     return frames, inner_gradient and len(frames) > 1
-
-
-def is_backward(eqn: Any) -> bool:
-    """True for an equation of the backward pass (its name stack has a transpose)."""
-    name_stack = getattr(getattr(eqn, "source_info", None), "name_stack", None)
-    return name_stack is not None and "transpose" in str(name_stack)

@@ -10,13 +10,16 @@ user frame: JAX records the stack of a nested body from the transform
 inward, and caches the body of a jitted function across call sites, so the
 enclosing call is the reliable anchor.
 
-Per line, the summary counts equations (all, and those of the backward
-pass), primitives, bytes of the constants first read there (closed-over
-arrays in ``ClosedJaxpr.consts``), zero-filled arrays the backward writes a
-small part of (``pad`` with zero padding, ``dynamic_update_slice`` or
-``scatter-add`` into ``broadcast_in_dim 0.0``: the transpose of a slice or
-a lookup), small reads of big arrays (``slice``/``dynamic_slice``/``gather``)
-and diagonals taken of matrix products. Everything returned is plain
+Per line, the summary counts equations, primitives, bytes of the constants
+first read there (closed-over arrays in ``ClosedJaxpr.consts``), zero-filled
+arrays of which a small part is written (``pad`` with zero padding,
+``dynamic_update_slice`` or ``scatter-add`` into ``broadcast_in_dim 0.0``:
+in a gradient program, the transpose of a slice or a lookup), small reads of
+big arrays (``slice``/``dynamic_slice``/``gather``) and diagonals taken of
+matrix products. Which equations belong to the backward pass is found by
+comparing the gradient program with the forward program (``lines.merge``),
+not from JAX's name stacks, which older releases leave empty in
+``make_jaxpr``. Everything returned is plain
 Python data, so it can travel from the child process to the parent.
 """
 
@@ -26,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from gradadvisor.trace.frames import Frame, FrameFilter, is_backward, user_frames
+from gradadvisor.trace.frames import Frame, FrameFilter, user_frames
 
 # A zero-filled array counts when the written part is at most this fraction of it.
 ZERO_FILL_MAX_WRITTEN = 0.5
@@ -47,7 +50,6 @@ class LineSummary:
     line: int | None
     function: str | None
     eqns: int = 0
-    backward_eqns: int = 0
     inner_gradient_eqns: int = 0
     primitives: Counter = field(default_factory=Counter)
     const_bytes: int = 0
@@ -62,7 +64,6 @@ class LineSummary:
             "line": self.line,
             "function": self.function,
             "eqns": self.eqns,
-            "backward_eqns": self.backward_eqns,
             "inner_gradient_eqns": self.inner_gradient_eqns,
             "primitives": dict(self.primitives),
             "const_bytes": self.const_bytes,
@@ -76,8 +77,10 @@ class LineSummary:
                 for (p, shape, dtype, written, name, differentiated), n in self.zero_fills.items()
             ],
             "small_reads": [
-                {"primitive": p, "operand_shape": list(operand), "shape": list(shape), "count": n}
-                for (p, operand, shape), n in self.small_reads.items()
+                {"primitive": p, "operand_shape": list(operand), "shape": list(shape),
+                 "operand_path": where[0] if where else None, "operand_line": where[1] if where else None,
+                 "count": n}
+                for (p, operand, shape, where), n in self.small_reads.items()
             ],
             "diagonal_products": [
                 {"shape": list(shape), "count": n} for shape, n in self.diagonal_products.items()
@@ -91,7 +94,6 @@ class _Context:
 
     primary: Frame | None = None
     chain: tuple[Frame, ...] = ()
-    backward: bool = False
     inner_gradient: bool = False
 
 
@@ -190,6 +192,7 @@ class ProgramSummary:
         for var, value in zip(getattr(jaxpr, "constvars", ()), consts):
             constants[var] = value
         producers: dict[Any, Any] = {}
+        made_at: dict[Any, Frame | None] = {}  # var -> the line whose equation computed it
         zero_vars: set[Any] = set()
         for eqn in jaxpr.eqns:
             context = self._context(eqn, outer)
@@ -198,12 +201,12 @@ class ProgramSummary:
             for atom in eqn.invars:
                 if not _is_literal(atom) and atom in constants:
                     self._charge_constant(constants[atom], line)
-            self._zero_fill(eqn, zero_vars, line, context)
-            if not context.backward:
-                self._small_read(eqn, line)
-                self._diagonal_product(eqn, producers, line)
+            self._zero_fill(eqn, zero_vars, line)
+            self._small_read(eqn, line, made_at)
+            self._diagonal_product(eqn, producers, line)
             for var in eqn.outvars:
                 producers[var] = eqn
+                made_at[var] = context.primary
             if self._makes_zeros(eqn, zero_vars):
                 zero_vars.update(eqn.outvars)
             for sub, sub_consts in sub_jaxprs(eqn):
@@ -211,22 +214,19 @@ class ProgramSummary:
 
     def _context(self, eqn: Any, outer: _Context) -> _Context:
         frames, inner_gradient = user_frames(eqn, self.frame_filter)
-        backward = outer.backward or is_backward(eqn)
         inner_gradient = inner_gradient or outer.inner_gradient
         if outer.primary is not None:
             seen = {outer.primary, *outer.chain}
             chain = outer.chain + tuple(f for f in frames if f not in seen)
-            return _Context(outer.primary, chain, backward, inner_gradient)
+            return _Context(outer.primary, chain, inner_gradient)
         if frames:
-            return _Context(frames[0], tuple(frames[1:]), backward, inner_gradient)
-        return _Context(None, (), backward, inner_gradient)
+            return _Context(frames[0], tuple(frames[1:]), inner_gradient)
+        return _Context(None, (), inner_gradient)
 
     def _count(self, eqn: Any, context: _Context, line: LineSummary) -> None:
         self.total += 1
         line.eqns += 1
         line.primitives[eqn.primitive.name] += 1
-        if context.backward:
-            line.backward_eqns += 1
         if context.inner_gradient:
             line.inner_gradient_eqns += 1
         previous = context.primary
@@ -256,9 +256,7 @@ class ProgramSummary:
             return _literal_is_zero(source)
         return source in zero_vars
 
-    def _zero_fill(self, eqn: Any, zero_vars: set, line: LineSummary, context: _Context) -> None:
-        if not context.backward:
-            return
+    def _zero_fill(self, eqn: Any, zero_vars: set, line: LineSummary) -> None:
         name = eqn.primitive.name
         invars = eqn.invars
         written = None
@@ -282,12 +280,14 @@ class ProgramSummary:
             line.zero_fills[(name, shape, _dtype(out), written, input_name, differentiated)] += 1
 
     @staticmethod
-    def _small_read(eqn: Any, line: LineSummary) -> None:
+    def _small_read(eqn: Any, line: LineSummary, made_at: dict) -> None:
         if eqn.primitive.name not in ("slice", "dynamic_slice", "gather") or not eqn.invars:
             return
         operand, out = eqn.invars[0], eqn.outvars[0]
         if _size(out) * SMALL_READ_RATIO <= _size(operand):
-            line.small_reads[(eqn.primitive.name, _shape(operand), _shape(out))] += 1
+            source = None if _is_literal(operand) else made_at.get(operand)
+            where = None if source is None or source.line == line.line else (source.path, source.line)
+            line.small_reads[(eqn.primitive.name, _shape(operand), _shape(out), where)] += 1
 
     @staticmethod
     def _diagonal_product(eqn: Any, producers: dict, line: LineSummary) -> None:

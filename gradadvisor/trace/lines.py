@@ -1,7 +1,7 @@
 """Merge the per-size summaries of a function into one row per source line.
 
 A row holds the line's equations at each size in the gradient program (and
-in the forward program), the growth exponent of its gradient equations
+in the forward program; the difference is the backward pass), the growth exponent of its gradient equations
 (least-squares fit of log equations against log size), and, at the largest
 size, its dominant primitives, the bytes of constants it embeds, the
 zero-filled arrays its backward writes a small part of, and the inner user
@@ -94,6 +94,26 @@ class FunctionTrace:
         return self.eqns.get(size, 0) / forward if forward else None
 
 
+def backward_zero_fills(grad: list[dict], forward: list[dict]) -> list[dict]:
+    """The zero fills of the gradient program that the forward program does not have.
+
+    A gradient program holds the forward's equations too; those left over belong
+    to the backward pass (the user's own ``jnp.zeros(...).at[i].set`` cancels out).
+    """
+    def key(fill: dict) -> tuple:
+        return (fill["primitive"], tuple(fill["shape"]), fill["dtype"], fill["written"], fill["input"])
+
+    in_forward: dict[tuple, int] = {}
+    for fill in forward:
+        in_forward[key(fill)] = in_forward.get(key(fill), 0) + fill["count"]
+    left = []
+    for fill in grad:
+        count = fill["count"] - in_forward.pop(key(fill), 0)
+        if count > 0:
+            left.append(dict(fill, count=count))
+    return left
+
+
 def _sorted_sizes(sizes: Any) -> list[int | None]:
     return sorted(set(sizes), key=lambda s: -1 if s is None else s)
 
@@ -113,17 +133,20 @@ def merge(name: str, info: dict, traces: list[dict]) -> FunctionTrace:
     frame_counts: dict[str, dict[tuple, dict]] = {}
     for trace in traces:
         size = trace["size"]
+        forward_lines = trace["forward"]["lines"]
         for key, data in trace["grad"]["lines"].items():
             row = row_for(key, data)
             row.eqns[size] = data["eqns"]
             for frame in data["frames"]:
                 where = (frame["path"], frame["line"], frame["function"])
                 frame_counts.setdefault(key, {}).setdefault(where, {})[size] = frame["eqns"]
-            row.backward_eqns[size] = data["backward_eqns"]
-            row.zero_fills[size] = data["zero_fills"]
-            row.zero_fill_counts[size] = sum(z["count"] for z in data["zero_fills"])
-        for key, data in trace["forward"]["lines"].items():
+            fills = backward_zero_fills(data["zero_fills"], forward_lines.get(key, {}).get("zero_fills", []))
+            row.zero_fills[size] = fills
+            row.zero_fill_counts[size] = sum(z["count"] for z in fills)
+        for key, data in forward_lines.items():
             row_for(key, data).forward_eqns[size] = data["eqns"]
+        for row in rows.values():
+            row.backward_eqns[size] = max(row.eqns.get(size, 0) - row.forward_eqns.get(size, 0), 0)
 
     last = traces[-1] if traces else None
     for key, row in rows.items():

@@ -120,8 +120,8 @@ def print_function(console: Console, name: str, fn: dict, max_lines: int) -> Non
     forward = " -> ".join(str(totals["forward_eqns"].get(k, "-")) for k in keys)
     where = f"{fn['path']}:{fn['line']}" if fn["path"] else fn["ref"]
     growth = f", growth {_growth(totals['growth'])}" if totals["growth"] is not None else ""
-    console.print(f"\n[bold]{escape(name)}[/] ({escape(where)}): gradient {counts} equations"
-                  f"{growth}; forward {forward}", highlight=False)
+    console.print(f"\n[bold]{escape(name)}[/] ({escape(where)})", highlight=False)
+    console.print(f"  gradient {counts} equations{growth}; forward {forward}", highlight=False)
     diagnosed: dict[tuple, list[str]] = {}
     for d in fn["diagnoses"]:
         diagnosed.setdefault((d["path"], d["line"]), []).append(SHORT_KINDS.get(d["kind"], d["kind"]))
@@ -170,7 +170,7 @@ def print_function(console: Console, name: str, fn: dict, max_lines: int) -> Non
 def print_confirmation(console: Console, confirmation: dict | None) -> None:
     if confirmation is None:
         return
-    console.print("\n[bold]Scan findings vs trace[/]", highlight=False)
+    console.print("\n[bold]Scan findings vs trace[/]", highlight=False, soft_wrap=True)
     if confirmation.get("error"):
         console.print(f"  scan not available: {escape(confirmation['error'])}", style="red")
         return
@@ -179,17 +179,17 @@ def print_confirmation(console: Console, confirmation: dict | None) -> None:
         if f.get("via"):
             by += f" (via the call at {', '.join(f['via'])})"
         console.print(f"  [green]confirmed[/]   {f['code']} {escape(f['path'])}:{f['line']} by {escape(by)}",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
     for f in confirmation["unconfirmed"]:
         console.print(f"  [red]unconfirmed[/] {f['code']} {escape(f['path'])}:{f['line']}: {escape(f['reason'])}",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
     for f in confirmation["not_reached"]:
         console.print(f"  [dim]not reached[/] {f['code']} {escape(f['path'])}:{f['line']}: "
-                      "no traced equation came from these lines", highlight=False)
+                      "no traced equation came from these lines", highlight=False, soft_wrap=True)
     for d in confirmation["unpredicted"]:
         rule = f" ({d['rule']})" if d["rule"] else ""
         console.print(f"  [yellow]unpredicted[/] {d['kind']}{escape(rule)} at {escape(str(d['path']))}:{d['line']} "
-                      f"in {escape(d['function'])}: no finding predicted it", highlight=False)
+                      f"in {escape(d['function'])}: no finding predicted it", highlight=False, soft_wrap=True)
     if not any(confirmation[k] for k in ("confirmed", "unconfirmed", "not_reached", "unpredicted")):
         console.print("  no findings and no diagnoses", style="green")
 
