@@ -63,6 +63,7 @@ class FrameFilter:
     def __init__(self, user_files: Iterable[str] = ()):
         self.user_files = {os.path.realpath(f) for f in user_files if f}
         self._cache: dict[str, bool] = {}
+        self._jax_cache: dict[str, bool] = {}
 
     def is_user(self, filename: str) -> bool:
         known = self._cache.get(filename)
@@ -79,8 +80,11 @@ class FrameFilter:
         self._cache[filename] = answer
         return answer
 
-    def is_jax_api(self, filename: str) -> bool:
-        return os.path.realpath(filename).startswith(_library_dirs()) and filename.endswith("api.py")
+    def is_jax(self, filename: str) -> bool:
+        known = self._jax_cache.get(filename)
+        if known is None:
+            known = self._jax_cache[filename] = os.path.realpath(filename).startswith(_library_dirs())
+        return known
 
 
 def _raw_frames(traceback: Any) -> list[tuple[str, str, Any]]:
@@ -100,7 +104,10 @@ def _raw_frames(traceback: Any) -> list[tuple[str, str, Any]]:
 
 
 def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]:
-    """The equation's user frames, outermost first, and whether a gradient was taken inside them.
+    """The equation's user frames below the transform, outermost first, and whether a gradient was taken inside them.
+
+    User frames above the first jax frame belong to whoever called the
+    transform (older jax releases keep them in the traceback): they are dropped.
 
     The second value is True when a jax.grad/vjp/jacrev frame lies between
     the outermost user frame and the operation: the equation belongs to a
@@ -110,18 +117,24 @@ def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]
     traceback = getattr(source_info, "traceback", None)
     if traceback is None:
         return [], False
+    outside: list[Frame] = []  # user frames above the transform (the caller of jax.grad)
     frames: list[Frame] = []
     inner_gradient = False
     gradient_seen = False
+    inside = False
     for filename, function, line in reversed(_raw_frames(traceback)):  # outermost first
         if frame_filter.is_user(filename):
             if callable(line):
                 line = line()
             if line is None or line < 0:
                 continue
-            frames.append(Frame(os.path.realpath(filename), int(line), function))
+            (frames if inside else outside).append(Frame(os.path.realpath(filename), int(line), function))
             if gradient_seen:
                 inner_gradient = True
-        elif frames and function in GRADIENT_FRAME_NAMES and frame_filter.is_jax_api(filename):
-            gradient_seen = True
+        elif frame_filter.is_jax(filename):
+            inside = True
+            if frames and function in GRADIENT_FRAME_NAMES and filename.endswith("api.py"):
+                gradient_seen = True
+    if not frames:  # a traceback that starts in user code (jax cut it at a jit boundary)
+        return outside, False
     return frames, inner_gradient and len(frames) > 1
