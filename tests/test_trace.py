@@ -328,7 +328,7 @@ def test_equations_are_charged_to_the_outermost_user_line_with_inner_frames_as_s
     finally:
         sys.path.remove(str(CASES))
     closed = jax.make_jaxpr(jax.grad(helpers.pair_energy))(jnp.arange(6.0))
-    lines = summarize(closed, FrameFilter(), {(6,): ("x", True)})["lines"]
+    lines = summarize(closed, FrameFilter(caller_files=[__file__]), {(6,): ("x", True)})["lines"]
     sum_line = marker_line(CASES / "helpers.py", "marker: helper loop")
     entry = lines[f"{os.path.realpath(CASES / 'helpers.py')}:{sum_line}"]
     assert entry["eqns"] == sum(line["eqns"] for line in lines.values())  # nothing elsewhere

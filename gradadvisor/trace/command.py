@@ -146,6 +146,8 @@ def _run(target, sizes, timeout, cost, no_scan, quiet, err_console) -> dict:
                 functions.append(lines.merge(info["name"], info, traces))
             elif run.error is None:
                 run.notes.append(f"{info['name']} could not be traced at any size within --timeout")
+        run.notes += [f"{fn.name} returns an array: its sum is differentiated (as bench does)"
+                      for fn in functions if fn.summed_output]
         if functions and len([s for s in run.plan["sizes"] if s is not None]) < 2:
             run.notes.append("traced at one size only: equation growth, unrolled-loop and slice-backward "
                              "need two or more sizes (--sizes, or inputs(size=...))")

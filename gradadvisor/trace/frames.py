@@ -58,33 +58,44 @@ def _library_dirs() -> tuple[str, ...]:
 
 
 class FrameFilter:
-    """Decides which frames are the user's, caching the answer per file name."""
+    """Decides which frames are the user's, caching the answer per file name.
 
-    def __init__(self, user_files: Iterable[str] = ()):
+    ``caller_files`` are files that call the transform (in-process use, such
+    as a test calling ``jax.make_jaxpr``): their frames are not the traced
+    code's. In the worker the caller is gradadvisor, whose frames never count.
+    """
+
+    def __init__(self, user_files: Iterable[str] = (), caller_files: Iterable[str] = ()):
         self.user_files = {os.path.realpath(f) for f in user_files if f}
-        self._cache: dict[str, bool] = {}
-        self._jax_cache: dict[str, bool] = {}
+        self.caller_files = {os.path.realpath(f) for f in caller_files if f}
+        self._real: dict[str, str] = {}
+        self._user: dict[str, bool] = {}
+
+    def real(self, filename: str) -> str:
+        real = self._real.get(filename)
+        if real is None:
+            real = self._real[filename] = os.path.realpath(filename)
+        return real
 
     def is_user(self, filename: str) -> bool:
-        known = self._cache.get(filename)
+        known = self._user.get(filename)
         if known is not None:
             return known
         if filename.startswith("<"):
             answer = False
         else:
-            real = os.path.realpath(filename)
-            if real in self.user_files:
+            real = self.real(filename)
+            if real in self.caller_files:
+                answer = False
+            elif real in self.user_files:
                 answer = True
             else:
-                answer = not real.startswith(_library_dirs()) and is_user_frame(real, self.user_files)
-        self._cache[filename] = answer
+                answer = not self.is_jax(filename) and is_user_frame(real, self.user_files)
+        self._user[filename] = answer
         return answer
 
     def is_jax(self, filename: str) -> bool:
-        known = self._jax_cache.get(filename)
-        if known is None:
-            known = self._jax_cache[filename] = os.path.realpath(filename).startswith(_library_dirs())
-        return known
+        return self.real(filename).startswith(_library_dirs())
 
 
 def _raw_frames(traceback: Any) -> list[tuple[str, str, Any]]:
@@ -104,10 +115,7 @@ def _raw_frames(traceback: Any) -> list[tuple[str, str, Any]]:
 
 
 def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]:
-    """The equation's user frames below the transform, outermost first, and whether a gradient was taken inside them.
-
-    User frames above the first jax frame belong to whoever called the
-    transform (older jax releases keep them in the traceback): they are dropped.
+    """The equation's user frames, outermost first, and whether a gradient was taken inside them.
 
     The second value is True when a jax.grad/vjp/jacrev frame lies between
     the outermost user frame and the operation: the equation belongs to a
@@ -117,24 +125,19 @@ def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]
     traceback = getattr(source_info, "traceback", None)
     if traceback is None:
         return [], False
-    outside: list[Frame] = []  # user frames above the transform (the caller of jax.grad)
     frames: list[Frame] = []
     inner_gradient = False
     gradient_seen = False
-    inside = False
     for filename, function, line in reversed(_raw_frames(traceback)):  # outermost first
         if frame_filter.is_user(filename):
             if callable(line):
                 line = line()
             if line is None or line < 0:
                 continue
-            (frames if inside else outside).append(Frame(os.path.realpath(filename), int(line), function))
+            frames.append(Frame(frame_filter.real(filename), int(line), function))
             if gradient_seen:
                 inner_gradient = True
-        elif frame_filter.is_jax(filename):
-            inside = True
-            if frames and function in GRADIENT_FRAME_NAMES and filename.endswith("api.py"):
-                gradient_seen = True
-    if not frames:  # a traceback that starts in user code (jax cut it at a jit boundary)
-        return outside, False
+        elif frames and function in GRADIENT_FRAME_NAMES and filename.endswith("api.py") \
+                and frame_filter.is_jax(filename):
+            gradient_seen = True
     return frames, inner_gradient and len(frames) > 1

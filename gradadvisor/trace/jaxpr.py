@@ -38,7 +38,7 @@ SMALL_READ_RATIO = 8
 # Names under which jax.numpy wraps diagonal extraction in a jit.
 DIAGONAL_NAMES = frozenset({"diagonal", "_diag", "diag", "trace", "_trace"})
 # Through these a matrix product keeps its identity on the way to a diagonal.
-PASS_THROUGH = frozenset({"transpose", "reshape", "convert_element_type", "copy", "copy_p"})
+PASS_THROUGH = frozenset({"transpose", "reshape", "convert_element_type", "copy"})
 SKIPPED_PARAMS = frozenset({"update_jaxpr"})  # scatter's combiner, not a program step
 
 
@@ -310,11 +310,3 @@ def summarize(closed: Any, frame_filter: FrameFilter, input_shapes: dict[tuple[i
     """Per-line summary of a ``ClosedJaxpr`` (see the module docstring)."""
     return ProgramSummary(frame_filter, input_shapes).add(closed).to_dict()
 
-
-def count_equations(closed: Any) -> int:
-    """Equations of a program, nested jaxprs included."""
-
-    def count(jaxpr: Any) -> int:
-        return sum(1 + sum(count(sub) for sub, _ in sub_jaxprs(eqn)) for eqn in jaxpr.eqns)
-
-    return count(closed.jaxpr)

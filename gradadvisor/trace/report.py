@@ -107,7 +107,7 @@ def _growth(value: float | None) -> str:
 
 def _where(line: dict, home: str | None) -> str:
     if line["path"] is None:
-        return "(jax)"
+        return "(no user line)"
     if line["path"] == home:
         return str(line["line"])
     return f"{os.path.basename(line['path'])}:{line['line']}"
