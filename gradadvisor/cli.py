@@ -31,7 +31,7 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 class LazyGroup(click.Group):
     """A click group whose heavy subcommands are imported only when used."""
 
-    lazy_commands = {"bench": "gradadvisor.bench.command:bench"}
+    lazy_commands = {"bench": "gradadvisor.bench.command:bench", "trace": "gradadvisor.trace.command:trace"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy_commands])
