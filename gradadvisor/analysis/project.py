@@ -177,7 +177,7 @@ class Project:
         if function is not None:
             path = key[0]
             seen: set[Key] = {key}
-            for reference in function.references:
+            for reference in self._references(path, function):
                 for callee in self.resolve(path, reference, function.key, function.klass):
                     if callee not in seen:
                         seen.add(callee)
@@ -187,6 +187,14 @@ class Project:
                     found.append(((path, other.key), "defined inside"))
         self._callees_cache[key] = found
         return found
+
+    def _references(self, path: str, function: FunctionSummary) -> list[str]:
+        """The names a function's text mentions: recorded on the outermost function only (a nested
+        function's text is part of it, so its set covers the nested one's)."""
+        summary = self.files[path]
+        while not function.references and function.parent is not None and function.parent in summary.functions:
+            function = summary.functions[function.parent]
+        return function.references
 
     def _propagate(self) -> None:
         work = deque(self.reasons)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
@@ -75,7 +76,8 @@ class CallSite:
     callee: str  # a name, ``self.name`` or ``alias.attr`` as written
     line: int
     #: What each argument holds: (kind, evidence). Kinds: array, size, ``int:N`` (a literal), gradient,
-    #: callable, sequence, ``param:NAME`` (the caller's own parameter), other, unknown.
+    #: callable, ``seq:N`` (a list or tuple of N items), sequence, ``param:NAME`` (the caller's own
+    #: parameter), other, unknown.
     args: list[tuple[str, str]] = field(default_factory=list)
     keywords: dict[str, tuple[str, str]] = field(default_factory=dict)
 
@@ -168,6 +170,7 @@ class SummaryBuilder:
         self.keys: dict[int, str] = {}
         self._imported = self._imported_callees()
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
+        self._transform_lines: list[int] | None = None
         self._transform_word = re.compile(TRANSFORM_WORD.pattern[:-3] + "".join(f"|{re.escape(alias)}" for alias in aliases) + r")\b") if aliases else TRANSFORM_WORD
 
     def build(self) -> FileSummary:
@@ -185,10 +188,12 @@ class SummaryBuilder:
         for stmt in module_statements(self.tree.body):
             if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                maybe_array = isinstance(stmt.value, (ast.Call, ast.BinOp, ast.Subscript, ast.Attribute, ast.Name))
                 for target in targets:
                     if isinstance(target, ast.Name):
                         summary.assigned.append(target.id)
-                        self._module_array(target.id, stmt, scope)
+                        if maybe_array:
+                            self._module_array(target.id, stmt, scope)
 
     def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         value = self.facts.name_value(name, scope, None)
@@ -229,7 +234,7 @@ class SummaryBuilder:
                 # ``loss = lambda p, x: ...``: a function by another name.
                 name = node.targets[0].id
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
-            if self._transform_word.search(self._statement_text(node)):
+            if self._names_transform(node):
                 self._transform_calls(node, parent_key, klass, scope)
             for field_name in ("body", "orelse", "finalbody"):
                 for child in reversed(getattr(node, field_name, ()) or ()):
@@ -240,6 +245,20 @@ class SummaryBuilder:
             for case in reversed(getattr(node, "cases", ()) or ()):
                 for child in reversed(case.body):
                     stack.append((child, prefix, parent_key, klass, scope))
+
+    def _names_transform(self, stmt: ast.stmt) -> bool:
+        """Whether the statement's own lines (a compound statement's header) name a transform."""
+        if self._transform_lines is None:
+            self._transform_lines = sorted({self.source.text.count("\n", 0, match.start()) + 1 for match in self._transform_word.finditer(self.source.text)})
+        lines = self._transform_lines
+        if not lines:
+            return False
+        end = stmt.end_lineno or stmt.lineno
+        body = getattr(stmt, "body", None)
+        if isinstance(body, list) and body:
+            end = max(stmt.lineno, body[0].lineno - 1)
+        position = bisect_left(lines, stmt.lineno)
+        return position < len(lines) and lines[position] <= end
 
     def _statement_text(self, stmt: ast.stmt) -> str:
         """The statement's own lines (for a compound statement, its header only)."""
@@ -254,8 +273,12 @@ class SummaryBuilder:
         args = node.args
         params = [arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
         name = name or getattr(node, "name", "<lambda>")
-        text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-        references = sorted({f"{a}.{b}" if b else a for a, b in REFERENCE.findall(text)} | {a for a, _ in REFERENCE.findall(text)})
+        if parent_key is None:
+            text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+            found = REFERENCE.findall(text)
+            references = sorted({a for a, _ in found} | {f"{a}.{b}" for a, b in found if b})
+        else:
+            references = []  # nested: the outermost function's references cover its text
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, references)
         self.summary.functions[key] = function
         self.nodes[key] = (node, scope)
@@ -299,6 +322,15 @@ class SummaryBuilder:
                     for arg in node.args:
                         self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({func.attr})", scope)
                     continue
+                if isinstance(func, ast.Call) and transform_name(func.func, self.names) is not None and func.args:
+                    # jax.jit(f)(x, y), jax.grad(loss)(w, xs): what the transformed function receives.
+                    target = _reference(func.args[0])
+                    if target is not None:
+                        site = self._call_site(scope_key, target, node, scope, stmt)
+                        if scope_key is None:
+                            self.summary.module_calls.append(site)
+                        else:
+                            self.summary.functions[scope_key].calls.append(site)
                 transform = transform_name(func, self.names) if not isinstance(func, ast.Lambda) else None
                 if transform is None:
                     continue
@@ -408,6 +440,8 @@ class SummaryBuilder:
         if value.kind == v.CALLABLE:
             return "callable", f"`{text}`"
         if value.kind == v.SEQUENCE:
+            if isinstance(value.length, int):
+                return f"seq:{value.length}", f"`{text}` is a list or tuple of {value.length} items"
             return "sequence", f"`{text}` is a list or tuple"
         if value.kind == v.PARAM:
             return f"param:{value.param}", f"`{text}`"

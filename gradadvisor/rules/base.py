@@ -263,7 +263,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         if candidate.per_element and trace == "proven":
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
-    literal = {fact: int(fact.kind[4:]) for fact in facts if fact.kind.startswith("int:")}
+    literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:"))}
     data = [fact for fact in facts if fact.kind in ("array", "size", "sequence") or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
