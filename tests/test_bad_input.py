@@ -268,10 +268,10 @@ def test_a_crash_outside_the_rules_fails_only_that_file(cli, tmp_path, monkeypat
 
     real_check_text = runner.check_text
 
-    def check_text(display, text, rules):
+    def check_text(display, text, rules, *rest):
         if display == "cursed.py":
             raise RuntimeError("engine bug")
-        return real_check_text(display, text, rules)
+        return real_check_text(display, text, rules, *rest)
 
     monkeypatch.setattr(runner, "check_text", check_text)
     write(tmp_path / "cursed.py", DIAG_SOURCE)

@@ -296,7 +296,7 @@ def test_a_folder_that_cannot_be_listed_is_an_io_error(cli, tmp_path, monkeypatc
     assert code == 1
     assert _paths(report) == ["good.py"]
     assert report["errors"] == [
-        {"path": "locked", "line": None, "column": None, "kind": "io-error", "message": "cannot list folder: Permission denied"}
+        {"path": "locked", "cell": None, "line": None, "column": None, "kind": "io-error", "message": "cannot list folder: Permission denied"}
     ]
     text = cli("scan", "--jobs", "1", "locked")
     assert text.exit_code == 1

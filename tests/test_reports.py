@@ -57,8 +57,8 @@ def test_json_render_round_trips():
     assert second["fix"] is None and second["context"] is None
     assert "frame" not in first
     assert data["errors"] == [
-        {"path": "bad.py", "line": 2, "column": 7, "kind": "syntax-error", "message": "SyntaxError: invalid syntax"},
-        {"path": "big.py", "line": None, "column": None, "kind": "skipped", "message": "too big"},
+        {"path": "bad.py", "cell": None, "line": 2, "column": 7, "kind": "syntax-error", "message": "SyntaxError: invalid syntax"},
+        {"path": "big.py", "cell": None, "line": None, "column": None, "kind": "skipped", "message": "too big"},
     ]
 
 

@@ -26,7 +26,9 @@ from gradadvisor.engine.context import ModuleContext
 from gradadvisor.engine.prune import prune
 from gradadvisor.engine.walk import walk_batched
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
-from gradadvisor.engine.source import FileError, SourceText, read_source
+from gradadvisor.engine import notebook
+from gradadvisor.engine.notebook import NotebookSource
+from gradadvisor.engine.source import FileError, SourceText, decode_source, read_bytes, too_large
 from gradadvisor.engine.syntax import syntax_error, too_deep_for_libcst
 from gradadvisor.fixes.apply import apply_fixes, non_overlapping, parses, unified_diff, write_atomically
 from gradadvisor.rules import all_rules
@@ -80,6 +82,8 @@ class FileResult:
     lines: int = 0
     parsed: bool = False
     fixed: int = 0
+    #: The rule code of each fix applied (``--show-fixes``).
+    fixed_codes: list[str] = field(default_factory=list)
     #: Unified diff of the fixes that would be (``--diff``) or were (``--fix``) applied.
     diff: str = ""
 
@@ -95,8 +99,11 @@ class Checked:
     parsed: bool
 
 
-def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
-    """Run ``rules`` over ``text``. Never raises for bad input."""
+def check_text(
+    display: str, text: str, rules: list[type[Rule]], describe_diff: Callable[[str, str, str], str] = unified_diff
+) -> Checked:
+    """Run ``rules`` over ``text``. Never raises for bad input. ``describe_diff(path, before,
+    after)`` writes each fix's diff (a notebook's is per cell)."""
     if not text.strip() or file_is_suppressed(text):
         return Checked([], [], [], None, False)
     wants_noqa_check = any(rule.code == UNUSED_NOQA for rule in rules)
@@ -131,7 +138,7 @@ def check_text(display: str, text: str, rules: list[type[Rule]]) -> Checked:
     fixes: list[Fix] = []
     for report in context.reports:
         try:
-            finding, fix = _to_finding(context, report, suppressions)
+            finding, fix = _to_finding(context, report, suppressions, describe_diff)
         except Exception as error:  # noqa: BLE001
             errors.append(FileError(display, "internal-error", f"rule {report.rule.code} report failed: {error}"))
             continue
@@ -171,7 +178,10 @@ def _parse_and_visit(
 
 
 def _to_finding(
-    context: ModuleContext, report: RawReport, suppressions: dict[int, Suppression]
+    context: ModuleContext,
+    report: RawReport,
+    suppressions: dict[int, Suppression],
+    describe_diff: Callable[[str, str, str], str] = unified_diff,
 ) -> tuple[Finding | None, Fix | None]:
     span = context.position(report.node)
     suppression = suppressions.get(span.start.line)
@@ -184,7 +194,7 @@ def _to_finding(
         info = FixInfo(
             report.fix.applicability,
             context.module.code_for_node(report.fix.replacement),
-            unified_diff(context.path, context.text, fixed),
+            describe_diff(context.path, context.text, fixed),
         )
     finding = Finding(
         code=report.rule.code,
@@ -225,23 +235,72 @@ def _unused_noqa(display: str, text: str, suppressions: dict[int, Suppression] |
 
 def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
     """Check one file, and fix or diff it when the settings ask."""
+    data = read_bytes(path, display, settings.max_file_size)
+    if isinstance(data, FileError):
+        return FileResult(display, errors=[data])
+    return lint_bytes(data, display, settings, lambda fixed: write_atomically(path, fixed))
+
+
+def lint_stdin(data: bytes, display: str, settings: Settings) -> tuple[FileResult, bytes]:
+    """Check source read from stdin as the file ``display``: the result, and the source to
+    print back (fixed with ``--fix``, else as read)."""
+    written: list[bytes] = []
+    big = too_large(display, len(data), settings.max_file_size)
+    if big is not None:
+        return FileResult(display, errors=[big]), data
+    result = lint_bytes(data, display, settings, written.append)
+    return result, written[-1] if written else data
+
+
+def load_source(display: str, data: bytes) -> SourceText | NotebookSource | FileError:
+    """Bytes to what the rules read: a notebook's code cells, else decoded Python source."""
+    if notebook.is_notebook(display):
+        return notebook.load(display, data)
+    return decode_source(display, data)
+
+
+def lint_bytes(data: bytes, display: str, settings: Settings, write: Callable[[bytes], None]) -> FileResult:
+    """Check the file ``display`` holding ``data``; with ``--fix``, ``write`` gets the fixed bytes."""
     result = FileResult(display)
-    source = read_source(path, display, settings.max_file_size)
+    source = load_source(display, data)
     if isinstance(source, FileError):
         result.errors.append(source)
         return result
     result.lines = source.text.count("\n") + (not source.text.endswith("\n") and bool(source.text))
     rules = settings.rules_for(display)
-    checked = check_text(display, source.text, rules)
+    describe_diff = _differ(source)
+    checked = check_text(display, source.text, rules, describe_diff)
     result.parsed = checked.parsed
     if settings.fix_mode == "none" or checked.module is None:
         result.findings, result.errors = checked.findings, result.errors + checked.errors
-        return result
-    return _fix(path, source, settings, rules, checked, result)
+        final = source.text
+    else:
+        final = _fix(write, source, settings, rules, checked, result, describe_diff)
+    if isinstance(source, NotebookSource):
+        placed = source.with_text(final)
+        result.findings = [notebook.relocate_finding(placed, finding) for finding in result.findings]
+        result.errors = [notebook.relocate_error(placed, error) for error in result.errors]
+    return result
 
 
-def _fix(path: Path, source: SourceText, settings: Settings, rules: list[type[Rule]], checked: Checked, result: FileResult) -> FileResult:
-    """Apply fixes in rounds until none is left; write (``--fix``) or diff (``--diff``)."""
+def _differ(source: SourceText | NotebookSource) -> Callable[[str, str, str], str]:
+    """How a fix's diff is written: a unified diff, per cell for a notebook."""
+    if isinstance(source, NotebookSource):
+        return lambda path, before, after: notebook.diff(source, before, after)
+    return unified_diff
+
+
+def _fix(
+    write: Callable[[bytes], None],
+    source: SourceText | NotebookSource,
+    settings: Settings,
+    rules: list[type[Rule]],
+    checked: Checked,
+    result: FileResult,
+    describe_diff: Callable[[str, str, str], str] = unified_diff,
+) -> str:
+    """Apply fixes in rounds until none is left; write (``--fix``) or diff (``--diff``).
+    Returns the text the findings in ``result`` refer to."""
     text = source.text
     original_findings = checked.findings
     fixed_count = 0
@@ -283,22 +342,35 @@ def _fix(path: Path, source: SourceText, settings: Settings, rules: list[type[Ru
             break
         text = new_text
         fixed_count += len(chosen)
-        checked = check_text(source.path, text, rules)
+        for fix in chosen:
+            start = context_positions.position(fix.node).start
+            result.fixed_codes.append(
+                next((f.code for f in checked.findings if (f.line, f.column) == (start.line, start.column + 1) and f.fix), "?")
+            )
+        checked = check_text(source.path, text, rules, describe_diff)
     result.findings = checked.findings
     result.errors.extend(checked.errors)
     if text != source.text:
-        result.diff = unified_diff(source.path, source.text, text)
+        try:
+            data = source.encode(text)
+        except ValueError as error:  # not encodable, or a notebook whose cells cannot take the text
+            result.errors.append(FileError(source.path, "fix-error", f"the fixes were not applied: {error}"))
+            result.findings, result.fixed_codes = original_findings, []
+            return source.text
+        result.diff = describe_diff(source.path, source.text, text)
         result.fixed = fixed_count
         if settings.fix_mode == "fix":
             try:
-                write_atomically(path, source.encode(text))
+                write(data)
             except OSError as error:
                 result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
                 result.fixed = 0
+                result.fixed_codes = []
     if settings.fix_mode == "diff":
         # Nothing was written: report the findings as they stand in the file.
         result.findings = original_findings
-    return result
+        return source.text
+    return text
 
 
 # -- the pool ---------------------------------------------------------------------

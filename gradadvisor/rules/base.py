@@ -27,6 +27,7 @@ Applicability = Literal["safe", "unsafe"]
 #: A loop or comprehension: part of the trigger of every loop rule.
 LOOP = re.compile(r"\b(?:for|while)\b")
 Severity = Literal["error", "warning", "info"]
+Confidence = Literal["high", "medium", "low"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,12 @@ class Finding:
     severity: Severity = "warning"
     context: str | None = None
     fix: FixInfo | None = None
+    #: How sure the rule is: "high", "medium" or "low".
+    confidence: Confidence = "high"
+    #: Short reasons for the finding (why the loop is data-sized, why the code is traced, ...).
+    evidence: list[str] = field(default_factory=list)
+    #: For a notebook: the 1-based index of the code cell (``line``/``end_line`` are then within it).
+    cell: int | None = None
     #: Source lines around the finding for the text report: (first line number, lines).
     frame: tuple[int, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
 
@@ -76,12 +83,15 @@ class Finding:
             "name": self.name,
             "message": self.message,
             "path": self.path,
+            "cell": self.cell,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
             "severity": self.severity,
+            "confidence": self.confidence,
             "context": self.context,
+            "evidence": list(self.evidence),
             "fix": None,
         }
         if self.fix is not None:
