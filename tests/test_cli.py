@@ -19,7 +19,10 @@ from gradadvisor import __version__
 from gradadvisor.rules import all_rules
 
 SYNTAX_ERROR_SOURCE = "import jax.numpy as jnp\n\ndef f(:\n    return jnp.diag(a.T @ b)\n"
-FINDING_FIELDS = ["code", "name", "message", "path", "line", "column", "end_line", "end_column", "severity", "context", "fix"]
+FINDING_FIELDS = [
+    "code", "name", "message", "path", "cell", "line", "column", "end_line", "end_column",
+    "severity", "confidence", "context", "evidence", "fix",
+]
 
 
 # -- the real console script (subprocess) -----------------------------------------------
@@ -146,6 +149,9 @@ def test_json_report_shape(cli, tmp_path):
     assert finding["path"] == "slow.py"
     assert (finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (3, 5, 3, 22)
     assert finding["severity"] == "warning"
+    assert finding["cell"] is None
+    assert finding["confidence"] in ("high", "medium", "low")
+    assert isinstance(finding["evidence"], list)
     assert finding["context"] is None
     assert 'jnp.einsum("ij,ij->j", a, b)' in finding["message"]
     fix = finding["fix"]

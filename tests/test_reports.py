@@ -38,7 +38,7 @@ def _console() -> tuple[Console, io.StringIO]:
 
 
 def test_formats():
-    assert FORMATS == ("text", "json", "sarif", "github")
+    assert FORMATS == ("text", "concise", "json", "json-lines", "junit", "sarif", "github", "gitlab")
 
 
 # -- json ---------------------------------------------------------------------------------

@@ -54,11 +54,13 @@ class Settings:
     unsafe_fixes: bool = False
     max_file_size: int = 2 * 1024 * 1024
 
-    def rules_for(self, display: str) -> list[type[Rule]]:
+    def ignores_for(self, display: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The per-file-ignores entries (pattern, codes) that apply to the file ``display``."""
         relative = os.path.relpath(os.path.abspath(display), self.root)
-        ignored = tuple(
-            code for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern) for code in codes
-        )
+        return [(pattern, codes) for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern)]
+
+    def rules_for(self, display: str) -> list[type[Rule]]:
+        ignored = tuple(code for _, codes in self.ignores_for(display) for code in codes)
         return [
             rule
             for rule in all_rules()
