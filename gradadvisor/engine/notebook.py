@@ -43,6 +43,8 @@ PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "prun", "pypy", "python", "p
 AUTOMAGIC = re.compile(r"(?:pip|conda|mamba|uv)\s+(?:install|uninstall|list|show|freeze|update|upgrade|remove|create)\b|cd\s")
 #: ``x = !ls``, ``a, b = %sx cmd``: an assignment whose right-hand side is a magic.
 ASSIGNED_MAGIC = re.compile(r"[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=\s*[%!]")
+#: "line 12" in a finding's context or evidence: a line of the text, to be said in cells.
+LINE_REFERENCE = re.compile(r"\bline (\d+)\b")
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 STRING_START = re.compile(r"""([rRbBuUfFtT]{0,2})('''|\"\"\"|'|")""")
 #: What replaces a magic line (``pass`` at its indentation) and a line continuing it. Distinct
@@ -197,6 +199,8 @@ def relocate_finding(notebook: NotebookSource, finding: Finding) -> Finding:
     last = min(len(lines), end_line, line + 5)
     return replace(
         finding,
+        context=_relocate_lines(notebook, finding.context),
+        evidence=[_relocate_lines(notebook, item) or "" for item in finding.evidence],
         cell=cell,
         line=line,
         column=column,
@@ -204,6 +208,18 @@ def relocate_finding(notebook: NotebookSource, finding: Finding) -> Finding:
         end_column=end_column,
         frame=(first, tuple(lines[first - 1 : last])),
     )
+
+
+def _relocate_lines(notebook: NotebookSource, text: str | None) -> str | None:
+    """``at line 7`` in a context or evidence line, said in cells: ``at cell 2, line 3``."""
+    if not text:
+        return text
+
+    def place(match: re.Match[str]) -> str:
+        cell, line, _ = notebook.locate(int(match.group(1)))
+        return f"cell {cell}, line {line}"
+
+    return LINE_REFERENCE.sub(place, text)
 
 
 def relocate_error(notebook: NotebookSource, error: FileError) -> FileError:
