@@ -276,9 +276,9 @@ def _open_report(output_file: Path | None, err: Console):
 
 def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, force_exclude: bool) -> list[FileResult]:
     """Check the source on stdin as the file ``stdin_path``; with --fix, print it (fixed) on stdout."""
-    data = click.get_binary_stream("stdin").read()
+    data = sys.stdin.buffer.read()
     display = _display(stdin_path) if stdin_path is not None else "-"
-    stdout = click.get_binary_stream("stdout")
+    stdout = sys.stdout.buffer
     if stdin_path is not None and is_excluded(stdin_path, config.root, config.exclude):
         if settings.fix_mode == "fix":
             stdout.write(data)  # an excluded file passes through unchanged, as in ruff
@@ -399,7 +399,6 @@ RULE_EXAMPLES = {
     "GA201": "view_slicing_loop.py",
     "GA202": "diag_of_matmul.py",
     "GA301": "sum_with_closure.py",
-    "GA401": "touching_large_array.py",
 }
 #: A word joined by ``*`` (``n*n*k``, ``B*B``): Markdown would read the stars as emphasis.
 STARRED_WORD = re.compile(r"(?<![\w*`])\w+(?:\*\w+)+(?![\w*`])")

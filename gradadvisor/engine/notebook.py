@@ -440,8 +440,8 @@ def _split(notebook: NotebookSource, text: str) -> list[str]:
             if old_line in notebook.masked and old_line in changed_old:
                 raise NotebookWriteError(f"a change touches an IPython magic line in cell {cell.number}")
         source = "".join(lines)
-        if cell.source and not cell.source.endswith(("\n", "\r")) and source.endswith("\n"):
-            source = source[:-1]  # the cell's last line had no newline: keep it so
+        if cell.source and not cell.source.endswith(("\n", "\r")) and lines and lines[-1].strip():
+            source = source.rstrip("\r\n")  # the cell's last line had no newline: keep it so
         sources.append(source)
     return sources
 
