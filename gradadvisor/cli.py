@@ -216,7 +216,7 @@ def scan(
     out = Console(file=report_stream, highlight=False, soft_wrap=True)
     missing: list[str] = []
     if from_stdin:
-        results = _scan_stdin(stdin_path, config, settings, force_exclude)
+        results = _scan_stdin(stdin_path, config, settings)
         files = len(results)
     else:
         found = discover(given, config.root, config.exclude, force_exclude, config.include)
@@ -274,7 +274,7 @@ def _open_report(output_file: Path | None, err: Console):
         sys.exit(EXIT_ERROR)
 
 
-def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, force_exclude: bool) -> list[FileResult]:
+def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings) -> list[FileResult]:
     """Check the source on stdin as the file ``stdin_path``; with --fix, print it (fixed) on stdout."""
     data = sys.stdin.buffer.read()
     display = _display(stdin_path) if stdin_path is not None else "-"

@@ -308,3 +308,30 @@ def test_notebook_on_stdin_with_fix_prints_the_fixed_notebook(cli, fit):
     fixed = json.loads(result.stdout_bytes)
     assert "jnp.einsum" in "".join(fixed["cells"][2]["source"])
     assert fit.read_bytes() == data  # the file itself is not touched
+
+
+def test_a_notebook_of_a_modules_code_gets_the_same_findings_and_fixes_as_the_module(cli, tmp_path):
+    """Each catalog file, and a notebook holding the same code cut into cells at its top-level
+    blocks: the same findings (messages included), and after --fix the cells hold the fixed file."""
+    from pathlib import Path
+
+    patterns = Path(__file__).resolve().parent.parent / "patterns"
+    for source in sorted(patterns.glob("*.py")):
+        text = source.read_text()
+        parts = text.split("\n\n\n")
+        cells = [_cell((part + "\n\n\n" if index < len(parts) - 1 else part).splitlines(True), count=index + 1)
+                 for index, part in enumerate(parts)]
+        write(tmp_path / source.name, text)
+        write(tmp_path / f"{source.stem}.ipynb", _dump(_notebook(cells)))
+    _, report = scan_json(cli, "--select", "ALL", ".")
+    as_module = sorted((f["path"][: -len(".py")], f["code"], f["message"]) for f in report["findings"] if f["path"].endswith(".py"))
+    as_notebook = sorted((f["path"][: -len(".ipynb")], f["code"], f["message"]) for f in report["findings"] if f["path"].endswith(".ipynb"))
+    assert len(as_module) >= 6 and as_notebook == as_module
+    cli("scan", "--select", "ALL", "--fix", "--unsafe-fixes", ".")
+    changed = 0
+    for source in sorted(patterns.glob("*.py")):
+        fixed = (tmp_path / source.name).read_text()
+        cells = json.loads((tmp_path / f"{source.stem}.ipynb").read_text())["cells"]
+        assert "".join("".join(cell["source"]) for cell in cells) == fixed, source.name
+        changed += fixed != source.read_text()
+    assert changed >= 5

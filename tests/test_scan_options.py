@@ -10,7 +10,6 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 
-import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
