@@ -335,3 +335,25 @@ def test_a_notebook_of_a_modules_code_gets_the_same_findings_and_fixes_as_the_mo
         assert "".join("".join(cell["source"]) for cell in cells) == fixed, source.name
         changed += fixed != source.read_text()
     assert changed >= 5
+
+
+def test_masking_never_touches_valid_python():
+    """A one-cell notebook of any valid Python file reads as that file, line for line: strings,
+    comments, brackets, `?` and `%` in code, `cd = ...` are never taken for IPython syntax."""
+    import sysconfig
+    from pathlib import Path
+
+    project = Path(__file__).resolve().parent.parent
+    stdlib = sorted(Path(sysconfig.get_paths()["stdlib"]).glob("*.py"))[:80]
+    files = [*sorted((project / "gradadvisor").rglob("*.py")), *sorted((project / "tests").rglob("*.py")), *stdlib]
+    checked = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            compile(text, str(path), "exec", dont_inherit=True)
+        except (SyntaxError, ValueError):
+            continue
+        nb = notebook.load("x.ipynb", _dump(_notebook([_cell(text.splitlines(True))])))
+        assert nb.text == (text if not text or text.endswith("\n") else text + "\n"), path
+        checked += 1
+    assert checked > 100

@@ -27,6 +27,7 @@ before them; a change that would alter a masked magic line or straddle two cells
 
 from __future__ import annotations
 
+import ast
 import bisect
 import difflib
 import json
@@ -46,7 +47,10 @@ ASSIGNED_MAGIC = re.compile(r"[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=\s*[
 #: "line 12" in a finding's context or evidence: a line of the text, to be said in cells.
 LINE_REFERENCE = re.compile(r"\bline (\d+)\b")
 LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
-STRING_START = re.compile(r"""([rRbBuUfFtT]{0,2})('''|\"\"\"|'|")""")
+#: What the statement scanner stops at: strings, comments, brackets, backslashes.
+SPECIAL = re.compile(r"""['"#\\()\[\]{}]""")
+TRIPLE_END = {quote: re.compile(r"\\|" + quote) for quote in ('"""', "'''")}
+SINGLE_END = {quote: re.compile(r"\\|" + quote) for quote in ('"', "'")}
 #: What replaces a magic line (``pass`` at its indentation) and a line continuing it. Distinct
 #: from any real code, so that matching old and new text never mistakes one for the other.
 MASK = "{indent}pass  # ipython magic{ending}"
@@ -305,95 +309,90 @@ def _is_magic(body: str) -> bool:
         return False
     if code.startswith(("%", "!", "?")):
         return True
-    if ASSIGNED_MAGIC.match(code) or (body == body.lstrip() and AUTOMAGIC.match(code)):
+    if ASSIGNED_MAGIC.match(code):
         return True
-    return _Scanner.code_part(code).rstrip().endswith("?")
+    if body == body.lstrip() and AUTOMAGIC.match(code):
+        return not _parses(code)  # `cd /data` is also a division: Python wins
+    # Help: `obj?`, `obj??`, a `?` that is code, not in a string or a comment.
+    if "?" not in code:
+        return False
+    scanner = _Scanner()
+    scanner.feed(body)
+    return scanner.last_code == "?" and scanner.quote is None
+
+
+def _parses(code: str) -> bool:
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 class _Scanner:
     """Just enough of Python's tokenizer to know where a statement starts: open brackets,
-    strings (triple-quoted ones span lines) and backslash continuations."""
+    strings (triple-quoted ones span lines) and backslash continuations. It jumps from one
+    character that matters to the next, so long lines of plain code cost one regex search."""
 
     def __init__(self) -> None:
         self.depth = 0
         self.quote: str | None = None  # the open triple quote, if any
-        self.raw = False
         self.continued = False
+        #: The last character of the last line fed that is code (outside strings and comments).
+        self.last_code = ""
 
     def at_statement_start(self) -> bool:
         return self.depth == 0 and self.quote is None and not self.continued
 
     def feed(self, line: str) -> None:
         self.continued = False
-        position = 0
-        length = len(line)
+        position, length = 0, len(line)
         while position < length:
             if self.quote is not None:
-                position = self._close(line, position, self.quote)
+                position = self._close(line, position, self.quote, multiline=True)
                 continue
-            char = line[position]
+            match = SPECIAL.search(line, position)
+            code = line[position : match.start() if match else length].rstrip()
+            if code:
+                self.last_code = code[-1]
+            if match is None:
+                return
+            start = match.start()
+            char = line[start]
             if char == "#":
                 return
-            if char == "\\" and position == length - 1:
-                self.continued = True
-                return
-            match = STRING_START.match(line, position)
-            if match and (char in "'\"" or position == 0 or not (line[position - 1].isalnum() or line[position - 1] == "_")):
-                self.raw = "r" in match.group(1).lower()
-                quote = match.group(2)
-                position = match.end()
+            if char == "\\":
+                self.continued = start == length - 1
+                position = start + 1
+                continue
+            if char in "'\"":  # a prefix (r, b, f) changes nothing here: a backslash escapes a quote in all
+                quote = char * 3 if line.startswith(char * 3, start) else char
+                self.last_code = char
                 if len(quote) == 3:
                     self.quote = quote
+                    position = start + 3
                 else:
-                    position = self._close_single(line, position, quote)
+                    position = self._close(line, start + 1, quote, multiline=False)
                 continue
-            if char in "([{":
-                self.depth += 1
-            elif char in ")]}":
-                self.depth = max(0, self.depth - 1)
-            position += 1
+            self.last_code = char
+            self.depth = self.depth + 1 if char in "([{" else max(0, self.depth - 1)
+            position = start + 1
 
-    def _close(self, line: str, position: int, quote: str) -> int:
-        """Inside a triple-quoted string: the position after its end, or the line's end."""
-        while position < len(line):
-            if line[position] == "\\" and not self.raw:
-                position += 2
-                continue
-            if line.startswith(quote, position):
-                self.quote = None
-                return position + 3
-            position += 1
-        return position
-
-    def _close_single(self, line: str, position: int, quote: str) -> int:
-        while position < len(line):
-            if line[position] == "\\":
-                if position == len(line) - 1:
+    def _close(self, line: str, position: int, quote: str, multiline: bool) -> int:
+        """Inside a string: the position after its closing quote, or the line's end."""
+        ends = TRIPLE_END[quote] if multiline else SINGLE_END[quote]
+        while True:
+            match = ends.search(line, position)
+            if match is None:
+                return len(line)
+            if match.group() == "\\":
+                if match.start() == len(line) - 1 and not multiline:
                     self.continued = True  # a string continued on the next line
-                position += 2
+                position = match.start() + 2
                 continue
-            if line[position] == quote:
-                return position + 1
-            position += 1
-        return position
-
-    @staticmethod
-    def code_part(line: str) -> str:
-        """``line`` without its comment (a ``#`` outside strings)."""
-        scanner = _Scanner()
-        position = 0
-        while position < len(line):
-            char = line[position]
-            if char == "#" and scanner.quote is None:
-                return line[:position]
-            match = STRING_START.match(line, position)
-            if match and char in "'\"rRbBuUfFtT":
-                quote = match.group(2)
-                end = line.find(quote, match.end())
-                position = len(line) if end < 0 else end + len(quote)
-                continue
-            position += 1
-        return line
+            if multiline:
+                self.quote = None
+            return match.end()
 
 
 # -- splitting new text into cells -----------------------------------------------------------
