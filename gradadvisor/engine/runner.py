@@ -25,10 +25,13 @@ from pathlib import Path
 from typing import Callable, Iterable, Literal
 
 from gradadvisor.analysis.project import Project
+from gradadvisor.engine import notebook
 from gradadvisor.engine.checker import FileAnalysis, analyse
 from gradadvisor.engine.noqa import Suppression
-from gradadvisor.engine.source import FileError, SourceText, read_source
+from gradadvisor.engine.notebook import NotebookSource
+from gradadvisor.engine.source import FileError, SourceText, decode_source, read_bytes, too_large
 from gradadvisor.fixes.apply import FixOutcome, apply_fix_rounds, local_diff, unified_diff, write_atomically
+from gradadvisor.fixes.edits import apply_edits
 from gradadvisor.rules import all_rules, rule_by_code
 from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule
 
@@ -48,9 +51,13 @@ class Settings:
     max_file_size: int = 2 * 1024 * 1024
     min_confidence: str = "medium"
 
-    def rules_for(self, display: str) -> list[type[Rule]]:
+    def ignores_for(self, display: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The per-file-ignores entries (pattern, codes) that apply to the file ``display``."""
         relative = os.path.relpath(os.path.abspath(display), self.root)
-        ignored = tuple(code for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern) for code in codes)
+        return [(pattern, codes) for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern)]
+
+    def rules_for(self, display: str) -> list[type[Rule]]:
+        ignored = tuple(code for _, codes in self.ignores_for(display) for code in codes)
         return [
             rule
             for rule in all_rules()
@@ -76,6 +83,8 @@ class FileResult:
     fixed: int = 0
     #: Unified diff of the fixes that would be (``--diff``) or were (``--fix``) applied.
     diff: str = ""
+    #: The rule code of each fix applied (``--show-fixes``).
+    fixed_codes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -98,10 +107,26 @@ class Phase1:
     analysis: FileAnalysis | None
     errors: list[FileError]
     lines: int = 0
+    #: The bytes, for input that cannot be read again (stdin).
+    data: bytes | None = None
+
+
+def load_source(display: str, data: bytes) -> SourceText | NotebookSource | FileError:
+    """Bytes to what the rules read: a notebook's code cells, else decoded Python source."""
+    if notebook.is_notebook(display):
+        return notebook.load(display, data)
+    return decode_source(display, data)
 
 
 def phase1(path: Path, display: str, settings: Settings) -> Phase1:
-    source = read_source(path, display, settings.max_file_size)
+    data = read_bytes(path, display, settings.max_file_size)
+    if isinstance(data, FileError):
+        return Phase1(display, None, [data])
+    return phase1_bytes(display, data, settings)
+
+
+def phase1_bytes(display: str, data: bytes, settings: Settings) -> Phase1:
+    source = load_source(display, data)
     if isinstance(source, FileError):
         return Phase1(display, None, [source])
     return phase1_text(display, source.text, settings)
@@ -118,7 +143,9 @@ def phase1_text(display: str, text: str, settings: Settings) -> Phase1:
 # -- phase 2 ----------------------------------------------------------------------------
 
 
-def findings_for(analysis: FileAnalysis, project: Project, settings: Settings, text: str | None = None) -> list[Finding]:
+def findings_for(
+    analysis: FileAnalysis, project: Project, settings: Settings, text: str | None = None, source: SourceText | NotebookSource | None = None
+) -> list[Finding]:
     """Phase 2 for one file: candidates -> findings (confidence, evidence, noqa)."""
     floor = CONFIDENCE_ORDER.get(settings.min_confidence, 1)
     suppressions = {line: Suppression(s.line, s.column, s.end_column, s.codes) for line, s in analysis.suppressions.items()}
@@ -137,7 +164,10 @@ def findings_for(analysis: FileAnalysis, project: Project, settings: Settings, t
         if CONFIDENCE_ORDER[finding.confidence] < floor:
             continue
         if finding.fix is not None and text is not None:
-            finding.diff = local_diff(analysis.path, text, finding.fix)
+            if isinstance(source, NotebookSource):
+                finding.diff = notebook.diff(source, text, apply_edits(text, list(finding.fix.edits)))
+            else:
+                finding.diff = local_diff(analysis.path, text, finding.fix)
         findings.append(finding)
     if UNUSED_NOQA in settings.codes:
         from gradadvisor.rules.ga900_unused_noqa import unused_noqa_findings
@@ -166,6 +196,20 @@ def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
     return lint_paths([(path, display)], settings, jobs=1)[0]
 
 
+def lint_stdin(data: bytes, display: str, settings: Settings) -> tuple[FileResult, bytes]:
+    """Check source read from stdin as the file ``display``: the result, and the source to
+    print back (fixed with ``--fix``, else as read)."""
+    big = too_large(display, len(data), settings.max_file_size)
+    if big is not None:
+        return FileResult(display, errors=[big]), data
+    first = phase1_bytes(display, data, settings)
+    first.data = data
+    project = Project([first.analysis.summary] if first.analysis is not None else [])
+    written: list[bytes] = []
+    result = _finish(None, first, project, settings, written.append)
+    return result, written[-1] if written else data
+
+
 def lint_paths(
     files: list[tuple[Path, str]],
     settings: Settings,
@@ -177,58 +221,80 @@ def lint_paths(
     project = Project([first.analysis.summary for first in firsts if first.analysis is not None])
     results: list[FileResult] = []
     for (path, display), first in zip(files, firsts):
-        result = _finish(path, first, project, settings)
+        result = _finish(path, first, project, settings, lambda data, path=path: write_atomically(path, data))
         results.append(result)
         if on_result:
             on_result(result)
     return results
 
 
-def _finish(path: Path, first: Phase1, project: Project, settings: Settings) -> FileResult:
+def _finish(path: Path | None, first: Phase1, project: Project, settings: Settings, write: Callable[[bytes], None]) -> FileResult:
+    """Phase 2 for one file, then its fixes (written with ``write``)."""
     result = FileResult(first.display, errors=list(first.errors), lines=first.lines)
     if first.analysis is None:
         return result
     result.parsed = first.analysis.parsed
-    text: str | None = None
-    needs_text = any(candidate.fix is not None for candidate in first.analysis.candidates)
-    source: SourceText | None = None
-    if needs_text:
-        loaded = read_source(path, first.display, settings.max_file_size)
-        if isinstance(loaded, SourceText):
-            source, text = loaded, loaded.text
-    result.findings = findings_for(first.analysis, project, settings, text)
-    if settings.fix_mode == "none" or source is None or not any(f.fix and settings.applies(f.fix.applicability) for f in result.findings):
-        return result
-    outcome = apply_fix_rounds(
-        source.text,
-        result.findings,
-        rescan=lambda new_text: _rescan(first.display, new_text, project, settings),
-        applies=lambda fix: settings.applies(fix.applicability),
-    )
-    result.errors.extend(FileError(first.display, "fix-error", message, line, column) for message, line, column in outcome.errors)
-    _record_fixes(path, source, outcome, result, settings)
+    is_notebook = notebook.is_notebook(first.display)
+    source: SourceText | NotebookSource | None = None
+    if is_notebook or any(candidate.fix is not None for candidate in first.analysis.candidates):
+        data = first.data if first.data is not None else read_bytes(path, first.display, settings.max_file_size) if path is not None else None
+        loaded = load_source(first.display, data) if isinstance(data, bytes) else None
+        if isinstance(loaded, (SourceText, NotebookSource)):
+            source = loaded
+    text = source.text if source is not None else None
+    result.findings = findings_for(first.analysis, project, settings, text, source)
+    final = text
+    if settings.fix_mode != "none" and source is not None and any(f.fix and settings.applies(f.fix.applicability) for f in result.findings):
+        outcome = apply_fix_rounds(
+            source.text,
+            result.findings,
+            rescan=lambda new_text: _rescan(first.display, new_text, project, settings, source),
+            applies=lambda fix: settings.applies(fix.applicability),
+        )
+        result.errors.extend(FileError(first.display, "fix-error", message, line, column) for message, line, column in outcome.errors)
+        final = _record_fixes(source, outcome, result, settings, write)
+    if isinstance(source, NotebookSource) and final is not None:
+        try:
+            placed = source.with_text(final)
+        except ValueError:
+            placed = source
+        result.findings = [notebook.relocate_finding(placed, finding) for finding in result.findings]
+        result.errors = [notebook.relocate_error(placed, error) for error in result.errors]
     return result
 
 
-def _rescan(display: str, text: str, project: Project, settings: Settings) -> list[Finding]:
+def _rescan(display: str, text: str, project: Project, settings: Settings, source) -> list[Finding]:
     first = phase1_text(display, text, settings)
     if first.analysis is None:
         return []
-    return findings_for(first.analysis, project, settings, text)
+    return findings_for(first.analysis, project, settings, text, source)
 
 
-def _record_fixes(path: Path, source: SourceText, outcome: FixOutcome, result: FileResult, settings: Settings) -> None:
+def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, result: FileResult, settings: Settings, write: Callable[[bytes], None]) -> str:
+    """Write (``--fix``) or describe (``--diff``) the fixed text; returns the text the findings refer to."""
     if outcome.text == source.text:
-        return
-    result.diff = unified_diff(source.path, source.text, outcome.text)
+        return source.text
+    try:
+        data = source.encode(outcome.text)
+    except ValueError as error:  # not encodable, or a notebook whose cells cannot take the text
+        result.errors.append(FileError(source.path, "fix-error", f"the fixes were not applied: {error}"))
+        return source.text
+    if isinstance(source, NotebookSource):
+        result.diff = notebook.diff(source, source.text, outcome.text)
+    else:
+        result.diff = unified_diff(source.path, source.text, outcome.text)
     result.fixed = outcome.applied
-    if settings.fix_mode == "fix":
-        result.findings = outcome.findings
-        try:
-            write_atomically(path, source.encode(outcome.text))
-        except OSError as error:
-            result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
-            result.fixed = 0
+    result.fixed_codes = list(outcome.codes)
+    if settings.fix_mode != "fix":
+        return source.text  # --diff: nothing written, the findings stand as they are in the file
+    result.findings = outcome.findings
+    try:
+        write(data)
+    except OSError as error:
+        result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
+        result.fixed, result.fixed_codes = 0, []
+        return source.text
+    return outcome.text
 
 
 # -- the pool ---------------------------------------------------------------------------------

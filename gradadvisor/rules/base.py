@@ -109,6 +109,7 @@ class Finding:
             "name": self.name,
             "message": self.message,
             "path": self.path,
+            "cell": self.cell,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
@@ -117,7 +118,6 @@ class Finding:
             "confidence": self.confidence,
             "context": self.context,
             "evidence": list(self.evidence),
-            "cell": self.cell,
             "fix": None,
         }
         if self.fix is not None:
