@@ -616,7 +616,7 @@ def test_help_shows_each_command_with_its_whole_summary(cli):
         match = re.match(r"^\s+(\S+)\s+(.*)$", line)
         if match:
             rows[match.group(1)] = match.group(2)
-    assert set(rows) == {"bench", "rule", "rules", "scan"}
+    assert set(rows) == {"bench", "rule", "rules", "scan", "trace"}
     for name, summary in rows.items():
         assert summary.endswith("."), (name, summary)  # a whole sentence, not cut short
         assert "..." not in summary and not summary.endswith("e.g.")
