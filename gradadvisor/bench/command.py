@@ -150,7 +150,7 @@ def bench(path, baseline_ref, candidate_ref, inputs_ref, argnums, sizes, scaling
                           highlight=False)
     out_console = Console(width=None if sys.stdout.isatty() else 130)
     results = []
-    steps = 5 * (len(sizes) if sizes else 1)
+    steps = 7 * (len(sizes) if sizes else 1)  # per size: 3 stages per function, then timing
     try:
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TimeElapsedColumn(), console=err_console, transient=True,

@@ -49,7 +49,7 @@ class Outcome:
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding gradadvisor/
 
 
-def _spawn(job: Job) -> tuple[subprocess.Popen, Any]:
+def _start(job: Job) -> tuple[subprocess.Popen, Any]:
     """Start a child for ``job``: its process and the receiving end of its pipe."""
     from multiprocessing.connection import Connection
 
@@ -117,7 +117,7 @@ def _deadline(job: Job, current: dict | None, charged: dict[str, float], started
 
 def run_worker(job: Job, outcome: Outcome, on_event: EventHandler) -> None:
     """Run one worker to completion or to a budget kill, filling ``outcome``."""
-    process, receiver = _spawn(job)
+    process, receiver = _start(job)
     started = time.perf_counter()
     charged = {name: 0.0 for name in FUNCTIONS}
     current: dict | None = None

@@ -69,6 +69,8 @@ class Worker:
         self.job = job
         self.send = send
         self.bench: LoadedBench | None = None
+        self.binding: Any = None  # the measured arguments, and those of the second draw
+        self.second_args: Any = None
 
     # -- plumbing -------------------------------------------------------------
 
@@ -138,7 +140,7 @@ class Worker:
                 match = self.compare(measured, binding, size, device)
             self.time_steady_state(measured)
             if match is not None and self.needs_x64_check(match):
-                self.x64_check(size, match)
+                self.x64_check(match)
         self.send("done", {})
 
     def pick_device(self, jax: Any) -> Any:
@@ -298,6 +300,7 @@ class Worker:
             "second_draw": None,
         }
         second_args, how = self.second_arguments(size, binding, device)
+        self.binding, self.second_args = binding, second_args
         second: dict[str, tuple[Any, Any]] = {}
         if second_args is not None:
             for function, m in measured.items():
@@ -350,18 +353,15 @@ class Worker:
             return False  # structure, shape, dtype or NaN: rounding cannot explain it
         return match["decided_by"] in ("float32", "float16", "bfloat16")
 
-    def x64_check(self, size: int | None, match: dict) -> None:
-        """Re-run both under jax.enable_x64, at each input draw, and decide there."""
+    def x64_check(self, match: dict) -> None:
+        """Re-run both under jax.enable_x64 at the same input draws, converted, and decide there."""
         import jax
 
-        from gradadvisor.bench import vacuity
-        from gradadvisor.bench.binding import bind_arguments
         from gradadvisor.bench.compare import combine, compare_trees
 
         second = match.get("second_draw")
+        binding = self.binding
         with jax.enable_x64(True):
-            args = jax.tree_util.tree_map(_to_float64, self.call_inputs(size))
-            binding = bind_arguments(args, self.bench.argnums)
             runs = {}
             for function in FUNCTIONS:
                 bound = binding.bind(getattr(self.bench, function))
@@ -371,14 +371,10 @@ class Worker:
                     return bound(*a), grads
 
                 runs[function] = jax.jit(both) if self.job.jit else both
-            draws = [binding.traced_args]
-            if second and second["how"] == PERTURBED:
-                draws.append(vacuity.perturb(binding.traced_args)[0])
-            elif second:
-                seeded = jax.tree_util.tree_map(_to_float64, self.call_inputs(size, seed=1))
-                draws.append(bind_arguments(seeded, self.bench.argnums).traced_args)
+            draws = [binding.traced_args] + ([self.second_args] if second else [])
             verdicts = []
             for draw in draws:
+                draw = jax.tree_util.tree_map(_to_float64, draw)
                 results = {
                     function: self.stage(
                         function, "float64 re-check",

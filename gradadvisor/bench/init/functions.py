@@ -125,11 +125,36 @@ def _bound_in(node: ast.AST) -> set[str]:
     return bound - globals_
 
 
-def free_names(node: ast.AST) -> list[str]:
-    """Names a function reads from outside itself, in order of first use (builtins left out)."""
+def _annotation_nodes(node: ast.AST) -> set[int]:
+    """The ids of every node inside an annotation of ``node``."""
+    roots = []
+    for child in ast.walk(node):
+        if isinstance(child, ast.arg) and child.annotation is not None:
+            roots.append(child.annotation)
+        elif isinstance(child, FunctionNode) and child.returns is not None:
+            roots.append(child.returns)
+        elif isinstance(child, ast.AnnAssign):
+            roots.append(child.annotation)
+    return {id(n) for root in roots for n in ast.walk(root)}
+
+
+def postponed_annotations(tree: ast.Module) -> bool:
+    """True when the module has ``from __future__ import annotations`` (annotations are never run)."""
+    return any(isinstance(s, ast.ImportFrom) and s.module == "__future__"
+               and any(a.name == "annotations" for a in s.names) for s in tree.body)
+
+
+def free_names(node: ast.AST, annotations: bool = True) -> list[str]:
+    """Names a function reads from outside itself, in order of first use (builtins left out).
+
+    ``annotations=False`` leaves out names read only in annotations (postponed annotations).
+    """
     bound = _bound_in(node)
+    skipped = set() if annotations else _annotation_nodes(node)
     seen: dict[str, tuple[int, int]] = {}
     for child in ast.walk(node):
+        if id(child) in skipped:
+            continue
         if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
             if child.id not in bound and not hasattr(builtins, child.id):
                 position = (child.lineno, child.col_offset)

@@ -43,6 +43,10 @@ logistic logit gammaln digamma xlogy xlog1py asarray array float32 float64 astyp
 """.split())
 REDUCTIONS = frozenset("sum mean max min prod amax amin var std logsumexp nansum nanmean norm all any".split())
 REDUCTION_METHODS = frozenset("sum mean max min prod var std".split())
+#: Calls that read only an argument's shape and dtype.
+SHAPE_ONLY = frozenset("zeros_like ones_like empty_like full_like shape ndim size result_type".split())
+#: ``x.at[i].set(v)`` and friends.
+AT_METHODS = frozenset("set add multiply mul divide min max power get apply".split())
 
 
 @dataclass
@@ -239,7 +243,10 @@ class FunctionUses:
         return None
 
     def _dim(self, node: ast.AST) -> tuple[Path | None, int] | None:
-        """``len(v)``, ``v.shape[k]`` or a name bound to one: (value, axis)."""
+        """``len(v)``, ``v.shape[k]`` (give or take a constant) or a name bound to one: (value, axis)."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) \
+                and isinstance(node.right, ast.Constant) and isinstance(node.right.value, int):
+            return self._dim(node.left)
         if isinstance(node, ast.Call) and _dotted(node.func) == "len" and len(node.args) == 1:
             value = self.value_of(node.args[0])
             return (value, 0) if value else None
@@ -288,6 +295,8 @@ class FunctionUses:
             self.fact(element).opaque.append(f"unpacked as `{_short(target)}`")
 
     def _bind_target(self, target: ast.AST, iterable: ast.AST) -> None:
+        if isinstance(iterable, ast.Call) and _dotted(iterable.func) == "reversed" and len(iterable.args) == 1:
+            iterable = iterable.args[0]
         value = self.value_of(iterable)
         if value is not None:
             self._iterate(value, target)
@@ -332,9 +341,9 @@ class FunctionUses:
     def _is_loop_iterable(self, node: ast.AST) -> bool:
         """The iterable of a for loop or comprehension, directly or inside zip/enumerate."""
         parent = self.parents.get(node)
-        if isinstance(parent, ast.Call) and _dotted(parent.func) in ("zip", "enumerate", "range", "len"):
-            if _dotted(parent.func) in ("range", "len"):
-                return False
+        if isinstance(parent, ast.Call) and _dotted(parent.func) in ("zip", "enumerate", "reversed"):
+            node, parent = parent, self.parents.get(parent)
+        if isinstance(parent, ast.Call) and _dotted(parent.func) == "reversed":
             node, parent = parent, self.parents.get(parent)
         return isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node
 
@@ -383,13 +392,13 @@ class FunctionUses:
             self.fact((*value, ("key", index.value))).used = True
             self.classify(node, (*value, ("key", index.value)))
             return
-        if self._data_index(index, value):
-            facts.iterated_axes.add(0)
+        if self._data_index(index) or _int_constant(index):
+            facts.iterated_axes.add(0)  # x[i] over data, or x[0]: an element along axis 0
             self.fact((*value, ("axis", 0))).used = True
             self.classify(node, (*value, ("axis", 0)))
             return
         if isinstance(index, ast.Tuple):
-            positions = [i for i, e in enumerate(index.elts) if self._data_index(e, value, axis=i)]
+            positions = [i for i, e in enumerate(index.elts) if self._data_index(e)]
             rest_full = all(isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None
                             for i, e in enumerate(index.elts) if i not in positions)
             if len(positions) == 1 and rest_full:
@@ -401,15 +410,9 @@ class FunctionUses:
                 return
         facts.opaque.append(f"indexed as `{_short(node)}`")
 
-    def _data_index(self, index: ast.AST, value: Path, axis: int = 0) -> bool:
-        """True when ``index`` is a loop index running over a data-sized range of ``value``'s axis."""
-        if not isinstance(index, ast.Name):
-            return False
-        bound = self.env.get(index.id)
-        if not bound or bound[0] != "index":
-            return False
-        _, of, of_axis = bound
-        return of is None or (of == value and of_axis == axis)
+    def _data_index(self, index: ast.AST) -> bool:
+        """True when ``index`` is a loop index running over a data-sized range (``len(x)``, ``n``, ...)."""
+        return isinstance(index, ast.Name) and self.env.get(index.id, ("",))[0] == "index"
 
     def _attribute(self, node: ast.Attribute, value: Path) -> None:
         facts = self.fact(value)
@@ -422,6 +425,13 @@ class FunctionUses:
             pass
         elif node.attr in REDUCTION_METHODS and isinstance(grand, ast.Call) and grand.func is node:
             facts.elementwise = True
+        elif node.attr == "at" and isinstance(grand, ast.Subscript) and grand.value is node:
+            facts.rank_at_least = max(facts.rank_at_least, 1)
+            method, call = self.parents.get(grand), self.parents.get(self.parents.get(grand))
+            if isinstance(method, ast.Attribute) and method.attr in AT_METHODS and isinstance(call, ast.Call):
+                self.classify(call, value)  # the updated array has the shape of the original
+            else:
+                facts.opaque.append(f"used as `{_short(grand)}`")
         elif node.attr == "astype" and isinstance(grand, ast.Call) and grand.func is node:
             facts.elementwise = True
             self.classify(grand, value)
@@ -440,8 +450,12 @@ class FunctionUses:
         elif name in ("abs", "float", "max", "min") or (module in NUMPY_MODULES and function in ELEMENTWISE):
             facts.elementwise = True
             self.classify(call, value)
-        elif module in NUMPY_MODULES and function in REDUCTIONS:
+        elif module in NUMPY_MODULES and function in REDUCTIONS | SHAPE_ONLY:
             facts.elementwise = True
+        elif isinstance(call.func, ast.Attribute) and call.func.attr in AT_METHODS \
+                and isinstance(call.func.value, ast.Subscript) and isinstance(call.func.value.value, ast.Attribute) \
+                and call.func.value.value.attr == "at":
+            facts.elementwise = True  # the value written into x.at[i]
         elif not module and name in self.module_functions and self.depth < MAX_DEPTH:
             helper = self.module_functions[name]
             spec = parameter_spec(helper, self.module_functions, self._helper_param(helper, position, keyword),
@@ -506,6 +520,13 @@ class FunctionUses:
         if element.kind == "array" and axis == 0 and not facts.index_rank:
             return Spec("array", shape=(SIZE, *element.shape), dtype=element.dtype)
         return unknown(f"`{where}` is iterated, and its elements are {describe(element)}")
+
+
+def _int_constant(node: ast.AST) -> bool:
+    """``3`` or ``-1``."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) is int
 
 
 def _step(step: tuple) -> str:

@@ -23,6 +23,7 @@ from gradadvisor.bench.init.functions import (
     Site,
     free_names,
     function_text,
+    postponed_annotations,
     module_bindings,
     statement_text,
 )
@@ -78,7 +79,7 @@ def _needs(node: ast.AST, source: Source, original: Source, needs: Needs) -> Non
     """Sort a function's free names: import to copy, name to take from the module, or TODO."""
     original_bindings = original.bindings
     bindings = source.bindings
-    for name in free_names(node):
+    for name in free_names(node, annotations=not postponed_annotations(source.tree)):
         binding = bindings.get(name) or original_bindings.get(name)
         if name in RESERVED:
             needs.todos.append(f"`{name}` is a name the bench file defines itself: rename it in the copy")
@@ -268,7 +269,10 @@ def render(plan: Plan) -> str:
         needs.todos.insert(0, f"`{site.qualname}` is a method: bench compares plain functions; "
                               "call it through an instance in both functions")
 
-    lines = _docstring(plan) + ["", "import jax"]
+    lines = _docstring(plan) + [""]
+    if postponed_annotations(candidate_source.tree):
+        lines += ["from __future__ import annotations", ""]
+    lines += ["import jax"]
     imports = [text for text in needs.imports if text != "import jax"]
     lines += [text for text in imports if text.startswith("import ")]
     lines += [text for text in imports if text.startswith("from ")]
