@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from gradadvisor.bench import child, scaling, timing
 from gradadvisor.bench.loader import BenchTarget
-from gradadvisor.bench.worker import FUNCTIONS, Job, worker_main
+from gradadvisor.bench.worker import FUNCTIONS, Job
 
 STARTUP_GRACE_S = 60.0  # importing jax and the bench file
 KILL_GRACE_S = 2.0
