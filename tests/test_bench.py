@@ -242,8 +242,9 @@ def test_nan_output_is_reported_not_equal():
     code, doc, _ = run_bench(str(CASES / "nan_output.py"))
     assert code == 1
     match = doc["runs"][0]["match"]
-    assert match["value"] is False
+    assert match["value"] is None  # not compared: neither a match nor a mismatch
     assert any("NaN" in problem for problem in match["problems"])
+    assert report.verdict(doc).startswith("not compared: (root): candidate has 1 NaN;")
 
 
 def test_shape_mismatch_is_reported():

@@ -186,6 +186,14 @@ def file_settings(module: Any, file: str | None) -> tuple[tuple[int, ...] | None
     return argnums, sizes
 
 
+def accepts_seed(inputs: Callable[..., Any]) -> bool:
+    """True when ``inputs`` takes a ``seed`` argument (used for a second input draw)."""
+    try:
+        return "seed" in inspect.signature(inputs).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def load(target: BenchTarget) -> LoadedBench:
     """Import a target's functions and read its optional settings."""
     baseline = resolve(target.baseline)
