@@ -132,7 +132,15 @@ def _internal_errors_exit_2(command):
 @click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding (as JSON with --format json).")
 @click.option("--stdin-filename", metavar="PATH", default=None, help="Read the source from stdin (PATHS: - or nothing) as the file PATH: its configuration, per-file-ignores and exclude apply; --fix prints the fixed source on stdout.")
 @click.option("--show-settings", is_flag=True, help="Print the configuration that applies to the first path and exit.")
-@click.option("--no-cache", is_flag=True, help="Do not read or write a cache (there is no cache yet: accepted for forward compatibility).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the cache (.gradadvisor_cache/ at the project root).")
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    envvar="GRADADVISOR_CACHE_DIR",
+    show_envvar=True,
+    help="Where to keep the cache (default: .gradadvisor_cache/ at the project root).",
+)
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: one per core).")
 @click.option("--config", "config_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="A pyproject.toml to read [tool.gradadvisor] from.")
 @click.option("--quiet", "-q", is_flag=True, help="Print findings only: no summary, no blank lines.")
@@ -164,6 +172,7 @@ def scan(
     stdin_filename: str | None,
     show_settings: bool,
     no_cache: bool,
+    cache_dir: Path | None,
     jobs: int | None,
     config_file: Path | None,
     quiet: bool,
@@ -220,6 +229,11 @@ def scan(
         settings_report.print_settings(Console(highlight=False, soft_wrap=True), config, settings, target, _display(target), force_exclude)
         sys.exit(EXIT_CLEAN)
 
+    cache = None
+    if not no_cache:
+        from gradadvisor.engine.cache import Cache, default_directory
+
+        cache = Cache.open(cache_dir if cache_dir is not None else default_directory(config.root))
     stream = _open_report(output_file, err)
     # With --fix on stdin, stdout carries the fixed source: the report goes to stderr.
     stdin_fix = from_stdin and settings.fix_mode == "fix"
@@ -227,7 +241,7 @@ def scan(
     out = Console(file=report_stream, highlight=False, soft_wrap=True)
     missing: list[str] = []
     if from_stdin:
-        results = _scan_stdin(stdin_path, config, settings)
+        results = _scan_stdin(stdin_path, config, settings, cache)
         files = len(results)
     else:
         found = discover(given, config.root, config.exclude, force_exclude, config.include)
@@ -241,7 +255,9 @@ def scan(
 
         show_bar = progress.wanted(err, len(items), output_format, quiet or diff)
         with progress.progress(err, len(items), show_bar) as advance:
-            results = lint_paths(items, settings, jobs, on_result=advance)
+            results = lint_paths(items, settings, jobs, on_result=advance, cache=cache)
+        if cache is not None:
+            cache.save()
         for path, reason in found.unreadable:
             results.insert(0, FileResult(_display(path), errors=[FileError(_display(path), "io-error", f"cannot list folder: {reason}")]))
         files = len(items)
@@ -285,7 +301,7 @@ def _open_report(output_file: Path | None, err: Console):
         sys.exit(EXIT_ERROR)
 
 
-def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings) -> list[FileResult]:
+def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, cache) -> list[FileResult]:
     """Check the source on stdin as the file ``stdin_path``; with --fix, print it (fixed) on stdout."""
     data = sys.stdin.buffer.read()
     display = _display(stdin_path) if stdin_path is not None else "-"
@@ -295,7 +311,7 @@ def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings) -> 
             stdout.write(data)  # an excluded file passes through unchanged, as in ruff
             stdout.flush()
         return []
-    result, output = lint_stdin(data, display, settings)
+    result, output = lint_stdin(data, display, settings, cache)
     if settings.fix_mode == "fix":
         stdout.write(output)
         stdout.flush()

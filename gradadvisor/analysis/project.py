@@ -14,6 +14,7 @@ few), the index holds just that file; the cache can supply the rest.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -56,6 +57,14 @@ class Project:
         for summary in summaries:
             for function in summary.functions.values():
                 self._children.setdefault((summary.path, function.parent, function.name), function.key)
+        #: Per file, the bare names a reference can resolve through (its functions and imports),
+        #: and its method names: everything else a function's text mentions is skipped at once.
+        self._resolvable: dict[str, set[str]] = {}
+        self._methods: dict[str, set[str]] = {}
+        for summary in summaries:
+            self._resolvable[summary.path] = {function.name for function in summary.functions.values()} | set(summary.imports)
+            self._methods[summary.path] = {name for klass in summary.classes.values() for name in klass.methods}
+        self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
@@ -125,6 +134,14 @@ class Project:
         return sorted(candidates, key=lambda other: -_shared_prefix(PurePath(other).parent.parts, anchor))
 
     def _resolve_qualified(self, qualified: str, near: str) -> list[Key]:
+        cache_key = (qualified, os.path.dirname(near))
+        found = self._qualified_cache.get(cache_key)
+        if found is None:
+            self._qualified_cache[cache_key] = []  # a cycle of re-exports resolves to nothing
+            found = self._qualified_cache[cache_key] = self._resolve_qualified_uncached(qualified, near)
+        return found
+
+    def _resolve_qualified_uncached(self, qualified: str, near: str) -> list[Key]:
         module, _, attr = qualified.rpartition(".")
         for path in self.module_files(module, near)[:1]:
             summary = self.files[path]
@@ -177,7 +194,14 @@ class Project:
         if function is not None:
             path = key[0]
             seen: set[Key] = {key}
+            resolvable, methods = self._resolvable.get(path, set()), self._methods.get(path, set())
             for reference in self._references(path, function):
+                head, _, attr = reference.partition(".")
+                if head in ("self", "cls"):
+                    if attr not in methods:
+                        continue
+                elif head not in resolvable:
+                    continue
                 for callee in self.resolve(path, reference, function.key, function.klass):
                     if callee not in seen:
                         seen.add(callee)

@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Literal
 
 from gradadvisor.analysis.project import Project
 from gradadvisor.engine import notebook
+from gradadvisor.engine.cache import Cache, digest
 from gradadvisor.engine.checker import FileAnalysis, analyse
 from gradadvisor.engine.noqa import Suppression
 from gradadvisor.engine.notebook import NotebookSource
@@ -63,6 +64,11 @@ class Settings:
             for rule in all_rules()
             if rule.code in self.codes and not any(rule.code.startswith(prefix) or prefix == "ALL" for prefix in ignored)
         ]
+
+    def fingerprint(self, display: str) -> str:
+        """What of these settings reaches phase 1 of ``display`` (part of its cache key)."""
+        codes = ",".join(rule.code for rule in self.rules_for(display))
+        return f"{display}|{codes}|{UNUSED_NOQA in self.codes}|{self.max_file_size}"
 
     def applies(self, applicability: str) -> bool:
         return applicability == "safe" or self.unsafe_fixes
@@ -196,15 +202,17 @@ def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
     return lint_paths([(path, display)], settings, jobs=1)[0]
 
 
-def lint_stdin(data: bytes, display: str, settings: Settings) -> tuple[FileResult, bytes]:
+def lint_stdin(data: bytes, display: str, settings: Settings, cache: Cache | None = None) -> tuple[FileResult, bytes]:
     """Check source read from stdin as the file ``display``: the result, and the source to
-    print back (fixed with ``--fix``, else as read)."""
+    print back (fixed with ``--fix``, else as read). The cache, when there is one, gives the
+    rest of the project's context."""
     big = too_large(display, len(data), settings.max_file_size)
     if big is not None:
         return FileResult(display, errors=[big]), data
     first = phase1_bytes(display, data, settings)
     first.data = data
-    project = Project([first.analysis.summary] if first.analysis is not None else [])
+    others = cache.fresh_elsewhere({os.path.abspath(display)}) if cache is not None else []
+    project = Project([r.analysis.summary for r in [first, *others] if r.analysis is not None])
     written: list[bytes] = []
     result = _finish(None, first, project, settings, written.append)
     return result, written[-1] if written else data
@@ -215,10 +223,41 @@ def lint_paths(
     settings: Settings,
     jobs: int | None = None,
     on_result: Callable[[FileResult], None] | None = None,
+    cache: Cache | None = None,
 ) -> list[FileResult]:
-    """Scan every file (both phases; fixes when the settings ask). Results keep input order."""
-    firsts = _run_phase1(files, settings, jobs)
-    project = Project([first.analysis.summary for first in firsts if first.analysis is not None])
+    """Scan every file (both phases; fixes when the settings ask). Results keep input order.
+
+    With a ``cache``, phase 1 is reused for files whose bytes and settings are unchanged, the
+    phase-1 summaries of project files not scanned now (pre-commit passes a few) join the
+    project index, and when nothing at all changed the last run's results are returned."""
+    if cache is None:
+        firsts = _run_phase1(files, settings, jobs)
+        return _phase2(files, firsts, [], settings, on_result)
+    tokens = [_token(path, display, settings, cache) for path, display in files]
+    scanned = {token[0] for token in tokens}
+    others = cache.fresh_keys(scanned)
+    signature = cache.signature(
+        [repr(settings), *(f"{key}|{digest}" for key, _, _, digest in tokens), *(f"{key}|{cache.index[key].digest}" for key in sorted(others))]
+    )
+    if settings.fix_mode == "none":
+        previous = cache.last_results(signature)
+        if isinstance(previous, list) and len(previous) == len(files):
+            for result in previous:
+                if on_result:
+                    on_result(result)
+            return previous
+    firsts = _cached_phase1(files, tokens, settings, jobs, cache)
+    context = [record for record in (cache.records.get(key) for key in others) if isinstance(record, Phase1)]
+    results = _phase2(files, firsts, context, settings, on_result)
+    if settings.fix_mode == "none":
+        cache.remember(signature, list(results))
+    return results
+
+
+def _phase2(
+    files: list[tuple[Path, str]], firsts: list[Phase1], context: list[Phase1], settings: Settings, on_result: Callable[[FileResult], None] | None
+) -> list[FileResult]:
+    project = Project([first.analysis.summary for first in [*firsts, *context] if first.analysis is not None])
     results: list[FileResult] = []
     for (path, display), first in zip(files, firsts):
         result = _finish(path, first, project, settings, lambda data, path=path: write_atomically(path, data))
@@ -295,6 +334,50 @@ def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, resu
         result.fixed, result.fixed_codes = 0, []
         return source.text
     return outcome.text
+
+
+# -- the cache --------------------------------------------------------------------------------
+
+
+def _cache_key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[str, tuple[int, int], str, str]:
+    """``(cache key, stamp, fingerprint, digest)`` of a file. As git's index does, an unchanged
+    size and modification time stand for unchanged bytes (the digest stored with them); any
+    other file is read and hashed. An unreadable file's digest says so (phase 1 reports it)."""
+    key = _cache_key(path)
+    fingerprint = settings.fingerprint(display)
+    try:
+        info = os.stat(path)
+        stamp = (info.st_size, info.st_mtime_ns)
+    except OSError:
+        stamp = (-1, -1)
+    token = cache.digest_if_unchanged(key, stamp, fingerprint)
+    if token is None:
+        data = read_bytes(path, display, settings.max_file_size)
+        token = f"unreadable:{data.kind}:{data.message}" if isinstance(data, FileError) else digest(data, fingerprint)
+    return key, stamp, fingerprint, token
+
+
+def _cached_phase1(files: list[tuple[Path, str]], tokens, settings: Settings, jobs: int | None, cache: Cache) -> list[Phase1]:
+    """Phase 1 from the cache where the file and its settings are unchanged, else computed (and stored)."""
+    results: list[Phase1 | None] = [None] * len(files)
+    missing: list[int] = []
+    for index, (key, _, _, token) in enumerate(tokens):
+        found = cache.get(key, token) if not token.startswith("unreadable:") else None
+        if isinstance(found, Phase1):
+            results[index] = found
+        else:
+            missing.append(index)
+    computed = _run_phase1([files[index] for index in missing], settings, jobs)
+    for index, result in zip(missing, computed):
+        results[index] = result
+        key, stamp, fingerprint, token = tokens[index]
+        if not token.startswith("unreadable:") and not any(error.kind == "internal-error" for error in result.errors):
+            cache.put(key, token, stamp, result, fingerprint)
+    return results  # type: ignore[return-value]
 
 
 # -- the pool ---------------------------------------------------------------------------------
