@@ -54,9 +54,13 @@ class Project:
             for start in range(len(parts)):
                 self._by_module[".".join(parts[start:])].append(summary.path)
         self._children: dict[tuple[str, str | None, str], str] = {}
+        #: (path, parent key) -> the functions defined directly inside it.
+        self._nested: dict[tuple[str, str], list[str]] = defaultdict(list)
         for summary in summaries:
             for function in summary.functions.values():
                 self._children.setdefault((summary.path, function.parent, function.name), function.key)
+                if function.parent is not None:
+                    self._nested[(summary.path, function.parent)].append(function.key)
         #: Per file, the bare names a reference can resolve through (its functions and imports),
         #: and its method names: everything else a function's text mentions is skipped at once.
         self._resolvable: dict[str, set[str]] = {}
@@ -68,6 +72,8 @@ class Project:
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
+        self._named_cache: dict[Key, list[Key]] = {}
+        self._dotted: dict[tuple[str, str], list[Key]] = {}
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
@@ -194,31 +200,52 @@ class Project:
         if function is not None:
             path = key[0]
             seen: set[Key] = {key}
-            resolvable, methods = self._resolvable.get(path, set()), self._methods.get(path, set())
-            for reference in self._references(path, function):
-                head, _, attr = reference.partition(".")
-                if head in ("self", "cls"):
-                    if attr not in methods:
-                        continue
-                elif head not in resolvable:
-                    continue
-                for callee in self.resolve(path, reference, function.key, function.klass):
-                    if callee not in seen:
-                        seen.add(callee)
-                        found.append((callee, "called from"))
-            for other in self.files[path].functions.values():
-                if other.parent == function.key and (path, other.key) not in seen:
-                    found.append(((path, other.key), "defined inside"))
+            for callee in self._named(path, self._outermost(path, function)):
+                if callee not in seen:
+                    seen.add(callee)
+                    found.append((callee, "called from"))
+            for child in self._nested.get((path, function.key), ()):
+                if (path, child) not in seen:
+                    found.append(((path, child), "defined inside"))
         self._callees_cache[key] = found
         return found
 
-    def _references(self, path: str, function: FunctionSummary) -> list[str]:
-        """The names a function's text mentions: recorded on the outermost function only (a nested
-        function's text is part of it, so its set covers the nested one's)."""
+    def _outermost(self, path: str, function: FunctionSummary) -> FunctionSummary:
+        """The outermost function holding ``function``: its text, and so its references, covers
+        the nested ones (they are recorded there only)."""
         summary = self.files[path]
         while not function.references and function.parent is not None and function.parent in summary.functions:
             function = summary.functions[function.parent]
-        return function.references
+        return function
+
+    def _named(self, path: str, function: FunctionSummary) -> list[Key]:
+        """The functions an outermost function's text names, resolved once."""
+        cache_key = (path, function.key)
+        found = self._named_cache.get(cache_key)
+        if found is not None:
+            return found
+        found = []
+        resolvable, methods = self._resolvable.get(path, set()), self._methods.get(path, set())
+        imports = self.files[path].imports
+        params = set(function.params)
+        for reference in function.references:
+            head, _, attr = reference.partition(".")
+            if head in ("self", "cls"):
+                if attr not in methods:
+                    continue
+            elif head not in resolvable:
+                continue
+            if attr and head in imports and head not in params:
+                # ``jnp.sum``: the same in every function of the file.
+                memo_key = (path, reference)
+                targets = self._dotted.get(memo_key)
+                if targets is None:
+                    targets = self._dotted[memo_key] = self._resolve_qualified(f"{imports[head]}.{attr}", path)
+                found.extend(targets)
+                continue
+            found.extend(self.resolve(path, reference, function.key, function.klass))
+        self._named_cache[cache_key] = found
+        return found
 
     def _propagate(self) -> None:
         work = deque(self.reasons)

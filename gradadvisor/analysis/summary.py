@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
@@ -39,14 +40,19 @@ from gradadvisor.analysis.gradient import (
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.syntax import Source, dotted, one_line, positional, walk, walk_local
 
-#: Libraries whose functions are never project functions (calls to them carry no parameter facts).
-EXTERNAL = ("jax", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd", "math",
-            "functools", "itertools", "os", "sys", "typing", "collections", "dataclasses", "pandas", "torch",
-            "tensorflow", "chex", "distrax", "jaxopt", "matplotlib", "tqdm", "absl", "ml_collections", "time", "random")
+#: Libraries whose functions are never project functions (calls to them carry no parameter facts):
+#: the standard library and the array and ML ecosystem.
+EXTERNAL = frozenset(sys.stdlib_module_names) | {
+    "jax", "jaxlib", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd",
+    "pandas", "torch", "tensorflow", "tensorflow_probability", "chex", "distrax", "jaxopt", "matplotlib", "tqdm",
+    "absl", "ml_collections", "sklearn", "jraph", "blackjax", "lineax", "optimistix", "einops", "jaxtyping",
+    "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
+}
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORD = re.compile(
     r"\b(?:" + "|".join(sorted({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)) + r")\b"
 )
+DEF_NAME = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|^[ \t]*(\w+)[ \t]*=[ \t]*lambda\b", re.MULTILINE)
 REFERENCE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -169,6 +175,9 @@ class SummaryBuilder:
         self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
         self.keys: dict[int, str] = {}
         self._imported = self._imported_callees()
+        #: Names through which a function can reference another: defs anywhere in the file,
+        #: imports, and self/cls (for methods).
+        self._referable = {match.group(1) or match.group(2) for match in DEF_NAME.finditer(source.text)} | set(names.aliases) | {"self", "cls"}
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
         self._transform_lines: list[int] | None = None
         self._transform_word = re.compile(TRANSFORM_WORD.pattern[:-3] + "".join(f"|{re.escape(alias)}" for alias in aliases) + r")\b") if aliases else TRANSFORM_WORD
@@ -276,7 +285,9 @@ class SummaryBuilder:
         if parent_key is None:
             text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
             found = REFERENCE.findall(text)
-            references = sorted({a for a, _ in found} | {f"{a}.{b}" for a, b in found if b})
+            # Only what can name a function: this file's functions, its imports, self/cls methods.
+            heads = self._referable
+            references = sorted({a for a, _ in found if a in heads} | {f"{a}.{b}" for a, b in found if b and a in heads})
         else:
             references = []  # nested: the outermost function's references cover its text
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, references)

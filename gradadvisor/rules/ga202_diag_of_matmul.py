@@ -7,10 +7,9 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
-from gradadvisor.analysis.syntax import name_count, one_line, positional
+from gradadvisor.analysis.syntax import attribute_path, call, constant, name_count, one_line, positional
 from gradadvisor.analysis.vectorize import SMALL_DTYPE_WORD
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.render import attribute_path, call, constant
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
 

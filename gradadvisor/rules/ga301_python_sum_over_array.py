@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.syntax import names_read, one_line, walk
+from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line, walk
 from gradadvisor.analysis.vectorize import (
     SMALL_DTYPE_WORD,
     ElementLoop,
@@ -19,7 +19,6 @@ from gradadvisor.analysis.vectorize import (
     indexed_element,
 )
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.render import attribute_path, call, constant
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
 #: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
