@@ -27,7 +27,7 @@ each figure is the best (lowest) of its repeats.
     python benchmarks/capture_cost.py --with-1e8           # also 1e8 (400 MB float32)
     python benchmarks/capture_cost.py --sizes 1000,1000000 --dtypes float32 --repeat 1
     python benchmarks/capture_cost.py --json capture.json  # also write the raw results
-    python benchmarks/capture_cost.py --from capture.json  # re-print a saved run
+    python benchmarks/capture_cost.py --from a.json b.json # re-print saved runs (merged)
 """
 
 from __future__ import annotations
@@ -274,6 +274,23 @@ def markdown(results: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def summary(results: list[dict]) -> str:
+    """Extra trace+lower+compile seconds of the captured version (and the ratio), by size and shape/dtype."""
+    cells: dict[int, dict[tuple, str]] = {}
+    columns: list[tuple] = []
+    for cap, arg in pairs(results):
+        column = (cap["shape"], cap["dtype"])
+        if column not in columns:
+            columns.append(column)
+        ratio = cap["total_compile_s"] / arg["total_compile_s"]
+        cells.setdefault(cap["size"], {})[column] = f"{cap['total_compile_s'] - arg['total_compile_s']:+.2f} ({ratio:.1f}x)"
+    header = ["elements"] + [f"{shape} {dtype}" for shape, dtype in columns]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for size in sorted(cells):
+        lines.append("| " + " | ".join([f"{size:,}"] + [cells[size].get(c, "") for c in columns]) + " |")
+    return "\n".join(lines)
+
+
 def thresholds(results: list[dict]) -> list[str]:
     """Per (shape, dtype): the smallest table whose capture adds >= 0.1 s, and >= 2x, to trace+lower+compile."""
     first: dict[tuple, dict] = {}
@@ -302,16 +319,28 @@ def environment() -> dict:
             "cpu_count": os.cpu_count(), "platform": platform.platform()}
 
 
+def merge(documents: list[dict]) -> dict:
+    """Several saved runs as one (e.g. the default sizes and a --with-1e8 run)."""
+    merged = dict(documents[0])
+    merged["results"] = [r for d in documents for r in d["results"]]
+    merged["repeat"] = min(d["repeat"] for d in documents)
+    load_averages = [x for r in merged["results"] for x in r.get("load_averages", [r["load_average"]])]
+    merged["load_average_range"] = [min(load_averages), max(load_averages)]
+    return merged
+
+
 def report(document: dict) -> str:
     env = document["environment"]
-    load = document.get("load_average_at_start"), document.get("load_average_at_end")
+    loads = [x for r in document["results"] for x in r.get("load_averages", [r["load_average"]])]
     head = (f"jax {env['jax_version']}, {env['cpu_count']} cores, {env['platform']}; "
-            f"best of {document['repeat']} fresh processes; load average {load[0]:.2f} at start, "
-            f"{load[1]:.2f} at end")
+            f"best of {document['repeat']} fresh processes; 1-minute load average "
+            f"{min(loads):.1f}-{max(loads):.1f} during the measurements")
     notes = ("extra s / ratio: captured vs argument trace+lower+compile; program text: lowered.as_text() "
              "length; constants after XLA: non-scalar constants in compiled.as_text(); temp: "
              "memory_analysis().temp_size_in_bytes; call: steady-state jitted gradient call")
-    return "\n".join([head, "", markdown(document["results"]), "", notes, "", *thresholds(document["results"])])
+    return "\n".join([head, "", "Extra seconds to trace, lower and compile when captured (ratio to the argument version):",
+                      "", summary(document["results"]), "", markdown(document["results"]), "", notes, "",
+                      *thresholds(document["results"])])
 
 
 def main() -> None:
@@ -322,15 +351,15 @@ def main() -> None:
     parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated: elementwise,matmul")
     parser.add_argument("--repeat", type=int, default=3, help="fresh processes per figure (best of)")
     parser.add_argument("--json", dest="json_path", help="write the results as JSON to this file")
-    parser.add_argument("--from", dest="source", help="re-print a file written by --json")
+    parser.add_argument("--from", dest="sources", nargs="+", help="re-print files written by --json, merged")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.child:
         print(json.dumps(measure(*json.loads(args.child))))
         return
-    if args.source:
-        print(report(json.loads(Path(args.source).read_text())))
+    if args.sources:
+        print(report(merge([json.loads(Path(source).read_text()) for source in args.sources])))
         return
 
     sizes = [int(float(s)) for s in args.sizes.split(",")] if args.sizes else list(DEFAULT_SIZES)
