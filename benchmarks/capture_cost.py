@@ -283,7 +283,8 @@ def summary(results: list[dict]) -> str:
         if column not in columns:
             columns.append(column)
         ratio = cap["total_compile_s"] / arg["total_compile_s"]
-        cells.setdefault(cap["size"], {})[column] = f"{cap['total_compile_s'] - arg['total_compile_s']:+.2f} ({ratio:.1f}x)"
+        extra = cap["total_compile_s"] - arg["total_compile_s"]
+        cells.setdefault(cap["size"], {})[column] = f"{extra:+.2f} ({ratio:.1f}x)"
     header = ["elements"] + [f"{shape} {dtype}" for shape, dtype in columns]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for size in sorted(cells):
@@ -338,9 +339,10 @@ def report(document: dict) -> str:
     notes = ("extra s / ratio: captured vs argument trace+lower+compile; program text: lowered.as_text() "
              "length; constants after XLA: non-scalar constants in compiled.as_text(); temp: "
              "memory_analysis().temp_size_in_bytes; call: steady-state jitted gradient call")
-    return "\n".join([head, "", "Extra seconds to trace, lower and compile when captured (ratio to the argument version):",
-                      "", summary(document["results"]), "", markdown(document["results"]), "", notes, "",
-                      *thresholds(document["results"])])
+    title = "Extra seconds to trace, lower and compile when captured (ratio to the argument version):"
+    results = document["results"]
+    return "\n".join([head, "", title, "", summary(results), "", markdown(results), "", notes, "",
+                      *thresholds(results)])
 
 
 def main() -> None:
