@@ -184,7 +184,10 @@ class DiagOfMatmul(Rule):
             f"`{one_line(ctx.code(node), 50)}` computes the whole matrix product{where} to keep its {kept}, and its "
             f"gradient pays for the whole product too; use `{one_line(rewrite, 80)}`",
             size="proven" if ranks == (2, 2) else "likely",
-            evidence=["both operands are matrices" if ranks == (2, 2) else "the product is a matrix (diag/trace of it)"],
+            evidence=[
+                "both operands are matrices" if ranks == (2, 2) else "the product is a matrix (diag/trace of it)",
+                *(item for item in (ctx.shape_evidence(left), ctx.shape_evidence(right)) if item),
+            ],
             fix=fix,
         )
 

@@ -242,6 +242,7 @@ class PythonSumOverArray(Rule):
             f"{shown} unrolls into one operation per element of `{one_line(ctx.code(array), 30)}`; {advice}",
             extent=extent,
             fix=fix,
+            evidence=[item for item in (ctx.shape_evidence(array),) if item],
         )
 
     # -- sum(x) ------------------------------------------------------------------------------
