@@ -20,12 +20,15 @@ from rich.table import Table
 from gradadvisor import __version__
 from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
 from gradadvisor.engine.discovery import discover
+from gradadvisor.engine.pool import Terminated, sigterm_raises
 from gradadvisor.engine.runner import FileResult, Settings, lint_paths, summarize
 from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS
 from gradadvisor.rules import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: Ended by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal's number, as a shell reports it.
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 class LazyGroup(click.Group):
@@ -76,7 +79,7 @@ def _internal_errors_exit_2(command):
     def guarded(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt, Terminated):
             raise
         except Exception as error:  # noqa: BLE001
             Console(stderr=True, highlight=False).print(
@@ -84,6 +87,25 @@ def _internal_errors_exit_2(command):
                 "Please report it with the command line that triggered it."
             )
             sys.exit(EXIT_ERROR)
+
+    return guarded
+
+
+def _interrupts_end_the_run(command):
+    """Ctrl-C exits 130 and SIGTERM 143, each with one line and no traceback; on the way out
+    the worker processes are stopped and an unfinished fix removes its temporary file."""
+
+    @functools.wraps(command)
+    def guarded(*args, **kwargs):
+        try:
+            with sigterm_raises():
+                return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            click.echo("gradadvisor: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except Terminated:
+            click.echo("gradadvisor: terminated", err=True)
+            sys.exit(EXIT_TERMINATED)
 
     return guarded
 
@@ -116,6 +138,7 @@ def _internal_errors_exit_2(command):
     default=None,
     help="Apply `exclude` to files named on the command line too (for pre-commit).",
 )
+@_interrupts_end_the_run
 @_internal_errors_exit_2
 def scan(
     paths: tuple[Path, ...],

@@ -1,4 +1,4 @@
-"""The per-file run and the process pool.
+"""The per-file run, and the files handed to the process pool (``pool.py``).
 
 For each file: read once, skip what cannot hold a finding (no jax import, no
 rule trigger), parse once with libcst, run every selected rule in one batched
@@ -8,13 +8,8 @@ findings, then (when asked) apply fixes and write the file atomically.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
-import threading
 import re
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
@@ -23,6 +18,7 @@ from typing import Callable, Iterable, Literal
 import libcst as cst
 
 from gradadvisor.engine.context import ModuleContext
+from gradadvisor.engine.pool import WorkerPool
 from gradadvisor.engine.prune import prune
 from gradadvisor.engine.walk import walk_batched
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
@@ -325,14 +321,6 @@ def _safe_lint(path: Path, display: str, settings: Settings) -> FileResult:
         return FileResult(display, errors=[FileError(display, "internal-error", f"{type(error).__name__}: {error}")])
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Fork (fast) from the command line; spawn when the process runs other threads (jax
-    loaded by an embedding program or a test session), since forking them can deadlock."""
-    if threading.active_count() > 1 or "jax" in sys.modules:
-        return multiprocessing.get_context("spawn")
-    return multiprocessing.get_context()
-
-
 def lint_paths(
     files: list[tuple[Path, str]],
     settings: Settings,
@@ -350,24 +338,21 @@ def lint_paths(
                 on_result(result)
         return results
     chunksize = max(1, min(32, len(files) // (jobs * 8)))
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker, initargs=(settings,)
-    ) as pool:
-        try:
-            for result in pool.map(_lint_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
-                results.append(result)
-                if on_result:
-                    on_result(result)
-        except BrokenProcessPool:
-            # A worker died (a crash in native code, the OOM killer): the files it had not
-            # returned are internal errors, and the findings already in are kept.
-            message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
-            for _, display in files[len(results):]:
-                result = FileResult(display, errors=[FileError(display, "internal-error", message)])
-                results.append(result)
-                if on_result:
-                    on_result(result)
+    with WorkerPool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+        items = [(str(path), display) for path, display in files]
+        for result in pool.map(_lint_in_worker, items, chunksize=chunksize, lost=_lost):
+            results.append(result)
+            if on_result:
+                on_result(result)
     return results
+
+
+def _lost(item: tuple[str, str]) -> FileResult:
+    """A file a dead worker (a crash in native code, the OOM killer) did not return: an
+    internal error; the findings already in are kept."""
+    display = item[1]
+    message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
+    return FileResult(display, errors=[FileError(display, "internal-error", message)])
 
 
 def summarize(results: Iterable[FileResult]) -> tuple[list[Finding], list[FileError]]:
