@@ -20,7 +20,7 @@ from rich.table import Table
 from gradadvisor import __version__
 from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
 from gradadvisor.engine.discovery import discover
-from gradadvisor.engine.pool import Terminated, sigterm_raises
+from gradadvisor.engine.pool import StopSignals, Terminated
 from gradadvisor.engine.runner import FileResult, Settings, lint_paths, summarize
 from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS
@@ -29,6 +29,8 @@ from gradadvisor.rules import all_rules, rule_by_code
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: Ended by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal's number, as a shell reports it.
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+#: Ctrl-C and SIGTERM during a scan.
+_stop_signals = StopSignals()
 
 
 class LazyGroup(click.Group):
@@ -98,8 +100,14 @@ def _interrupts_end_the_run(command):
     @functools.wraps(command)
     def guarded(*args, **kwargs):
         try:
-            with sigterm_raises():
-                return command(*args, **kwargs)
+            with _stop_signals:
+                try:
+                    result = command(*args, **kwargs)
+                except SystemExit:
+                    _stop_signals.check()  # a signal whose exception was lost still ends the run
+                    raise
+                _stop_signals.check()
+                return result
         except KeyboardInterrupt:
             click.echo("gradadvisor: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
@@ -197,6 +205,7 @@ def scan(
     )
     files = [(path, _display(path)) for path in found.files]
     results = lint_paths(files, settings, jobs)
+    _stop_signals.check()  # interrupted: no report of a partial run
     findings, errors = summarize(results)
     errors = [FileError(_display(path), "io-error", f"cannot list folder: {reason}") for path, reason in found.unreadable] + errors
     fixed = sum(result.fixed for result in results)

@@ -15,8 +15,8 @@
   temporary file), then the worker exits at once; between files it exits at once.
 - Stopping sends SIGTERM, waits up to ``STOP_GRACE_S``, then SIGKILL.
 
-``Terminated`` is also what the scan command turns its own SIGTERM into
-(``sigterm_raises``), so the parent unwinds the same way.
+``StopSignals`` turns the scan command's own SIGINT and SIGTERM into exceptions,
+so the parent unwinds the same way.
 """
 
 from __future__ import annotations
@@ -50,21 +50,40 @@ class Terminated(BaseException):
     """SIGTERM, raised as an exception so that clean-up code runs (like KeyboardInterrupt)."""
 
 
-def _raise_terminated(signum: int, frame: Any) -> None:
-    raise Terminated()
+class StopSignals:
+    """While inside (in the main thread): SIGINT raises ``KeyboardInterrupt`` and SIGTERM
+    raises ``Terminated``, so that clean-up code runs. The signal is also remembered:
+    an exception raised in an unlucky place (a ``__hash__`` called by C code that
+    discards errors) can be lost, and ``check()`` raises it again. A signal the process
+    was told to ignore (a background job's SIGINT) stays ignored."""
 
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._previous: dict[int, Any] = {}
 
-@contextlib.contextmanager
-def sigterm_raises() -> Iterator[None]:
-    """While inside: SIGTERM raises ``Terminated``. A no-op outside the main thread."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    def __enter__(self) -> StopSignals:
+        self.received = None
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                if signal.getsignal(signum) is not signal.SIG_IGN:
+                    self._previous[signum] = signal.signal(signum, self._on_signal)
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        while self._previous:
+            signum, handler = self._previous.popitem()
+            signal.signal(signum, handler)
+
+    def _on_signal(self, signum: int, frame: Any) -> None:
+        self.received = signum
+        self.check()
+
+    def check(self) -> None:
+        """Raise for a stop signal received while inside, if any."""
+        if self.received == signal.SIGINT:
+            raise KeyboardInterrupt
+        if self.received == signal.SIGTERM:
+            raise Terminated()
 
 
 @contextlib.contextmanager
