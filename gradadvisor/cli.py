@@ -21,6 +21,7 @@ from rich.table import Table
 from gradadvisor import __version__
 from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
 from gradadvisor.engine.discovery import discover, is_excluded
+from gradadvisor.engine.pool import StopSignals, Terminated
 from gradadvisor.engine.runner import FileResult, Settings, lint_paths, lint_stdin, summarize
 from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS, MACHINE_FORMATS
@@ -28,6 +29,10 @@ from gradadvisor.report.locations import repository_root
 from gradadvisor.rules import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: Ended by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal's number, as a shell reports it.
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+#: Ctrl-C and SIGTERM during a scan.
+_stop_signals = StopSignals()
 
 
 class LazyGroup(click.Group):
@@ -96,7 +101,7 @@ def _internal_errors_exit_2(command):
     def guarded(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt, Terminated):
             raise
         except Exception as error:  # noqa: BLE001
             Console(stderr=True, highlight=False).print(
@@ -104,6 +109,31 @@ def _internal_errors_exit_2(command):
                 "Please report it with the command line that triggered it."
             )
             sys.exit(EXIT_ERROR)
+
+    return guarded
+
+
+def _interrupts_end_the_run(command):
+    """Ctrl-C exits 130 and SIGTERM 143, each with one line and no traceback; on the way out
+    the worker processes are stopped and an unfinished fix removes its temporary file."""
+
+    @functools.wraps(command)
+    def guarded(*args, **kwargs):
+        try:
+            with _stop_signals:
+                try:
+                    result = command(*args, **kwargs)
+                except SystemExit:
+                    _stop_signals.check()  # a signal whose exception was lost still ends the run
+                    raise
+                _stop_signals.check()
+                return result
+        except KeyboardInterrupt:
+            click.echo("gradadvisor: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except Terminated:
+            click.echo("gradadvisor: terminated", err=True)
+            sys.exit(EXIT_TERMINATED)
 
     return guarded
 
@@ -155,6 +185,7 @@ def _internal_errors_exit_2(command):
     default=None,
     help="Apply `exclude` to files named on the command line too (for pre-commit).",
 )
+@_interrupts_end_the_run
 @_internal_errors_exit_2
 def scan(
     paths: tuple[Path, ...],
@@ -256,6 +287,7 @@ def scan(
         show_bar = progress.wanted(err, len(items), output_format, quiet or diff)
         with progress.progress(err, len(items), show_bar) as advance:
             results = lint_paths(items, settings, jobs, on_result=advance, cache=cache)
+        _stop_signals.check()  # interrupted: no report of a partial run
         if cache is not None:
             cache.save()
         for path, reason in found.unreadable:

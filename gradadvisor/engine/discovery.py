@@ -6,11 +6,17 @@ environments, caches, build output and anything matching the configured
 ``exclude`` globs. Files named on the command line are always
 scanned (as ruff does), unless ``force-exclude`` is set: pre-commit passes
 files one by one, and that setting lets ``exclude`` apply to them too.
+
+Discovery never opens a file and never raises for what it finds: special files,
+broken links, link loops and paths it may not look into are handed on, and
+reading them (``source.read_source``) says what is wrong; folders it cannot list
+are collected in ``Discovery.unreadable``.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
@@ -49,7 +55,7 @@ def is_skipped_dir(path: Path) -> bool:
     return (
         name in SKIPPED_DIRS
         or name.endswith(".egg-info")
-        or (path / "pyvenv.cfg").is_file()  # a virtual environment under any name
+        or os.path.isfile(path / "pyvenv.cfg")  # a virtual environment under any name (never raises)
     )
 
 
@@ -104,10 +110,11 @@ def discover(
             result.files.append(path)
 
     for given in paths:
-        if not given.exists() and not given.is_symlink():
+        kind = _kind(given)
+        if kind == "missing":
             result.missing.append(str(given))
             continue
-        if given.is_dir():
+        if kind == "folder":
             if force_exclude and matches_any(given, root, exclude):
                 continue
             for path in _walk(given, root, exclude, result.unreadable, include):
@@ -115,6 +122,17 @@ def discover(
         elif not (force_exclude and is_excluded(given, root, exclude)):
             add(given)
     return result
+
+
+def _kind(path: Path) -> str:
+    """"folder", "missing", or "file": anything else, even a path that cannot be looked at
+    (a link loop, a folder we may not enter), since reading it reports why."""
+    try:
+        return "folder" if stat.S_ISDIR(os.stat(path).st_mode) else "file"
+    except (FileNotFoundError, NotADirectoryError):
+        return "file" if os.path.islink(path) else "missing"  # a broken link is reported when read
+    except (OSError, ValueError):
+        return "file"
 
 
 def is_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:

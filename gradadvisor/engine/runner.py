@@ -13,12 +13,7 @@ written atomically.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
@@ -30,6 +25,7 @@ from gradadvisor.engine.cache import Cache, digest
 from gradadvisor.engine.checker import FileAnalysis, analyse
 from gradadvisor.engine.noqa import Suppression
 from gradadvisor.engine.notebook import NotebookSource
+from gradadvisor.engine.pool import WorkerPool
 from gradadvisor.engine.source import FileError, SourceText, decode_source, read_bytes, too_large
 from gradadvisor.fixes.apply import FixOutcome, apply_fix_rounds, local_diff, unified_diff, write_atomically
 from gradadvisor.fixes.edits import apply_edits
@@ -406,31 +402,22 @@ def _safe_phase1(path: Path, display: str, settings: Settings) -> Phase1:
         return Phase1(display, None, [FileError(display, "internal-error", f"{type(error).__name__}: {error}")])
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Fork (fast) from the command line; spawn when the process runs other threads (jax
-    loaded by an embedding program or a test session), since forking them can deadlock."""
-    if threading.active_count() > 1 or "jax" in sys.modules:
-        return multiprocessing.get_context("spawn")
-    return multiprocessing.get_context()
-
-
 def _run_phase1(files: list[tuple[Path, str]], settings: Settings, jobs: int | None) -> list[Phase1]:
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(files) < 2 * jobs:
         return [_safe_phase1(path, display, settings) for path, display in files]
-    results: list[Phase1] = []
     chunksize = max(1, min(32, len(files) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker, initargs=(settings,)) as pool:
-        try:
-            for result in pool.map(_phase1_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
-                results.append(result)
-        except BrokenProcessPool:
-            # A worker died (a crash in native code, the OOM killer): the files it had not
-            # returned are internal errors, and the results already in are kept.
-            message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
-            for _, display in files[len(results) :]:
-                results.append(Phase1(display, None, [FileError(display, "internal-error", message)]))
-    return results
+    with WorkerPool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+        items = [(str(path), display) for path, display in files]
+        return list(pool.map(_phase1_in_worker, items, chunksize=chunksize, lost=_lost))
+
+
+def _lost(item: tuple[str, str]) -> Phase1:
+    """A file a dead worker (a crash in native code, the OOM killer) did not return: an
+    internal error; the results already in are kept."""
+    display = item[1]
+    message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
+    return Phase1(display, None, [FileError(display, "internal-error", message)])
 
 
 def summarize(results: Iterable[FileResult]) -> tuple[list[Finding], list[FileError]]:
