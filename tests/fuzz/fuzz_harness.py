@@ -31,7 +31,7 @@ from fuzz_inputs import FuzzFile
 
 #: Files with known findings, scanned next to every generated file: name -> (source, [(code, line)]).
 NORMAL_FILES = {
-    "normal_diag.py": ("import jax.numpy as jnp\n\nd = jnp.diag(a.T @ b)\n", [("GA202", 3)]),
+    "normal_diag.py": ("import jax.numpy as jnp\na, b = jnp.ones((100, 8)), jnp.zeros((100, 8))\nd = jnp.diag(a.T @ b)\n", [("GA202", 3)]),
     "normal_sum.py": (
         "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return sum(jnp.exp(-xi) for xi in x)\n",
         [("GA301", 7)],
