@@ -114,7 +114,7 @@ def test_concise_is_one_line_per_finding_of_at_most_200_characters(cli, tmp_path
     assert lines[0].startswith("long.py:2:5: GA202 `jnp.diag(activations_of_layer_one.T @ activati ...`")
     assert lines[1].startswith("slow.py:3:5: GA202 `jnp.diag(a.T @ b)`") and len(lines[1]) < 200
     assert not lines[1].endswith("…")
-    assert re.match(r"^sums\.py:7:12: GA301 ", lines[2])
+    assert re.match(r"^sums\.py:7:16: GA301 ", lines[2])
     summary = cli("scan", "--format", "concise", ".").stdout
     assert "Found 3 findings in 3 files scanned." in summary
 

@@ -1294,17 +1294,18 @@ def _length(value: Value) -> v.Dim:
 
 def _matmul(left: Value, right: Value) -> Value:
     host = left.host and right.host
+    dtype = left.dtype if left.dtype == right.dtype else None
     if left.rank is None or right.rank is None or not left.is_array or not right.is_array:
-        return v.array(None, host=host)
+        return v.array(None, dtype, host=host)
     if left.rank == 2 and right.rank == 2:
-        return v.array((left.shape[0], right.shape[1]), host=host)  # type: ignore[index]
+        return v.array((left.shape[0], right.shape[1]), dtype, host=host)  # type: ignore[index]
     if left.rank == 2 and right.rank == 1:
-        return v.array((left.shape[0],), host=host)  # type: ignore[index]
+        return v.array((left.shape[0],), dtype, host=host)  # type: ignore[index]
     if left.rank == 1 and right.rank == 2:
-        return v.array((right.shape[1],), host=host)  # type: ignore[index]
+        return v.array((right.shape[1],), dtype, host=host)  # type: ignore[index]
     if left.rank == 1 and right.rank == 1:
-        return v.array((), host=host)
-    return v.array(None, host=host)
+        return v.array((), dtype, host=host)
+    return v.array(None, dtype, host=host)
 
 
 def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
