@@ -40,6 +40,10 @@ class ArgumentFact:
     evidence: str
     path: str
     line: int
+    #: Arrays: the byte size when the caller's code shows the shape, and whether it is data
+    #: loaded from outside the program (a file, a dataset).
+    nbytes: int | None = None
+    data: bool = False
 
 
 class Project:
@@ -58,6 +62,8 @@ class Project:
                 self._children.setdefault((summary.path, function.parent, function.name), function.key)
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
+        #: Why each compiled function is compiled (the jit that reaches it, and the chain).
+        self.compile_reasons: dict[Key, Reason] = {}
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._seed()
         self._propagate()
@@ -134,6 +140,23 @@ class Project:
                 return self._resolve_qualified(summary.imports[attr], path)  # re-exported
         return []
 
+    def constructor(self, path: str, reference: str, depth: int = 0) -> list[Key]:
+        """The ``__init__`` that a call of the class ``reference`` (as written in ``path``) runs."""
+        summary = self.files.get(path)
+        if summary is None or depth > 4 or "." in reference:
+            return []
+        klass = summary.classes.get(reference)
+        if klass is not None:
+            init = klass.methods.get("__init__")
+            return [(path, init)] if init else []
+        qualified = summary.imports.get(reference)
+        if qualified is None:
+            return []
+        module, _, attr = qualified.rpartition(".")
+        for other in self.module_files(module, path)[:1]:
+            return self.constructor(other, attr, depth + 1)
+        return []
+
     def resolve_array(self, path: str, name: str, depth: int = 0) -> tuple[str, ModuleArray] | None:
         """The module-level array ``name`` means in ``path`` (possibly imported from another file)."""
         summary = self.files.get(path)
@@ -159,6 +182,7 @@ class Project:
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
+                        self.compile_reasons.setdefault(key, reason)
 
     def _raise(self, key: Key, reason: Reason) -> bool:
         existing = self.reasons.get(key)
@@ -176,7 +200,9 @@ class Project:
         function = self.function(key)
         if function is not None:
             path = key[0]
-            seen: set[Key] = {key}
+            # A nested function's references are its outermost function's text, which names the
+            # enclosing functions themselves (their ``def`` lines): they are not callees.
+            seen: set[Key] = {key, *self._ancestors(key)}
             for reference in self._references(path, function):
                 for callee in self.resolve(path, reference, function.key, function.klass):
                     if callee not in seen:
@@ -186,6 +212,18 @@ class Project:
                 if other.parent == function.key and (path, other.key) not in seen:
                     found.append(((path, other.key), "defined inside"))
         self._callees_cache[key] = found
+        return found
+
+    def _ancestors(self, key: Key) -> list[Key]:
+        """The functions that enclose ``key``, innermost first."""
+        found: list[Key] = []
+        function = self.function(key)
+        while function is not None and function.parent is not None:
+            parent = (key[0], function.parent)
+            if parent in found:
+                break
+            found.append(parent)
+            function = self.function(parent)
         return found
 
     def _references(self, path: str, function: FunctionSummary) -> list[str]:
@@ -206,9 +244,11 @@ class Project:
                     work.append(callee)
         work = deque(self.compiled)
         while work:
-            for callee, _ in self.callees(work.popleft()):
+            caller = work.popleft()
+            for callee, how in self.callees(caller):
                 if callee not in self.compiled:
                     self.compiled.add(callee)
+                    self.compile_reasons[callee] = Reason(Level.TRACED, how, 0, caller[0], caller)
                     work.append(callee)
 
     def level(self, path: str, scopes: tuple[str, ...]) -> tuple[int, Key | None]:
@@ -233,25 +273,34 @@ class Project:
             return f"the lambda at line {function.line}"
         return f"`{function.qualname}`"
 
-    def explain(self, key: Key, from_path: str | None = None) -> str | None:
+    def compiled_key(self, path: str, scopes: tuple[str, ...]) -> Key | None:
+        """The innermost of ``scopes`` that jit (or pmap) reaches."""
+        return next(((path, scope) for scope in scopes if (path, scope) in self.compiled), None)
+
+    def explain_compiled(self, key: Key, from_path: str | None = None) -> str | None:
+        """``"`step` is compiled: passed to jax.jit at line 30; `loss` is called from `step`"``."""
+        return self.explain(key, from_path, compiled=True)
+
+    def explain(self, key: Key, from_path: str | None = None, compiled: bool = False) -> str | None:
         """``"`loss` is differentiated: passed to jax.grad at train.py:40; `forward` is called from `loss`"``."""
-        if key not in self.reasons:
+        reasons = self.compile_reasons if compiled else self.reasons
+        if key not in reasons:
             return None
         chain = [key]
         while len(chain) < 6:
-            parent = self.reasons[chain[-1]].parent
-            if parent is None or parent in chain or parent not in self.reasons:
+            parent = reasons[chain[-1]].parent
+            if parent is None or parent in chain or parent not in reasons:
                 break
             chain.append(parent)
         root = chain[-1]
-        seed = self.reasons[root]
-        level = "differentiated" if seed.level == Level.DIFFERENTIATED else "traced"
+        seed = reasons[root]
+        level = "compiled" if compiled else "differentiated" if seed.level == Level.DIFFERENTIATED else "traced"
         place = "" if not seed.line else f" at line {seed.line}" if seed.seed_path == (from_path or key[0]) else f" at {seed.seed_path}:{seed.line}"
         where = f" ({root[0]})" if root[0] != (from_path or key[0]) else ""
         parts = [f"{self.name_of(root)}{where} is {level}: {seed.text}{place}"]
         for inner, outer in zip(reversed(chain[:-1]), reversed(chain[1:])):
             inner_where = f" ({inner[0]})" if inner[0] != outer[0] else ""
-            parts.append(f"{self.name_of(inner)}{inner_where} is {self.reasons[inner].text} {self.name_of(outer)}")
+            parts.append(f"{self.name_of(inner)}{inner_where} is {reasons[inner].text} {self.name_of(outer)}")
         return "; ".join(parts)
 
     # -- what call sites pass ------------------------------------------------------------------
@@ -268,7 +317,8 @@ class Project:
             sites = [(site, caller.key, caller.klass) for caller in summary.functions.values() for site in caller.calls]
             sites += [(site, None, None) for site in summary.module_calls]
             for site, scope, klass in sites:
-                for target in self.resolve(summary.path, site.callee, scope, klass):
+                targets = self.resolve(summary.path, site.callee, scope, klass) or self.constructor(summary.path, site.callee)
+                for target in targets:
                     function = self.function(target)
                     if function is None:
                         continue
@@ -277,9 +327,11 @@ class Project:
                         params = params[1:]
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
-                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                            nbytes, data = site.arrays.get(str(index), (None, False))
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data))
                     for name, (kind, evidence) in site.keywords.items():
-                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                        nbytes, data = site.arrays.get(name, (None, False))
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data))
         return found
 
 
