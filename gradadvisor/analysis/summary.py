@@ -197,7 +197,7 @@ class SummaryBuilder:
                         summary.assigned.append(target.id)
                         if maybe_array:
                             self._module_array(target.id, stmt, scope)
-                    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, ast.Call):
+                    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Call, ast.Tuple, ast.List)):
                         # ``(x_train, y_train), _ = load_data()``: each part may be an array.
                         for name in target_names(target):
                             summary.assigned.append(name)
