@@ -237,3 +237,45 @@ def test_tuple_targets_are_module_arrays():
     assert summary.arrays["x_train"].data
     assert "A" in summary.assigned and "B" in summary.assigned
     assert summary.arrays["A"].nbytes == 160 and summary.arrays["B"].elements == 3
+
+
+def test_values_method_is_a_mapping_s_values_not_data():
+    value = _module_value("prior = make()\ndf, scale = prior.parameters.values()\n", "df")
+    assert not (value.kind == v.ARRAY and value.data)
+    frame = _module_value("frame = pd.read_csv('m.csv')\nX = frame.values\n", "X")
+    assert frame.kind == v.ARRAY and frame.data
+
+
+def test_argument_facts_name_the_calling_function():
+    project = _project(
+        {
+            "f.py": """\
+            import jax
+            import numpy as np
+            from pkg.fit import fit
+
+            def main():
+                fit(np.load("x.npy"))
+
+            fit(np.load("y.npy"))
+            """,
+            "pkg/fit.py": """\
+            import jax
+
+            def fit(data):
+                return jax.jit(lambda w: data @ w)
+            """,
+        }
+    )
+    key = next(key for key in project.files["pkg/fit.py"].functions if key.startswith("fit:"))
+    callers = sorted(str(fact.caller) for fact in project.arguments("pkg/fit.py", key, "data"))
+    assert callers[0] == "None" and callers[1].startswith("main:")
+
+
+def test_callable_annotations_are_not_arrays():
+    text = "import jax.numpy as jnp\nfrom typing import Callable, Optional\n\ndef f(reg: Optional[Callable[[jnp.ndarray, jnp.ndarray], float]] = None, x: jnp.ndarray = None):\n    return reg, x\n"
+    tree = ast.parse(text)
+    facts = Facts(tree, Source(text), ImportMap(tree))
+    scope = facts.scope(tree.body[2])
+    assert facts.name_value("reg", scope, None).kind == v.CALLABLE
+    assert facts.name_value("x", scope, None).kind == v.ARRAY

@@ -142,3 +142,31 @@ def test_factory_whose_callers_pass_only_small_arrays_is_quiet(tmp_path):
         """,
     }
     assert _scan(tmp_path, files, min_confidence="low") == []
+
+
+def test_values_passed_from_traced_code_are_tracers(tmp_path):
+    files = {
+        "pkg/dist.py": """\
+        import functools
+        import jax
+        import jax.numpy as jnp
+
+        class Posterior:
+            def __init__(self, scale):
+                self.scale = jnp.asarray(scale)
+
+            @functools.partial(jax.jit, static_argnums=0)
+            def mean(self):
+                return self.scale.sum()
+        """,
+        "pkg/fit.py": """\
+        import jax
+        import numpy as np
+        from pkg.dist import Posterior
+
+        @jax.jit
+        def update(stats):
+            return Posterior(np.load("prior.npy") + stats).mean()
+        """,
+    }
+    assert _scan(tmp_path, files, min_confidence="low") == []

@@ -525,6 +525,9 @@ def _from_annotation(text: str, name: str) -> Value | None:
             return v.array(None, evidence=(f"`{name}: {text}`",))
         shape = tuple(int(dim) if dim.isdigit() else f"{name}.shape[{i}]" for i, dim in enumerate(dims))
         return v.array(shape, evidence=(f"`{name}: {text}`",))
+    if re.search(r"\bCallable\b", compact):
+        # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
+        return Value(v.CALLABLE)
     if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
         return v.array(None, evidence=(f"`{name}: {text}` (annotated as an array)",))
     if re.match(r"^(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence|typing\.Sequence|typing\.List)\b", compact):
@@ -1327,6 +1330,8 @@ class _Evaluator:
             return v.array(None, host=array.host, data=array.data)
         if base.kind == v.OBJECT and base.function == "numpy.random.Generator" and name in lib.NUMPY_RANDOM_SIZE_POSITION:
             return self._numpy_random(name, node, args, depth)
+        if name == "values" and not args and not node.keywords:
+            return v.sequence(None, evidence=("`.values()`: a mapping's values",))  # pandas' `.values` is an attribute
         if name in lib.DATA_METHODS and base.kind in (v.UNKNOWN, v.OBJECT, v.PARAM) and not args:
             return v.array(None, host=True, data=base.kind != v.PARAM, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if base.kind == v.STRING:

@@ -44,6 +44,8 @@ class ArgumentFact:
     #: loaded from outside the program (a file, a dataset).
     nbytes: int | None = None
     data: bool = False
+    #: The function that makes the call (its key in ``path``), None for module-level code.
+    caller: str | None = None
 
 
 class Project:
@@ -328,10 +330,10 @@ class Project:
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
                             nbytes, data = site.arrays.get(str(index), (None, False))
-                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data))
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
                     for name, (kind, evidence) in site.keywords.items():
                         nbytes, data = site.arrays.get(name, (None, False))
-                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data))
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
         return found
 
 

@@ -289,7 +289,7 @@ class LargeCapturedConstant(Rule):
         if value.kind == v.PARAM or name in owner.params and value.kind in (v.ARRAY, v.UNKNOWN):
             if name in owner.packed or value.literal is not None:
                 return  # ``*args``; a parameter whose default is a number
-            size = {"param": name, "evidence": f"`{name}` is a parameter of `{getattr(owner.node, 'name', 'lambda')}`"}
+            size = {"param": name, "array": value.kind == v.ARRAY, "evidence": f"`{name}` is a parameter of `{getattr(owner.node, 'name', 'lambda')}`"}
         else:
             size = self._judge(value, [b for b in bindings if b.kind != "param"], owner)
         if size is None:
@@ -338,8 +338,10 @@ class LargeCapturedConstant(Rule):
                 if isinstance(dim, str) and re.match(r"[A-Za-z_]\w*", dim):
                     sources.append((re.match(r"[A-Za-z_]\w*", dim).group(0), None))  # type: ignore[union-attr]
         for name, statement in sources:
+            if name in ("self", "cls"):
+                continue
             if name in scope.params and not scope.is_module and name not in scope.packed:
-                return {"param": name, "evidence": f"computed from `{name}`, a parameter of `{getattr(scope.node, 'name', 'lambda')}`"}
+                return {"param": name, "array": value.kind == v.ARRAY, "evidence": f"computed from `{name}`, a parameter of `{getattr(scope.node, 'name', 'lambda')}`"}
             if not scope.binds(name):
                 continue
             found = ctx.facts.value(ast.Name(id=name, ctx=ast.Load()), scope, statement)
@@ -399,6 +401,8 @@ class LargeCapturedConstant(Rule):
             }
             if data.get("param"):
                 if setter.name != "__init__":
+                    if not data.get("array"):
+                        continue  # a parameter of another method: nothing shows an array
                     data.pop("param")
                     data["unknown"] = True
                 else:
@@ -425,7 +429,7 @@ class LargeCapturedConstant(Rule):
                     if value.kind == v.PARAM and isinstance(value_expr, ast.Name) and value_expr.id in scope.params:
                         if value.literal is not None or value_expr.id in scope.packed:
                             continue  # ``self.ridge = ridge`` with ``ridge=1e-3``: a number
-                        size = {"param": value_expr.id, "evidence": f"`{value_expr.id}` is a parameter of `{setter.name}`"}
+                        size = {"param": value_expr.id, "array": False, "evidence": f"`{value_expr.id}` is a parameter of `{setter.name}`"}
                     else:
                         size = self._judge(value, [pseudo], scope)
                     if size is not None:
@@ -474,7 +478,7 @@ class LargeCapturedConstant(Rule):
         other_value = ctx.value(other)
         size: dict | None
         if value.kind == v.PARAM and table.id in scope.params:
-            size = {"param": table.id, "evidence": f"`{table.id}` is a parameter of `{getattr(ctx.function, 'name', 'lambda')}`"}
+            size = {"param": table.id, "array": True, "evidence": f"`{table.id}` is a parameter of `{getattr(ctx.function, 'name', 'lambda')}`"}
         elif value.kind == v.ARRAY and value.rank != 0:
             bindings = ctx.facts.bindings_at(table.id, scope, ctx.statement) if scope.binds(table.id) else ctx.facts.module_scope.bindings.get(table.id, [])
             size = self._judge(value, [b for b in bindings if b.kind != "param"], scope if scope.binds(table.id) else ctx.facts.module_scope)
@@ -567,6 +571,10 @@ def _size(candidate: Candidate, project) -> tuple[str, str, list[str]] | None:
     if param is not None:
         owner = data.get("owner") or (candidate.scopes[0] if candidate.scopes else None)
         facts = project.arguments(candidate.path, owner, param) if owner else []
+        traced = [fact for fact in facts if fact.caller is not None and _traced(project, fact.path, fact.caller)]
+        if traced and len(traced) == len(facts) and data.get("kind") != "dense":
+            return None  # every call is made under a trace: the captured values are tracers
+        facts = [fact for fact in facts if fact not in traced] if data.get("kind") != "dense" else facts
         large = [fact for fact in facts if fact.nbytes is not None and fact.nbytes >= CAPTURED_CONSTANT_BYTES]
         if large:
             fact = large[0]
@@ -577,8 +585,14 @@ def _size(candidate: Candidate, project) -> tuple[str, str, list[str]] | None:
             return "likely", "data passed by callers", [*evidence, f"{fact.evidence}: data, at {fact.path}:{fact.line}"]
         if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:")) for fact in facts):
             return None  # every caller passes something small
+        if not data.get("array"):
+            return None  # nothing shows that the parameter is an array at all
         return "unknown", "size not shown", evidence
     return "unknown", "size not shown", evidence
+
+
+def _traced(project, path: str, key: str) -> bool:
+    return project.level(path, (key,))[0] >= Level.TRACED or (path, key) in project.compiled
 
 
 def _finalize_dense(rule: type[Rule], candidate: Candidate, project) -> Finding | None:
