@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from dataclasses import replace
 
 from gradadvisor.analysis import values as v
@@ -27,6 +28,11 @@ from gradadvisor.analysis.summary import EXTERNAL, function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, one_line
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, make_finding
 
+#: A class that never names a compiling transform cannot jit a method with a static ``self``.
+COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+#: Per file (the context): whether x64 is on, and the module-level names a function may capture.
+_FILE_INFO: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 #: Operators whose result has the shape of the larger operand: ``(table * scale)[i]``.
 ELEMENTWISE_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 ADVICE = "pass it as an argument (not a differentiated one)"
@@ -209,7 +215,11 @@ class LargeCapturedConstant(Rule):
         self._attr_reads: dict[int, set[str]] = {}
         self._classes: dict[int, tuple[bool, dict]] = {}
         self._dense_seen: set[int] = set()
-        self._x64 = uses_x64(ctx.source.text)
+        # One rule object per top-level block: what holds for the whole file is computed once.
+        shared = _FILE_INFO.get(ctx)
+        if shared is None:
+            shared = _FILE_INFO[ctx] = _file_info(ctx)
+        self._x64, self._module_names, self._module_maybe_array = shared
 
     # -- captured names ------------------------------------------------------------------------
 
@@ -224,13 +234,39 @@ class LargeCapturedConstant(Rule):
         if ctx.in_test_code():
             return
         scope = ctx.scope
-        reads = free_reads(node)
-        own = {name for name in reads if not scope.binds(name)}
+        text = ctx.source.segment(node) if isinstance(node, ast.Lambda) else ctx.source.block(node)
+        words = set(IDENTIFIER.findall(text))
+        # Only names bound outside this function can be captured: the module's (other than
+        # definitions and library imports) and the enclosing functions'.
+        wanted = {name for name in words & self._module_names if self._may_be_array(name)}
+        outer = scope.parent
+        while outer is not None and not outer.is_module:
+            wanted.update(words & outer.bindings.keys())
+            outer = outer.parent
+        own: set[str] = set()
+        if wanted:
+            reads = {name: read for name, read in free_reads(node).items() if name in wanted}
+            own = {name for name in reads if not scope.binds(name)}
+            for name, read in reads.items():
+                if name in own:
+                    self._capture(node, name, read, scope)
         self._reads[id(node)] = own
-        for name, read in reads.items():
-            if name in own:
-                self._capture(node, name, read, scope)
-        self._self_attributes(node)
+        if ctx.klass is not None or any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
+            self._self_attributes(node, words)
+
+    def _may_be_array(self, name: str) -> bool:
+        """A module-level name that may hold a large array (a project import may: phase 2 tells)."""
+        known = self._module_maybe_array.get(name)
+        if known is None:
+            module = self.ctx.facts.module_scope
+            if all(binding.kind == "import" for binding in module.bindings.get(name, ())):
+                known = True
+            else:
+                value = self.ctx.facts.name_value(name, module, None)
+                nbytes = captured_bytes(value, self._x64) if value.kind == v.ARRAY else None
+                known = value.kind == v.UNKNOWN or value.kind == v.ARRAY and value.shape != () and (nbytes is None or nbytes >= CAPTURED_CONSTANT_BYTES)
+            self._module_maybe_array[name] = known
+        return known
 
     def _enclosing(self) -> list[tuple[ast.AST, str]]:
         """The functions enclosing the one being visited (itself excluded), innermost first, with keys."""
@@ -356,7 +392,7 @@ class LargeCapturedConstant(Rule):
 
     # -- self.<attr> -----------------------------------------------------------------------------
 
-    def _self_attributes(self, node: ast.AST) -> None:
+    def _self_attributes(self, node: ast.AST, words: set[str]) -> None:
         """``self.<attr>`` read in a method (or a function nested in one) of a class that is not a
         pytree, where the class assigns an array to ``self.<attr>``."""
         ctx = self.ctx
@@ -366,7 +402,11 @@ class LargeCapturedConstant(Rule):
             return
         klass, method = scopes[index], scopes[index + 1]
         base = first_param(method)
-        if base is None or is_static_or_class_method(method, ctx.resolve):
+        if base is None or base not in words or is_static_or_class_method(method, ctx.resolve):
+            return
+        if id(klass) not in self._classes and not COMPILING_WORD.search(ctx.source.block(klass)):
+            # ``self`` is static only under a jit the class applies (a decorator, ``jax.jit(self.f)``).
+            self._classes[id(klass)] = (True, {})
             return
         # Between the method and this function, nothing may rebind ``self``.
         scope: Scope | None = ctx.scope
@@ -589,6 +629,23 @@ def _size(candidate: Candidate, project) -> tuple[str, str, list[str]] | None:
             return None  # nothing shows that the parameter is an array at all
         return "unknown", "size not shown", evidence
     return "unknown", "size not shown", evidence
+
+
+def _file_info(ctx) -> tuple[bool, set[str], dict[str, bool]]:
+    """(x64 is on, the module-level names a function may capture: assigned ones, and those
+    imported from modules that are not libraries)."""
+    names: set[str] = set()
+    for name, bindings in ctx.facts.module_scope.bindings.items():
+        for binding in bindings:
+            if binding.kind in ("def", "class"):
+                continue
+            if binding.kind == "import":
+                qualified = str(binding.value)
+                if not isinstance(binding.statement, ast.ImportFrom) or qualified.split(".")[0] in EXTERNAL:
+                    continue
+            names.add(name)
+            break
+    return uses_x64(ctx.source.text), names, {}
 
 
 def _traced(project, path: str, key: str) -> bool:
