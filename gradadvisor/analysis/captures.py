@@ -29,7 +29,7 @@ import re
 from typing import Callable, Iterator
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import COMPREHENSIONS, FUNCTION_NODES, target_names
+from gradadvisor.analysis.syntax import COMPREHENSIONS, target_names
 
 #: Captured arrays from this many bytes cost measurable compile time and memory under jit.
 #: One H100 (jax 0.11.2), ``jit(grad)`` capturing a float32 array vs passing it: +0.09 s at
@@ -160,7 +160,8 @@ def first_param(function: ast.AST) -> str | None:
     return ordered[0].arg if ordered else None
 
 
-def is_static_or_class_method(function: ast.AST, resolve: Resolve) -> bool:
+def is_static_or_class_method(function: ast.AST) -> bool:
+    """``@staticmethod`` / ``@classmethod``: the first parameter is not the instance."""
     for decorator in getattr(function, "decorator_list", ()):
         if isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod"):
             return True
@@ -271,7 +272,3 @@ def human_bytes(count: int) -> str:
 
 def uses_x64(text: str) -> bool:
     return X64_MENTION.search(text) is not None
-
-
-def is_function_node(node: ast.AST) -> bool:
-    return isinstance(node, FUNCTION_NODES)

@@ -18,7 +18,6 @@ from gradadvisor.analysis.captures import (
     human_bytes,
     is_pytree_class,
     is_static_or_class_method,
-    jit_transform,
     self_attributes,
     uses_x64,
 )
@@ -162,6 +161,8 @@ class LargeCapturedConstant(Rule):
         # The dense-gradient form needs a differentiated function; indexing first is fine.
         Valid("import jax\nimport jax.numpy as jnp\n\ndef f(scale, table, index):\n    return jnp.sum((table * scale)[index])\n\ng = jax.jit(f)\n"),
         Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nTABLE = np.load('t.npy')\n\ndef f(scale, index):\n    return jnp.sum(TABLE[index] * scale)\n\ng = jax.grad(f)\n"),
+        # An index array of unknown length may pick every row.
+        Valid("import jax\nimport jax.numpy as jnp\n\nTABLE = jnp.zeros((100_000, 64))\n\ndef f(scale, key):\n    perm = jax.random.permutation(key, 100_000)\n    return jnp.sum((TABLE * scale)[perm])\n\ng = jax.grad(f)\n"),
     )
     INVALID = (
         Invalid(
@@ -298,7 +299,7 @@ class LargeCapturedConstant(Rule):
         bindings = module.bindings[name]
         if all(binding.kind == "import" for binding in bindings):
             qualified = str(bindings[-1].value)
-            if qualified.split(".")[0] in EXTERNAL or qualified.split(".")[0] in ("jax", "numpy"):
+            if qualified.split(".")[0] in EXTERNAL:
                 return
             data = {"kind": "import", "name": name, "import": name, "also": self._also_read(name, None), "x64": self._x64,
                     "where": f"imported from `{qualified.rpartition('.')[0]}`"}
@@ -402,7 +403,7 @@ class LargeCapturedConstant(Rule):
             return
         klass, method = scopes[index], scopes[index + 1]
         base = first_param(method)
-        if base is None or base not in words or is_static_or_class_method(method, ctx.resolve):
+        if base is None or base not in words or is_static_or_class_method(method):
             return
         if id(klass) not in self._classes and not COMPILING_WORD.search(ctx.source.block(klass)):
             # ``self`` is static only under a jit the class applies (a decorator, ``jax.jit(self.f)``).
@@ -500,6 +501,8 @@ class LargeCapturedConstant(Rule):
             product = reaching[0].value
         if not isinstance(product, ast.BinOp) or not isinstance(product.op, ELEMENTWISE_OPERATORS):
             return
+        if not self._few_rows(node.slice):
+            return
         differentiated = _first_argument(function)
         if differentiated is None:
             return
@@ -510,6 +513,20 @@ class LargeCapturedConstant(Rule):
                 continue
             self._dense(node, product, table, other, differentiated, named)
             return
+
+    def _few_rows(self, index: ast.AST) -> bool:
+        """The index picks a few rows: numbers, or index arrays of a literal length of at most 64
+        (``perm`` of unknown length may pick every row)."""
+        for item in index.elts if isinstance(index, ast.Tuple) else [index]:
+            value = self.ctx.value(item)
+            if value.kind == v.ARRAY and value.rank != 0:
+                length = value.shape[0] if value.shape else None
+                if not (isinstance(length, int) and length <= 64):
+                    return False
+            elif value.kind in (v.SEQUENCE,):
+                if not (isinstance(value.length, int) and value.length <= 64):
+                    return False
+        return True
 
     def _dense(self, node: ast.Subscript, product: ast.BinOp, table: ast.Name, other: ast.expr, differentiated: str, named: str | None) -> None:
         ctx = self.ctx
