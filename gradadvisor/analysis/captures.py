@@ -31,12 +31,13 @@ from typing import Callable, Iterator
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.syntax import COMPREHENSIONS, target_names
 
-#: Captured arrays from this many bytes cost measurable compile time and memory under jit.
-#: One H100 (jax 0.11.2), ``jit(grad)`` capturing a float32 array vs passing it: +0.09 s at
-#: 65,536 elements (256 KiB), +0.44 s at 1e6 (4 MB), +1.42 s at 1e7, +7.6 s at 1e8 (800 MB of
-#: program text). This 2-core CPU (jax 0.10.2): within noise below 1e6 elements, +0.1 s from
-#: about 4 MB of a 1-byte dtype (16 MB of float32), +4.2 s at 400 MB.
-CAPTURED_CONSTANT_BYTES = 4 * 1024 * 1024
+#: Captured arrays from this many bytes (4 MB: a float32 array of 1,000,000 elements) cost
+#: measurable compile time and memory under jit. One H100 (jax 0.11.2), ``jit(grad)`` capturing
+#: a float32 array vs passing it: +0.09 s at 65,536 elements (262 kB), +0.44 s at 1e6 (4 MB),
+#: +1.42 s at 1e7, +7.6 s at 1e8 (800 MB of program text). A 2-core CPU (jax 0.10.2,
+#: ``benchmarks/capture_cost.py``): within noise below 1e6 elements, +0.1 s from about 4.2 MB of a
+#: 1-byte dtype (16 MB of float32), +4.2 s at 400 MB.
+CAPTURED_CONSTANT_BYTES = 4_000_000
 
 #: Attribute reads that look at an array's metadata, not its data.
 METADATA_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "sharding", "aval", "weak_type"})
