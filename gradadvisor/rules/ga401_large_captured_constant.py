@@ -68,7 +68,7 @@ class LargeCapturedConstant(Rule):
     0.29 s at 1e8 (800 MB of program text); on a 2-core CPU (jax 0.10.2,
     `benchmarks/capture_cost.py`): nothing measurable below 1e6 elements, +0.1 s from about
     4 MB of a 1-byte dtype (16 MB of float32), +4.2 s and 2.3 GB more peak memory at 400 MB.
-    JAX issues report out-of-memory failures and compiler crashes on 1 GiB captures (#16278,
+    JAX issues report out-of-memory failures and compiler crashes on captures of 1 GiB and more (#16278,
     #17222) and minutes of constant folding (#14655, #21300). The constant is also fixed at
     trace time: rebinding the global later is silently ignored by the compiled function.
     Hence the threshold, `CAPTURED_CONSTANT_BYTES` = 4 MB (4,000,000 bytes, `analysis/captures.py`,
