@@ -56,6 +56,9 @@ def _print_finding(console: Console, finding: Finding, unsafe_fixes: bool, quiet
     if finding.fix is not None:
         kind = "safe fix" if finding.fix.applicability == "safe" else "unsafe fix, applied with --unsafe-fixes"
         console.print(f"  [blue]=[/] [bold]rewrite[/] ({kind}): [green]{escape(finding.fix.content)}[/]", highlight=False)
+        if finding.fix.unproven:
+            unproven = "; ".join(finding.fix.unproven[:3]) + ("; ..." if len(finding.fix.unproven) > 3 else "")
+            console.print(f"  [blue]=[/] [bold]not proven[/]: {escape(unproven)}", highlight=False)
     if not quiet:
         console.print()
 
