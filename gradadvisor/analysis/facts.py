@@ -857,6 +857,9 @@ class _Evaluator:
         callee = self.eval(func, depth)
         if callee.kind == v.CALLABLE:
             return self._apply(callee, node, args, depth)
+        if callee.kind == v.MODULE and callee.function in TRANSFORM_LEVELS:
+            # ``partial(jax.grad, argnums=1)(loss)``, ``t = jax.grad; t(loss)``: the transform applied.
+            return self._library_call(callee.function, node, args, depth)
         return v.UNKNOWN_VALUE
 
     def _apply(self, callee: Value, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
@@ -1021,6 +1024,8 @@ class _Evaluator:
             return v.scalar()
         if qualified == "functools.partial" and args:
             inner = self.eval(args[0], depth)
+            if inner.kind == v.MODULE and inner.function in TRANSFORM_LEVELS:
+                return inner  # a transform with some options set is still that transform
             return inner if inner.kind == v.CALLABLE else Value(v.CALLABLE)
         return v.UNKNOWN_VALUE
 
@@ -1256,6 +1261,9 @@ class _Evaluator:
             if name == "tolist":
                 return v.sequence(array.shape[0] if array.shape else None)
             return v.array(None, host=array.host, data=array.data)
+        if name == "as_numpy_iterator" and not args:
+            # A dataset's batches, one at a time: not an array, and of no known length.
+            return v.sequence(None, evidence=(f"`{one_line(self.code(node), 50)}`: the batches of a dataset",))
         if name in lib.DATA_METHODS and base.kind in (v.UNKNOWN, v.OBJECT, v.PARAM) and not args:
             return v.array(None, host=True, data=base.kind != v.PARAM, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if base.kind == v.STRING:
