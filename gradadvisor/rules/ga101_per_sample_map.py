@@ -302,7 +302,7 @@ class PerSampleMap(Rule):
             self.report(node, f"{shown} applies a function once per {what}; {advice}", extent=extent, data=self._data())
             return
         if isinstance(loop, ProductLoop):
-            self.report(node, f"{shown} applies a function once per {what}; {self._product_advice(loop)}", extent=extent, data=self._data())
+            self.report(node, f"{shown} applies a function once per {what}; {self._product_advice(loop, qualified.rpartition('.')[0])}", extent=extent, data=self._data())
             return
         rewrite, fix = self._rewrite(node, loop, node, function, qualified.rpartition(".")[0])
         self.report(node, f"{shown} applies a function once per {what}; {rewrite}", extent=extent, data=self._data(), fix=fix, work=self._work(loop))
@@ -357,11 +357,11 @@ class PerSampleMap(Rule):
         joined_by = ctx.code(join.func)
         what = self._what(loop)
         head = f"`{list_name} = [...]` applies a function once per {what} and `{joined_by}({list_name})` joins the results"
+        module = (ctx.resolve(join.func) or "").rpartition(".")[0]
         advice = self._framework_advice(loop)
         if advice is not None or isinstance(loop, ProductLoop):
-            self.report(node.value, f"{head}; {advice or self._product_advice(loop)}", extent=extent, data=self._data())  # type: ignore[arg-type]
+            self.report(node.value, f"{head}; {advice or self._product_advice(loop, module)}", extent=extent, data=self._data())  # type: ignore[arg-type]
             return
-        module = (ctx.resolve(join.func) or "").rpartition(".")[0]
         rewrite, fix = self._rewrite(node.value, loop, None, None, module, assigned=list_name)
         self.report(node.value, f"{head}; {rewrite}", extent=extent, data=self._data(), fix=fix, work=self._work(loop))
 
@@ -449,11 +449,11 @@ class PerSampleMap(Rule):
         loop, extent = found
         joined_by = ctx.code(joins[0].func)
         head = f"`{header}: {list_name}.append(...)` applies a function once per {self._what(loop)} and `{joined_by}({list_name})` joins the results"
+        autograd = (ctx.resolve(joins[0].func) or "").startswith("autograd.")
         advice = self._framework_advice(loop)
         if advice is not None or isinstance(loop, ProductLoop):
-            self.report(node, f"{head}; {advice or self._product_advice(loop)}", extent=extent, data=self._data())  # type: ignore[arg-type]
+            self.report(node, f"{head}; {advice or self._product_advice(loop, 'autograd.numpy' if autograd else 'jax.numpy')}", extent=extent, data=self._data())  # type: ignore[arg-type]
             return
-        autograd = (ctx.resolve(joins[0].func) or "").startswith("autograd.")
         if steps:
             variables = ", ".join(loop.variables)
             arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
@@ -671,7 +671,11 @@ class PerSampleMap(Rule):
                 if not _is_new(array):
                     conditions.require(ctx.value(array).is_array, f"`{one_line(ctx.code(array), 30)}` is an array (a list of arrays would be mapped leaf by leaf)")
             if loop.count is not None:
-                conditions.require(False, f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)")
+                indexed = [(array, loop.axis(k)) for k, array in enumerate(loop.arrays) if getattr(array, "lineno", None) is not None]
+                conditions.require(
+                    all(length_of(loop.count, array, axis, ctx.code) for array, axis in indexed),
+                    f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)",
+                )
         else:
             self._elementwise_conditions(conditions, loop)
         edit = ctx.renderer.replace_expression(target, vectorized.expression)
@@ -705,8 +709,11 @@ class PerSampleMap(Rule):
                 f"`range({one_line(ctx.code(loop.count), 30)})` covers exactly the rows of `{text}`",
             )
 
-    def _product_advice(self, loop: ProductLoop) -> str:
+    def _product_advice(self, loop: ProductLoop, module: str = "jax.numpy") -> str:
         ctx = self.ctx
+        if module == "autograd.numpy":
+            arrays = " and ".join(f"`{one_line(ctx.code(array), 30)}`" for array in loop.arrays)
+            return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
         vmap, _ = ctx.spell("jax.vmap")
         expression: ast.expr = loop.body  # type: ignore[assignment]
         for variable, array in reversed(list(zip(loop.variables, loop.arrays))):

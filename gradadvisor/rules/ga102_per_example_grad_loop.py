@@ -11,6 +11,7 @@ from gradadvisor.analysis.vectorize import (
     ElementLoop,
     host_work,
     joined,
+    length_of,
     read_loop,
     side_effects,
     statement_lists,
@@ -515,7 +516,11 @@ class PerExampleGradLoop(Rule):
                 continue
             conditions.require(ctx.value(array).is_array, f"`{one_line(ctx.code(array), 30)}` is an array (a list of arrays would be mapped leaf by leaf)")
         if loop.count is not None:
-            conditions.require(False, f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)")
+            indexed = [(array, loop.axis(k)) for k, array in enumerate(loop.arrays) if getattr(array, "lineno", None) is not None]
+            conditions.require(
+                all(length_of(loop.count, array, axis, ctx.code) for array, axis in indexed),
+                f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)",
+            )
 
     def _gradient_calls(self, node: ast.AST, variables: set[str]) -> list[tuple[ast.Call, str, str | None]]:
         """Calls of gradient functions in ``node`` that are passed a loop variable, with their
