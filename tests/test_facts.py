@@ -96,3 +96,69 @@ def test_zip_of_parameters_runs_once_per_element():
     for iterable in (pairs, neighbours):
         extent = ctx.extent(iterable)
         assert extent.is_data and extent.proof == "likely" and extent.per_element and extent.param == "xs"
+
+
+def test_arange_with_literal_float_bounds_counts_its_steps():
+    ctx, statement = _at_return(
+        """
+        import numpy as np
+        import jax.numpy as jnp
+
+        def f():
+            return np.arange(0, 1, 0.001), jnp.arange(2, 10), jnp.arange(1.0, 2.0, 0.25)
+        """
+    )
+    steps, shifted, quarters = (ctx.value(item) for item in statement.value.elts)  # type: ignore[union-attr]
+    assert steps.shape == (1000,) and steps.host
+    assert shifted.shape == (8,)
+    assert quarters.shape == (4,)
+
+
+def test_vjp_returns_the_outputs_and_a_vjp_function():
+    ctx, statement = _at_return(
+        """
+        import jax
+
+        def f(model, w):
+            y, vjp_fun = jax.vjp(model, w)
+            return vjp_fun
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.CALLABLE and value.transform == "jax.vjp"
+
+
+def test_map_imported_from_builtins_is_the_builtin():
+    ctx, statement = _at_return(
+        """
+        from builtins import map
+
+        def f(g, xs):
+            return map(g, xs)
+        """
+    )
+    assert ctx.is_builtin(statement.value.func, "map")  # type: ignore[union-attr]
+
+
+def test_module_level_call_sites_tell_what_a_parameter_receives():
+    from gradadvisor.analysis.project import Project
+    from gradadvisor.analysis.summary import SummaryBuilder
+
+    text = textwrap.dedent(
+        """
+        import jax
+
+        def evaluate(df, points):
+            return [df(p) for p in points]
+
+        evaluate(jax.grad(lambda x: x ** 2), [0.5])
+        """
+    )
+    tree = ast.parse(text)
+    names = ImportMap(tree)
+    builder = SummaryBuilder("script.py", tree, Source(text), names, Facts(tree, Source(text), names))
+    summary = builder.build()
+    builder.record_local_calls({"evaluate"})
+    project = Project([summary])
+    kinds = [fact.kind for fact in project.arguments("script.py", summary.top_level["evaluate"], "df")]
+    assert kinds == ["gradient"]

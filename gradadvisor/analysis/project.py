@@ -257,9 +257,11 @@ class Project:
     def _collect_arguments(self) -> dict[tuple[str, str, str], list[ArgumentFact]]:
         found: dict[tuple[str, str, str], list[ArgumentFact]] = defaultdict(list)
         for summary in self.files.values():
-            for caller in summary.functions.values():
-                for site in caller.calls:
-                    for target in self.resolve(summary.path, site.callee, caller.key, caller.klass):
+            callers = [(caller.key, caller.klass, caller.calls) for caller in summary.functions.values()]
+            callers.append((None, None, summary.calls))  # module-level statements
+            for scope, klass, calls in callers:
+                for site in calls:
+                    for target in self.resolve(summary.path, site.callee, scope, klass):
                         function = self.function(target)
                         if function is None:
                             continue

@@ -131,6 +131,8 @@ class FileSummary:
     arrays: dict[str, ModuleArray] = field(default_factory=dict)
     #: Module-level names bound by something other than ``def``/``class``/import.
     assigned: list[str] = field(default_factory=list)
+    #: Calls made by module-level statements (a script calling ``fit(jax.grad(loss), xs)``).
+    calls: list[CallSite] = field(default_factory=list)
     bench_file: bool = False
 
 
@@ -168,6 +170,7 @@ class SummaryBuilder:
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        self._module_calls(self._imported)
         self._bench_file()
         return self.summary
 
@@ -344,6 +347,27 @@ class SummaryBuilder:
             return
         for key, (node, scope) in self.nodes.items():
             self._calls(node, key, scope, pattern)
+        self._module_calls(pattern)
+
+    def _module_calls(self, pattern: re.Pattern[str] | None) -> None:
+        """Record calls matching ``pattern`` made by module-level statements."""
+        if pattern is None or not pattern.search(self.source.text):
+            return
+        scope = self.facts.module_scope
+        for statement in module_statements(self.tree.body):
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for expr in _own_expressions(statement):
+                for call in walk_local(expr):
+                    if not isinstance(call, ast.Call):
+                        continue
+                    callee = _reference(call.func)
+                    if callee is None or not pattern.match(callee + "("):
+                        continue
+                    site = CallSite(None, callee, call.lineno)
+                    site.args = [self._argument_fact(arg, scope, statement) for arg in positional(call)]
+                    site.keywords = {item.arg: self._argument_fact(item.value, scope, statement) for item in call.keywords if item.arg is not None}
+                    self.summary.calls.append(site)
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, pattern: re.Pattern[str] | None) -> None:
         """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""

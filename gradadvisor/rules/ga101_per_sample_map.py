@@ -179,6 +179,8 @@ class PerSampleMap(Rule):
             "import jax\nimport numpy as np\n\ndef f(xs):\n    out = np.zeros(len(xs))\n    for i in range(len(xs)):\n"
             "        out[i] = np.tanh(xs[i])\n    return out\n"
         ),
+        # Products of slices taken at the index: GA201's einsum.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n"),
         # autograd: a body that is not elementwise gets no jax.vmap (advice only, and only when the sample is mapped).
         Valid("import autograd.numpy as np\n\ndef f(xs):\n    return np.stack([np.sum(np.tanh(x)) for x in xs[:2]])\n"),
     )
@@ -299,10 +301,10 @@ class PerSampleMap(Rule):
         shown = _shown(ctx.code(node))
         advice = self._framework_advice(loop)
         if advice is not None:
-            self.report(node, f"{shown} applies a function once per {what}; {advice}", extent=extent, data=self._data())
+            self.report(node, f"{shown} applies a function once per {what}; {advice}", extent=extent, data=self._data(), work=self._work(loop))
             return
         if isinstance(loop, ProductLoop):
-            self.report(node, f"{shown} applies a function once per {what}; {self._product_advice(loop, qualified.rpartition('.')[0])}", extent=extent, data=self._data())
+            self.report(node, f"{shown} applies a function once per {what}; {self._product_advice(loop, qualified.rpartition('.')[0])}", extent=extent, data=self._data(), work=self._work(loop))
             return
         rewrite, fix = self._rewrite(node, loop, node, function, qualified.rpartition(".")[0])
         self.report(node, f"{shown} applies a function once per {what}; {rewrite}", extent=extent, data=self._data(), fix=fix, work=self._work(loop))
@@ -360,7 +362,7 @@ class PerSampleMap(Rule):
         module = (ctx.resolve(join.func) or "").rpartition(".")[0]
         advice = self._framework_advice(loop)
         if advice is not None or isinstance(loop, ProductLoop):
-            self.report(node.value, f"{head}; {advice or self._product_advice(loop, module)}", extent=extent, data=self._data())  # type: ignore[arg-type]
+            self.report(node.value, f"{head}; {advice or self._product_advice(loop, module)}", extent=extent, data=self._data(), work=self._work(loop))  # type: ignore[arg-type]
             return
         rewrite, fix = self._rewrite(node.value, loop, None, None, module, assigned=list_name)
         self.report(node.value, f"{head}; {rewrite}", extent=extent, data=self._data(), fix=fix, work=self._work(loop))
@@ -452,7 +454,7 @@ class PerSampleMap(Rule):
         autograd = (ctx.resolve(joins[0].func) or "").startswith("autograd.")
         advice = self._framework_advice(loop)
         if advice is not None or isinstance(loop, ProductLoop):
-            self.report(node, f"{head}; {advice or self._product_advice(loop, 'autograd.numpy' if autograd else 'jax.numpy')}", extent=extent, data=self._data())  # type: ignore[arg-type]
+            self.report(node, f"{head}; {advice or self._product_advice(loop, 'autograd.numpy' if autograd else 'jax.numpy')}", extent=extent, data=self._data(), work=self._work(loop))  # type: ignore[arg-type]
             return
         if steps:
             variables = ", ".join(loop.variables)
@@ -573,6 +575,8 @@ class PerSampleMap(Rule):
             return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
         if not self._applies_function(loop):
             return None
+        if isinstance(loop, ElementLoop) and loop.count is not None and self._slice_contraction(loop):
+            return None  # products of slices taken at the index: GA201 writes the one einsum
         for array in loop.arrays:
             if _is_new(array):
                 continue  # jnp.arange(n) for an index used as a value
@@ -613,6 +617,29 @@ class PerSampleMap(Rule):
         if applies:
             return True
         return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None
+
+    def _slice_contraction(self, loop: ElementLoop) -> bool:
+        """The body contracts slices read at the index (``jnp.dot(a[:, i], b[:, i])``,
+        ``a[i] @ b``, ``jnp.sum(a[i] * b[i])``): one ``jnp.einsum`` does the whole loop (GA201)."""
+        body = loop.body
+        variables = set(loop.variables)
+
+        def operands_ok(operands) -> bool:
+            return any(isinstance(item, ast.Name) and item.id in variables for item in operands) and all(
+                isinstance(item, ast.Name) or not (names_read(item) & variables) for item in operands
+            )
+
+        if isinstance(body, ast.BinOp) and isinstance(body.op, ast.MatMult):
+            return operands_ok([body.left, body.right])
+        if not isinstance(body, ast.Call):
+            return False
+        function = (self.ctx.resolve(body.func) or "").rpartition(".")[2]
+        if function in ("dot", "matmul", "inner", "vdot") and len(body.args) == 2:
+            return operands_ok(body.args)
+        product = body.args[0] if function == "sum" and len(body.args) == 1 and not body.keywords else None
+        if isinstance(body.func, ast.Attribute) and body.func.attr == "sum" and not body.args and not body.keywords:
+            product = body.func.value
+        return isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult) and operands_ok([product.left, product.right])
 
     def _framework_advice(self, loop: ElementLoop | ProductLoop) -> str | None:
         """For a body calling modules inside flax.linen or haiku code, the lifted vmap to use instead."""
@@ -730,6 +757,12 @@ class PerSampleMap(Rule):
         param = candidate.data.get("param")
         if param and candidate.scopes and any(fact.kind == "gradient" for fact in project.arguments(candidate.path, candidate.scopes[0], param)):
             return None
+        if candidate.size_param and candidate.per_element and candidate.scopes:
+            # Every caller passes a list or tuple: stacking what is computed per item is how a
+            # list becomes an array, and ``vmap`` would map the list's leaves instead.
+            passed = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
+            if passed and all(fact.kind == "sequence" for fact in passed):
+                return None
         return default_finalize(cls, candidate, project)
 
     # -- shared ----------------------------------------------------------------------------------
@@ -746,8 +779,12 @@ class PerSampleMap(Rule):
             return f"element of `{arrays[0]}`"
         return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"
 
-    def _work(self, loop: ElementLoop) -> str:
+    def _work(self, loop: ElementLoop | ProductLoop) -> str:
+        """"host" when the loop walks a NumPy array (a host driver, unless a trace is proven);
+        "jax" when the body calls jax; else "unknown"."""
         ctx = self.ctx
+        if any(not _is_new(array) and ctx.value(array).host for array in loop.arrays):
+            return "host"
         return "jax" if calls_jax(loop.body, ctx.resolve, ctx.local_function) else "unknown"
 
     def _arange(self, count: ast.expr) -> ast.expr:

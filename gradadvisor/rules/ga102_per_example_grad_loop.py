@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, short
@@ -21,7 +22,14 @@ from gradadvisor.analysis.vectorize import (
 from gradadvisor.analysis import library as lib
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.fixes.render import attribute_path, call, name
-from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize
+from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
+
+
+#: Transforms whose result computes a derivative each time it is called: gradient functions, and
+#: the VJP / JVP functions that ``jax.vjp`` and ``jax.linearize`` return with the outputs.
+DERIVATIVE_FUNCTIONS = GRADIENT_FUNCTIONS | {"jax.vjp", "jax.linearize"}
+#: Transforms that compute a derivative right away when called (``jax.jvp(f, (w,), (v,))``).
+DIRECT_DERIVATIVES = frozenset({"jax.jvp", "jax.vjp", "jax.linearize"})
 
 
 def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
@@ -30,8 +38,11 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
     ``@jax.grad``, ``partial(jax.grad, argnums=1)(loss)``...); ``("parameter", name)`` when it
     calls a parameter of the enclosing function, which only call sites can show to be one;
     None otherwise."""
+    qualified = ctx.resolve(node.func)
+    if qualified in DIRECT_DERIVATIVES:
+        return qualified, None
     value = ctx.value(node.func)
-    if value.kind == v.CALLABLE and value.transform in GRADIENT_FUNCTIONS:
+    if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
         return value.transform, None
     func = node.func
     if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):
@@ -44,6 +55,10 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
 
 
 def computes(transform: str) -> str:
+    if transform == "jax.vjp":
+        return "vector-Jacobian product"
+    if transform in ("jax.jvp", "jax.linearize"):
+        return "Jacobian-vector product"
     last = transform.rpartition(".")[2]
     if last in ("jacrev", "jacfwd", "jacobian"):
         return "Jacobian"
@@ -121,9 +136,10 @@ class PerExampleGradLoop(Rule):
     code = "GA102"
     name = "per-example-grad-loop"
     summary = "a gradient function called once per example in a Python loop; use `jax.vmap(jax.grad(...))`"
-    keywords = ("for", "while")
-    #: A gradient function may be a parameter with any name: every block with a loop can hold one.
-    trigger = LOOP
+    keywords = ("for", "while", "map")
+    #: A gradient function may be a parameter with any name: every block with a loop (or a
+    #: ``map``) can hold one.
+    trigger = re.compile(r"\b(?:for|while)\b|\bmap\s*\(")
 
     VALID = (
         # A training loop: one gradient per step, on a batch that is not the loop variable.
@@ -253,11 +269,17 @@ class PerExampleGradLoop(Rule):
     # -- comprehensions -------------------------------------------------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
+        ctx = self.ctx
+        if ctx.is_builtin(node.func, "map"):
+            if id(node) not in self._handled:
+                found = self._per_example_map(node)
+                if found is not None:
+                    self._advise(node, *found)
+            return
         args = positional(node)
         if not args:
             return
         first = args[0]
-        ctx = self.ctx
         qualified = ctx.resolve(node.func) or ""
         if qualified in ("autograd.numpy.sum", "autograd.numpy.mean") and isinstance(first, ast.Call) and positional(first):
             inner = positional(first)[0]
@@ -265,27 +287,28 @@ class PerExampleGradLoop(Rule):
                 self._handled.add(id(inner))
                 self._autograd_sum(node, inner)
             return
-        if not isinstance(first, (ast.ListComp, ast.GeneratorExp)):
+        source = self._source(first)
+        if source is None:
             return
         if ctx.is_builtin(node.func, "sum") or qualified.startswith(("numpy.", "scipy.")):
             # sum(...) of per-example gradients: GA301 reports it; a NumPy consumer: host code.
-            self._handled.add(id(first))
+            self._handled.add(id(source))
             return
         function = _joining(qualified)
-        if function is None or not qualified.startswith("jax.numpy."):
+        if function is None:
             return
-        found = self._per_example(first)
-        self._handled.add(id(first))
+        found = self._per_example(source) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else self._per_example_map(source)
+        self._handled.add(id(source))
         if found is None:
             return
-        loop, extent, transform, param = found
+        loop, extent, transform, param, call_node = found
         if transform.endswith("value_and_grad"):
             # Joining (value, gradient) pairs is not joining what the vmap returns: a (values, gradients) pair.
-            self._advise(node, loop, extent, transform, param, "as a (values, gradients) pair of stacked arrays")
+            self._advise(node, loop, extent, transform, param, call_node, "as a (values, gradients) pair of stacked arrays")
             return
         vmap, imports = ctx.spell("jax.vmap")
-        if not vmap:
-            self._advise(first, loop, extent, transform, param)
+        if not vmap or self._autograd(transform) or not qualified.startswith("jax.numpy."):
+            self._advise(node, loop, extent, transform, param, call_node)
             return
         vectorized, _ = joined(node, function, loop, ctx.resolve, vmap)
         conditions = Preconditions()
@@ -297,6 +320,17 @@ class PerExampleGradLoop(Rule):
             f"{_shown(ctx.code(node))} {self._computes(transform, param)} per element of `{_first(ctx, loop)}`; compute them at once with `{one_line(edit.text, 120)}`",
             extent=extent, fix=fix, data={"param": param} if param else None,
         )
+
+    def _source(self, expr: ast.AST) -> ast.AST | None:
+        """The per-example source of a list: a comprehension, or ``map(g, xs)`` (inside ``list()``)."""
+        ctx = self.ctx
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
+            return expr
+        if isinstance(expr, ast.Call) and (ctx.is_builtin(expr.func, "list") or ctx.is_builtin(expr.func, "tuple")) and len(expr.args) == 1 and not expr.keywords:
+            expr = expr.args[0]
+        if isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "map"):
+            return expr
+        return None
 
     def visit_ListComp(self, node: ast.ListComp) -> None:
         self._bare(node)
@@ -311,8 +345,19 @@ class PerExampleGradLoop(Rule):
         if found is not None:
             self._advise(node, *found)
 
-    def _advise(self, node: ast.AST, loop: ElementLoop, extent, transform: str, param: str | None, shape: str = "as one stacked pytree, not a list") -> None:
+    def _advise(self, node: ast.AST, loop: ElementLoop, extent, transform: str, param: str | None, call_node: ast.Call, shape: str = "as one stacked pytree, not a list") -> None:
         ctx = self.ctx
+        if self._autograd(transform):
+            rewrite = self._elementwise_grad(call_node.func, loop)
+            if rewrite is None:
+                return
+            self.report(
+                node,
+                f"{_shown(ctx.code(node))} computes one gradient per element of `{_first(ctx, loop)}`; `{one_line(rewrite, 120)}` computes them "
+                f"in one pass if the function treats each point on its own (autograd has no `vmap`)",
+                extent=extent, data={"param": param} if param else None,
+            )
+            return
         vmap, _ = ctx.spell("jax.vmap")
         rewrite = ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)
         self.report(
@@ -323,24 +368,89 @@ class PerExampleGradLoop(Rule):
         )
 
     def _per_example(self, node: ast.ListComp | ast.GeneratorExp):
-        """``(loop, extent, transform, param)`` when the comprehension calls a gradient function
-        once per element of a data-sized array; None otherwise."""
+        """``(loop, extent, transform, param, call)`` when the comprehension calls a gradient
+        function once per element of a data-sized array; None otherwise."""
         ctx = self.ctx
-        if len(node.generators) != 1 or ctx.function is None or ctx.in_test_code():
+        if len(node.generators) != 1 or ctx.in_test_code():
             return None
         generator = node.generators[0]
         if generator.ifs or generator.is_async:
             return None
         calls = self._gradient_calls(node.elt, names_read(generator.target))
-        if not calls or self._autograd(calls[0][1]):
-            return None  # autograd: only summed gradients are reported (see _autograd_sum)
+        if not calls:
+            return None
         extent = ctx.extent(generator.iter)
         if not extent.is_data:
             return None
         loop = self._reading(generator.target, generator.iter, node.elt)
         if loop is None or host_work(node.elt, ctx.resolve) or side_effects(node.elt, ctx.is_builtin):
             return None
-        return loop, extent, calls[0][1], calls[0][2]
+        call_node, transform, param = calls[0]
+        if self._autograd(transform) and not _per_point(call_node, loop):
+            return None  # autograd: per-point derivatives (elementwise_grad) or summed gradients only
+        return loop, extent, transform, param, call_node
+
+    def _per_example_map(self, node: ast.Call):
+        """``map(g, xs, ...)`` with ``g`` a gradient function: read as ``g(x, ...) for x, ... in zip(xs, ...)``."""
+        ctx = self.ctx
+        if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.in_test_code():
+            return None
+        function, arrays = node.args[0], node.args[1:]
+        variables = [f"_sample{index}" for index in range(len(arrays))]
+        if set(variables) & names_read(node):
+            return None
+        body = ast.Call(func=function, args=[name(variable) for variable in variables], keywords=[])
+        transform = gradient_call(body, ctx)
+        if transform is None:
+            return None
+        iterable = arrays[0] if len(arrays) == 1 else ast.Call(func=name("zip"), args=list(arrays), keywords=[])
+        target = name(variables[0]) if len(arrays) == 1 else ast.Tuple(elts=[name(variable) for variable in variables], ctx=ast.Store())
+        extent = ctx.extent(iterable)
+        if not extent.is_data:
+            return None
+        loop = self._reading(target, iterable, body)
+        if loop is None:
+            return None
+        if self._autograd(transform[0]) and not _per_point(body, loop):
+            return None
+        return loop, extent, transform[0], transform[1], body
+
+    def _elementwise_grad(self, func: ast.expr, loop: ElementLoop) -> str | None:
+        """``elementwise_grad(f)(xs)`` for a per-point ``grad(f)`` (``grad(grad(f))`` nests it), in
+        autograd's own terms; None when the gradient function cannot be read back to ``f``."""
+        ctx = self.ctx
+        spelled, _ = ctx.spell("autograd.elementwise_grad")
+        if not spelled:
+            return None
+        scope = ctx.scope
+        position = scope.position_of(ctx.statement)
+        expression: ast.expr | None = func
+        for _ in range(8):
+            if isinstance(expression, ast.Name):
+                found = _assigned(expression.id, scope, position)
+                if found is None:
+                    break
+                expression, scope, position = found
+                continue
+            break
+        rewritten = self._elementwise(expression, scope, position, spelled, 0) if expression is not None else None
+        if rewritten is None:
+            return None
+        return ctx.renderer.code(call(rewritten, loop.arrays[0]))
+
+    def _elementwise(self, expr: ast.expr, scope, position, spelled: str, depth: int) -> ast.expr | None:
+        """``grad(g)`` as ``elementwise_grad(g')``, following names bound to gradient functions."""
+        if depth > 24:
+            return None
+        if isinstance(expr, ast.Name):
+            found = _assigned(expr.id, scope, position)
+            if found is not None and isinstance(found[0], ast.Call):
+                return self._elementwise(*found, spelled, depth + 1)
+            return expr
+        if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "autograd.grad" and len(expr.args) == 1 and not expr.keywords:
+            inner = self._elementwise(expr.args[0], scope, position, spelled, depth + 1)
+            return call(attribute_path(spelled), inner) if inner is not None else None
+        return None
 
     # -- for and while loops ----------------------------------------------------------------
 
@@ -550,6 +660,27 @@ class PerExampleGradLoop(Rule):
                 if stmt is node:
                     return while_range(node, block[:position])
         return None
+
+
+def _per_point(call_node: ast.Call, loop: ElementLoop) -> bool:
+    """``g(x)``: the gradient of a function of one point, over the rows of one array."""
+    return (
+        len(call_node.args) == 1 and not call_node.keywords and isinstance(call_node.args[0], ast.Name)
+        and loop.variables == (call_node.args[0].id,) and loop.axis(0) == 0 and loop.count is None
+    )
+
+
+def _assigned(identifier: str, scope, position):
+    """``(value, scope, position)`` of the one assignment of ``identifier`` that reaches
+    ``position`` (looking out through enclosing scopes), else None."""
+    while scope is not None:
+        if scope.binds(identifier):
+            found = scope.reaching(identifier, position)
+            if len(found) == 1 and found[0].kind == "assign" and not found[0].path:
+                return found[0].value, scope, found[0].position
+            return None
+        scope, position = scope.parent, None
+    return None
 
 
 def _joining(qualified: str | None) -> str | None:
