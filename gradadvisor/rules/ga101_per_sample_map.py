@@ -129,8 +129,12 @@ class PerSampleMap(Rule):
     convert the element (`[x[0] for x in xs]`, `[int(x) for x in xs]`), an index used as a
     slice bound or a shape (`xs[:i]`, `jnp.zeros(i)`), bodies that build a new module per
     sample (`hk.Linear(3)(x)`), loops whose iterations depend on each other (a sequential
-    recurrence is a `lax.scan`, not a `vmap`), per-example gradients (GA102), module-level
-    setup code, and test code.
+    recurrence is a `lax.scan`, not a `vmap`), per-example gradients (GA102, including a
+    parameter that callers pass a gradient function), products of slices taken at the index
+    (`jnp.dot(a[:, i], b[:, i])`: GA201 writes the one `einsum`), loops over a parameter that
+    every caller passes a list or tuple (stacking is how the list becomes an array), loops over
+    a NumPy array unless the code is proven traced (a host driver), module-level setup code,
+    and test code.
     """
 
     code = "GA101"

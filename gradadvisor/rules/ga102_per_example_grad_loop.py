@@ -71,14 +71,15 @@ class PerExampleGradLoop(Rule):
     """
     ## What it does
     Finds a gradient function (`jax.grad(loss)`, `jax.value_and_grad(loss)`, `jax.jacrev(f)`,
-    `autograd.grad(loss)`, a name bound to one, `jit`-wrapped or not, or a parameter that
-    callers pass one to) called once per element of a data-sized array, with the element
-    passed as an argument: `[jax.grad(loss)(p, x) for x in xs]`,
-    `jnp.stack([g(p, x, y) for x, y in zip(xs, ys)])`, `g(p, xs[i])` for `i in range(n)` (or
-    `while i < n`), `enumerate(xs)`, or a `for` loop that calls `g(p, x)` for each `x` in `xs`.
-    A function such as `def fit(grad_fn, xs): return [grad_fn(x) for x in xs]` is reported when
-    some call site in the scanned files passes it a gradient function (`fit(jax.grad(loss), xs)`,
-    in the same file or another one).
+    `autograd.grad(loss)`, a name bound to one, `jit`-wrapped or not, the VJP function that
+    `jax.vjp` returns, or a parameter that callers pass one to) called once per element of a
+    data-sized array, with the element passed as an argument: `[jax.grad(loss)(p, x) for x in xs]`,
+    `jnp.stack([g(p, x, y) for x, y in zip(xs, ys)])`, `jnp.array(list(map(df, xs)))`,
+    `g(p, xs[i])` for `i in range(n)` (or `while i < n`), `enumerate(xs)`, a JVP per tangent
+    (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for` loop that calls `g(p, x)` for each
+    `x` in `xs`. A function such as `def fit(grad_fn, xs): return [grad_fn(x) for x in xs]` is
+    reported when some call site in the scanned files passes it a gradient function
+    (`fit(jax.grad(loss), xs)`, in the same file, another one, or a script's module level).
 
     ## Why it is slow for gradients
     Each call is a separate forward and backward pass of the model on one example: a chain
@@ -108,11 +109,15 @@ class PerExampleGradLoop(Rule):
     so code that indexes or appends to the list must change with it. If the gradients are only
     summed or averaged, take the gradient of the summed loss instead.
 
-    autograd has no `vmap`: in autograd code the rule reports only per-example gradients that
-    are summed (`np.sum(np.stack([...]), axis=0)`, `total = total + g(w, x)` in a loop), and
-    advises one gradient of the summed loss, `grad(lambda w: np.sum(np.stack([loss(w, x) for x
-    in xs])))(w)` in the file's own aliases (better still with `loss` written for a batch). It
-    never proposes `jax.vmap` or adds `import jax` there.
+    autograd has no `vmap`. In autograd code the rule reports per-point derivatives of a
+    function of one point (`list(map(grad(f), x))`, `[dd_f(xi) for xi in x]`) with
+    `elementwise_grad(f)(x)` (nested for `grad(grad(f))`), which computes them in one pass when
+    `f` treats each point on its own, as autograd's own tanh example does after its PR #70; and
+    per-example gradients that are summed (`np.sum(np.stack([...]), axis=0)`,
+    `total = total + g(w, x)` in a loop), advising one gradient of the summed loss,
+    `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)` in the file's own aliases
+    (better still with `loss` written for a batch). It never proposes `jax.vmap` or adds
+    `import jax` there, and autograd advice comes without a fix.
 
     ## Fix safety
     Every fix is a `jax.vmap` rewrite and is *unsafe*: Python control flow on values inside the
@@ -127,10 +132,13 @@ class PerExampleGradLoop(Rule):
     (`for step in range(num_steps)`, `for batch in loader`): the step count is not the data,
     and a loop that updates the parameters it differentiates at (`params = ...` inside the
     loop, as in per-example SGD) is sequential. Loops over layers, parameter leaves or other
-    collections, loops whose elements are not passed to the gradient, host-side loops (NumPy
-    calls, `out[i] = ...`, printing), per-example gradients summed with the builtin `sum`
-    (GA301), a parameter no call site passes a gradient function to, and test code (reference
-    loops checking a `vmap` result) are not reported either.
+    collections, small literal lists of points, loops whose elements are not passed to the
+    gradient, host-side loops (NumPy calls, `out[i] = ...`, printing), per-example gradients
+    summed with the builtin `sum` (GA301), autograd per-example gradients kept apart (autograd
+    has no batched rewrite for them), a parameter no call site passes a gradient function to,
+    and test code (reference loops checking a `vmap` result) are not reported either. `for`
+    loops are read only inside functions (a script's module-level loop is a driver loop);
+    comprehensions and `map` are read at module level too.
     """
 
     code = "GA102"
