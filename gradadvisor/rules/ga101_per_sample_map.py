@@ -785,11 +785,14 @@ class PerSampleMap(Rule):
 
     def _work(self, loop: ElementLoop | ProductLoop) -> str:
         """"host" when the loop walks a NumPy array (a host driver, unless a trace is proven);
-        "jax" when the body calls jax; else "unknown"."""
+        "jax" when it walks a jax array or the body calls jax; else "unknown"."""
         ctx = self.ctx
-        if any(not _is_new(array) and ctx.value(array).host for array in loop.arrays):
+        values = [ctx.value(array) for array in loop.arrays if not _is_new(array)]
+        if any(value.host for value in values):
             return "host"
-        return "jax" if calls_jax(loop.body, ctx.resolve, ctx.local_function) else "unknown"
+        if any(value.is_array for value in values) or calls_jax(loop.body, ctx.resolve, ctx.local_function):
+            return "jax"  # the elements are jax arrays, or the body calls jax
+        return "unknown"
 
     def _arange(self, count: ast.expr) -> ast.expr:
         spelled, _ = self.ctx.spell(f"{self.ctx.names.numpy_module()}.arange")

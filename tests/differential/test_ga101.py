@@ -30,6 +30,9 @@ FORMS = {
     "concatenate": "jnp.concatenate([{body} for xi in x])",
     "array_dtype": "jnp.array([{body} for xi in x], dtype=jnp.float32)",
     "map_tanh": "jnp.array(list(map(jnp.tanh, x)))",
+    "concatenate_axis1": "jnp.concatenate([{body} for xi in x], axis=1)",
+    "dstack": "jnp.dstack([{body} for xi in x])",
+    "column_stack": "jnp.column_stack([{body} for xi in x])",
     "assigned": "ys = [{body} for xi in x]\n    return jnp.stack(ys)",
     "assigned_rebound": "ys = [{body} for xi in x]\n    ys = jnp.stack(ys)\n    return ys",
     "zip_pairs": "jnp.stack([{body} + yi for xi, yi in zip(x[:-1], x[1:])])",
@@ -41,6 +44,7 @@ PREAMBLES = {
     "fixed": "    x = jnp.reshape(x, (12,))\n",
     "fixed_2d": "    x = jnp.reshape(x, (12, -1))\n",
     "outer_name": "    x = jnp.reshape(x, (12,))\n    xi = 7.0\n",
+    "fixed_3d": "    x = jnp.reshape(x, (12, 2, -1))\n",
     "list_of_rows": "    x = [x[k] for k in range(3)]\n",
 }
 SHAPES = [(0,), (1,), (5,), (12,), (4, 3), (12, 3), (0, 3), (2, 3, 2)]
@@ -89,7 +93,7 @@ WIDE = [
     dict(form=form, body=body, preamble=preamble, shape=shape, dtype=dtype, jit=jit)
     for form in ELEMENTWISE_FORMS
     for body in ("exp", "precedence", "scalar_name", "tanh_chain")
-    for preamble, shape in (("fixed", (12,)), ("fixed", (4, 3)), ("fixed", (0,)), ("fixed_2d", (12,)), ("fixed_2d", (12, 3)), ("outer_name", (12,)))
+    for preamble, shape in (("fixed", (12,)), ("fixed", (4, 3)), ("fixed", (0,)), ("fixed_2d", (12,)), ("fixed_2d", (12, 3)), ("outer_name", (12,)), ("fixed_3d", (12, 2, 3)))
     for dtype in DTYPES
     for jit in (False, True)
     if not (form == "map_tanh" and body != "exp") and not (body == "tanh_chain" and dtype != "float32")
