@@ -50,7 +50,7 @@ def test_syntax_error_text_line(cli, tmp_path):
 
 
 def test_latin1_file_with_a_coding_cookie_is_scanned(cli, tmp_path):
-    source = "# -*- coding: latin-1 -*-\n# café\nimport jax.numpy as jnp\nd = jnp.diag(a.T @ b)\n"
+    source = "# -*- coding: latin-1 -*-\n# café\nimport jax.numpy as jnp; a = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)\n"
     write(tmp_path / "latin.py", source.encode("latin-1"))
     code, report = scan_json(cli, "latin.py")
     assert code == 1
@@ -229,8 +229,8 @@ def test_deeply_nested_code_is_a_diagnostic_not_a_crash(run_cli, tmp_path):
 
 
 def test_nesting_that_cpython_accepts_is_still_linted(cli, tmp_path):
-    write(tmp_path / "nested.py", "import jax.numpy as jnp\nd = jnp.diag(" + "(" * 150 + "a.T @ b" + ")" * 150 + ")\n")
-    write(tmp_path / "wide.py", "import jax.numpy as jnp\nd = jnp.diag(a.T @ b)  # " + "x" * 6000 + "\n")
+    write(tmp_path / "nested.py", "import jax.numpy as jnp; a = b = jnp.ones((9, 9))\nd = jnp.diag(" + "(" * 150 + "a.T @ b" + ")" * 150 + ")\n")
+    write(tmp_path / "wide.py", "import jax.numpy as jnp; a = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)  # " + "x" * 6000 + "\n")
     code, report = scan_json(cli, ".")
     assert code == 1
     assert report["errors"] == []
@@ -266,14 +266,14 @@ def test_a_crashing_rule_is_an_internal_error_and_the_run_goes_on(cli, tmp_path,
 def test_a_crash_outside_the_rules_fails_only_that_file(cli, tmp_path, monkeypatch):
     from gradadvisor.engine import runner
 
-    real_check_text = runner.check_text
+    real_phase1 = runner.phase1_text
 
-    def check_text(display, text, rules):
+    def phase1_text(display, text, settings):
         if display == "cursed.py":
             raise RuntimeError("engine bug")
-        return real_check_text(display, text, rules)
+        return real_phase1(display, text, settings)
 
-    monkeypatch.setattr(runner, "check_text", check_text)
+    monkeypatch.setattr(runner, "phase1_text", phase1_text)
     write(tmp_path / "cursed.py", DIAG_SOURCE)
     write(tmp_path / "good.py", DIAG_SOURCE)
     code, report = scan_json(cli, "--jobs", "1", ".")

@@ -21,8 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.syntax import dotted, names_read, positional, walk
-from gradadvisor.fixes.render import call, name, substitute
+from gradadvisor.analysis.syntax import call, dotted, name, names_read, positional, substitute, walk
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Builtins that say nothing about where a loop runs (``print``, ``float``, ``int`` do: the host).

@@ -1,8 +1,9 @@
 """Finding the files to scan.
 
-Directories are walked recursively for ``.py`` files, skipping version-control
-folders, virtual environments, caches, build output and anything matching the
-configured ``exclude`` globs. Files named on the command line are always
+Directories are walked recursively for the files matching the ``include`` globs
+(``*.py`` and ``*.ipynb`` by default), skipping version-control folders, virtual
+environments, caches, build output and anything matching the configured
+``exclude`` globs. Files named on the command line are always
 scanned (as ruff does), unless ``force-exclude`` is set: pre-commit passes
 files one by one, and that setting lets ``exclude`` apply to them too.
 """
@@ -13,6 +14,9 @@ import os
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
+
+#: Which files a folder walk scans, unless ``include`` says otherwise.
+DEFAULT_INCLUDE = ("*.py", "*.ipynb")
 
 SKIPPED_DIRS = frozenset(
     {
@@ -64,6 +68,13 @@ def matches_any(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
     return False
 
 
+def is_included(path: Path, root: Path, include: tuple[str, ...]) -> bool:
+    """The file matches an ``include`` glob (on its name first: resolving a path costs more)."""
+    if any(fnmatch(path.name, pattern) for pattern in include):
+        return True
+    return any("/" in pattern for pattern in include) and matches_any(path, root, include)
+
+
 @dataclass
 class Discovery:
     files: list[Path] = field(default_factory=list)
@@ -77,6 +88,7 @@ def discover(
     root: Path,
     exclude: tuple[str, ...] = (),
     force_exclude: bool = False,
+    include: tuple[str, ...] = DEFAULT_INCLUDE,
 ) -> Discovery:
     """Files to scan, in a stable order and each once."""
     result = Discovery()
@@ -98,14 +110,14 @@ def discover(
         if given.is_dir():
             if force_exclude and matches_any(given, root, exclude):
                 continue
-            for path in _walk(given, root, exclude, result.unreadable):
+            for path in _walk(given, root, exclude, result.unreadable, include):
                 add(path)
-        elif not (force_exclude and _inside_excluded(given, root, exclude)):
+        elif not (force_exclude and is_excluded(given, root, exclude)):
             add(given)
     return result
 
 
-def _inside_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
+def is_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
     """The file or one of its folders (below ``root``) matches ``exclude``."""
     absolute = path.absolute()
     for candidate in (absolute, *absolute.parents):
@@ -116,7 +128,13 @@ def _inside_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
     return matches_any(path, root, exclude)
 
 
-def _walk(top: Path, root: Path, exclude: tuple[str, ...], unreadable: list[tuple[Path, str]]) -> list[Path]:
+def _walk(
+    top: Path,
+    root: Path,
+    exclude: tuple[str, ...],
+    unreadable: list[tuple[Path, str]],
+    include: tuple[str, ...] = DEFAULT_INCLUDE,
+) -> list[Path]:
     found: list[Path] = []
 
     def cannot_list(error: OSError) -> None:
@@ -132,9 +150,9 @@ def _walk(top: Path, root: Path, exclude: tuple[str, ...], unreadable: list[tupl
         )
         # A directory named like a file (``x.py``) is in dirnames: walked, never read.
         for name in sorted(filenames):
-            if not name.endswith(".py"):
-                continue
             path = current / name
+            if not is_included(path, root, include):
+                continue
             if matches_any(path, root, exclude):
                 continue
             found.append(path)

@@ -21,7 +21,9 @@ DEFAULT_MAX_FILE_SIZE = 2 * 1024 * 1024
 class FileError:
     """A problem with one file that is not a rule finding.
 
-    ``kind`` is one of: syntax-error, decode-error, io-error, skipped, internal-error, fix-error.
+    ``kind`` is one of: syntax-error, decode-error, io-error, notebook-error, skipped,
+    internal-error, fix-error. In a notebook, ``cell`` is the 1-based code cell and ``line``
+    the line within it.
     """
 
     path: str
@@ -29,6 +31,7 @@ class FileError:
     message: str
     line: int | None = None
     column: int | None = None
+    cell: int | None = None
 
     @property
     def is_failure(self) -> bool:
@@ -38,6 +41,7 @@ class FileError:
     def to_dict(self) -> dict:
         return {
             "path": self.path,
+            "cell": self.cell,
             "line": self.line,
             "column": self.column,
             "kind": self.kind,
@@ -85,19 +89,31 @@ def decode_source(path: str, data: bytes) -> SourceText | FileError:
     return SourceText(path, text, encoding, bom)
 
 
-def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceText | FileError:
-    """Read and decode one file; every failure is a ``FileError``, never an exception."""
+def too_large(display: str, size: int, max_size: int) -> FileError | None:
+    """The note for a file over ``max-file-size`` (0: no limit)."""
+    if max_size and size > max_size:
+        return FileError(
+            display,
+            "skipped",
+            f"file is {size / 1024 / 1024:.1f} MiB, over the {max_size / 1024 / 1024:.1f} MiB limit (max-file-size), skipped",
+        )
+    return None
+
+
+def read_bytes(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> bytes | FileError:
+    """Read one file's bytes; every failure is a ``FileError``, never an exception."""
     try:
         if path.is_dir():
             return FileError(display, "skipped", "is a directory")
-        size = path.stat().st_size
-        if max_size and size > max_size:
-            return FileError(
-                display,
-                "skipped",
-                f"file is {size / 1024 / 1024:.1f} MiB, over the {max_size / 1024 / 1024:.1f} MiB limit (max-file-size), skipped",
-            )
-        data = path.read_bytes()
+        big = too_large(display, path.stat().st_size, max_size)
+        if big is not None:
+            return big
+        return path.read_bytes()
     except OSError as error:
         return FileError(display, "io-error", f"cannot read: {error.strerror or error}")
-    return decode_source(display, data)
+
+
+def read_source(path: Path, display: str, max_size: int = DEFAULT_MAX_FILE_SIZE) -> SourceText | FileError:
+    """Read and decode one file; every failure is a ``FileError``, never an exception."""
+    data = read_bytes(path, display, max_size)
+    return data if isinstance(data, FileError) else decode_source(display, data)

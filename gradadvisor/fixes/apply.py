@@ -34,6 +34,8 @@ class FixOutcome:
     findings: list = field(default_factory=list)
     #: (message, line, column) for fixes that could not be applied.
     errors: list[tuple[str, int | None, int | None]] = field(default_factory=list)
+    #: The rule code of each fix applied.
+    codes: list[str] = field(default_factory=list)
 
 
 def parses(code: str) -> bool:
@@ -104,6 +106,7 @@ def apply_fix_rounds(
             break
         outcome.text = new_text
         outcome.applied += len(chosen_fixes)
+        outcome.codes.extend(next(f.code for f in wanted if f.fix is fix) for fix in chosen_fixes)
         outcome.findings = rescan(new_text)
     return outcome
 

@@ -765,7 +765,7 @@ class PerSampleMap(Rule):
             # Every caller passes a list or tuple: stacking what is computed per item is how a
             # list becomes an array, and ``vmap`` would map the list's leaves instead.
             passed = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
-            if passed and all(fact.kind == "sequence" for fact in passed):
+            if passed and all(fact.kind == "sequence" or fact.kind.startswith("seq:") for fact in passed):
                 return None
         return default_finalize(cls, candidate, project)
 
