@@ -162,3 +162,34 @@ def test_module_level_call_sites_tell_what_a_parameter_receives():
     project = Project([summary])
     kinds = [fact.kind for fact in project.arguments("script.py", summary.top_level["evaluate"], "df")]
     assert kinds == ["gradient"]
+
+
+def test_partial_of_a_library_class_is_that_class():
+    ctx, statement = _at_return(
+        """
+        import functools
+        import flax.linen as nn
+
+        def f():
+            norm = functools.partial(nn.LayerNorm, use_bias=False)
+            return norm
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.MODULE and value.function == "flax.linen.LayerNorm"
+
+
+def test_a_loop_over_arange_runs_as_often_as_range():
+    ctx, statement = _at_return(
+        """
+        import jax.numpy as jnp
+
+        def f(degree, x):
+            n = x.shape[0]
+            return jnp.arange(degree + 1), jnp.arange(3), jnp.arange(n)
+        """
+    )
+    by_parameter, small, sized = (ctx.extent(item) for item in statement.value.elts)  # type: ignore[union-attr]
+    assert by_parameter.is_data and by_parameter.proof == "likely" and by_parameter.param == "degree"
+    assert small.kind == "static"
+    assert sized.is_data and sized.proof == "proven"

@@ -124,6 +124,9 @@ class ExtentReader:
         if isinstance(func, ast.Attribute) and func.attr in ("items", "values", "keys") and not args:
             return static(f"`.{func.attr}()` of a mapping (parameters or config)")
         qualified = self.resolve(func) or ""
+        if qualified.endswith(".numpy.arange") and len(args) == 1 and not call.keywords:
+            # ``for d in jnp.arange(n)`` runs ``n`` times, as ``range(n)`` does.
+            return self.of_bound(args[0])
         if any(part in qualified for part in ("tree_leaves", "tree_util.tree_map", "tree.leaves", "tree_flatten", "tree.flatten")):
             return static("pytree leaves")
         if qualified in ("itertools.product", "itertools.combinations", "itertools.permutations", "itertools.pairwise") and args:

@@ -1042,8 +1042,8 @@ class _Evaluator:
             return v.scalar()
         if qualified == "functools.partial" and args:
             inner = self.eval(args[0], depth)
-            if inner.kind == v.MODULE and inner.function in TRANSFORM_LEVELS:
-                return inner  # a transform with some options set is still that transform
+            if inner.kind == v.MODULE:
+                return inner  # a library function (a transform, a module class) with some arguments set
             return inner if inner.kind == v.CALLABLE else Value(v.CALLABLE)
         return v.UNKNOWN_VALUE
 

@@ -600,8 +600,11 @@ class PerSampleMap(Rule):
             func = node.func
             if isinstance(func, ast.Name) and func.id in variables or isinstance(func, ast.Subscript) and names_read(func) & variables:
                 return False  # the sample is the function: layers, heads, a list of callables
-            if isinstance(func, ast.Call) and (ctx.resolve(func.func) or "").startswith(MODULE_LIBRARIES):
-                return False  # a new module (new parameters) for every sample
+            if isinstance(func, ast.Call):
+                constructor = ctx.value(func.func)
+                built = ctx.resolve(func.func) or (constructor.function if constructor.kind == v.MODULE else None) or ""
+                if built.startswith(MODULE_LIBRARIES):
+                    return False  # a new module (new parameters) for every sample: ``hk.Linear(3)(x)``
             arguments = [*node.args, *(item.value for item in node.keywords)]
             uses_sample = any(names_read(arg) & variables for arg in arguments)
             if uses_sample and not isinstance(func, ast.Lambda):
@@ -800,15 +803,10 @@ class PerSampleMap(Rule):
 
 
 def _method_class(scopes: list[ast.AST]) -> ast.ClassDef | None:
-    """The class whose method (or whose body) holds the code being visited."""
-    methods = 0
+    """The class whose method holds the code being visited (through functions nested in the method)."""
     for node in reversed(scopes):
         if isinstance(node, ast.ClassDef):
             return node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            methods += 1
-            if methods > 1:
-                return None
     return None
 
 
