@@ -24,6 +24,7 @@ for the statement walk of the functions it asks about.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass, replace
 from typing import Iterator
 
@@ -488,8 +489,16 @@ class Facts:
         return result
 
 
+#: Transforms that return the outputs together with a derivative function: (outputs, function).
+PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
+
+
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
     """The part of ``value`` that an unpacking path selects (``n, d = X.shape``)."""
+    if value.kind == v.SEQUENCE and value.function in PAIR_TRANSFORMS and path:
+        if path == (1,):
+            return Value(v.CALLABLE, transform=value.function, evidence=value.evidence)
+        return v.UNKNOWN_VALUE
     for step in path:
         if step < 0:
             return v.UNKNOWN_VALUE
@@ -607,6 +616,8 @@ class _Evaluator:
             if scope.binds(name):
                 return False
             scope = scope.parent
+        if self.names.aliases.get(name) == f"builtins.{name}" and name not in self.names.defined and not self.names.star_imports:
+            return True  # ``from builtins import map`` (Python 2 compatibility code) is the builtin
         return not self.names.module_binds(name)
 
     def resolve(self, node: ast.AST) -> str | None:
@@ -865,6 +876,9 @@ class _Evaluator:
         callee = self.eval(func, depth)
         if callee.kind == v.CALLABLE:
             return self._apply(callee, node, args, depth)
+        if callee.kind == v.MODULE and callee.function in TRANSFORM_LEVELS:
+            # ``partial(jax.grad, argnums=1)(loss)``, ``t = jax.grad; t(loss)``: the transform applied.
+            return self._library_call(callee.function, node, args, depth)
         return v.UNKNOWN_VALUE
 
     def _apply(self, callee: Value, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
@@ -986,6 +1000,11 @@ class _Evaluator:
 
     def _library_call(self, qualified: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
         module, _, name = qualified.rpartition(".")
+        if qualified in PAIR_TRANSFORMS:
+            # ``y, vjp_fun = jax.vjp(f, x)``: the outputs, then a function that computes VJPs (JVPs
+            # for ``linearize``); with ``has_aux=True`` the auxiliary data comes third.
+            count = 3 if any(item.arg == "has_aux" for item in node.keywords) else 2
+            return Value(v.SEQUENCE, length=count, function=qualified, evidence=(f"`{one_line(self.code(node), 50)}`",))
         transform = TRANSFORM_LEVELS.get(qualified)
         if transform is not None:
             inner = args[0] if args else keyword(node, "fun")
@@ -1042,6 +1061,8 @@ class _Evaluator:
             return v.scalar()
         if qualified == "functools.partial" and args:
             inner = self.eval(args[0], depth)
+            if inner.kind == v.MODULE:
+                return inner  # a library function (a transform, a module class) with some arguments set
             return inner if inner.kind == v.CALLABLE else Value(v.CALLABLE)
         return v.UNKNOWN_VALUE
 
@@ -1105,9 +1126,19 @@ class _Evaluator:
                 start, stop, step = (0, literals[0], 1) if len(bounds) == 1 else (literals[0], literals[1], literals[2] if len(bounds) == 3 else 1)
                 length: v.Dim = max(0, -(-(stop - start) // step)) if step else None  # type: ignore[operator]
                 dtype = "int32"
-            else:
+            elif all(b.kind == v.SCALAR and isinstance(b.literal, (int, float)) and not isinstance(b.literal, bool) for b in bounds):
+                # ``arange(0, 1, 0.001)``: as many items as steps fit, not ``stop`` of them.
+                start, stop, step = (0, literals[0], 1) if len(bounds) == 1 else (literals[0], literals[1], literals[2] if len(bounds) == 3 else 1)
+                try:
+                    length = max(0, math.ceil((stop - start) / step)) if step else None  # type: ignore[operator]
+                except (OverflowError, ValueError):
+                    length = None
+                dtype = default_float
+            elif len(args) == 1 or len(args) == 2 and int_value(args[0]) == 0:
                 length = self._dim(args[0] if len(args) == 1 else args[1], depth)
                 dtype = None
+            else:
+                length, dtype = None, None
             return v.array((length,), self._dtype(node, None, dtype), host=host, evidence=evidence)
         if name in ("linspace", "logspace", "geomspace"):
             count = args[2] if len(args) > 2 else keyword(node, "num")
@@ -1334,6 +1365,9 @@ class _Evaluator:
             return self._numpy_random(name, node, args, depth)
         if name == "values" and not args and not node.keywords:
             return v.sequence(None, evidence=("`.values()`: a mapping's values",))  # pandas' `.values` is an attribute
+        if name == "as_numpy_iterator" and not args:
+            # A dataset's batches, one at a time: not an array, and of no known length.
+            return v.sequence(None, evidence=(f"`{one_line(self.code(node), 50)}`: the batches of a dataset",))
         if name in lib.DATA_METHODS and base.kind in (v.UNKNOWN, v.OBJECT, v.PARAM) and not args:
             return v.array(None, host=True, data=base.kind != v.PARAM, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if base.kind == v.STRING:
