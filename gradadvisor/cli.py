@@ -502,6 +502,14 @@ def show_rule(code: str) -> None:
     from rich.markdown import Markdown
 
     console.print(Markdown(rule_markdown(rule.documentation())))
+    if rule.code != "GA900":
+        console.print(
+            "\nConfidence: each finding is [bold]high[/] when the code proves both that the loop (or array) "
+            "grows with the data and that JAX traces or differentiates it, [bold]medium[/] when it proves one "
+            "and the other is likely, [bold]low[/] on the shape alone; the evidence for each is in the "
+            "finding's `because` lines. The default report shows medium and up: "
+            "`--min-confidence low|medium|high` (or `min-confidence` in `[tool.gradadvisor]`) changes it."
+        )
     example = RULE_EXAMPLES.get(rule.code)
     if example:
         console.print(

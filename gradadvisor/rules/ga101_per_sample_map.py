@@ -120,6 +120,12 @@ class PerSampleMap(Rule):
     the array's own length (`range(len(xs))`, `range(xs.shape[0])`) or both are the same
     literal. Otherwise the fix says which of these it could not prove.
 
+    ## Confirm with trace
+    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
+    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
+    *confirmed* under "Scan findings vs trace". The line shows `unrolled-loop`: its gradient equations grow about linearly with the number of
+    samples (growth near 1). After the `vmap` rewrite the count stays flat across sizes.
+
     ## When not to apply
     Only loops over data-sized arrays are reported: not loops over layers, heads, a list
     of different modules or functions, pytree leaves, small literal ranges, or host-side

@@ -127,6 +127,12 @@ class PerExampleGradLoop(Rule):
     and the mapped values must be arrays (a list of arrays is mapped leaf by leaf). The fix lists
     which of these it could not prove.
 
+    ## Confirm with trace
+    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
+    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
+    *confirmed* under "Scan findings vs trace". `unrolled-loop` with rule GA102 on the loop line: the evidence counts the equations that come
+    from a gradient taken inside the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
+
     ## When not to apply
     Not reported for training loops that compute one gradient per step or per batch
     (`for step in range(num_steps)`, `for batch in loader`): the step count is not the data,

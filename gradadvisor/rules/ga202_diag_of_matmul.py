@@ -54,6 +54,12 @@ class DiagOfMatmul(Rule):
     under `jit`; delete it yourself). Otherwise the fix is *unsafe* and says what it
     could not prove.
 
+    ## Confirm with trace
+    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
+    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
+    *confirmed* under "Scan findings vs trace". `diag-of-matmul` on the line, giving the product's shape for the entries kept. When it runs in a
+    loop there is also `slice-backward`: the diagonal's backward scatters into a full zero matrix.
+
     ## When not to apply
     Not reported when the code shows a 1-D operand (`v = jnp.ones(n)`, a column
     `X[:, k]`, a number): `diag` then builds a matrix. Calls with an offset (`k=`,

@@ -76,6 +76,13 @@ class PythonSumOverArray(Rule):
     fix is *unsafe* and says which of these it could not prove; a `jax.vmap` rewrite is
     always unsafe (Python control flow on values in `f` fails under `vmap`).
 
+    ## Confirm with trace
+    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
+    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
+    *confirmed* under "Scan findings vs trace". `unrolled-loop` on the `sum(...)` line, with the summed function's lines in its stack. When the
+    array is differentiated there is also `slice-backward` (one full-size zero pad per element);
+    `--cost` adds XLA's gradient/forward flop ratio (`cheap-gradient`).
+
     ## When not to apply
     Not reported for sums over Python numbers, pytree leaves (`jax.tree_util.tree_leaves(...)`,
     `params.values()`), literal lists of a few items, layers, small literal ranges or arrays

@@ -110,6 +110,13 @@ class LargeCapturedConstant(Rule):
     No automatic fix: passing the array as an argument changes the function's signature (and
     every caller), and which argument to add is a decision about the program's interface.
 
+    ## Confirm with trace
+    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
+    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
+    *confirmed* under "Scan findings vs trace". `captured-constant` on the line that reads the array, with the bytes embedded in the program
+    (`const_bytes`), from the same 4 MB threshold; the dense-table form shows as
+    `dense-table-gradient`.
+
     ## When not to apply
     Not reported: arrays under 4 MB (literal tables of coefficients, `jnp.eye(3)`,
     `jnp.arange(N)` with `N = 64`, quadrature nodes, PRNG keys); scalars (`jnp.float32(3)`,
