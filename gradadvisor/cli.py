@@ -508,7 +508,7 @@ def show_rule(code: str) -> None:
             "grows with the data and that JAX traces or differentiates it, [bold]medium[/] when it proves one "
             "and the other is likely, [bold]low[/] on the shape alone; the evidence for each is in the "
             "finding's `because` lines. The default report shows medium and up: "
-            "`--min-confidence low|medium|high` (or `min-confidence` in `[tool.gradadvisor]`) changes it."
+            "`--min-confidence low|medium|high` (or `min-confidence` in `\\[tool.gradadvisor]`) changes it."
         )
     example = RULE_EXAMPLES.get(rule.code)
     if example:
