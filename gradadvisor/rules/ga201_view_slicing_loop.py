@@ -42,7 +42,6 @@ KEPT_KEYWORDS = frozenset({"precision", "preferred_element_type"})
 ARRAY_ONLY_ATTRIBUTES = frozenset({"shape", "ndim", "T", "mT", "reshape", "astype", "dtype", "transpose"})
 #: The suffix of the index name given to loops over rows (``for x in xs``): never spelled in code.
 SYNTHETIC = "__row"
-COMPLEX_WORD = re.compile(r"\bcomplex|\bconj|\b1j\b|\dj\b")
 
 
 @dataclass
@@ -1115,10 +1114,13 @@ class ViewSlicingLoop(Rule):
                 conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{shown}` is not bool or a small dtype ({value.dtype})")
                 if kind == "vdot":
                     conditions.require(not value.dtype.startswith("complex"), f"`{shown}` is real (`vdot` conjugates complex numbers)")
+            elif kind == "sum_product":
+                # `jnp.sum` promotes bools and small integers; the einsum keeps the input's dtype.
+                conditions.require(False, f"`{shown}` has a known dtype (`sum` promotes bools and small integers, the einsum does not)")
             else:
                 conditions.require(not SMALL_DTYPE_WORD.search(text), f"`{shown}` is not bool or a small dtype (the file mentions one)")
                 if kind == "vdot":
-                    conditions.require(not COMPLEX_WORD.search(text), f"`{shown}` is real (`vdot` conjugates complex numbers; the file mentions them)")
+                    conditions.require(False, f"`{shown}` is real (`vdot` conjugates complex numbers; its dtype is not shown)")
 
     def _removed_code(self, conditions: Preconditions, nest: Nest) -> None:
         """Code the fix evaluates once instead of once per iteration must have no side effects."""
@@ -1203,37 +1205,68 @@ class ViewSlicingLoop(Rule):
         conditions = Preconditions()
         imports: list = []
         replacements: dict[int, ast.expr] = {}
-        view_ranks: set[int] = set()
+        axis = nest.output.stacking[0][1]
+        ranks: list[int | None] = []
         for read in leaves:
-            shown = self._shown_rank(Factor(read.base, read))
-            rank = shown if shown is not None else len(read.indices) + (1 if read.ellipsis_at is not None else 0)
-            conditions.require(shown is not None, f"`{one_line(ctx.code(read.base), 25)}` has {rank} axes (the code does not show its rank)")
-            axes = operand_axes([index.var for index in read.indices], read.ellipsis_at, rank)
-            if axes is None:
-                return None
-            order = permutation(axes, nest.output)
-            if order is None:
-                return None
-            view_ranks.add(rank - 1)
+            rank = self._shown_rank(Factor(read.base, read))
+            ranks.append(rank)
             whole = self._argument(Factor(read.node, read), nest, conditions, module, imports)
-            moved = self._moved(whole, order, module, imports)
+            if rank is not None:
+                axes = operand_axes([index.var for index in read.indices], read.ellipsis_at, rank)
+                order = permutation(axes, nest.output) if axes is not None else None
+                if order is None:
+                    return None
+                moved = self._moved(whole, order, module, imports)
+            else:
+                moved = self._moved_unknown_rank(whole, read, axis, module, imports, conditions)
             if moved is None:
                 return None
             replacements[id(read.node)] = moved
-        if len(view_ranks) != 1:
-            return None
-        view_rank = view_ranks.pop()
-        axis = nest.output.stacking[0][1]
-        stack_position = axis if axis >= 0 else axis + view_rank + 1
-        for free in parts.free:
-            value = ctx.value(free)
-            text = one_line(ctx.code(free), 25)
-            rank = 0 if value.kind in (v.SCALAR, v.SIZE) else value.rank if value.is_array else None
-            fits = rank is not None and (rank == 0 or rank <= view_rank - stack_position)
-            conditions.require(fits, f"`{text}` broadcasts against the whole array as against one slice")
+        free_values = [(free, ctx.value(free)) for free in parts.free]
+        if any(value.kind not in (v.SCALAR, v.SIZE) for _, value in free_values):
+            # The gradient of a broadcast array sums over the slices: in a small float, the
+            # loop's n partial sums round differently from one sum.
+            for read in leaves:
+                dtype = ctx.value(read.base).dtype
+                conditions.require(
+                    dtype is not None and dtype not in v.SMALL_DTYPES,
+                    f"`{one_line(ctx.code(read.base), 25)}` has a known dtype that is not small (the gradient of "
+                    f"`{one_line(ctx.code(free_values[0][0]), 20)}` adds over the slices)",
+                )
+        numbers = all(value.kind in (v.SCALAR, v.SIZE) or value.is_array and value.rank == 0 for _, value in free_values)
+        if len(leaves) > 1 or not numbers:
+            # Slices and other arrays broadcast against each other: the ranks must be known.
+            for read, rank in zip(leaves, ranks):
+                conditions.require(rank is not None, f"`{one_line(ctx.code(read.base), 25)}` has a known number of axes")
+            known = {rank - 1 for rank in ranks if rank is not None}
+            if len(known) > 1:
+                return None
+            view_rank = known.pop() if known else None
+            for free, value in free_values:
+                rank = 0 if value.kind in (v.SCALAR, v.SIZE) else value.rank if value.is_array else None
+                position = axis if axis >= 0 or view_rank is None else axis + view_rank + 1
+                fits = rank is not None and (rank == 0 or view_rank is not None and rank <= view_rank - position)
+                conditions.require(fits, f"`{one_line(ctx.code(free), 25)}` broadcasts against the whole array as against one slice")
         replacement = substitute(element, lambda node: replacements.get(id(node)))
         summary = self._summary(leaves, nest)
         return Rewrite(replacement, summary, conditions, imports)  # type: ignore[arg-type]
+
+    def _moved_unknown_rank(self, array: ast.expr, read: IndexedRead, axis: int, module: str, imports: list, conditions: Preconditions) -> ast.expr | None:
+        """The stacked slices of an array of unknown rank: ``moveaxis(a, source, axis)`` holds
+        for any rank (a slice ``a[..., i]`` counts its axis from the end); ``a[:, i]`` stacked at
+        0 is written ``a.T``, which assumes two axes."""
+        position = next(p for p, index in enumerate(read.indices) if index.var is not None)
+        source = position if read.ellipsis_at is None or read.ellipsis_at > position else position - len(read.indices)
+        if source == axis:
+            return array
+        if read.ellipsis_at is None and len(read.indices) == 2 and {source, axis} == {0, 1}:
+            conditions.require(False, f"`{one_line(self.ctx.code(read.base), 25)}` has 2 axes (`.T` reverses all of them)")
+            return ast.Attribute(value=array, attr="T", ctx=ast.Load())
+        spelled, needed = self.ctx.spell(f"{module}.moveaxis")
+        if not spelled:
+            return None
+        imports.extend(needed)
+        return call(attribute_path(spelled), array, constant(source), constant(axis))
 
     def _moved(self, array: ast.expr, order: list[int], module: str, imports: list) -> ast.expr | None:
         """``array`` with its axes taken in ``order``: itself, ``.T`` (two axes), ``moveaxis``
