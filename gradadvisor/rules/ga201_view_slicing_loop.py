@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.einsum import (
@@ -30,7 +31,10 @@ from gradadvisor.analysis.vectorize import (
 )
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.fixes.render import attribute_path, call, constant, name, substitute
-from gradadvisor.rules.base import Invalid, Rule, Valid
+from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, size_proof, trace_proof
+
+if TYPE_CHECKING:
+    from gradadvisor.analysis.project import Project
 
 #: Array functions that gather a comprehension into one array (``axis`` only for stack).
 STACKERS = ("stack", "array", "asarray")
@@ -161,24 +165,34 @@ class ViewSlicingLoop(Rule):
     code gets `autograd.numpy.einsum`; NumPy code on the host is never rewritten.
 
     ## Fix safety
-    The fix is *safe* only when all of these are proven from the code: the rank of every
-    array the rewrite touches (a creation call, a reshape, an annotation, `dynamic_slice`'s
-    start tuple; a transpose is not proof); that each range covers exactly the axis it
-    indexes (`range(a.shape[1])` for `a[:, i]`; `range(n)` is proof only when `n` is that
-    size: JAX clamps an out-of-range `a[:, i]`, and `jnp.take` fills it with NaN, while a
-    slice of the whole array is just shorter), or for offsets and other starts that every
-    index stays inside the axis; that `zip`ped arrays are as long as each other; that the
-    loop runs at least once for `jnp.stack`/`jnp.array` (the stack of nothing raises, the
-    array of nothing is a float vector); the dtype is not bool or a small integer or float
-    (unknown counts only when the file mentions no small dtype) and, for `vdot`, not
-    complex (it conjugates); the loop variable is not read after a removed loop; the code
-    the fix evaluates once instead of n times calls nothing that could have side effects
-    (and holds no `:=`); an `.at[]` target has the rank of the result and room for every
-    index; and, without a contraction, that every other array in the body broadcasts
-    against the whole array as against one slice (a number always does). `jnp.stack` of a
-    generator raises in JAX, so its fix is never safe. Otherwise the fix is *unsafe* and
-    lists what it could not prove. Comments inside a removed loop are kept above the new
-    line. The `outs.append` form and window slices get advice only.
+    The fix is *safe* only when all of these are proven from the code:
+    - the rank of every array the rewrite touches (a creation call, a reshape, an annotation,
+      `dynamic_slice`'s start tuple; a transpose is not proof); `.T` for an array of unknown
+      rank is never safe (`moveaxis` is used where the rank does not matter);
+    - each range covers exactly the axis it indexes (`range(a.shape[1])` for `a[:, i]`;
+      `range(n)` only when `n` is that size, from a literal or an assignment whose operands
+      still hold the same values): JAX clamps an out-of-range `a[:, i]` and `jnp.take` fills
+      it with NaN, while a slice of the whole array is just shorter; for offsets and other
+      starts, every index stays inside the axis (then the rewrite slices: `x[1:]`, `b[:, :n]`);
+    - `zip`ped arrays are as long as each other; the loop runs at least once for
+      `jnp.stack`/`jnp.array` (the stack of nothing raises, the array of nothing is a float
+      vector);
+    - the dtype is not bool or a small integer or float (unknown counts only when the file
+      mentions no small dtype); for `jnp.sum(u * v)` it must be known (`sum` promotes bools
+      and small integers, the einsum does not); for `vdot` it must be known and real (`vdot`
+      conjugates); without a contraction, when an array is broadcast against the slices, the
+      slices' dtype must be known and not small (its gradient adds over the slices, which
+      rounds differently in a small float);
+    - the loop variable (and a walked row) is not read after a removed loop;
+    - the code evaluated once instead of n times calls nothing that could have side effects
+      (only jax functions, array methods and harmless builtins), and holds no `:=`;
+    - an `.at[]` target has the rank of the result and is as long as each loop;
+    - without a contraction, every other array in the body broadcasts against the whole array
+      as against one slice (a number always does; otherwise its rank must be known and fit).
+
+    `jnp.stack` of a generator raises in JAX, so its fix is never safe. Otherwise the fix is
+    *unsafe* and lists what it could not prove. Comments inside a removed loop are kept above
+    the new line. The `outs.append` form and window slices get advice only.
 
     ## When not to apply
     Not reported: small literal ranges (spatial dimensions, stencil offsets, Runge-Kutta
@@ -228,6 +242,9 @@ class ViewSlicingLoop(Rule):
         Valid("import jax.numpy as jnp\n\ndef f(a, b, n):\n    return [jnp.dot(a[:, i], b[:, i]) for i in range(n)]\n"),
         # Zipped Python lists of arrays: no slicing happens.
         Valid("import jax.numpy as jnp\n\ndef f(xs: list, ys: list):\n    return jnp.stack([jnp.dot(x, y) for x, y in zip(xs, ys)])\n"),
+        # `dim` reads as a small count, and no call site says otherwise (or one passes 3).
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(m, d, dim):\n    return jnp.array([m + d[:, i] for i in range(dim)])\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\ndef f(m, d, dim):\n    return jnp.array([m + d[:, i] for i in range(dim)])\n\n@jax.jit\ndef g(m, d):\n    return f(m, d, 3)\n"),
         # A reference loop in a test, outside any trace.
         Valid("import jax.numpy as jnp\n\ndef test_cols(a, b):\n    want = jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n    assert want.shape\n"),
     )
@@ -333,6 +350,11 @@ class ViewSlicingLoop(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 12))\n    return jnp.stack([x[:, i] * 2.0 for i in range(12)], axis=1)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 12))\n    return x * 2.0\n",
             applicability="safe",
+        ),
+        # `dim` reads as a small count, but the call site passes a data size.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef sigmas(m, d, dim):\n    return jnp.array([m + d[:, i] for i in range(dim)])\n\n@jax.jit\ndef g(m, d):\n    return sigmas(m, d, m.shape[0])\n",
+            message_contains="`m + d.T`",
         ),
         # A window per position: advice (a correlation), no fix.
         Invalid(
@@ -720,7 +742,9 @@ class ViewSlicingLoop(Rule):
         """Data-sized loops in a function, and not a reference loop in test code."""
         if self.ctx.function is None or not loops:
             return False
-        if not all(loop.extent.is_data for loop in loops):
+        if not all(loop.extent.is_data or loop.extent.by_name for loop in loops):
+            return False
+        if len({loop.extent.param for loop in loops if loop.extent.by_name}) > 1:
             return False
         if any(set(loop.var for loop in loops) & names_read(loop.iterable) for loop in loops):
             return False  # a triangular or ragged nest (`for j in range(i)`)
@@ -1336,8 +1360,24 @@ class ViewSlicingLoop(Rule):
 
     def _report(self, node: ast.AST, nest: Nest, message: str, fix) -> None:
         extents = [loop.extent for loop in nest.loops]
+        named = next((e for e in extents if e.by_name), None)
+        if named is not None:
+            # `range(dim)`: small by the parameter's name alone; report only if a call site
+            # passes a data size (``finalize``).
+            evidence = [f"`{named.param}` reads as a small count by its name; its call sites decide"]
+            self.report(node, message, size="likely", size_param=named.param, evidence=evidence, fix=fix, data={"sized_by_callers": True})
+            return
         extent = next((e for e in extents if e.proof == "proven"), extents[0])
         self.report(node, message, extent=extent, fix=fix)
+
+    @classmethod
+    def finalize(cls, candidate: Candidate, project: "Project") -> Finding | None:
+        if candidate.data.get("sized_by_callers"):
+            trace, _ = trace_proof(candidate, project)
+            size, _ = size_proof(candidate, project, trace)
+            if size != "proven":
+                return None  # only the name spoke, and no call site contradicts it
+        return default_finalize(cls, candidate, project)
 
 
 # -- helpers ------------------------------------------------------------------------------------------
