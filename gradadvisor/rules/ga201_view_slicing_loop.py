@@ -20,7 +20,6 @@ from gradadvisor.analysis.extent import Extent, is_collection_name
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.syntax import COMPREHENSIONS, int_value, names_read, one_line, positional, walk
 from gradadvisor.analysis.vectorize import (
-    ARRAY_ATTRIBUTES,
     SMALL_DTYPE_WORD,
     IndexedRead,
     elementwise_over,
@@ -351,6 +350,11 @@ class ViewSlicingLoop(Rule):
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 12))\n    return x * 2.0\n",
             applicability="safe",
         ),
+        # Autograd code stays in autograd's world.
+        Invalid(
+            "import autograd.numpy as anp\nfrom autograd import grad\n\ndef f(a, b):\n    return anp.sum(anp.stack([anp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])]))\n\ndf = grad(f)\n",
+            expected_fix='import autograd.numpy as anp\nfrom autograd import grad\n\ndef f(a, b):\n    return anp.sum(anp.einsum("ki,ki->i", a, b))\n\ndf = grad(f)\n',
+        ),
         # `dim` reads as a small count, but the call site passes a data size.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef sigmas(m, d, dim):\n    return jnp.array([m + d[:, i] for i in range(dim)])\n\n@jax.jit\ndef g(m, d):\n    return sigmas(m, d, m.shape[0])\n",
@@ -367,21 +371,23 @@ class ViewSlicingLoop(Rule):
         super().__init__(ctx)
         #: Nodes already part of a reported nest (inner stacks, inner loops).
         self._covered: set[int] = set()
-        #: id(statement) -> (its block, its position), for the functions visited so far.
+        #: id(statement) -> (its block, its position), for the functions looked at so far.
         self._blocks: dict[int, tuple[list[ast.stmt], int]] = {}
+        self._mapped: set[int] = set()
 
-    # -- where statements are ---------------------------------------------------------------
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        for child in walk(node):
-            for field_name in ("body", "orelse", "finalbody"):
-                block = getattr(child, field_name, None)
-                if isinstance(block, list):
-                    for position, statement in enumerate(block):
-                        if isinstance(statement, ast.stmt):
-                            self._blocks[id(statement)] = (block, position)
-
-    visit_AsyncFunctionDef = visit_FunctionDef
+    def _place(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None:
+        """The block that holds ``statement`` in the current function, and its position there."""
+        function = self.ctx.function
+        if function is not None and id(function) not in self._mapped:
+            self._mapped.add(id(function))
+            for child in walk(function):
+                for field_name in ("body", "orelse", "finalbody"):
+                    block = getattr(child, field_name, None)
+                    if isinstance(block, list):
+                        for position, item in enumerate(block):
+                            if isinstance(item, ast.stmt):
+                                self._blocks[id(item)] = (block, position)
+        return self._blocks.get(id(statement))
 
     # -- comprehension forms ----------------------------------------------------------------
 
@@ -633,7 +639,7 @@ class ViewSlicingLoop(Rule):
         if len(expr.args) != 1 or expr.keywords or isinstance(expr.args[0], ast.Starred):
             return
         outs = expr.func.value.id
-        place = self._blocks.get(id(node))
+        place = self._place(node)
         if place is None:
             return
         block, position = place
@@ -1527,8 +1533,6 @@ def _operand_code(text: str) -> str:
         return text
     return f"({text})"
 
-
-__all__ = ["ViewSlicingLoop", "ARRAY_ATTRIBUTES"]
 
 
 def _is_full(node: ast.AST) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from fixdiff import Program, check, grid
+from fixdiff import Program, check
 
 #: Loop bodies over two arrays ``a`` and ``b`` of the same shape; ``{R}`` is the range's stop
 #: for the loops that index axis 1 (a column).
