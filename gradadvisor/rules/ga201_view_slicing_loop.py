@@ -195,8 +195,10 @@ class ViewSlicingLoop(Rule):
 
     ## When not to apply
     Not reported: small literal ranges (spatial dimensions, stencil offsets, Runge-Kutta
-    stages), loops over layers, leaves or lists, NumPy on the host, row-wise maps without
-    a contraction (`[f(x[i]) for i in ...]`: GA101's per-sample map), bodies that are not
+    stages), a bound that only its name calls small (`range(dim)`, `range(num_layers)`)
+    unless a call site passes a data size (`len(mean)`, `x.shape[0]`), loops over layers,
+    leaves or lists, NumPy on the host, row-wise maps without a contraction
+    (`[f(x[i]) for i in ...]`: GA101's per-sample map), bodies that are not
     elementwise in the slices (`a[:, i] / jnp.linalg.norm(a[:, i])`, `jnp.cumsum(a[:, i])`),
     prefix slices that grow with the index (`y[..., :j]`: a cumulative sum or a mask, not
     an einsum), reversed or gathered indices (`b[n - 1 - i]`, `b[:, idx[i]]`), a loop
@@ -1154,7 +1156,10 @@ class ViewSlicingLoop(Rule):
 
     def _removed_code(self, conditions: Preconditions, nest: Nest) -> None:
         """Code the fix evaluates once instead of once per iteration must have no side effects."""
-        calls = impure_calls(nest.element, self.ctx.resolve)
+        bounds = [bound for loop in nest.loops for bound in (loop.start, loop.stop, loop.step) if bound is not None]
+        calls = [found for node in (nest.element, *bounds) for found in impure_calls(node, self.ctx.resolve)]
+        if any(has_walrus(bound) for bound in bounds):
+            conditions.require(False, "the loop's bounds hold no `:=`")
         if calls:
             shown = one_line(self.ctx.code(calls[0].func), 25)
             conditions.require(False, f"`{shown}(...)` has no side effects (the rewrite calls it once, the loop once per iteration)")
