@@ -16,6 +16,11 @@ notation, ``out[i] = a[k, i] b[k, i]`` (summed over k), in the spirit of TensorC
 
 Ranks must be known or assumed by the caller; a wrong assumption makes ``jnp.einsum``
 raise a shape error instead of returning a different answer.
+
+The same bookkeeping answers the question for loops without a contraction
+(``jnp.stack([x[:, i] * w for i in range(n)], axis=1)``): ``permutation`` says how the
+axes of the whole array must be reordered so that the loop axis lands where the loop
+stacks it (here, nowhere: ``x * w``; for ``axis=0`` it is ``x.T``).
 """
 
 from __future__ import annotations
@@ -60,15 +65,21 @@ class StackOutput:
 
 @dataclass(frozen=True)
 class IndexOutput:
-    """The loop results written with ``out.at[entries].set(...)``: entries as in ``Operand.axes``."""
+    """The loop results written with ``out.at[entries].set(...)``: entries as in ``Operand.axes``
+    (``ellipsis_at``: where ``...`` stood among them, standing for as many ``:`` as needed)."""
 
     entries: tuple[str | None, ...]
+    ellipsis_at: int | None = None
 
     def layout(self, rank: int) -> list[str | None] | None:
         free = sum(entry is None for entry in self.entries)
         if free > rank:
             return None
-        return list(self.entries) + [None] * (rank - free)
+        if self.ellipsis_at is None:
+            return list(self.entries) + [None] * (rank - free)
+        entries = list(self.entries)
+        entries[self.ellipsis_at : self.ellipsis_at] = [None] * (rank - free)
+        return entries
 
 
 @dataclass(frozen=True)
@@ -92,17 +103,21 @@ def operand_axes(entries: Sequence[str | None], ellipsis_at: int | None, rank: i
     return Operand(tuple(entries) + (None,) * (rank - len(entries)))
 
 
-def _contract(kind: Contraction, left: int, right: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
-    """For views of ``left`` and ``right`` axes: the pairs of axes summed together and the
-    axes of the result, as ``(operand, axis)``; None when NumPy's rules do not apply."""
-    if left == 0 or right == 0:
+def _contract(kind: Contraction, ranks: Sequence[int]) -> tuple[list[tuple[tuple[int, int], ...]], list[tuple[int, int]]] | None:
+    """For views of ``ranks`` axes: the groups of axes summed together and the axes of the
+    result, as ``(operand, axis)``; None when NumPy's rules do not apply. Only a sum of an
+    elementwise product (``jnp.sum(u * v * w)``) takes more than two operands."""
+    if len(ranks) != 2 and kind != "sum_product" or len(ranks) < 2:
+        return None
+    if any(rank == 0 for rank in ranks):
         return None  # a product with a scalar is not a contraction
+    if kind in ("vdot", "sum_product"):
+        if len(set(ranks)) != 1:
+            return None  # vdot flattens, sum(u * v) broadcasts: only the same rank is clear
+        return [tuple((operand, axis) for operand in range(len(ranks))) for axis in range(ranks[0])], []
+    left, right = ranks
     a = [(0, axis) for axis in range(left)]
     b = [(1, axis) for axis in range(right)]
-    if kind in ("vdot", "sum_product"):
-        if left != right:
-            return None  # vdot flattens, sum(u * v) broadcasts: only the same shape is clear
-        return list(zip(a, b)), []
     if kind == "inner":
         return [(a[-1], b[-1])], a[:-1] + b[:-1]
     if kind == "dot":
@@ -130,17 +145,27 @@ def compile_einsum(
     loop_vars: Sequence[str],
 ) -> Einsum | None:
     """The einsum of ``output[loop letters, ...] = contraction(left view, right view)``."""
-    pairs_and_result = _contract(kind, left.view_rank, right.view_rank)
-    if pairs_and_result is None:
+    return compile_contraction(kind, (left, right), output, loop_vars)
+
+
+def compile_contraction(
+    kind: Contraction,
+    operands: Sequence[Operand],
+    output: StackOutput | IndexOutput,
+    loop_vars: Sequence[str],
+) -> Einsum | None:
+    """The einsum of ``output[loop letters, ...] = contraction(*operand views)``."""
+    groups_and_result = _contract(kind, [operand.view_rank for operand in operands])
+    if groups_and_result is None:
         return None
-    pairs, result = pairs_and_result
+    groups, result = groups_and_result
     # Batch axes of a matmul are kept *and* paired: pair first, then keep.
-    batch_pairs = {pair[0]: pair[1] for pair in pairs if pair[0] in result}
-    summed = [pair for pair in pairs if pair[0] not in result]
+    batch_pairs = {group[0]: group[1] for group in groups if group[0] in result}
+    summed = [group for group in groups if group[0] not in result]
     layout = output.layout(len(result))
     if layout is None:
         return None
-    used_vars = {axis for operand in (left, right) for axis in operand.axes if axis is not None}
+    used_vars = {axis for operand in operands for axis in operand.axes if axis is not None}
     if set(loop_vars) != used_vars or len(set(loop_vars)) != len(loop_vars):
         return None  # every loop variable indexes some operand, and nothing else does
     if sorted(entry for entry in layout if entry is not None) != sorted(loop_vars):
@@ -163,8 +188,10 @@ def compile_einsum(
         letters[place] = take(KEPT_LETTERS)
         if place in batch_pairs:
             letters[batch_pairs[place]] = letters[place]
-    for first, second in summed:
-        letters[first] = letters[second] = take(SUMMED_LETTERS)
+    for group in summed:
+        letter = take(SUMMED_LETTERS)
+        for place in group:
+            letters[place] = letter
 
     def spell(operand_number: int, operand: Operand) -> str:
         text, view_axis = "", 0
@@ -180,8 +207,23 @@ def compile_einsum(
     out = "".join(letters[entry] if entry is not None else letters[next(kept)] for entry in layout)
     if len(set(out)) != len(out):
         return None
-    subscripts = f"{spell(0, left)},{spell(1, right)}->{out}"
-    return Einsum(subscripts, _as_matmul(subscripts))
+    subscripts = ",".join(spell(number, operand) for number, operand in enumerate(operands)) + f"->{out}"
+    return Einsum(subscripts, _as_matmul(subscripts) if len(operands) == 2 else None)
+
+
+def permutation(operand: Operand, output: StackOutput | IndexOutput) -> list[int] | None:
+    """For a loop without a contraction: the order in which the whole array's axes must be
+    taken (``jnp.transpose(a, order)``) so that the stacked slices ``a[..., i, ...]`` are the
+    array itself. None when the operand is not indexed by exactly one loop variable."""
+    indexed = [axis for axis, var in enumerate(operand.axes) if var is not None]
+    if len(indexed) != 1:
+        return None
+    var = operand.axes[indexed[0]]
+    layout = output.layout(operand.view_rank)
+    if layout is None or [entry for entry in layout if entry is not None] != [var]:
+        return None
+    view_axes = iter(axis for axis, entry in enumerate(operand.axes) if entry is None)
+    return [indexed[0] if entry is not None else next(view_axes) for entry in layout]
 
 
 def _as_matmul(subscripts: str) -> str | None:

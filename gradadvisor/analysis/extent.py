@@ -60,6 +60,9 @@ class Extent:
     #: The loop runs once per element of ``param`` (``for x in xs``, ``range(len(xs))``), rather
     #: than ``param`` times: in traced code, where parameters are arrays, that is data-sized.
     per_element: bool = False
+    #: Static only because of the parameter's name (``range(dim)``, ``range(num_layers)``): no
+    #: fact was seen here, and the call sites (phase 2) may still show a data size.
+    by_name: bool = False
 
     @property
     def is_data(self) -> bool:
@@ -207,7 +210,7 @@ class ExtentReader:
             return Extent("data", f"`{length}`: one iteration per element of the parameter `{param}`", "likely", (), param=param, size=length, per_element=True)
         if param is not None:
             if SMALL_COUNT_NAME.match(param) or is_collection_name(param) and not re.search(r"(?:^|_)(?:steps?|samples?|points?|data|n|size|len|length|batch|obs|time|t)$", param, re.I):
-                return static(f"`{param}` (a count of layers, heads or blocks, by its name)")
+                return Extent("static", f"`{param}` (a count of layers, heads or blocks, by its name)", param=param, size=length, by_name=True)
             default = value.literal
             if isinstance(default, int) and not isinstance(default, bool) and default <= SMALL_RANGE:
                 return static(f"`{param}` defaults to {default}")

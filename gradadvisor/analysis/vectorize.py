@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.syntax import call, dotted, name, names_read, positional, substitute, walk
+from gradadvisor.analysis.syntax import call, dotted, int_value, keyword, name, names_read, positional, substitute, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Builtins that say nothing about where a loop runs (``print``, ``float``, ``int`` do: the host).
@@ -725,3 +725,312 @@ def joined(join: ast.Call, function: str, loop: ElementLoop, resolve, vmap: str)
         return stacked, True
     replaced = ast.Call(func=join.func, args=[stacked.expression, *join.args[1:]], keywords=join.keywords)
     return Vectorized(replaced, stacked.how, stacked.assumptions), False
+
+
+# -- indexed reads: ``a[:, i]``, ``jnp.take(a, i, axis=1)``, ``lax.dynamic_index_in_dim(a, i)`` ----------
+
+#: lax functions that read one index (or a slice of size 1) along one axis.
+LAX_INDEXING = frozenset({"jax.lax.index_in_dim", "jax.lax.dynamic_index_in_dim", "jax.lax.dynamic_slice_in_dim", "jax.lax.dynamic_slice"})
+TAKE_FUNCTIONS = frozenset({"jax.numpy.take", "autograd.numpy.take"})
+
+
+@dataclass(frozen=True)
+class Index:
+    """One written index of an indexed read: a loop variable plus a literal offset
+    (``i``, ``i + 1``), a window ``i + lower : i + upper`` of a loop variable, or, with
+    ``var`` None, a whole axis (``:``)."""
+
+    var: str | None = None
+    offset: int = 0
+    window: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class IndexedRead:
+    """``base`` read at loop indices: ``a[:, i]``, ``a[i + 1, ...]``, ``jnp.take(a, i, axis=1)``,
+    ``lax.dynamic_index_in_dim(a, i, keepdims=False)``, ``lax.dynamic_slice(a, (i, 0), (1, d))``."""
+
+    node: ast.expr
+    base: ast.expr
+    #: The written indices other than ``...``, in order.
+    indices: tuple[Index, ...]
+    #: Where ``...`` stood among them.
+    ellipsis_at: int | None = None
+    #: The indexed axis stays as an axis of size 1 (``dynamic_slice``, ``keepdims=True``).
+    keepdims: bool = False
+    #: The rank of ``base`` when the spelling proves it (``dynamic_slice`` takes one start per axis).
+    rank: int | None = None
+    #: Slice sizes the read assumes are whole axes: ``(axis, size expression)`` (``dynamic_slice``).
+    whole_axes: tuple[tuple[int, ast.expr], ...] = ()
+    #: "subscript", "take" or "lax".
+    spelling: str = "subscript"
+
+    @property
+    def variables(self) -> list[str]:
+        return [index.var for index in self.indices if index.var is not None]
+
+    @property
+    def has_window(self) -> bool:
+        return any(index.window is not None for index in self.indices)
+
+    @property
+    def has_offset(self) -> bool:
+        return any(index.offset for index in self.indices)
+
+
+def _offset_index(node: ast.AST, variables: set[str]) -> tuple[str, int] | None:
+    """``(var, k)`` for ``var``, ``var + k``, ``var - k`` or ``k + var`` with a literal ``k``."""
+    if isinstance(node, ast.Name) and node.id in variables:
+        return node.id, 0
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        if isinstance(node.left, ast.Name) and node.left.id in variables:
+            amount = int_value(node.right)
+            if amount is not None:
+                return node.left.id, amount if isinstance(node.op, ast.Add) else -amount
+        if isinstance(node.op, ast.Add) and isinstance(node.right, ast.Name) and node.right.id in variables:
+            amount = int_value(node.left)
+            if amount is not None:
+                return node.right.id, amount
+    return None
+
+
+def _subscript_index(element: ast.AST, variables: set[str]) -> Index | str | None:
+    """An ``Index``, ``"..."``, or None for an index a loop walk does not read (a constant,
+    a prefix ``:j``, an index array)."""
+    if isinstance(element, ast.Constant) and element.value is Ellipsis:
+        return "..."
+    if isinstance(element, ast.Slice):
+        if element.lower is None and element.upper is None and element.step is None:
+            return Index()
+        if element.step is None and element.lower is not None and element.upper is not None:
+            lower, upper = _offset_index(element.lower, variables), _offset_index(element.upper, variables)
+            if lower is not None and upper is not None and lower[0] == upper[0] and upper[1] > lower[1]:
+                return Index(lower[0], window=(lower[1], upper[1]))
+        return None
+    found = _offset_index(element, variables)
+    if found is None:
+        return None
+    return Index(found[0], found[1])
+
+
+def read_indexed(expr: ast.AST, variables: set[str], resolve) -> IndexedRead | None:
+    """``expr`` as a read of an array at loop indices (see ``IndexedRead``), or None."""
+    if isinstance(expr, ast.Subscript):
+        if variables & names_read(expr.value):
+            return None
+        elements = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        indices: list[Index] = []
+        ellipsis_at = None
+        for element in elements:
+            found = _subscript_index(element, variables)
+            if found is None:
+                return None
+            if found == "...":
+                if ellipsis_at is not None:
+                    return None
+                ellipsis_at = len(indices)
+                continue
+            indices.append(found)  # type: ignore[arg-type]
+        if not any(index.var is not None for index in indices):
+            return None
+        return IndexedRead(expr, expr.value, tuple(indices), ellipsis_at)  # type: ignore[arg-type]
+    if isinstance(expr, ast.Call) and not any(isinstance(arg, ast.Starred) for arg in expr.args) and all(k.arg for k in expr.keywords):
+        qualified = resolve(expr.func)
+        if qualified in TAKE_FUNCTIONS:
+            return _take(expr, expr.args[0] if expr.args else None, expr.args[1:], variables)
+        if qualified is None and isinstance(expr.func, ast.Attribute) and expr.func.attr == "take":
+            return _take(expr, expr.func.value, expr.args, variables)
+        if qualified in LAX_INDEXING:
+            return _lax_read(expr, qualified, variables)
+    return None
+
+
+def _axis_argument(call: ast.Call, args: list[ast.expr], position: int, default: int | None) -> int | None | str:
+    """The literal ``axis`` of a call (``"bad"`` when it is not a literal)."""
+    node = keyword(call, "axis")
+    if node is None and len(args) > position:
+        node = args[position]
+    if node is None:
+        return default
+    found = int_value(node)
+    return "bad" if found is None else found
+
+
+def _at_axis(axis: int, index: Index) -> tuple[tuple[Index, ...], int | None]:
+    """Indices that read ``index`` at ``axis`` (negative axes count from the end)."""
+    if axis >= 0:
+        return (*(Index() for _ in range(axis)), index), None
+    return (index, *(Index() for _ in range(-axis - 1))), 0
+
+
+def _take(call: ast.Call, base: ast.expr | None, rest: list[ast.expr], variables: set[str]) -> IndexedRead | None:
+    if base is None or not rest or variables & names_read(base):
+        return None
+    if any(k.arg != "axis" for k in call.keywords) or len(rest) > 2:
+        return None
+    found = _offset_index(rest[0], variables)
+    axis = _axis_argument(call, rest, 1, None)
+    if found is None or axis is None or axis == "bad":
+        return None  # no axis: ``take`` reads the flattened array
+    indices, ellipsis_at = _at_axis(axis, Index(found[0], found[1]))  # type: ignore[arg-type]
+    return IndexedRead(call, base, indices, ellipsis_at, spelling="take")
+
+
+def _lax_read(call: ast.Call, qualified: str, variables: set[str]) -> IndexedRead | None:
+    args = positional(call)
+    if not args or variables & names_read(args[0]):
+        return None
+    base = args[0]
+    name = qualified.rpartition(".")[2]
+    if name == "dynamic_slice":
+        if len(args) != 3 or call.keywords or not isinstance(args[1], (ast.Tuple, ast.List)) or not isinstance(args[2], (ast.Tuple, ast.List)):
+            return None
+        starts, sizes = args[1].elts, args[2].elts
+        if len(starts) != len(sizes):
+            return None
+        indices: list[Index] = []
+        whole: list[tuple[int, ast.expr]] = []
+        for axis, (start, size) in enumerate(zip(starts, sizes)):
+            found = _offset_index(start, variables)
+            if found is not None:
+                if int_value(size) != 1:
+                    return None
+                indices.append(Index(found[0], found[1]))
+            elif int_value(start) == 0 and not (variables & names_read(size)):
+                indices.append(Index())
+                whole.append((axis, size))
+            else:
+                return None
+        if sum(index.var is not None for index in indices) != 1:
+            return None
+        return IndexedRead(call, base, tuple(indices), None, keepdims=True, rank=len(starts), whole_axes=tuple(whole), spelling="lax")
+    allowed = {"index_in_dim": ("axis", "keepdims"), "dynamic_index_in_dim": ("axis", "keepdims"), "dynamic_slice_in_dim": ("axis", "slice_size")}[name]
+    if any(k.arg not in allowed for k in call.keywords) or len(args) < 2:
+        return None
+    found = _offset_index(args[1], variables)
+    if found is None:
+        return None
+    if name == "dynamic_slice_in_dim":
+        size = args[2] if len(args) > 2 else keyword(call, "slice_size")
+        if int_value(size) != 1 or len(args) > 4:
+            return None
+        axis = _axis_argument(call, args, 3, 0)
+        keepdims = True
+    else:
+        if len(args) > 4:
+            return None
+        axis = _axis_argument(call, args, 2, 0)
+        flag = args[3] if len(args) > 3 else keyword(call, "keepdims")
+        if flag is None:
+            keepdims = True
+        elif isinstance(flag, ast.Constant) and isinstance(flag.value, bool):
+            keepdims = flag.value
+        else:
+            return None
+    if axis == "bad" or axis is None or keepdims and axis < 0:  # type: ignore[operator]
+        return None
+    indices, ellipsis_at = _at_axis(axis, Index(found[0], found[1]))  # type: ignore[arg-type]
+    return IndexedRead(call, base, indices, ellipsis_at, keepdims=keepdims, spelling="lax")
+
+
+# -- elementwise expressions of several indexed reads ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ElementwiseParts:
+    """An expression that is elementwise arithmetic and elementwise calls over ``leaves``
+    (the nodes a predicate picked) and ``free`` names or attribute chains."""
+
+    leaves: tuple[ast.AST, ...]
+    free: tuple[ast.expr, ...]
+
+
+def elementwise_over(expr: ast.AST, is_leaf, resolve) -> ElementwiseParts | None:
+    """``expr`` as elementwise arithmetic (``+ - * / ** // %``, unary minus) and elementwise
+    jax.numpy calls over leaves (``is_leaf(node)``), names, attribute chains of names and
+    number literals; None for anything else (a reduction, a method, a module constant)."""
+    leaves: list[ast.AST] = []
+    free: list[ast.expr] = []
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if is_leaf(node):
+            leaves.append(node)
+            continue
+        if isinstance(node, ast.Name):
+            free.append(node)
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            continue
+        if isinstance(node, ast.Attribute) and dotted(node) is not None:
+            if resolve(node) is not None:
+                return None
+            free.append(node)
+            continue
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            stack.append(node.operand)
+            continue
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ARITHMETIC):
+            stack.extend((node.right, node.left))
+            continue
+        if isinstance(node, ast.Call) and is_elementwise_function(resolve(node.func)) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+            stack.extend(reversed(node.args))
+            continue
+        return None
+    return ElementwiseParts(tuple(leaves), tuple(free))
+
+
+# -- what removing a loop may change ---------------------------------------------------------------------
+
+#: Builtins without side effects that may appear in code a fix removes.
+PURE_BUILTINS = frozenset({"len", "range", "min", "max", "abs", "int", "float", "tuple", "list", "zip", "enumerate", "reversed", "isinstance"})
+
+
+def impure_calls(node: ast.AST, resolve) -> list[ast.Call]:
+    """Calls in ``node`` that might have side effects (or differ from call to call): anything
+    but jax/autograd functions, array methods and harmless builtins. A fix that evaluates
+    such code once instead of once per iteration is not proven to compute the same."""
+    found: list[ast.Call] = []
+    for child in walk(node):
+        if not isinstance(child, ast.Call):
+            continue
+        qualified = resolve(child.func)
+        if qualified is not None and qualified.startswith(("jax.", "autograd.numpy", "autograd.scipy")):
+            continue
+        if qualified is None and isinstance(child.func, ast.Name) and child.func.id in PURE_BUILTINS:
+            continue
+        if qualified is None and isinstance(child.func, ast.Attribute) and child.func.attr in ARRAY_METHODS:
+            continue
+        found.append(child)
+    return found
+
+
+def _own_loads(statement: ast.stmt) -> set[str]:
+    """Names a statement reads itself (for a compound statement: its header, not its body)."""
+    found: set[str] = set()
+    for field_name, value in ast.iter_fields(statement):
+        if field_name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, ast.AST):
+                found.update(child.id for child in walk(item) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load))
+    return found
+
+
+def read_after_loop(loop: ast.stmt, var: str, function: ast.AST, facts, scope) -> bool:
+    """True when ``var``, as bound by ``loop`` (a ``for`` target or a counter the loop
+    updates), is read anywhere outside the loop: a fix that removes the loop would leave it
+    with another value. Nested functions that read ``var`` count as reads."""
+    inside = {id(node) for node in walk(loop)}
+    for node in walk_local(function):
+        if id(node) in inside or node is function:
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            if var in names_read(node):
+                return True
+            continue
+        if not isinstance(node, ast.stmt) or var not in _own_loads(node):
+            continue
+        if any(id(binding.statement) in inside for binding in facts.bindings_at(var, scope, node)):
+            return True
+    return False
