@@ -587,6 +587,8 @@ class PerSampleMap(Rule):
             return None
         if isinstance(loop, ElementLoop) and loop.count is not None and self._slice_contraction(loop):
             return None  # products of slices taken at the index: GA201 writes the one einsum
+        if isinstance(loop, ElementLoop) and loop.axes and any(axis != 0 for axis in loop.axes) and _arithmetic_only(loop):
+            return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
         for array in loop.arrays:
             if _is_new(array):
                 continue  # jnp.arange(n) for an index used as a value
@@ -831,3 +833,9 @@ def _shown(text: str, limit: int = 70) -> str:
     """``text`` on one line, in backticks, cut to about ``limit`` characters."""
     text = " ".join(text.split())
     return f"`{text}`" if len(text) <= limit else f"`{text[: limit - 5]} ...`"
+
+
+
+def _arithmetic_only(loop: ElementLoop) -> bool:
+    """The body is arithmetic on the slices (no function applied): not a map of a function."""
+    return len(loop.variables) == 1 and not any(isinstance(node, ast.Call) for node in walk(loop.body))
