@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-FINDING = "import jax\nimport jax.numpy as jnp\n\nd = jnp.diag(a.T @ b)\n"
+FINDING = "import jax\nimport jax.numpy as jnp\na = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)\n"
 JAX_BLOCK = "\n\n@jax.jit\ndef f{i}(a, b, x):\n    y = jnp.dot(a, b) + x * {i}\n    return jnp.sum(y ** 2)\n"  # 6 lines
 PLAIN_BLOCK = "\n\ndef g{i}(a, b):\n    c = a + b * {i}\n    return c\n"  # 5 lines
 

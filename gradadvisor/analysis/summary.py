@@ -266,7 +266,7 @@ class SummaryBuilder:
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""
         if self._transform_lines is None:
-            self._transform_lines = sorted({self.source.text.count("\n", 0, match.start()) + 1 for match in self._transform_word.finditer(self.source.text)})
+            self._transform_lines = sorted({self.source.line_of(match.start()) for match in self._transform_word.finditer(self.source.text)})
         lines = self._transform_lines
         if not lines:
             return False

@@ -13,6 +13,7 @@ recursion over the tree), and small questions such as the names an expression re
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -38,6 +39,10 @@ class Source:
         for line in self.lines:
             starts.append(starts[-1] + len(line))
         self._starts = starts
+
+    def line_of(self, offset: int) -> int:
+        """The 1-based line holding character ``offset``."""
+        return bisect_right(self._starts, offset)
 
     def line(self, number: int) -> str:
         """Line ``number`` (1-based) without its line ending; ``""`` past the end."""

@@ -20,7 +20,7 @@ from gradadvisor.analysis.syntax import Source, TooComplex, parse
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError
-from gradadvisor.engine.walk import walk_rules
+from gradadvisor.engine.walk import dispatch_table, walk_rules
 from gradadvisor.rules.base import Candidate, Rule
 
 #: Every rule is about autodiff code: a file that never names jax or autograd holds no finding.
@@ -73,11 +73,15 @@ def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressio
     active = [rule for rule in rules if rule.could_match(text)] if mentions_autodiff else []
     if active:
         ctx = Context(display, source, tree, names, facts)
+        instances = {rule: rule(ctx) for rule in active}
+        tables: dict[tuple, tuple] = {}  # one dispatch table per set of rules a block needs
         for block in tree.body:
             block_text = source.block(block)
-            chosen = [rule(ctx) for rule in active if rule.could_match(block_text)]
+            chosen = tuple(rule for rule in active if rule.could_match(block_text))
             if chosen:
-                walk_rules(block, chosen, ctx)
+                if chosen not in tables:
+                    tables[chosen] = dispatch_table([instances[rule] for rule in chosen])
+                walk_rules(block, ctx, tables[chosen])
         result.candidates = ctx.candidates
         # Calls to this file's functions whose parameters a candidate's size depends on.
         wanted = {

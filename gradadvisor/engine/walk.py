@@ -41,9 +41,10 @@ def _method_names(kind: type) -> tuple[str, ...]:
     return names
 
 
-def walk_rules(root: ast.AST, rules: list[Rule], ctx: Context) -> None:
-    """Walk ``root`` once, calling the rules' methods, with the context kept in step."""
-    visits, leaves = dispatch_table(rules)
+def walk_rules(root: ast.AST, ctx: Context, table) -> None:
+    """Walk ``root`` once, calling the rules' methods (``table``: from ``dispatch_table``), with
+    the context kept in step."""
+    visits, leaves = table
     crashed = ctx.crashes
 
     def call(entries: list[tuple[Rule, Method]], node: ast.AST) -> None:
