@@ -111,6 +111,8 @@ class Rewrite:
     imports: list
     #: The arrays it reads whole (walked or indexed): they must be jax arrays of a dtype that sums exactly.
     arrays: list[ast.expr]
+    #: The loop index became ``jnp.arange`` (int32 where the loop had Python ints).
+    arange: bool = False
 
 
 class AccumulationLoop(Rule):
@@ -732,7 +734,7 @@ class AccumulationLoop(Rule):
             keywords = {"axis": axis}
             if True in keepdims:
                 keywords["keepdims"] = constant(True)
-            return Rewrite(call(attribute_path(spelled), batched, **keywords), "elementwise", conditions, imports, arrays)
+            return Rewrite(call(attribute_path(spelled), batched, **keywords), "elementwise", conditions, imports, arrays, len(arrays) < len(leaves))  # type: ignore[arg-type]
         if len(levels) != 1 or True in keepdims:
             return None
         vmap, vmap_imports = ctx.spell("jax.vmap")
@@ -743,7 +745,7 @@ class AccumulationLoop(Rule):
         mapped = vmapped_along(loop, tuple(leaf.position for leaf in ordered), vmap)  # type: ignore[arg-type]
         conditions.extend(mapped.assumptions)
         total = call(attribute_path(spelled), mapped.expression, axis=constant(0))
-        return Rewrite(total, "vmap", conditions, [*imports, *vmap_imports], arrays)
+        return Rewrite(total, "vmap", conditions, [*imports, *vmap_imports], arrays, len(arrays) < len(leaves))
 
     def _spread(self, operand: ast.expr, level: int, levels: int) -> ast.expr:
         """The operand of level ``level`` in a nest of ``levels``: ``x[:, None]`` / ``y[None, :]``."""
@@ -863,18 +865,37 @@ class AccumulationLoop(Rule):
                 conditions.require(value.kind == v.ARRAY and not value.host, f"`{text}` is a jax array (not a list, whose `2 * xs` repeats, nor a NumPy array)")
                 dtypes.append(value.dtype if value.is_array else None)
         initial = [ctx.value(ast.Name(id=item.name, ctx=ast.Load())) for item in accumulations]
-        terms = [ctx.facts.value(item.inlined, ctx.scope, item.statement) for item in accumulations]
-        dtypes.extend(term.dtype for term in terms if term.is_array and term.dtype is not None)
+        # One step's term, with each element variable holding a row of the array it walks.
+        overlay = {}
+        for level in levels:
+            for element, array in level.elements.items():
+                walked = ctx.value(_base_array(array))
+                overlay[element] = v.array(walked.shape[1:] if walked.shape else None, walked.dtype) if walked.is_array else v.UNKNOWN_VALUE
+        terms = [ctx.facts.value(item.inlined, ctx.scope, item.statement, overlay) for item in accumulations]
+        term_dtypes = [term.dtype for term in terms]
+        dtypes.extend(dtype for dtype in term_dtypes if dtype is not None)
         dtypes.extend(value.dtype for value in initial if value.is_array)
         small = sorted({dtype for dtype in dtypes if dtype in v.SMALL_DTYPES})
         conditions.require(not small, f"no dtype is small (`jnp.sum` accumulates and promotes {', '.join(small)} differently from repeated `+`)")
-        if None in dtypes:
+        unknown = None in dtypes or None in term_dtypes
+        if unknown:
+            # A small dtype may still come in through a parameter: prove what does not depend on it.
             function_text = ctx.source.block(ctx.function) if ctx.function is not None and not isinstance(ctx.function, ast.Lambda) else ctx.source.text
             conditions.require(not SMALL_DTYPE_WORD.search(function_text), "the dtypes are not small ones (some are not known, and the function mentions a small dtype)")
-        for accumulation, value, term in zip(accumulations, initial, terms):
-            float_start = value.kind == v.SCALAR and isinstance(value.literal, float) or value.is_array and (value.dtype or "").startswith(("float", "bfloat"))
             conditions.require(
-                not (term.dtype in INTEGER_DTYPES and float_start),
+                not any(rewrite.arange for rewrite in rewrites),
+                "the dtypes are known (`jnp.arange` gives int32 where the loop index was a Python int, which keeps a small dtype small)",
+            )
+        for accumulation, value, term_dtype in zip(accumulations, initial, term_dtypes):
+            float_start = value.kind == v.SCALAR and isinstance(value.literal, float) or value.is_array and (value.dtype or "").startswith(("float", "bfloat"))
+            if unknown:
+                conditions.require(
+                    value.kind == v.SCALAR and isinstance(value.literal, float),
+                    f"`{accumulation.name}` starts as a Python float, or the dtypes are known (a start of another dtype adds"
+                    " the terms one by one in its own dtype and width, `jnp.sum` adds them in theirs first)",
+                )
+            conditions.require(
+                not (term_dtype in INTEGER_DTYPES and float_start),
                 f"`{accumulation.name}` does not add integer terms into a float (the loop rounds each partial sum, `jnp.sum` adds exactly)",
             )
             conditions.require(
