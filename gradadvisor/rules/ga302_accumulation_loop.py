@@ -798,11 +798,15 @@ class AccumulationLoop(Rule):
             proven = False
             upper = _plus(level.stop, offset) if level.stop is not None else None
         axes = read.axes(value.rank)
-        if axes is not None:
-            position, rank = axes
+        rank = axes[1] if axes is not None else None
+        if _has_ellipsis_before(read):
+            # Counted from the back (``x[..., i]``: -1), which holds whatever the rank.
+            after = read.items[read.position + 1 :]
+            position = None if any(_is_ellipsis_item(item) for item in after) else -1 - sum(1 for item in after if isinstance(item, ast.Slice) or _is_none_item(item))
+        elif axes is not None:
+            position = axes[0]
         else:
-            rank = None
-            position = None if _has_ellipsis_before(read) else sum(1 for item in read.items[: read.position] if isinstance(item, ast.Slice) or _is_none_item(item))
+            position = sum(1 for item in read.items[: read.position] if isinstance(item, ast.Slice) or _is_none_item(item))
         operand = self._spread(read.batched(lower, upper), number, levels)
         stop_text = one_line(ctx.code(level.stop), 30) if level.stop is not None else "its length"
         condition = (
@@ -832,6 +836,10 @@ class AccumulationLoop(Rule):
         ``R - position``: the batched arrays then broadcast as the elements did."""
         values = [self.ctx.value(ast.parse(item, mode="eval").body) for item in sorted(free)]
         scalars = all(value.kind == v.SCALAR or value.rank == 0 for value in values)
+        if position < 0:
+            # Loop axes counted from the back line up whatever the ranks; other names must stay
+            # within the axes after it.
+            return all(value.kind == v.SCALAR or value.rank is not None and value.rank <= -position - 1 for value in values)
         ranks = {leaf.rank for leaf in leaves}
         if None not in ranks and len(ranks) == 1:
             trailing = ranks.pop() - position  # type: ignore[operator]
@@ -998,6 +1006,8 @@ def _has_ellipsis_before(read: AxisRead) -> bool:
 
 
 def _plus(base: ast.expr, offset: "int | ast.expr") -> ast.expr:
+    if not isinstance(offset, int) and isinstance(base, ast.BinOp) and isinstance(base.op, ast.Sub) and ast.dump(base.right) == ast.dump(offset):
+        return base.left  # (n - k) + k
     if isinstance(offset, int):
         if offset == 0:
             return base
@@ -1021,6 +1031,10 @@ def _base_array(node: ast.expr) -> ast.expr:
     while isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
         node = node.value
     return node
+
+
+def _is_ellipsis_item(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
 
 
 def _is_none_item(node: ast.AST) -> bool:
