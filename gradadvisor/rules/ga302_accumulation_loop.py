@@ -7,8 +7,9 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, target_names, walk
+from gradadvisor.analysis.extent import Extent, is_collection_name
+from gradadvisor.analysis.gradient import COMPILING, transform_name
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names, walk
 from gradadvisor.analysis.vectorize import (
     SMALL_DTYPE_WORD,
     AxisRead,
@@ -35,6 +36,8 @@ from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:
 #: cheap and loose (a block that does not match is not walked).
 ACCUMULATION_TEXT = re.compile(r"[+-]=|=\s*[\w.]+\s*[+-]|=\s*[\w.]+\.add\s*\(")
+#: Values that are certainly not arrays (a list of arrays may hold different shapes).
+NOT_ARRAYS = frozenset({v.SEQUENCE, v.SCALAR, v.STRING, v.MAPPING, v.NONE, v.MODULE, v.CALLABLE})
 #: Integer dtypes (a float accumulator rounds their running total; ``jnp.sum`` adds them exactly).
 INTEGER_DTYPES = frozenset({"int32", "int64", "uint32", "uint64", "int8", "int16", "uint8", "uint16"})
 
@@ -183,9 +186,15 @@ class AccumulationLoop(Rule):
       one element does (`x[i] * w` with `w` of shape `(n, 1)` would not);
     - no dtype is small (bool, int8, uint8, int16, float16, bfloat16: `jnp.sum`
       accumulates in higher precision and promotes bool and small ints to int32, unlike
-      repeated `+` in that dtype); an unknown dtype counts as proven only when the function
-      text names no small dtype; integer terms added into a float accumulator are unsafe
-      (the loop rounds every partial sum, `jnp.sum` adds exactly);
+      repeated `+` in that dtype). When a dtype is not known (an array from a parameter), a
+      small one may still come in, so the fix is safe only if it cannot tell: the function
+      text names no small dtype, each accumulator starts as a Python float (weakly typed, so
+      the result has the terms' dtype; an integer start adds int8 terms in int8 in the loop
+      and in int32 in `jnp.sum`, a float32 array start adds float16 terms one by one in
+      float32 but their `jnp.sum` in float16), and the loop index does not become
+      `jnp.arange` (int32 where the loop had Python ints, which keep int8 arithmetic in
+      int8). Integer terms added into a float accumulator are unsafe (the loop rounds each
+      partial sum, `jnp.sum` adds exactly);
     - the accumulator starts as a Python number or a jax array (`+=` on a NumPy array
       updates it in place);
     - the loop runs at least once (a literal, non-zero length), or the accumulator starts as
@@ -248,6 +257,8 @@ class AccumulationLoop(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, h):\n    loss = 0.0\n    for i in range(x.shape[0]):\n"
             "        h = jnp.tanh(h + x[i])\n        loss += jnp.sum(h ** 2)\n    return loss\n"
         ),
+        # A host-side loop over batches calling a jitted step of this module.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef step(w, x):\n    return jnp.mean((x @ w) ** 2)\n\ndef evaluate(w, xs):\n    total = 0.0\n    for x in xs:\n        total += step(w, x)\n    return total\n"),
         # A side effect in the body: not a pure sum.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, log):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += jnp.exp(x[i])\n        log.append(i)\n    return acc\n"),
         # The index bounds a slice: a different shape at each step.
@@ -396,24 +407,20 @@ class AccumulationLoop(Rule):
         if isinstance(iterable, ast.Call) and not iterable.keywords and not any(isinstance(arg, ast.Starred) for arg in iterable.args):
             args = iterable.args
             if ctx.is_builtin(iterable.func, "range"):
-                if not isinstance(target, ast.Name) or not 1 <= len(args) <= 3 or len(args) == 3 and int_value(args[2]) != 1:
+                if not isinstance(target, ast.Name) or not self._range(level, iterable, target.id, loop):
                     return None
-                level.index = target.id
-                if len(args) >= 2:
-                    level.start = int_value(args[0]) if int_value(args[0]) is not None else args[0]
-                level.stop = args[1] if len(args) >= 2 else args[0]
-                level.length = self._length_of(level.stop, loop)
                 return level
             if ctx.is_builtin(iterable.func, "enumerate"):
-                if len(targets) != 2 or len(args) != 1 or not isinstance(target, ast.Tuple):
+                if len(targets) != 2 or len(args) != 1 or not isinstance(target, ast.Tuple) or not self._walkable(args[0]):
                     return None
                 level.index, element = targets
-                level.stop = call("len", args[0])
+                length = call("len", args[0]) if ctx.is_builtin(ast.Name(id="len", ctx=ast.Load()), "len") else None
+                level.stop = length or ast.Subscript(value=ast.Attribute(value=args[0], attr="shape", ctx=ast.Load()), slice=constant(0), ctx=ast.Load())
                 level.length = (args[0], 0, 0)
                 level.elements = {element: args[0]}
                 return level
             if ctx.is_builtin(iterable.func, "zip"):
-                if not isinstance(target, ast.Tuple) or len(targets) != len(args) or len(args) < 2:
+                if not isinstance(target, ast.Tuple) or len(targets) != len(args) or len(args) < 2 or not all(self._walkable(arg) for arg in args):
                     return None
                 level.elements = dict(zip(targets, args))
                 if not all(self._same_length(args[0], other) for other in args[1:]):
@@ -421,7 +428,7 @@ class AccumulationLoop(Rule):
                     level.element_conditions.append(f"{listed} have the same length (`zip` stops at the shortest)")
                 return level
             if ctx.resolve(iterable.func) == "itertools.pairwise":
-                if not isinstance(target, ast.Tuple) or len(targets) != 2 or len(args) != 1:
+                if not isinstance(target, ast.Tuple) or len(targets) != 2 or len(args) != 1 or not self._walkable(args[0]):
                     return None
                 array = args[0]
                 level.elements = {
@@ -431,8 +438,8 @@ class AccumulationLoop(Rule):
                 return level
             if ctx.value(iterable).kind != v.ARRAY:
                 return None  # a helper's result, reversed(...), sorted(...): no single array walked
-        if not isinstance(target, ast.Name):
-            return None
+        if not isinstance(target, ast.Name) or not self._walkable(iterable):
+            return None  # a list or tuple (of arrays that may differ in shape): not rows of one array
         level.elements = {target.id: iterable}
         return level
 
@@ -449,9 +456,39 @@ class AccumulationLoop(Rule):
             return None
         header = f"a Python loop over `{one_line(ctx.code(iterable), 40)}`"
         levels = []
-        for variable, array in zip((first, second), iterable.args):
-            levels.append(Level(loop, header, (variable,), ctx.extent(array), elements={variable: array}, header_reads=names_read(iterable)))
+        for variable, walked in zip((first, second), iterable.args):
+            level = Level(loop, header, (variable,), ctx.extent(walked), header_reads=names_read(iterable))
+            if isinstance(walked, ast.Call) and ctx.is_builtin(walked.func, "range"):
+                if not self._range(level, walked, variable, loop):
+                    return None
+            elif self._walkable(walked):
+                level.elements = {variable: walked}
+            else:
+                return None
+            levels.append(level)
         return levels
+
+    def _range(self, level: Level, iterable: ast.Call, index: str, loop: ast.stmt) -> bool:
+        """Fill ``level`` from ``range(...)`` (False for a step other than 1)."""
+        args = iterable.args
+        if iterable.keywords or not 1 <= len(args) <= 3 or len(args) == 3 and int_value(args[2]) != 1 or any(isinstance(arg, ast.Starred) for arg in args):
+            return False
+        level.index = index
+        if len(args) >= 2:
+            level.start = int_value(args[0]) if int_value(args[0]) is not None else args[0]
+        level.stop = args[1] if len(args) >= 2 else args[0]
+        level.length = self._length_of(level.stop, loop)
+        return True
+
+    def _walkable(self, expr: ast.expr) -> bool:
+        """``expr`` may be an array walked along its first axis: not a display, a comprehension,
+        a constant, or a call that does not make an array (``range``, ``zip``, a helper)."""
+        if isinstance(expr, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp, ast.Constant, ast.JoinedStr)):
+            return False
+        value = self.ctx.value(expr)
+        if isinstance(expr, ast.Call):
+            return value.kind == v.ARRAY
+        return value.kind not in NOT_ARRAYS
 
     def _nest(self, outer: ast.For, inner: ast.For) -> bool:
         """Two nested loops whose inner body is the accumulation: one report for the pair
@@ -614,7 +651,7 @@ class AccumulationLoop(Rule):
             if rewrite is False:
                 return  # the index bounds a slice: a different shape at each step
             rewrites.append(rewrite)  # type: ignore[arg-type]
-        if calls_outside_jax(whole_body, ctx.resolve, ctx.is_builtin, ctx.local_function):
+        if calls_outside_jax(whole_body, ctx.resolve, ctx.is_builtin, self._plain_function):
             work = "host"  # a compiled step, a model's apply, float(...): a driver loop unless traced
         elif any(calls_jax(term, ctx.resolve, ctx.local_function) for term in terms):
             work = "jax"
@@ -683,6 +720,12 @@ class AccumulationLoop(Rule):
             reads = _index_reads(term, index, ctx.resolve)
             if reads is None:
                 return False
+            for read in reads:
+                value = ctx.value(read.array)
+                if value.kind in NOT_ARRAYS:
+                    return False  # items of a list or tuple (pytree leaves, layers): different things
+                if value.kind in (v.PARAM, v.UNKNOWN) and is_collection_name(_tail_name(read.array)):
+                    return False  # self.weights[i]: no fact, and the name says a collection
             uses = sum(1 for child in walk(term) if isinstance(child, ast.Name) and child.id == index)
             inside = sum(1 for read in reads for child in walk(read.node) if isinstance(child, ast.Name) and child.id == index)
             seen: dict[tuple, Leaf] = {}
@@ -707,6 +750,9 @@ class AccumulationLoop(Rule):
                 leaves.append(Leaf(index, self._spread(operand, number, len(levels)), operand, 0, 0))
                 imports.extend(arange_imports)
         replaced = substitute(term, lambda node: replacements.get(id(node))) if replacements else term
+        for leaf in leaves:
+            if element_is_object(replaced, leaf.variable) or converts_to_python(replaced, leaf.variable):
+                return False  # layers[i].w, float(x[i]): objects or host numbers, not array rows
         variables = frozenset(leaf.variable for leaf in leaves)
         if not variables & names_read(replaced):
             return None
@@ -951,6 +997,14 @@ class AccumulationLoop(Rule):
             return False
         return len(term.shape) <= len(value.shape) and all(t in (1, s) for s, t in zip(reversed(value.shape), reversed(term.shape)))
 
+    def _plain_function(self, name: str) -> ast.AST | None:
+        """The ``def`` of a function of this module that is not compiled on its own: a
+        ``@jax.jit`` step called once per batch makes a host-side driver loop."""
+        definition = self.ctx.local_function(name)
+        if definition is None or any(transform_name(decorator, self.ctx.names) in COMPILING for decorator in definition.decorator_list):
+            return None
+        return definition
+
     def _lifted_module(self) -> str | None:
         """``nn.vmap`` / ``hk.vmap`` when the code is a method of a flax.linen or haiku module."""
         scopes = self.ctx.scopes
@@ -1062,6 +1116,14 @@ def _axis_length(value: v.Value, read: AxisRead) -> v.Dim:
     if not value.is_array or value.shape is None or axis is None or not -len(value.shape) <= axis < len(value.shape):
         return None
     return value.shape[axis]
+
+
+def _tail_name(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
 
 
 def _element_name(read: AxisRead, taken: set[str]) -> str:

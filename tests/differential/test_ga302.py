@@ -66,7 +66,7 @@ AFTER = {
 }
 INITS = {"float": "0.0", "int": "0", "zeros": "jnp.zeros(())", "zeros_f16": "jnp.zeros((), jnp.float16)"}
 N_CASES = {"less": -2, "equal": 0, "more": 2, "negative": None}
-SHAPES = [(0,), (1,), (5,), (12,), (3, 4), (0, 3), (2, 3, 2)]
+SHAPES = [(), (0,), (1,), (5,), (12,), (3, 4), (0, 3), (2, 3, 2)]
 DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool"]
 
 
@@ -112,7 +112,7 @@ def program(form="range_len", body="exp", accumulation="one", preamble="plain", 
         data = rng.normal(size=shape) * 2
         x = jnp.asarray(data > 0) if dtype == "bool" else jnp.asarray(data).astype(dtype)
         delta = N_CASES[n_case]
-        n = -1 if delta is None else shape[0] + delta
+        n = -1 if delta is None else (shape[0] if shape else 1) + delta
         return (x, jnp.asarray(0.7, dtype="float32"), n)
 
     description = f"{form}/{body}/{accumulation}/{preamble}/{after}/{init}/{shape}/{dtype}/n={n_case}"
