@@ -44,6 +44,9 @@ READ_OUTSIDE = [
     ("def f(x, n):\n    i = 0\n    while i < n:\n        i += 1\n    return n\n", "i", False),
     # global / nonlocal: anyone may read it.
     ("def f(x):\n    global i\n    for i in range(3):\n        pass\n", "i", True),
+    # `del i` needs the binding; introspection may read any name.
+    ("def f(x):\n    for i in range(len(x)):\n        pass\n    del i\n", "i", True),
+    ("def f(x):\n    for i in range(len(x)):\n        pass\n    return locals()\n", "i", True),
     # A comprehension binding the same name reads its own.
     ("def f(x):\n    for i in range(len(x)):\n        pass\n    return [i for i in x]\n", "i", False),
     ("def f(x):\n    for i in range(len(x)):\n        pass\n    return [i for j in x]\n", "i", True),
@@ -79,3 +82,10 @@ def test_same_binding(code, expected):
     first = _first(function, ast.Assign)
     loop = _first(function, ast.For)
     assert facts.same_binding("x", scope, first, loop) is expected
+
+
+def test_where_has_the_dtype_of_its_values():
+    code = "import jax.numpy as jnp\n\ndef f():\n    x = jnp.zeros(3, jnp.float32)\n    y = jnp.where(x > 0, x, 0.5 * x)\n    return y\n"
+    facts, scope, function = _facts(code)
+    statement = function.body[-1]
+    assert facts.value(statement.value, scope, statement).dtype == "float32"

@@ -325,13 +325,22 @@ def _header_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
             yield case.guard
 
 
+def _introspects(function: ast.AST) -> bool:
+    """Whether ``function`` reads its names by introspection (``locals()``, ``vars()``,
+    ``eval``, ``exec``)."""
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("locals", "vars", "eval", "exec")
+        for node in walk_local(function)
+    )
+
+
 def _reads_name(expression: ast.AST, name: str) -> bool:
-    """Whether ``expression`` reads ``name`` in this scope: comprehensions that bind it
-    themselves read it only in their first iterable."""
+    """Whether ``expression`` reads ``name`` in this scope (``del name`` counts: it needs the
+    binding): comprehensions that bind it themselves read it only in their first iterable."""
     stack = [expression]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Load, ast.Del)):
             return True
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             bound = {target for generator in node.generators for _, target in _unpack(generator.target)}
@@ -460,6 +469,8 @@ class Facts:
         if not made:
             return False
         made_ids = {id(binding) for binding in made}
+        if _introspects(scope.node):
+            return True  # locals(), vars(), eval(...), exec(...): any name may be read
         for node in walk_local(scope.node):
             if node is scope.node:
                 continue
@@ -1198,7 +1209,9 @@ class _Evaluator:
             arrays = [self.eval(arg, depth) for arg in args[:3]]
             shaped = [item for item in arrays if item.is_array]
             shape = shaped[0].shape if len(shaped) == 1 or shaped and all(item.shape == shaped[0].shape for item in shaped) else None
-            dtype = shaped[0].dtype if shaped else None
+            # where(condition, a, b) has the dtype of a and b, not of the condition.
+            typed = [item for item in (arrays[1:] if name == "where" and len(args) == 3 else arrays) if item.is_array]
+            dtype = typed[0].dtype if typed and all(item.dtype == typed[0].dtype for item in typed) else None
             if name in ("isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal"):
                 dtype = "bool"
             if name == "where" and len(args) == 1:

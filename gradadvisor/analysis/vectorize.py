@@ -25,6 +25,8 @@ from gradadvisor.analysis.syntax import dotted, int_value, names_read, positiona
 from gradadvisor.fixes.render import call, name, substitute
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
+#: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.
+COMPARISONS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)
 #: Builtins that say nothing about where a loop runs (``print``, ``float``, ``int`` do: the host).
 NEUTRAL_BUILTINS = frozenset({"len", "range", "min", "max", "abs", "isinstance", "tuple", "list", "zip", "enumerate", "reversed"})
 #: Calls and methods that turn an array into a Python value: a body using them runs on the host.
@@ -153,6 +155,9 @@ def elementwise_over(expr: ast.AST, variables: frozenset[str], resolve) -> Eleme
             continue
         if isinstance(node, ast.BinOp) and isinstance(node.op, ARITHMETIC):
             stack.extend((node.left, node.right))
+            continue
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], COMPARISONS):
+            stack.extend((node.left, *node.comparators))
             continue
         if isinstance(node, ast.Call) and is_elementwise_function(resolve(node.func)) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
             stack.extend(node.args)

@@ -556,6 +556,7 @@ class AccumulationLoop(Rule):
         no value carried from one step to the next but each accumulator into itself."""
         accumulations: list[Accumulation] = []
         local_values: list[tuple[str, ast.expr]] = []
+        local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
         for stmt in statements:
             if isinstance(stmt, ast.Pass):
                 continue
@@ -565,6 +566,7 @@ class AccumulationLoop(Rule):
                 continue
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
                 local_values.append((stmt.targets[0].id, stmt.value))
+                local_statements.append((stmt.targets[0].id, stmt.value, stmt))
                 continue
             return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
         if not accumulations or any(has_walrus(stmt) for stmt in statements):
@@ -587,10 +589,12 @@ class AccumulationLoop(Rule):
                 return None
             if accumulation is None:
                 assigned.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+        order = {id(stmt): number for number, stmt in enumerate(statements)}
         for accumulation in accumulations:
             inlined: ast.AST = accumulation.term
-            for local, value in reversed([item for item in local_values if item[1].lineno < accumulation.statement.lineno]):
-                inlined = _replace_name(inlined, local, value)
+            before = [(local, value) for local, value, stmt in local_statements if order[id(stmt)] < order[id(accumulation.statement)]]
+            for local, value in reversed(before):
+                inlined = replace_names(inlined, {local: value})
             accumulation.inlined = inlined  # type: ignore[assignment]
         return Body(accumulations, local_names)
 
@@ -625,6 +629,12 @@ class AccumulationLoop(Rule):
         if body is None:
             return
         accumulations = body.accumulations
+        if len(loop_names) != sum(len(level.targets) for level in levels):
+            return  # nested loops reusing a name
+        for accumulation in accumulations:
+            start = ctx.value(ast.Name(id=accumulation.name, ctx=ast.Load()))
+            if start.kind in (v.SEQUENCE, v.STRING, v.MAPPING) or isinstance(accumulation.term, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr, ast.ListComp)):
+                return  # building a list, a tuple or a string, not a sum
         header_reads = set().union(*(level.header_reads for level in levels))
         if header_reads & {item.name for item in accumulations}:
             return  # the loop's own bounds read an accumulator
@@ -681,7 +691,7 @@ class AccumulationLoop(Rule):
             updated = ast.BinOp(left=name(accumulation.name), op=ast.Sub() if accumulation.subtract else ast.Add(), right=rewrite.total)
             text = f"{accumulation.name} = {ctx.renderer.code(updated)}"
             lines.append(text)
-            shown.append(f"`{one_line(text, 120 if len(accumulations) == 1 else 80)}`")
+            shown.append(f"`{one_line(text, 120 if len(accumulations) == 1 else max(40, 180 // len(accumulations)))}`")
             for condition in rewrite.conditions:
                 conditions.require(False, condition)
             imports.extend(rewrite.imports)
@@ -888,7 +898,8 @@ class AccumulationLoop(Rule):
             return all(value.kind == v.SCALAR or value.rank is not None and value.rank <= -position - 1 for value in values)
         ranks = {leaf.rank for leaf in leaves}
         if None not in ranks and len(ranks) == 1:
-            trailing = ranks.pop() - position  # type: ignore[operator]
+            # The axes after the loop axis (a kept axis of size 1 is the loop axis itself).
+            trailing = ranks.pop() - position - (1 if any(leaf.keepdims for leaf in leaves) else 0)  # type: ignore[operator]
             return all(value.kind == v.SCALAR or value.rank is not None and value.rank <= trailing for value in values)
         # One array read the same way by every leaf (x[i] and x[i - 1]; pairwise's x[:-1], x[1:]).
         shapes = {(self.ctx.code(_base_array(leaf.array)), leaf.pattern, leaf.keepdims) for leaf in leaves}
@@ -1049,10 +1060,6 @@ def _index_reads(term: ast.AST, index: str, resolve) -> list[AxisRead] | None:
             return None
         stack.extend(ast.iter_child_nodes(node))
     return reads
-
-
-def _replace_name(expr: ast.AST, variable: str, value: ast.expr) -> ast.AST:
-    return replace_names(expr, {variable: value})
 
 
 def _has_ellipsis_before(read: AxisRead) -> bool:

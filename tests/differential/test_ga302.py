@@ -47,6 +47,7 @@ ACCUMULATIONS = {
     "jnp_add": ["acc = jnp.add(acc, {t})"],
     "two": ["acc += {t}", "acc2 = acc2 + jnp.square({t})"],
     "side_effect": ["acc += {t}", "log.append(0)"],
+    "printed": ["acc += {t}", "print('step')"],
     "walrus": ["acc += (t := {t})"],
     "local": ["t = {t}", "acc += t"],
 }
@@ -256,7 +257,7 @@ def test_comments_in_the_removed_loop_are_kept():
     assert "    # one term per element\n    acc = acc + jnp.sum(jnp.exp(-x), axis=0)\n" in fixed, fixed
 
 
-@pytest.mark.parametrize("accumulation", ["side_effect", "walrus"])
+@pytest.mark.parametrize("accumulation", ["side_effect", "printed", "walrus"])
 def test_side_effects_and_walrus_are_never_dropped(accumulation):
     """No fix (safe or not) removes a statement with an effect or a ``:=`` binding."""
     from fixdiff import fix_safe
@@ -268,3 +269,43 @@ def test_side_effects_and_walrus_are_never_dropped(accumulation):
     checked = check_text("program.py", source, [rule_by_code("GA302")], min_confidence="low")
     assert all(finding.fix is None for finding in checked.findings)
     assert fix_safe(source, "GA302")[0] == source
+
+
+#: Programs written against the proofs one by one: each must keep its meaning after the safe fixes.
+HEADER = "import itertools\n\nimport jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n\n@jax.jit\ndef f(x, w, n=12):\n    x = jnp.reshape(x, (12,)).astype(jnp.float32)\n"
+ADVERSARIAL = {
+    "del_after": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    del i\n    return acc\n",
+    "locals_after": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    return acc, len(locals())\n",
+    "list_building": "    acc = []\n    for i in range(len(x)):\n        acc += [x[i] * 2.0]\n    return jnp.stack(acc)\n",
+    "keepdims_free_rank": "    v = jnp.arange(12.0)\n    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(lax.dynamic_slice(x, (i,), (1,))) * v\n    return acc\n",
+    "keepdims_scalar": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(lax.dynamic_slice(x, (i,), (1,))) * 2.0\n    return acc\n",
+    "joined_start": "    acc = 0.0\n    if n > 3:\n        acc = jnp.zeros(3)\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    return acc\n",
+    "same_names": "    acc = 0.0\n    for i in range(len(x)):\n        for i in range(len(x)):\n            acc += jnp.exp(-x[i])\n    return acc\n",
+    "vector_start": "    acc = jnp.zeros(3)\n    for xi in x:\n        acc += jnp.exp(-xi)\n    return acc\n",
+    "int_start_known": "    acc = 0\n    for xi in x:\n        acc += jnp.exp(-xi)\n    return acc\n",
+    "bool_start": "    acc = False\n    for xi in x:\n        acc = acc + jnp.exp(-xi)\n    return acc\n",
+    "other_array_length": "    y = x[::-1]\n    acc = 0.0\n    for i in range(len(x)):\n        acc += x[i] * y[i]\n    return acc\n",
+    "shorter_other": "    y = x[:5]\n    acc = 0.0\n    for i in range(len(x)):\n        acc += x[i] * y[i]\n    return acc\n",
+    "triangle": "    e = 0.0\n    for i in range(len(x)):\n        for j in range(i + 1, len(x)):\n            e += jnp.exp(-(x[i] - x[j]) ** 2)\n    return e\n",
+    "self_iter_in_loop": "    acc = 0.0\n    for _ in range(2):\n        for x in x:\n            acc += jnp.exp(-x)\n    return acc\n",
+    "while_from_three": "    acc = 0.0\n    i = 3\n    while i < len(x):\n        acc -= jnp.exp(-x[i])\n        i += 1\n    return acc\n",
+    "where_term": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.where(x[i] > 0, x[i], 0.5 * x[i])\n    return acc\n",
+    "int_accumulator": "    k = jnp.reshape(x, (12,)).astype(jnp.int32)\n    acc = jnp.zeros((), jnp.int32)\n    for i in range(len(k)):\n        acc += k[i] * 3\n    return acc\n",
+    "int_into_float": "    k = jnp.round(x * 1e6).astype(jnp.int32)\n    acc = 0.0\n    for ki in k:\n        acc += ki\n    return acc\n",
+    "subtract_two": "    a = 0.0\n    b = 1.0\n    for xi in x:\n        # both at once\n        a -= xi\n        b = b + jnp.square(xi)\n    return a, b\n",
+    "column_read": "    m = jnp.reshape(jnp.concatenate([x, x * 0.5]), (12, 2)).astype(jnp.float32)\n    acc = 0.0\n    for i in range(m.shape[0]):\n        acc += jnp.exp(-m[i, 0])\n    return acc\n",
+    "rows_of_matrix": "    m = jnp.reshape(jnp.concatenate([x, x * 0.5]), (12, 2)).astype(jnp.float32)\n    acc = 0.0\n    for i in range(m.shape[0]):\n        acc += m[i] * x[i]\n    return acc\n",
+    "name_of_length": "    N = len(x)\n    x = x[1:]\n    acc = 0.0\n    for i in range(N):\n        acc += x[i]\n    return acc\n",
+    "product_index": "    acc = 0.0\n    for i, j in itertools.product(range(len(x)), range(len(x))):\n        acc += jnp.exp(-(x[i] - x[j]) ** 2)\n    return acc\n",
+    "comparison_count": "    acc = 0\n    for xi in x:\n        acc += xi > 0\n    return acc\n",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(ADVERSARIAL))
+def test_adversarial_programs_keep_meaning(name):
+    def args(jnp, np):
+        return (jnp.asarray(np.random.default_rng(1).normal(size=12).astype(np.float32)), jnp.asarray(0.7, dtype="float32"))
+
+    outcome = check(Program(HEADER + ADVERSARIAL[name], args, name, argnums=(0, 1)), "GA302")
+    assert outcome.ok, outcome.detail
