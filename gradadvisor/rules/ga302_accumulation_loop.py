@@ -35,7 +35,7 @@ from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:
 #: cheap and loose (a block that does not match is not walked).
-ACCUMULATION_TEXT = re.compile(r"[+-]=|=\s*[\w.]+\s*[+-]|=\s*[\w.]+\.add\s*\(")
+ACCUMULATION_TEXT = re.compile(r"[+-]=|=[^=\n]*[+-]|\badd\s*\(")
 #: Values that are certainly not arrays (a list of arrays may hold different shapes).
 NOT_ARRAYS = frozenset({v.SEQUENCE, v.SCALAR, v.STRING, v.MAPPING, v.NONE, v.MODULE, v.CALLABLE})
 #: Integer dtypes (a float accumulator rounds their running total; ``jnp.sum`` adds them exactly).
@@ -330,6 +330,15 @@ class AccumulationLoop(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    s = 0.0\n    q = 0.0\n    for xi in x:\n        s = jnp.add(s, xi)\n        q += xi ** 2\n    return q / len(x) - (s / len(x)) ** 2\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    s = 0.0\n    q = 0.0\n    s = s + jnp.sum(x, axis=0)\n    q = q + jnp.sum(x ** 2, axis=0)\n    return q / len(x) - (s / len(x)) ** 2\n",
             message_contains="`q = q + jnp.sum(x ** 2, axis=0)`",
+        ),
+        # The term on the left, and `np` as jax.numpy's alias.
+        Invalid(
+            "import jax\nimport jax.numpy as np\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(len(x)):\n        acc = np.exp(-x[i]) + acc\n    return acc\n",
+            expected_fix="import jax\nimport jax.numpy as np\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    acc = acc + np.sum(np.exp(-x), axis=0)\n    return acc\n",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as np\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(len(x)):\n        acc = np.add(acc, np.exp(-x[i]))\n    return acc\n",
+            expected_fix="import jax\nimport jax.numpy as np\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    acc = acc + np.sum(np.exp(-x), axis=0)\n    return acc\n",
         ),
         # Along another axis, and with lax.dynamic_index_in_dim.
         Invalid(
