@@ -6,6 +6,8 @@ Keys (all optional)::
     select = ["GA"]             # codes or prefixes, or "ALL"
     ignore = ["GA401"]
     exclude = ["tests/data"]    # globs, against paths relative to the project root and bare names
+    include = ["*.py", "*.ipynb"]   # which files a folder walk scans (the default)
+    extend-include = ["*.pyw"]      # added to include
     force-exclude = false       # apply exclude to files named on the command line too (pre-commit)
     unsafe-fixes = false
     max-file-size = 2097152     # bytes; larger files are skipped with a note
@@ -29,6 +31,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
+from gradadvisor.engine.discovery import DEFAULT_INCLUDE
 from gradadvisor.engine.source import DEFAULT_MAX_FILE_SIZE
 from gradadvisor.rules import all_rules
 from gradadvisor.rules.base import Rule
@@ -42,6 +45,8 @@ KNOWN_KEYS = {
     "select",
     "ignore",
     "exclude",
+    "include",
+    "extend-include",
     "force-exclude",
     "per-file-ignores",
     "unsafe-fixes",
@@ -56,6 +61,8 @@ class Config:
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    #: Globs deciding which files a folder walk scans (``include`` + ``extend-include``).
+    include: tuple[str, ...] = DEFAULT_INCLUDE
     force_exclude: bool = False
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     unsafe_fixes: bool = False
@@ -147,10 +154,11 @@ def parse_table(table: dict[str, Any], path: Path) -> Config:
     if "ignore" in table:
         config.ignore = _codes(table["ignore"], "ignore", path)
     if "exclude" in table:
-        value = table["exclude"]
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise ConfigError(f"{path}: `exclude` must be a list of glob patterns, got {value!r}")
-        config.exclude = tuple(value)
+        config.exclude = _globs(table["exclude"], "exclude", path)
+    if "include" in table:
+        config.include = _globs(table["include"], "include", path)
+    if "extend-include" in table:
+        config.include = config.include + _globs(table["extend-include"], "extend-include", path)
     for key, attr in (("force-exclude", "force_exclude"), ("unsafe-fixes", "unsafe_fixes")):
         if key in table:
             if not isinstance(table[key], bool):
@@ -174,6 +182,12 @@ def parse_table(table: dict[str, Any], path: Path) -> Config:
             (pattern, _codes(codes, f"per-file-ignores.{pattern}", path)) for pattern, codes in value.items()
         )
     return config
+
+
+def _globs(value: Any, key: str, path: Path) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{path}: `{key}` must be a list of glob patterns, got {value!r}")
+    return tuple(value)
 
 
 def enabled_rules(select: tuple[str, ...] | None, ignore: tuple[str, ...]) -> tuple[type[Rule], ...]:

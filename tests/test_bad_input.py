@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import subprocess
+import sys
 
 import pytest
 
-from conftest import CLEAN_SOURCE, DIAG_SOURCE, SUM_SOURCE, codes_at, scan_json, write
+from conftest import CLEAN_SOURCE, DIAG_SOURCE, SUM_SOURCE, _clean_env, codes_at, scan_json, write
+
+try:
+    import resource
+except ImportError:  # not on Windows
+    resource = None
 from gradadvisor.engine.runner import check_text
 from gradadvisor.rules import rule_by_code
 
@@ -50,7 +58,7 @@ def test_syntax_error_text_line(cli, tmp_path):
 
 
 def test_latin1_file_with_a_coding_cookie_is_scanned(cli, tmp_path):
-    source = "# -*- coding: latin-1 -*-\n# café\nimport jax.numpy as jnp\nd = jnp.diag(a.T @ b)\n"
+    source = "# -*- coding: latin-1 -*-\n# café\nimport jax.numpy as jnp; a = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)\n"
     write(tmp_path / "latin.py", source.encode("latin-1"))
     code, report = scan_json(cli, "latin.py")
     assert code == 1
@@ -85,8 +93,22 @@ def test_utf8_bom_file_is_scanned(cli, tmp_path):
     assert report["findings"][0]["column"] == 5
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root can read any file")
-def test_unreadable_file_is_an_io_error(cli, tmp_path):
+@pytest.fixture
+def permissions_enforced(tmp_path):
+    """Skip unless file permissions stop this process (root, or CAP_DAC_OVERRIDE, reads anything)."""
+    probe = write(tmp_path / ".probe", "")
+    probe.chmod(0)
+    try:
+        probe.read_bytes()
+    except PermissionError:
+        return
+    finally:
+        probe.chmod(0o644)
+        probe.unlink()
+    pytest.skip("this process may read any file (root)")
+
+
+def test_unreadable_file_is_an_io_error(cli, tmp_path, permissions_enforced):
     write(tmp_path / "good.py", DIAG_SOURCE)
     secret = write(tmp_path / "secret.py", DIAG_SOURCE)
     secret.chmod(0)
@@ -102,23 +124,62 @@ def test_unreadable_file_is_an_io_error(cli, tmp_path):
 
 
 def test_unreadable_file_is_an_io_error_even_for_root(cli, tmp_path, monkeypatch):
-    """Root reads any file, so simulate the permission error at the read."""
-    from pathlib import Path
+    """Root reads any file, so simulate the permission error where the file is opened."""
+    from gradadvisor.engine import source
 
     write(tmp_path / "good.py", DIAG_SOURCE)
     write(tmp_path / "secret.py", DIAG_SOURCE)
-    real_read_bytes = Path.read_bytes
+    real_open = os.open
 
-    def read_bytes(self):
-        if self.name == "secret.py":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_read_bytes(self)
+    def guarded_open(path, flags, *args, **kwargs):
+        if os.fspath(path).endswith("secret.py"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(source.os, "open", guarded_open)
     code, report = scan_json(cli, "--jobs", "1", ".")
     assert code == 1
     error = _errors(report)["secret.py"]
     assert (error["kind"], error["message"]) == ("io-error", "cannot read: Permission denied")
+    _assert_still_reports_the_good_file(report)
+
+
+def test_unlistable_folder_is_an_io_error(cli, tmp_path, permissions_enforced):
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    locked = write(tmp_path / "locked" / "inside.py", DIAG_SOURCE).parent
+    locked.chmod(0)
+    try:
+        code, report = scan_json(cli, ".")
+        named_code, named = scan_json(cli, "locked/inside.py", "good.py")  # cannot even be looked at
+    finally:
+        locked.chmod(0o755)
+    assert code == 1
+    error = _errors(report)["locked"]
+    assert error["kind"] == "io-error" and "Permission denied" in error["message"]
+    _assert_still_reports_the_good_file(report)
+    assert named_code == 1
+    assert _errors(named)["locked/inside.py"] == {
+        "path": "locked/inside.py", "line": None, "column": None, "kind": "io-error", "message": "cannot read: Permission denied"
+    }
+    _assert_still_reports_the_good_file(named)
+
+
+def test_unlistable_folder_is_an_io_error_even_for_root(cli, tmp_path, monkeypatch):
+    """Root lists any folder, so simulate the permission error where folders are listed."""
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    write(tmp_path / "locked" / "inside.py", DIAG_SOURCE)
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, report = scan_json(cli, ".")
+    assert code == 1
+    error = _errors(report)["locked"]
+    assert (error["kind"], error["message"]) == ("io-error", "cannot list folder: Permission denied")
     _assert_still_reports_the_good_file(report)
 
 
@@ -229,8 +290,8 @@ def test_deeply_nested_code_is_a_diagnostic_not_a_crash(run_cli, tmp_path):
 
 
 def test_nesting_that_cpython_accepts_is_still_linted(cli, tmp_path):
-    write(tmp_path / "nested.py", "import jax.numpy as jnp\nd = jnp.diag(" + "(" * 150 + "a.T @ b" + ")" * 150 + ")\n")
-    write(tmp_path / "wide.py", "import jax.numpy as jnp\nd = jnp.diag(a.T @ b)  # " + "x" * 6000 + "\n")
+    write(tmp_path / "nested.py", "import jax.numpy as jnp; a = b = jnp.ones((9, 9))\nd = jnp.diag(" + "(" * 150 + "a.T @ b" + ")" * 150 + ")\n")
+    write(tmp_path / "wide.py", "import jax.numpy as jnp; a = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)  # " + "x" * 6000 + "\n")
     code, report = scan_json(cli, ".")
     assert code == 1
     assert report["errors"] == []
@@ -266,14 +327,14 @@ def test_a_crashing_rule_is_an_internal_error_and_the_run_goes_on(cli, tmp_path,
 def test_a_crash_outside_the_rules_fails_only_that_file(cli, tmp_path, monkeypatch):
     from gradadvisor.engine import runner
 
-    real_check_text = runner.check_text
+    real_phase1 = runner.phase1_text
 
-    def check_text(display, text, rules):
+    def phase1_text(display, text, settings):
         if display == "cursed.py":
             raise RuntimeError("engine bug")
-        return real_check_text(display, text, rules)
+        return real_phase1(display, text, settings)
 
-    monkeypatch.setattr(runner, "check_text", check_text)
+    monkeypatch.setattr(runner, "phase1_text", phase1_text)
     write(tmp_path / "cursed.py", DIAG_SOURCE)
     write(tmp_path / "good.py", DIAG_SOURCE)
     code, report = scan_json(cli, "--jobs", "1", ".")
@@ -298,3 +359,165 @@ def test_check_text_never_raises_on_garbage():
         checked = check_text("garbage.py", text, rules)
         assert checked.findings == []
         assert all(error.kind in ("syntax-error", "skipped") for error in checked.errors), checked.errors
+
+
+# -- special files ------------------------------------------------------------------------
+
+
+def _scan_in_subprocess(tmp_path, *args: str) -> subprocess.CompletedProcess:
+    """The real command, bounded: a regression (a FIFO read that blocks, /dev/zero read until
+    memory runs out) fails the test instead of hanging it or exhausting the machine."""
+
+    def limit_memory():
+        if resource is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+    return subprocess.run(
+        [sys.executable, "-m", "gradadvisor", "scan", "--jobs", "1", "--format", "json", *args],
+        cwd=tmp_path,
+        env=_clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit_memory if sys.platform.startswith("linux") else None,
+    )
+
+
+def _special_files(tmp_path) -> dict[str, str]:
+    """Special files named like Python files, and what the diagnostic says about each."""
+    made = {}
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.py")
+        os.symlink("pipe.py", tmp_path / "to_pipe.py")
+        made["pipe.py"] = "not a regular file (a FIFO), skipped"
+        made["to_pipe.py"] = "not a regular file (a symbolic link to pipe.py, a FIFO), skipped"
+    if os.path.exists("/dev/zero"):
+        os.symlink("/dev/zero", tmp_path / "zeros.py")
+        made["zeros.py"] = "not a regular file (a symbolic link to /dev/zero, a character device), skipped"
+    if hasattr(socket, "AF_UNIX") and len(str(tmp_path / "sock.py")) < 100:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(tmp_path / "sock.py"))
+        server.close()  # the socket file stays
+        made["sock.py"] = "not a regular file (a socket), skipped"
+    if not made:
+        pytest.skip("no special files on this system")
+    return made
+
+
+def test_special_files_found_in_a_folder_are_skipped_with_a_note(tmp_path):
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    special = _special_files(tmp_path)
+    result = _scan_in_subprocess(tmp_path, ".")
+    assert result.returncode == 1, result.stderr  # the finding in good.py
+    report = json.loads(result.stdout)
+    errors = _errors(report)
+    # to_pipe.py resolves to pipe.py: scanned once, under the first name found.
+    reported = {name: message for name, message in special.items() if name != "to_pipe.py"}
+    assert {name: (errors[name]["kind"], errors[name]["message"]) for name in reported} == {
+        name: ("skipped", message) for name, message in reported.items()
+    }
+    _assert_still_reports_the_good_file(report)
+    assert result.stderr == ""
+
+
+def test_special_files_named_on_the_command_line_are_skipped_with_a_note(tmp_path):
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    special = _special_files(tmp_path)
+    for name, message in special.items():
+        result = _scan_in_subprocess(tmp_path, name)
+        assert result.returncode == 0, (name, result.stderr)  # a note alone does not fail the run
+        assert json.loads(result.stdout)["errors"] == [
+            {"path": name, "line": None, "column": None, "kind": "skipped", "message": message}
+        ]
+    result = _scan_in_subprocess(tmp_path, *special, "good.py")
+    assert result.returncode == 1
+    _assert_still_reports_the_good_file(json.loads(result.stdout))
+
+
+def test_a_file_read_is_bounded_by_the_size_limit(tmp_path):
+    """A file that grew after its size was checked is still read only up to the limit + 1."""
+    from gradadvisor.engine.source import _read_regular
+
+    path = write(tmp_path / "big.py", b"x = 1\n" * 1000)
+    assert len(_read_regular(path, 100)) == 101
+    assert len(_read_regular(path, 0)) == 6000  # 0: no limit
+
+
+def test_dangling_symlink_named_on_the_command_line(cli, tmp_path):
+    os.symlink("gone.py", tmp_path / "dangling.py")
+    code, report = scan_json(cli, "dangling.py")
+    assert code == 1
+    assert report["errors"] == [
+        {"path": "dangling.py", "line": None, "column": None, "kind": "io-error", "message": "cannot read: broken symbolic link to gone.py"}
+    ]
+
+
+# -- encodings ----------------------------------------------------------------------------
+
+#: Bytes that cannot be Python source, and the diagnostic (kind, line, column, message start).
+UNDECODABLE = {
+    "utf-16-cookie": (b"# coding: utf-16\nimport jax\n", ("decode-error", 1, 1, "encoding problem: utf-16 is not ASCII-compatible")),
+    "utf-32-cookie": (b"# coding: utf-32\nimport jax\n", ("decode-error", 1, 1, "encoding problem: utf-32 is not ASCII-compatible")),
+    "ebcdic-cookie": (b"#!/usr/bin/env python\n# coding: cp037\nimport jax\n", ("decode-error", 2, 1, "encoding problem: cp037 is not ASCII-compatible")),
+    "not-a-text-codec": (b"# coding: hex\nimport jax\n", ("decode-error", 1, 1, "encoding problem: hex is not a text encoding")),
+    "unknown-codec": (b"# vim: set fileencoding=klingon :\nimport jax\n", ("decode-error", 1, 1, "unknown encoding in the coding comment: klingon")),
+    "bom-and-other-cookie": (
+        b"\xef\xbb\xbf# coding: latin-1\nimport jax\n",
+        ("decode-error", 1, 1, "encoding problem: the file starts with a UTF-8 byte order mark but its coding comment declares latin-1"),
+    ),
+    "utf-16-with-bom": ("import jax\n".encode("utf-16"), ("decode-error", 1, 1, "the file is UTF-16 (it starts with a UTF-16 byte order mark)")),
+    "invalid-utf-8": (b"import jax\nx = 1\ny = '\xe9t\xe9'\n", ("decode-error", 3, 6, "invalid UTF-8: byte 0xe9 at line 3, column 6 (invalid continuation byte)")),
+    "invalid-for-the-cookie": (
+        b"# coding: ascii\nimport jax\n\nz = 'caf\xc3\xa9'\n",
+        ("decode-error", 4, 9, "cannot decode as ascii (its coding comment): byte 0xc3 at line 4, column 9"),
+    ),
+}
+
+
+@pytest.mark.parametrize("data, expected", UNDECODABLE.values(), ids=UNDECODABLE.keys())
+def test_source_cpython_refuses_is_a_decode_error(cli, tmp_path, data, expected):
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    write(tmp_path / "odd.py", data)
+    code, report = scan_json(cli, ".")
+    assert code == 1
+    error = _errors(report)["odd.py"]
+    kind, line, column, message = expected
+    assert (error["kind"], error["line"], error["column"]) == (kind, line, column)
+    assert error["message"].startswith(message), error["message"]
+    _assert_still_reports_the_good_file(report)
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32", "utf-16-le", "hex", "rot13", "klingon", "punycode"])
+def test_a_cookie_cpython_refuses_is_refused(codec):
+    from gradadvisor.engine.source import FileError, decode_source
+
+    data = f"# coding: {codec}\nx = 1\n".encode()
+    with pytest.raises(SyntaxError):
+        compile(data, "m.py", "exec")  # CPython's verdict, so that this list stays honest
+    error = decode_source("m.py", data)
+    assert isinstance(error, FileError) and error.kind == "decode-error" and codec in error.message
+
+
+@pytest.mark.parametrize("codec", ["latin-1", "cp1252", "koi8-r", "euc-jp", "shift_jis", "gbk", "utf-8", "ascii"])
+def test_an_ascii_compatible_cookie_is_honoured(codec):
+    from gradadvisor.engine.source import SourceText, decode_source
+
+    data = f"# -*- coding: {codec} -*-\nimport jax\nx = 'a + b ~ \\\\'\n".encode(codec)
+    compile(data, "m.py", "exec")  # CPython accepts it too
+    source = decode_source("m.py", data)
+    assert isinstance(source, SourceText)
+    assert source.text == data.decode(codec) and source.encode(source.text) == data
+
+
+def test_a_nul_byte_anywhere_makes_the_file_binary(cli, tmp_path):
+    """CPython refuses source with NUL bytes; a NUL past the first 8 KiB counts too."""
+    write(tmp_path / "good.py", DIAG_SOURCE)
+    write(tmp_path / "late_nul.py", DIAG_SOURCE.encode() + b"x = 1\n" * 3000 + b"y = '\x00'\n")
+    code, report = scan_json(cli, ".")
+    assert code == 1  # the note does not fail the run: good.py's finding does
+    error = _errors(report)["late_nul.py"]
+    assert (error["kind"], error["message"]) == (
+        "skipped",
+        "binary file: NUL byte at line 3004, column 6 (source code cannot contain null bytes), skipped",
+    )
+    _assert_still_reports_the_good_file(report)

@@ -19,7 +19,10 @@ from gradadvisor import __version__
 from gradadvisor.rules import all_rules
 
 SYNTAX_ERROR_SOURCE = "import jax.numpy as jnp\n\ndef f(:\n    return jnp.diag(a.T @ b)\n"
-FINDING_FIELDS = ["code", "name", "message", "path", "line", "column", "end_line", "end_column", "severity", "context", "fix"]
+FINDING_FIELDS = [
+    "code", "name", "message", "path", "cell", "line", "column", "end_line", "end_column",
+    "severity", "confidence", "context", "evidence", "fix",
+]
 
 
 # -- the real console script (subprocess) -----------------------------------------------
@@ -146,10 +149,14 @@ def test_json_report_shape(cli, tmp_path):
     assert finding["path"] == "slow.py"
     assert (finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (3, 5, 3, 22)
     assert finding["severity"] == "warning"
+    assert finding["cell"] is None
+    assert finding["confidence"] in ("high", "medium", "low")
+    assert isinstance(finding["evidence"], list)
     assert finding["context"] is None
     assert 'jnp.einsum("ij,ij->j", a, b)' in finding["message"]
     fix = finding["fix"]
-    assert set(fix) == {"applicability", "content", "diff"}
+    assert set(fix) == {"applicability", "content", "unproven", "diff"}
+    assert fix["unproven"] == []
     assert fix["applicability"] == "safe"
     assert fix["content"] == 'jnp.einsum("ij,ij->j", a, b)'
     assert fix["diff"].startswith("--- a/slow.py\n+++ b/slow.py\n")
@@ -162,7 +169,7 @@ def test_json_report_shape(cli, tmp_path):
 
 def test_json_columns_are_one_based_and_end_exclusive(cli, tmp_path):
     write(tmp_path / "slow.py", "import jax.numpy as jnp\nd = jnp.trace(x @ y)\n")
-    _, report = scan_json(cli, "slow.py")
+    _, report = scan_json(cli, "--min-confidence", "low", "slow.py")
     [finding] = report["findings"]
     line = "d = jnp.trace(x @ y)"
     assert line[finding["column"] - 1 : finding["end_column"] - 1] == "jnp.trace(x @ y)"
@@ -179,8 +186,8 @@ def test_json_context_and_null_fix(cli, tmp_path, monkeypatch):
 
     original = Rule.report
 
-    def report_without_fix(self, node, message, *, fix=None, context=None):
-        original(self, node, message, fix=None, context=context)
+    def report_without_fix(self, node, message, **fields):
+        original(self, node, message, **{**fields, "fix": None})
 
     monkeypatch.setattr(DiagOfMatmul, "report", report_without_fix)
     write(tmp_path / "diag.py", DIAG_SOURCE)
@@ -387,10 +394,14 @@ def test_github_format(cli, tmp_path):
 
 def test_github_format_escapes_newlines_in_messages(cli, tmp_path):
     write(tmp_path / "slow.py", "import jax.numpy as jnp\nd = jnp.diag(\n    a.T @ b\n)\n")
-    result = cli("scan", "--format", "github", "slow.py")
+    result = cli("scan", "--format", "github", "--min-confidence", "low", "slow.py")
     [line] = result.stdout.splitlines()
     assert GITHUB_LINE.match(line)
-    assert "%0A" in line
+    from gradadvisor.report import github
+    from gradadvisor.rules.base import Finding
+
+    multi = Finding("GA202", "diag-of-matmul", "first\nsecond", "slow.py", 2, 5, 4, 2)
+    assert "first%0Asecond" in github.render([multi], [])
 
 
 def test_github_format_prints_nothing_when_clean(cli, tmp_path):
@@ -413,7 +424,7 @@ def test_text_format_frame_and_fix(cli, tmp_path):
 
 def test_text_escapes_markup_in_paths_and_code(cli, tmp_path):
     write(tmp_path / "[red]x" / "slow.py", "import jax.numpy as jnp\nd = jnp.diag(a[bold].T @ b)\n")
-    result = cli("scan", ".")
+    result = cli("scan", "--min-confidence", "low", ".")
     assert "[red]x/slow.py:2:5: GA202" in result.stdout
     assert "jnp.diag(a[bold].T @ b)" in result.stdout
 
@@ -519,16 +530,16 @@ def test_jobs_1_and_2_give_the_same_findings(cli, tmp_path):
 
 def test_jobs_2_through_the_process_pool(cli, tmp_path, monkeypatch):
     """The parallel run really goes through the pool (the serial path would not call it)."""
-    from gradadvisor.engine import runner
+    from gradadvisor.engine import pool
 
     used = []
-    real_pool = runner.ProcessPoolExecutor
+    real_pool = pool.ProcessPoolExecutor
 
     def spy(*args, **kwargs):
         used.append(kwargs.get("max_workers"))
         return real_pool(*args, **kwargs)
 
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", spy)
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", spy)
     for index in range(30):
         write(tmp_path / f"m{index:02d}.py", DIAG_SOURCE)
     code, report = scan_json(cli, "--jobs", "2", ".")
@@ -596,3 +607,52 @@ def test_rule_summaries_are_printed_verbatim(cli):
         assert rule.summary in table
         shown = " ".join(cli("rule", rule.code).stdout.split())
         assert " ".join(rule.summary.split()) in shown
+
+
+def test_help_shows_each_command_with_its_whole_summary(cli):
+    result = cli("--help", env={"COLUMNS": "80"})
+    rows = {}
+    for line in result.stdout.split("Commands:", 1)[1].splitlines():
+        match = re.match(r"^\s+(\S+)\s+(.*)$", line)
+        if match:
+            rows[match.group(1)] = match.group(2)
+    assert set(rows) == {"bench", "rule", "rules", "scan", "trace"}
+    for name, summary in rows.items():
+        assert summary.endswith("."), (name, summary)  # a whole sentence, not cut short
+        assert "..." not in summary and not summary.endswith("e.g.")
+    assert rows["rule"] == "Explain one rule, by code (GA202) or name (diag-of-matmul)."
+
+
+def test_help_does_not_import_the_bench_command(run_cli):
+    code = "import sys; from gradadvisor.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('gradadvisor.bench.command' in sys.modules)"
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip().endswith("False"), result.stdout + result.stderr
+
+
+def test_rule_docs_keep_starred_words_as_code_and_emphasis_as_emphasis():
+    from gradadvisor.cli import rule_markdown
+
+    doc = "costs n*n*k and `a*b*c` and *fast*; O(T*B*OUT) work.\n\n```python\nx = a*b*c\n```\n    y = d*e"
+    assert rule_markdown(doc) == "costs `n*n*k` and `a*b*c` and *fast*; O(`T*B*OUT`) work.\n\n```python\nx = a*b*c\n```\n    y = d*e"
+
+
+def test_rule_renders_n_times_n_times_k_as_written(cli):
+    out = cli("rule", "GA202", env={"COLUMNS": "200"}).stdout
+    assert "n*n*k multiply-adds" in out and "nnk" not in out
+
+
+def test_rule_points_to_the_projects_own_example(cli):
+    from pathlib import Path
+
+    from gradadvisor.cli import RULE_EXAMPLES
+    from gradadvisor.engine.runner import Settings, lint_file
+
+    patterns = Path(__file__).resolve().parent.parent / "patterns"
+    for code, example in RULE_EXAMPLES.items():
+        out = cli("rule", code, env={"COLUMNS": "300"}).stdout
+        assert f"patterns/{example}" in out
+        result = lint_file(patterns / example, example, Settings(codes=(code,), root=str(patterns)))
+        assert [finding.code for finding in result.findings][:1] == [code], example  # the example shows the rule

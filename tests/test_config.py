@@ -175,6 +175,9 @@ def test_no_config_means_defaults():
         ('[tool.gradadvisor]\nunsafe-fixes = "yes"\n', "`unsafe-fixes` must be true or false"),
         ('[tool.gradadvisor]\nforce-exclude = 1\n', "`force-exclude` must be true or false"),
         ('[tool.gradadvisor]\nexclude = "build"\n', "`exclude` must be a list of glob patterns"),
+        ('[tool.gradadvisor]\ninclude = "*.py"\n', "`include` must be a list of glob patterns"),
+        ('[tool.gradadvisor]\nextend-include = [1]\n', "`extend-include` must be a list of glob patterns"),
+        ('[tool.gradadvisor]\nextend_include = ["*.pyw"]\n', "did you mean 'extend-include'?"),
         ('[tool.gradadvisor]\nmax-file-size = "big"\n', "`max-file-size` must be a number of bytes"),
         ('[tool.gradadvisor]\nper-file-ignores = ["x"]\n', "`per-file-ignores` must be a table"),
         ('[tool.gradadvisor.per-file-ignores]\n"tests/*" = [3]\n', "`per-file-ignores.tests/*` must be a list of rule codes"),
@@ -296,8 +299,24 @@ def test_a_folder_that_cannot_be_listed_is_an_io_error(cli, tmp_path, monkeypatc
     assert code == 1
     assert _paths(report) == ["good.py"]
     assert report["errors"] == [
-        {"path": "locked", "line": None, "column": None, "kind": "io-error", "message": "cannot list folder: Permission denied"}
+        {"path": "locked", "cell": None, "line": None, "column": None, "kind": "io-error", "message": "cannot list folder: Permission denied"}
     ]
     text = cli("scan", "--jobs", "1", "locked")
     assert text.exit_code == 1
     assert "locked: io-error: cannot list folder: Permission denied" in text.stdout
+
+
+def test_include_and_extend_include(tmp_path):
+    config = load_config(_pyproject(tmp_path, '[tool.gradadvisor]\nextend-include = ["*.pyw"]\n'))
+    assert config.include == ("*.py", "*.ipynb", "*.pyw")
+    config = load_config(_pyproject(tmp_path, '[tool.gradadvisor]\ninclude = ["src/*.py"]\nextend-include = ["*.pyw"]\n'))
+    assert config.include == ("src/*.py", "*.pyw")
+    assert load_config(None).include == ("*.py", "*.ipynb")
+
+
+def test_include_globs_match_relative_paths_too(cli, tmp_path):
+    write(tmp_path / "src" / "a.py", DIAG_SOURCE)
+    write(tmp_path / "other" / "b.py", DIAG_SOURCE)
+    _pyproject(tmp_path, '[tool.gradadvisor]\ninclude = ["src/*.py"]\n')
+    _, report = scan_json(cli, ".")
+    assert _paths(report) == ["src/a.py"]

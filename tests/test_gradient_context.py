@@ -1,26 +1,31 @@
-"""The gradient-context analysis: levels and the reasons shown in findings."""
+"""The gradient context: levels, the reasons shown in findings, across files."""
 
 from __future__ import annotations
 
-import libcst as cst
+import ast
+
 import pytest
 
 from gradadvisor.analysis.gradient import Level
-from gradadvisor.analysis.names import ImportMap
-from gradadvisor.engine.context import ModuleContext
+from gradadvisor.analysis.names import ImportMap, module_statements
+from gradadvisor.analysis.project import Project
+from gradadvisor.engine.checker import analyse
 
 
-def _context(source: str) -> tuple[ModuleContext, dict[str, cst.FunctionDef]]:
-    module = cst.parse_module(source)
-    ctx = ModuleContext("case.py", source, module)
-    functions = {}
+def _project(files: dict[str, str]) -> Project:
+    return Project([analyse(path, source, []).summary for path, source in files.items()])
 
-    class _Defs(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-            functions[node.name.value] = node
 
-    module.visit(_Defs())
-    return ctx, functions
+def _level(project: Project, path: str, qualname: str) -> int:
+    summary = project.files[path]
+    key = next((key for key, function in summary.functions.items() if function.qualname == qualname), None)
+    return project.level(path, (key,))[0] if key is not None else Level.UNKNOWN
+
+
+def _explain(project: Project, path: str, qualname: str) -> str | None:
+    summary = project.files[path]
+    key = next(key for key, function in summary.functions.items() if function.qualname == qualname)
+    return project.explain((path, key))
 
 
 @pytest.mark.parametrize(
@@ -29,18 +34,22 @@ def _context(source: str) -> tuple[ModuleContext, dict[str, cst.FunctionDef]]:
         ("import jax\n\ndef loss(p):\n    return p\n\ng = jax.grad(loss)\n", "loss", Level.DIFFERENTIATED),
         ("from jax import value_and_grad as vg\n\ndef loss(p):\n    return p\n\nvg(loss)\n", "loss", Level.DIFFERENTIATED),
         ("import jax\nfrom functools import partial\n\n@partial(jax.jit, static_argnums=1)\ndef f(x, n):\n    return x\n", "f", Level.TRACED),
+        ("import jax\n\n@jax.jit(static_argnames='n')\ndef f(x, n):\n    return x\n", "f", Level.TRACED),
         ("import equinox as eqx\n\n@eqx.filter_grad\ndef f(m, x):\n    return x\n", "f", Level.DIFFERENTIATED),
         ("import jax\n\ndef step(c, x):\n    return c, x\n\ndef run(xs):\n    return jax.lax.scan(step, 0.0, xs)\n", "step", Level.TRACED),
-        ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n\n    def __call__(self, x):\n        return x\n", "__call__", Level.TRACED),
-        ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n", "setup", Level.UNKNOWN),
+        ("import jax\n\ndef body(i, x):\n    return x\n\ndef run(x):\n    return jax.lax.fori_loop(0, 3, body, x)\n", "body", Level.TRACED),
+        ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n\n    def __call__(self, x):\n        return x\n", "M.__call__", Level.TRACED),
+        ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n", "M.setup", Level.UNKNOWN),
         ("import numba\n\n@numba.jit\ndef f(x):\n    return x\n", "f", Level.UNKNOWN),
         ("import jax\n\ndef inputs(size=3):\n    return (1.0,)\n\ndef baseline(x):\n    return x\n\ndef candidate(x):\n    return x\n", "baseline", Level.DIFFERENTIATED),
         ("import jax\n\ndef helper(x):\n    return x\n", "helper", Level.UNKNOWN),
+        ("import jax\n\nloss = lambda p: p\ng = jax.grad(loss)\n", "loss", Level.DIFFERENTIATED),
+        ("import jax\n\ndef fwd(x):\n    return x, x\n\ndef bwd(r, g):\n    return (g,)\n\nf = jax.custom_vjp(lambda x: x)\nf.defvjp(fwd, bwd)\n", "bwd", Level.DIFFERENTIATED),
+        ("from autograd import grad\n\ndef f(x):\n    return x\n\ndf = grad(f)\n", "f", Level.DIFFERENTIATED),
     ],
 )
 def test_levels(source, name, level):
-    ctx, functions = _context(source)
-    assert ctx.gradient.level(functions[name]) == level
+    assert _level(_project({"case.py": source}), "case.py", name) == level
 
 
 def test_the_reason_chain_names_the_transform_line_and_the_calls():
@@ -50,8 +59,8 @@ def test_the_reason_chain_names_the_transform_line_and_the_calls():
         "def loss(w, x):\n    return forward(w, x)\n\n"
         "grad = jax.grad(loss)\n"
     )
-    ctx, functions = _context(source)
-    assert ctx.gradient.explain(functions["forward"]) == (
+    project = _project({"case.py": source})
+    assert _explain(project, "case.py", "forward") == (
         "`loss` is differentiated: passed to jax.grad at line 9; `forward` is called from `loss`"
     )
 
@@ -66,31 +75,55 @@ def test_methods_reached_through_self_and_nested_functions_inherit_the_level():
         "        def inner(y):\n            return y\n"
         "        return self.helper(inner(x))\n"
     )
-    ctx, functions = _context(source)
-    assert ctx.gradient.level(functions["helper"]) == Level.TRACED
-    assert ctx.gradient.level(functions["inner"]) == Level.TRACED
-    assert "called from `apply`" in ctx.gradient.explain(functions["helper"])
+    project = _project({"case.py": source})
+    assert _level(project, "case.py", "Model.helper") == Level.TRACED
+    assert _level(project, "case.py", "Model.apply.inner") == Level.TRACED
+    assert "called from `Model.apply`" in _explain(project, "case.py", "Model.helper")
+
+
+def test_a_loss_differentiated_in_another_file():
+    model = "import jax.numpy as jnp\n\ndef loss(w, xs):\n    return jnp.sum(w * xs)\n"
+    train = "import jax\nfrom model import loss\n\ngrad_fn = jax.grad(loss)\n"
+    project = _project({"pkg/model.py": model, "pkg/train.py": train})
+    assert _level(project, "pkg/model.py", "loss") == Level.DIFFERENTIATED
+    assert _explain(project, "pkg/model.py", "loss") == "`loss` is differentiated: passed to jax.grad at pkg/train.py:4"
+
+
+def test_relative_imports_and_module_attributes_resolve():
+    model = "import jax.numpy as jnp\n\ndef forward(w, x):\n    return w * x\n"
+    train = "import jax\nfrom . import model\n\n@jax.jit\ndef step(w, x):\n    return model.forward(w, x)\n"
+    project = _project({"pkg/__init__.py": "", "pkg/model.py": model, "pkg/train.py": train})
+    assert _level(project, "pkg/model.py", "forward") == Level.TRACED
+    assert "pkg/train.py" in _explain(project, "pkg/model.py", "forward")
+
+
+def test_a_call_site_in_another_file_tells_what_a_parameter_receives():
+    model = "import jax.numpy as jnp\n\ndef fit(xs, n):\n    return sum(jnp.exp(xs[i]) for i in range(n))\n"
+    train = "import numpy as np\nfrom model import fit\n\nX = np.zeros((1000, 3))\nfit(X, X.shape[0])\n"
+    summaries = [analyse("model.py", model, []).summary, analyse("train.py", train, []).summary]
+    project = Project(summaries)
+    key = next(iter(project.files["model.py"].functions))
+    kinds = {fact.kind for fact in project.arguments("model.py", key, "n")}
+    assert kinds == {"int:1000"}
+    assert {fact.kind for fact in project.arguments("model.py", key, "xs")} == {"array"}
 
 
 def test_import_aliases_see_through_spellings():
-    names = ImportMap(cst.parse_module(
+    tree = ast.parse(
         "import jax.numpy as np\nimport numpy as onp\nfrom jax import numpy as jnp2\nfrom jax.numpy import diag\nimport autograd.numpy as anp\n"
-    ))
-    assert names.resolve(cst.parse_expression("np.diag")) == "jax.numpy.diag"
-    assert names.resolve(cst.parse_expression("onp.diag")) == "numpy.diag"
-    assert names.resolve(cst.parse_expression("jnp2.diag")) == "jax.numpy.diag"
-    assert names.resolve(cst.parse_expression("diag")) == "jax.numpy.diag"
-    assert names.autodiff_numpy_function(cst.parse_expression("anp.trace")) == "trace"
-    assert names.autodiff_numpy_function(cst.parse_expression("onp.trace")) is None
-
-
-def test_module_spellings_read_from_import_lines():
-    from gradadvisor.analysis.names import module_spellings
-
-    text = (
-        "import jax\nimport jax.numpy as jnp\nfrom jax import numpy as np2, lax\n"
-        "from jax import (\n    numpy as np3,  # comment\n    random,\n)\nimport numpy as np\n"
     )
-    assert module_spellings(text, "jax.numpy") == {"jax.numpy", "jnp", "np2", "np3"}
-    assert module_spellings(text, "jax.lax") == {"jax.lax", "lax"}
-    assert module_spellings("import numpy as np\n", "jax.numpy") == set()
+    names = ImportMap(tree)
+    assert names.resolve(ast.parse("np.diag", mode="eval").body) == "jax.numpy.diag"
+    assert names.resolve(ast.parse("onp.diag", mode="eval").body) == "numpy.diag"
+    assert names.resolve(ast.parse("jnp2.diag", mode="eval").body) == "jax.numpy.diag"
+    assert names.resolve(ast.parse("diag", mode="eval").body) == "jax.numpy.diag"
+    assert names.autodiff_numpy_function(ast.parse("anp.trace", mode="eval").body) == "trace"
+    assert names.autodiff_numpy_function(ast.parse("onp.trace", mode="eval").body) is None
+
+
+def test_a_rebound_alias_is_not_spelled_by_fixes():
+    names = ImportMap(ast.parse("import jax.numpy as jnp\njnp = 2.0\n"))
+    assert names.resolve(ast.parse("jnp.sum", mode="eval").body) is None
+    spelled, imports = names.spell("jax.numpy.sum", {"jnp"})
+    assert spelled != "jnp.sum"
+    assert list(module_statements(ast.parse("if x:\n    import jax\n").body))

@@ -17,6 +17,9 @@ EXPECTED = {
     "sum_with_closure.py": "GA301",
     "view_slicing_loop.py": "GA201",
     "touching_large_array.py": None,  # the table is passed in, not closed over: nothing to report
+    # a list of carried states then `jnp.stack` (no `.at[i]` write) is not found by today's GA103;
+    # the GA103 rework (loop-carried recurrences) is expected to report it: then pin "GA103" here
+    "linear_recurrence.py": None,
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import json
 
 from rich.console import Console
@@ -11,7 +12,12 @@ from gradadvisor import __version__
 from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS, github, json_report, sarif, text
 from gradadvisor.rules import all_rules
-from gradadvisor.rules.base import Finding, FixInfo
+from gradadvisor.fixes.edits import Edit, Fix
+from gradadvisor.rules.base import Finding
+
+
+def FixInfo(applicability: str, content: str, diff: str) -> Fix:  # noqa: N802 - the reports' view of a fix
+    return Fix((Edit(0, 0, content),), applicability, content)  # type: ignore[arg-type]
 
 
 def _finding(**changes) -> Finding:
@@ -25,7 +31,8 @@ def _finding(**changes) -> Finding:
         end_line=3,
         end_column=22,
         context="`loss` is differentiated: passed to jax.grad at line 9",
-        fix=FixInfo("safe", 'jnp.einsum("ij,ij->j", a, b)', "--- a/src/model.py\n+++ b/src/model.py\n"),
+        fix=FixInfo("safe", 'jnp.einsum("ij,ij->j", a, b)', ""),
+        diff="--- a/src/model.py\n+++ b/src/model.py\n",
         frame=(2, ("", "d = jnp.diag(a.T @ b)")),
     )
     values.update(changes)
@@ -38,7 +45,7 @@ def _console() -> tuple[Console, io.StringIO]:
 
 
 def test_formats():
-    assert FORMATS == ("text", "json", "sarif", "github")
+    assert FORMATS == ("text", "concise", "json", "json-lines", "junit", "sarif", "github", "gitlab")
 
 
 # -- json ---------------------------------------------------------------------------------
@@ -52,13 +59,14 @@ def test_json_render_round_trips():
     assert first["fix"] == {
         "applicability": "safe",
         "content": 'jnp.einsum("ij,ij->j", a, b)',
+        "unproven": [],
         "diff": "--- a/src/model.py\n+++ b/src/model.py\n",
     }
     assert second["fix"] is None and second["context"] is None
     assert "frame" not in first
     assert data["errors"] == [
-        {"path": "bad.py", "line": 2, "column": 7, "kind": "syntax-error", "message": "SyntaxError: invalid syntax"},
-        {"path": "big.py", "line": None, "column": None, "kind": "skipped", "message": "too big"},
+        {"path": "bad.py", "cell": None, "line": 2, "column": 7, "kind": "syntax-error", "message": "SyntaxError: invalid syntax"},
+        {"path": "big.py", "cell": None, "line": None, "column": None, "kind": "skipped", "message": "too big"},
     ]
 
 
@@ -194,3 +202,117 @@ def test_text_statistics_table():
     text.print_statistics(console, findings)
     rows = [line.split() for line in buffer.getvalue().splitlines()]
     assert rows == [["2", "GA202", "[*]", "diag-of-matmul"], ["1", "GA301", "python-sum-over-array"]]
+
+
+# -- locations and fingerprints -----------------------------------------------------------
+
+
+def test_where_names_the_cell_of_a_notebook():
+    from gradadvisor.report.locations import where
+
+    assert where("m.py", 3, 5) == "m.py:3:5"
+    assert where("nb.ipynb", 4, 5, cell=3) == "nb.ipynb:cell 3:4:5"
+    assert where("big.py", None, None) == "big.py"
+
+
+def test_fingerprints_are_stable_and_tell_identical_lines_apart():
+    from gradadvisor.report.fingerprint import fingerprints, source_line
+
+    first = _finding(line=3, frame=(2, ("", "    d = jnp.diag(a.T @ b)  ")))
+    moved = _finding(line=30, frame=(29, ("", "d = jnp.diag(a.T @ b)")))
+    assert source_line(first) == source_line(moved) == "d = jnp.diag(a.T @ b)"
+    [a] = fingerprints([first], ["src/model.py"])
+    [b] = fingerprints([moved], ["src/model.py"])
+    assert a == b  # the line moved and was re-indented: same finding
+    twins = fingerprints([first, moved], ["src/model.py", "src/model.py"])
+    assert twins[0] == a and twins[1] != a  # two identical lines: the occurrence index differs
+    assert fingerprints([first], ["src/other.py"]) != [a]
+    assert fingerprints([_finding(code="GA301")], ["src/model.py"]) != [a]
+    assert source_line(_finding(frame=None)) == ""
+
+
+def test_sarif_with_a_root_writes_relative_uris_and_fingerprints(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    log = json.loads(sarif.render([_finding(), _finding(path="/elsewhere/x.py")], [], root=tmp_path))
+    run = log["runs"][0]
+    assert run["originalUriBaseIds"] == {"%SRCROOT%": {"uri": tmp_path.resolve().as_uri() + "/"}}
+    inside, outside = (r["locations"][0]["physicalLocation"]["artifactLocation"] for r in run["results"])
+    assert inside == {"uri": "src/model.py", "uriBaseId": "%SRCROOT%"}
+    assert outside == {"uri": "file:///elsewhere/x.py"}
+    for result in run["results"]:
+        assert re.fullmatch(r"[0-9a-f]{64}", result["partialFingerprints"]["gradadvisor/v1"])
+
+
+# -- concise, json-lines, junit, gitlab ---------------------------------------------------
+
+
+def test_concise_lines():
+    from gradadvisor.report import concise
+
+    long = _finding(message="x" * 300)
+    lines = concise.lines([_finding(message="two\nlines"), long, _finding(cell=2, line=4)], [FileError("bad.py", "syntax-error", "SyntaxError: x", 2, 7)])
+    assert lines[0] == "bad.py:2:7: syntax-error: SyntaxError: x"
+    assert lines[1] == "src/model.py:3:5: GA202 two lines"
+    assert len(lines[2]) == 200 and lines[2].endswith("…")
+    assert lines[3].startswith("src/model.py:cell 2:4:5: GA202 ")
+
+
+def test_json_lines_render():
+    from gradadvisor.report import json_lines
+
+    rendered = json_lines.render([_finding(), _finding(cell=1)], [FileError("bad.py", "io-error", "x")])
+    objects = [json.loads(line) for line in rendered.splitlines()]
+    assert objects[0] == _finding().to_dict() and objects[1]["cell"] == 1
+    assert objects[2] == {"path": "bad.py", "cell": None, "line": None, "column": None, "kind": "io-error", "message": "x"}
+    assert json_lines.render([], []) == ""
+
+
+def test_junit_render():
+    import xml.etree.ElementTree as ET
+
+    from gradadvisor.report import junit
+
+    errors = [FileError("bad.py", "syntax-error", "SyntaxError: <x>", 2, 7), FileError("big.py", "skipped", "too big")]
+    root = ET.fromstring(junit.render([_finding(message='a <b> & "c"')], errors).split("\n", 1)[1])
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("3", "1", "1")
+    suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
+    failure = suites["src/model.py"].find("testcase/failure")
+    assert failure.get("message") == 'a <b> & "c"' and failure.get("type") == "GA202"
+    assert suites["bad.py"].find("testcase/error").text == "bad.py:2:7: syntax-error: SyntaxError: <x>"
+    assert suites["big.py"].find("testcase/skipped") is not None
+    empty = ET.fromstring(junit.render([], []).split("\n", 1)[1])
+    assert empty.get("failures") == "0" and empty.find("testsuite/testcase").get("name") == "No findings"
+
+
+def test_gitlab_render():
+    from gradadvisor.report import gitlab
+
+    errors = [FileError("bad.py", "syntax-error", "SyntaxError: x", 2, 7), FileError("big.py", "skipped", "too big")]
+    issues = json.loads(gitlab.render([_finding(severity="error"), _finding(cell=3, severity="info")], errors))
+    assert [issue["severity"] for issue in issues] == ["major", "info", "major"]  # the skipped file is not an issue
+    assert issues[0]["location"] == {"path": "src/model.py", "lines": {"begin": 3, "end": 3}}
+    assert issues[1]["description"].endswith("(cell 3)")
+    assert issues[2]["check_name"] == "syntax-error" and issues[2]["location"]["lines"]["begin"] == 2
+    assert len({issue["fingerprint"] for issue in issues}) == 3
+
+
+def test_github_render_for_a_notebook_names_the_cell_and_no_line():
+    [line] = github.render([_finding(path="nb.ipynb", cell=2, line=4)], []).splitlines()
+    assert line.startswith("::warning file=nb.ipynb,title=GA202 diag-of-matmul::GA202 (cell 2, line 4, column 5) ")
+
+
+def test_text_quiet_and_notebook_location():
+    console, buffer = _console()
+    text.print_findings(console, [_finding(), _finding(path="nb.ipynb", cell=2)], [FileError("nb.ipynb", "syntax-error", "x", 3, 1, cell=4)], unsafe_fixes=False, quiet=True)
+    lines = buffer.getvalue().splitlines()
+    assert "" not in lines
+    assert lines[0] == "nb.ipynb:cell 4:3:1: syntax-error: x"
+    assert any(line.startswith("nb.ipynb:cell 2:3:5: GA202") for line in lines)
+
+
+def test_json_statistics_render():
+    rows = json.loads(json_report.render_statistics([_finding(), _finding(fix=None), _finding(code="GA301", name="python-sum-over-array", fix=None)]))
+    assert rows == [
+        {"code": "GA202", "name": "diag-of-matmul", "count": 2, "fixable": True},
+        {"code": "GA301", "name": "python-sum-over-array", "count": 1, "fixable": False},
+    ]

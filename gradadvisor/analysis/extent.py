@@ -203,10 +203,8 @@ class ExtentReader:
             default = value.literal
             if isinstance(default, int) and not isinstance(default, bool) and default <= SMALL_RANGE:
                 return static(f"`{param}` defaults to {default}")
-            return Extent(
-                "data", f"`{length}` depends on the parameter `{param}`: the loop grows with what callers pass", "likely",
-                value.evidence, param=param, size=length,
-            )
+            reason = f"`{param}` is a parameter" if length == param else f"`{length}` depends on the parameter `{param}`"
+            return Extent("data", f"{reason}: the loop grows with what callers pass", "likely", value.evidence, param=param, size=length)
         evidence = value.evidence
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
         return Extent("data", reason, "proven", evidence, size=length)

@@ -1021,7 +1021,9 @@ class _Evaluator:
                 length = max(0, -(-(stop.literal - start.literal) // step.literal))  # type: ignore[operator]
             elif stop.kind in (v.SIZE, v.PARAM):
                 length = stop.length if stop.kind == v.SIZE and stop.length else self.code(args[1] if len(args) >= 2 else args[0])
-            result = Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=stop.param, evidence=stop.evidence[:3])
+            # A parameter's default (``order=4``) travels with it: a small default says small.
+            default = stop.literal if stop.kind == v.PARAM else None
+            result = Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=stop.param, literal=default, evidence=stop.evidence[:3])
             return result
         if name in ("int", "round") and args:
             inner = self.eval(args[0], depth)

@@ -14,6 +14,7 @@ few), the index holds just that file; the cache can supply the rest.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict, deque
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -53,12 +54,26 @@ class Project:
             for start in range(len(parts)):
                 self._by_module[".".join(parts[start:])].append(summary.path)
         self._children: dict[tuple[str, str | None, str], str] = {}
+        #: (path, parent key) -> the functions defined directly inside it.
+        self._nested: dict[tuple[str, str], list[str]] = defaultdict(list)
         for summary in summaries:
             for function in summary.functions.values():
                 self._children.setdefault((summary.path, function.parent, function.name), function.key)
+                if function.parent is not None:
+                    self._nested[(summary.path, function.parent)].append(function.key)
+        #: Per file, the bare names a reference can resolve through (its functions and imports),
+        #: and its method names: everything else a function's text mentions is skipped at once.
+        self._resolvable: dict[str, set[str]] = {}
+        self._methods: dict[str, set[str]] = {}
+        for summary in summaries:
+            self._resolvable[summary.path] = {function.name for function in summary.functions.values()} | set(summary.imports)
+            self._methods[summary.path] = {name for klass in summary.classes.values() for name in klass.methods}
+        self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
+        self._named_cache: dict[Key, list[Key]] = {}
+        self._dotted: dict[tuple[str, str], list[Key]] = {}
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
@@ -125,6 +140,14 @@ class Project:
         return sorted(candidates, key=lambda other: -_shared_prefix(PurePath(other).parent.parts, anchor))
 
     def _resolve_qualified(self, qualified: str, near: str) -> list[Key]:
+        cache_key = (qualified, os.path.dirname(near))
+        found = self._qualified_cache.get(cache_key)
+        if found is None:
+            self._qualified_cache[cache_key] = []  # a cycle of re-exports resolves to nothing
+            found = self._qualified_cache[cache_key] = self._resolve_qualified_uncached(qualified, near)
+        return found
+
+    def _resolve_qualified_uncached(self, qualified: str, near: str) -> list[Key]:
         module, _, attr = qualified.rpartition(".")
         for path in self.module_files(module, near)[:1]:
             summary = self.files[path]
@@ -177,15 +200,51 @@ class Project:
         if function is not None:
             path = key[0]
             seen: set[Key] = {key}
-            for reference in function.references:
-                for callee in self.resolve(path, reference, function.key, function.klass):
-                    if callee not in seen:
-                        seen.add(callee)
-                        found.append((callee, "called from"))
-            for other in self.files[path].functions.values():
-                if other.parent == function.key and (path, other.key) not in seen:
-                    found.append(((path, other.key), "defined inside"))
+            for callee in self._named(path, self._outermost(path, function)):
+                if callee not in seen:
+                    seen.add(callee)
+                    found.append((callee, "called from"))
+            for child in self._nested.get((path, function.key), ()):
+                if (path, child) not in seen:
+                    found.append(((path, child), "defined inside"))
         self._callees_cache[key] = found
+        return found
+
+    def _outermost(self, path: str, function: FunctionSummary) -> FunctionSummary:
+        """The outermost function holding ``function``: its text, and so its references, covers
+        the nested ones (they are recorded there only)."""
+        summary = self.files[path]
+        while not function.references and function.parent is not None and function.parent in summary.functions:
+            function = summary.functions[function.parent]
+        return function
+
+    def _named(self, path: str, function: FunctionSummary) -> list[Key]:
+        """The functions an outermost function's text names, resolved once."""
+        cache_key = (path, function.key)
+        found = self._named_cache.get(cache_key)
+        if found is not None:
+            return found
+        found = []
+        resolvable, methods = self._resolvable.get(path, set()), self._methods.get(path, set())
+        imports = self.files[path].imports
+        params = set(function.params)
+        for reference in function.references:
+            head, _, attr = reference.partition(".")
+            if head in ("self", "cls"):
+                if attr not in methods:
+                    continue
+            elif head not in resolvable:
+                continue
+            if attr and head in imports and head not in params:
+                # ``jnp.sum``: the same in every function of the file.
+                memo_key = (path, reference)
+                targets = self._dotted.get(memo_key)
+                if targets is None:
+                    targets = self._dotted[memo_key] = self._resolve_qualified(f"{imports[head]}.{attr}", path)
+                found.extend(targets)
+                continue
+            found.extend(self.resolve(path, reference, function.key, function.klass))
+        self._named_cache[cache_key] = found
         return found
 
     def _propagate(self) -> None:
@@ -257,20 +316,21 @@ class Project:
     def _collect_arguments(self) -> dict[tuple[str, str, str], list[ArgumentFact]]:
         found: dict[tuple[str, str, str], list[ArgumentFact]] = defaultdict(list)
         for summary in self.files.values():
-            for caller in summary.functions.values():
-                for site in caller.calls:
-                    for target in self.resolve(summary.path, site.callee, caller.key, caller.klass):
-                        function = self.function(target)
-                        if function is None:
-                            continue
-                        params = list(function.params)
-                        if function.klass is not None and params and params[0] in ("self", "cls"):
-                            params = params[1:]
-                        for index, (kind, evidence) in enumerate(site.args):
-                            if index < len(params):
-                                found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
-                        for name, (kind, evidence) in site.keywords.items():
-                            found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
+            sites = [(site, caller.key, caller.klass) for caller in summary.functions.values() for site in caller.calls]
+            sites += [(site, None, None) for site in summary.module_calls]
+            for site, scope, klass in sites:
+                for target in self.resolve(summary.path, site.callee, scope, klass):
+                    function = self.function(target)
+                    if function is None:
+                        continue
+                    params = list(function.params)
+                    if function.klass is not None and params and params[0] in ("self", "cls"):
+                        params = params[1:]
+                    for index, (kind, evidence) in enumerate(site.args):
+                        if index < len(params):
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                    for name, (kind, evidence) in site.keywords.items():
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
         return found
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
@@ -38,14 +40,19 @@ from gradadvisor.analysis.gradient import (
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.syntax import Source, dotted, one_line, positional, walk, walk_local
 
-#: Libraries whose functions are never project functions (calls to them carry no parameter facts).
-EXTERNAL = ("jax", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd", "math",
-            "functools", "itertools", "os", "sys", "typing", "collections", "dataclasses", "pandas", "torch",
-            "tensorflow", "chex", "distrax", "jaxopt", "matplotlib", "tqdm", "absl", "ml_collections", "time", "random")
+#: Libraries whose functions are never project functions (calls to them carry no parameter facts):
+#: the standard library and the array and ML ecosystem.
+EXTERNAL = frozenset(sys.stdlib_module_names) | {
+    "jax", "jaxlib", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd",
+    "pandas", "torch", "tensorflow", "tensorflow_probability", "chex", "distrax", "jaxopt", "matplotlib", "tqdm",
+    "absl", "ml_collections", "sklearn", "jraph", "blackjax", "lineax", "optimistix", "einops", "jaxtyping",
+    "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
+}
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORD = re.compile(
     r"\b(?:" + "|".join(sorted({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)) + r")\b"
 )
+DEF_NAME = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|^[ \t]*(\w+)[ \t]*=[ \t]*lambda\b", re.MULTILINE)
 REFERENCE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -74,7 +81,9 @@ class CallSite:
     caller: str | None
     callee: str  # a name, ``self.name`` or ``alias.attr`` as written
     line: int
-    #: What each argument holds: (kind, evidence). Kinds: array, size, small, gradient, callable, other, unknown.
+    #: What each argument holds: (kind, evidence). Kinds: array, size, ``int:N`` (a literal), gradient,
+    #: callable, ``seq:N`` (a list or tuple of N items), sequence, ``param:NAME`` (the caller's own
+    #: parameter), other, unknown.
     args: list[tuple[str, str]] = field(default_factory=list)
     keywords: dict[str, tuple[str, str]] = field(default_factory=dict)
 
@@ -131,6 +140,8 @@ class FileSummary:
     arrays: dict[str, ModuleArray] = field(default_factory=dict)
     #: Module-level names bound by something other than ``def``/``class``/import.
     assigned: list[str] = field(default_factory=list)
+    #: Calls made by module-level code.
+    module_calls: list[CallSite] = field(default_factory=list)
     bench_file: bool = False
 
 
@@ -164,10 +175,17 @@ class SummaryBuilder:
         self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
         self.keys: dict[int, str] = {}
         self._imported = self._imported_callees()
+        #: Names through which a function can reference another: defs anywhere in the file,
+        #: imports, and self/cls (for methods).
+        self._referable = {match.group(1) or match.group(2) for match in DEF_NAME.finditer(source.text)} | set(names.aliases) | {"self", "cls"}
+        aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
+        self._transform_lines: list[int] | None = None
+        self._transform_word = re.compile(TRANSFORM_WORD.pattern[:-3] + "".join(f"|{re.escape(alias)}" for alias in aliases) + r")\b") if aliases else TRANSFORM_WORD
 
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        self._module_calls(self._imported)
         self._bench_file()
         return self.summary
 
@@ -179,10 +197,12 @@ class SummaryBuilder:
         for stmt in module_statements(self.tree.body):
             if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                maybe_array = isinstance(stmt.value, (ast.Call, ast.BinOp, ast.Subscript, ast.Attribute, ast.Name))
                 for target in targets:
                     if isinstance(target, ast.Name):
                         summary.assigned.append(target.id)
-                        self._module_array(target.id, stmt, scope)
+                        if maybe_array:
+                            self._module_array(target.id, stmt, scope)
 
     def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         value = self.facts.name_value(name, scope, None)
@@ -223,7 +243,7 @@ class SummaryBuilder:
                 # ``loss = lambda p, x: ...``: a function by another name.
                 name = node.targets[0].id
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
-            if TRANSFORM_WORD.search(self._statement_text(node)):
+            if self._names_transform(node):
                 self._transform_calls(node, parent_key, klass, scope)
             for field_name in ("body", "orelse", "finalbody"):
                 for child in reversed(getattr(node, field_name, ()) or ()):
@@ -234,6 +254,20 @@ class SummaryBuilder:
             for case in reversed(getattr(node, "cases", ()) or ()):
                 for child in reversed(case.body):
                     stack.append((child, prefix, parent_key, klass, scope))
+
+    def _names_transform(self, stmt: ast.stmt) -> bool:
+        """Whether the statement's own lines (a compound statement's header) name a transform."""
+        if self._transform_lines is None:
+            self._transform_lines = sorted({self.source.text.count("\n", 0, match.start()) + 1 for match in self._transform_word.finditer(self.source.text)})
+        lines = self._transform_lines
+        if not lines:
+            return False
+        end = stmt.end_lineno or stmt.lineno
+        body = getattr(stmt, "body", None)
+        if isinstance(body, list) and body:
+            end = max(stmt.lineno, body[0].lineno - 1)
+        position = bisect_left(lines, stmt.lineno)
+        return position < len(lines) and lines[position] <= end
 
     def _statement_text(self, stmt: ast.stmt) -> str:
         """The statement's own lines (for a compound statement, its header only)."""
@@ -248,8 +282,14 @@ class SummaryBuilder:
         args = node.args
         params = [arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
         name = name or getattr(node, "name", "<lambda>")
-        text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-        references = sorted({f"{a}.{b}" if b else a for a, b in REFERENCE.findall(text)} | {a for a, _ in REFERENCE.findall(text)})
+        if parent_key is None:
+            text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+            found = REFERENCE.findall(text)
+            # Only what can name a function: this file's functions, its imports, self/cls methods.
+            heads = self._referable
+            references = sorted({a for a, _ in found if a in heads} | {f"{a}.{b}" for a, b in found if b and a in heads})
+        else:
+            references = []  # nested: the outermost function's references cover its text
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, references)
         self.summary.functions[key] = function
         self.nodes[key] = (node, scope)
@@ -293,6 +333,15 @@ class SummaryBuilder:
                     for arg in node.args:
                         self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({func.attr})", scope)
                     continue
+                if isinstance(func, ast.Call) and transform_name(func.func, self.names) is not None and func.args:
+                    # jax.jit(f)(x, y), jax.grad(loss)(w, xs): what the transformed function receives.
+                    target = _reference(func.args[0])
+                    if target is not None:
+                        site = self._call_site(scope_key, target, node, scope, stmt)
+                        if scope_key is None:
+                            self.summary.module_calls.append(site)
+                        else:
+                            self.summary.functions[scope_key].calls.append(site)
                 transform = transform_name(func, self.names) if not isinstance(func, ast.Lambda) else None
                 if transform is None:
                     continue
@@ -338,12 +387,39 @@ class SummaryBuilder:
 
     def record_local_calls(self, callees: set[str]) -> None:
         """Record calls to this file's own functions ``callees`` (their parameters matter to a
-        candidate), from every function of the file."""
+        candidate), from every function of the file and from module-level code."""
         pattern = _callee_pattern(callees)
         if pattern is None:
             return
         for key, (node, scope) in self.nodes.items():
             self._calls(node, key, scope, pattern)
+        self._module_calls(pattern)
+
+    def _module_calls(self, pattern: re.Pattern[str] | None) -> None:
+        """Calls made by module-level code (scripts call their training function there)."""
+        if pattern is None or not pattern.search(self.source.text):
+            return
+        scope = self.facts.module_scope
+        for stmt in module_statements(self.tree.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not pattern.search(self._statement_text(stmt)):
+                continue
+            for expr in _own_expressions(stmt):
+                for call in walk_local(expr):
+                    if not isinstance(call, ast.Call):
+                        continue
+                    callee = _reference(call.func)
+                    if callee is None or not pattern.match(callee + "("):
+                        continue
+                    self.summary.module_calls.append(self._call_site(None, callee, call, scope, stmt))
+
+    def _call_site(self, caller: str | None, callee: str, call: ast.Call, scope: Scope, statement: ast.AST) -> CallSite:
+        site = CallSite(caller, callee, call.lineno)
+        for arg in positional(call):
+            site.args.append(self._argument_fact(arg, scope, statement))
+        for item in call.keywords:
+            if item.arg is not None:
+                site.keywords[item.arg] = self._argument_fact(item.value, scope, statement)
+        return site
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, pattern: re.Pattern[str] | None) -> None:
         """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""
@@ -358,13 +434,7 @@ class SummaryBuilder:
             callee = _reference(call.func)
             if callee is None or not pattern.match(callee + "("):
                 continue
-            site = CallSite(key, callee, call.lineno)
-            for arg in positional(call):
-                site.args.append(self._argument_fact(arg, inner, statement))
-            for item in call.keywords:
-                if item.arg is not None:
-                    site.keywords[item.arg] = self._argument_fact(item.value, inner, statement)
-            function.calls.append(site)
+            function.calls.append(self._call_site(key, callee, call, inner, statement))
 
     def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:
         value = self.facts.value(expr, scope, statement)
@@ -375,12 +445,14 @@ class SummaryBuilder:
         if value.kind == v.SIZE:
             return "size", f"`{text}` is a data size ({value.length})"
         if value.kind == v.SCALAR and type(value.literal) is int:
-            return f"small:{value.literal}", f"`{text}` = {value.literal}"
+            return f"int:{value.literal}", f"`{text}` = {value.literal}"
         if value.kind == v.CALLABLE and value.transform in GRADIENT_FUNCTIONS:
             return "gradient", f"`{text}` is a gradient function ({short(value.transform)})"
         if value.kind == v.CALLABLE:
             return "callable", f"`{text}`"
         if value.kind == v.SEQUENCE:
+            if isinstance(value.length, int):
+                return f"seq:{value.length}", f"`{text}` is a list or tuple of {value.length} items"
             return "sequence", f"`{text}` is a list or tuple"
         if value.kind == v.PARAM:
             return f"param:{value.param}", f"`{text}`"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 #: Nodes that open a new scope for names.
 SCOPE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -205,3 +205,53 @@ def one_line(text: str, limit: int = 70) -> str:
     """``text`` on one line, cut to about ``limit`` characters (for messages)."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 4] + " ..."
+
+
+# -- building new code (fixes): new nodes carry no positions, so the renderer prints them --
+
+
+def substitute(node: ast.AST, replace: Callable[[ast.AST], ast.AST | None]) -> ast.AST:
+    """A copy of ``node`` where each subtree for which ``replace`` returns a node is replaced
+    by it. Only the ancestors of replaced subtrees are rebuilt (as new nodes); the rest is
+    shared with the original tree, which is never modified."""
+    replacement = replace(node)
+    if replacement is not None:
+        return replacement
+    changed = False
+    fields = {}
+    for name, value in ast.iter_fields(node):
+        if isinstance(value, ast.AST):
+            new = substitute(value, replace)
+            changed = changed or new is not value
+            fields[name] = new
+        elif isinstance(value, list):
+            items = [substitute(item, replace) if isinstance(item, ast.AST) else item for item in value]
+            changed = changed or any(a is not b for a, b in zip(items, value))
+            fields[name] = items
+        else:
+            fields[name] = value
+    if not changed:
+        return node
+    return type(node)(**fields)
+
+
+def name(identifier: str) -> ast.Name:
+    return ast.Name(id=identifier, ctx=ast.Load())
+
+
+def attribute_path(dotted: str) -> ast.expr:
+    """``jnp.sum`` as an expression."""
+    parts = dotted.split(".")
+    node: ast.expr = name(parts[0])
+    for part in parts[1:]:
+        node = ast.Attribute(value=node, attr=part, ctx=ast.Load())
+    return node
+
+
+def call(func: str | ast.expr, *args: ast.expr, **keywords: ast.expr) -> ast.Call:
+    function = attribute_path(func) if isinstance(func, str) else func
+    return ast.Call(func=function, args=list(args), keywords=[ast.keyword(arg=key, value=value) for key, value in keywords.items()])
+
+
+def constant(value) -> ast.Constant:  # noqa: ANN001
+    return ast.Constant(value=value)

@@ -21,8 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.syntax import dotted, int_value, names_read, positional, walk
-from gradadvisor.fixes.render import call, name, substitute
+from gradadvisor.analysis.syntax import call, dotted, int_value, name, names_read, positional, substitute, walk
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.

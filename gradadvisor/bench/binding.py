@@ -86,3 +86,28 @@ def bind_arguments(args: tuple[Any, ...], argnums: tuple[int, ...], device: Any 
         constants=constants,
         grad_argnums=grad_argnums,
     )
+
+
+def same_layout(first: Binding, second: Binding) -> bool:
+    """True when ``second``'s traced arguments fit ``first``'s compiled executables.
+
+    Same traced positions, equal Python constants, and the same tree
+    structure, shapes and dtypes.
+    """
+    import jax
+
+    if first.traced_positions != second.traced_positions or first.constants.keys() != second.constants.keys():
+        return False
+    for position, value in first.constants.items():
+        try:
+            if not bool(value == second.constants[position]):
+                return False
+        except Exception:  # values that cannot say whether they are equal
+            return False
+    a, a_def = jax.tree_util.tree_flatten(first.traced_args)
+    b, b_def = jax.tree_util.tree_flatten(second.traced_args)
+    return a_def == b_def and all(
+        getattr(x, "shape", None) == getattr(y, "shape", None)
+        and getattr(x, "dtype", None) == getattr(y, "dtype", None)
+        for x, y in zip(a, b)
+    )

@@ -5,6 +5,9 @@ summation order, and tiny entries then differ by 1e-3 relative or more. A leaf
 passes when ``max|a - b| <= rtol * max|b| + atol * scale``, where ``scale`` is
 the largest magnitude in the whole baseline result, so an all-zero leaf passes
 when the candidate's entries are rounding noise relative to the rest.
+
+NaN or inf in either result is never a match nor a mismatch: such a leaf is
+"not compared" (``ok`` is None), unless its finite entries already differ.
 """
 
 from __future__ import annotations
@@ -38,15 +41,20 @@ class LeafDiff:
     max_rel_err: float
     rtol: float
     atol_abs: float  # the absolute tolerance applied: atol x largest magnitude
-    ok: bool
+    ok: bool | None  # None: not compared (NaN or inf in either result)
     nonfinite: str = ""
 
 
 @dataclass
 class Comparison:
-    """The verdict on one result: ok, the leaves, and any structural problems."""
+    """The verdict on one result: ok, the leaves, and any structural problems.
 
-    ok: bool
+    ``ok`` is True when every leaf matches, False when one differs (or the
+    structure, a shape or a dtype does), None when nothing differs but some
+    leaf could not be compared (NaN or inf).
+    """
+
+    ok: bool | None
     leaves: list[LeafDiff] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -94,8 +102,9 @@ def compare_trees(
 
     ``rtol=None`` picks the default for each leaf's dtype; ``atol=None`` uses
     the same number as the leaf's rtol (as a fraction of the largest magnitude
-    in the baseline). Structure, shape and dtype mismatches, and NaN or inf in
-    either result, make the comparison fail with a problem saying so.
+    in the baseline). Structure, shape and dtype mismatches make the comparison
+    fail, with a problem saying so; NaN or inf in either result makes the leaf
+    "not compared" (``ok`` None) unless its finite entries differ.
     """
     base_leaves, base_def = _flatten(baseline)
     cand_leaves, cand_def = _flatten(candidate)
@@ -135,20 +144,32 @@ def compare_trees(
             for who, arr in (("baseline", b64), ("candidate", a64))
             if arr.size and not np.isfinite(arr).all()
         ]
-        if b.size:
-            diff = np.abs(a64 - b64)
-            max_abs = float(np.nanmax(diff)) if not np.isnan(diff).all() else float("nan")
-            bmax = float(np.nanmax(np.abs(b64))) if not np.isnan(b64).all() else float("nan")
+        both_finite = np.isfinite(a64) & np.isfinite(b64) if b.size else np.zeros(0, bool)
+        if both_finite.any():
+            diff = np.abs(a64[both_finite] - b64[both_finite])
+            max_abs = float(diff.max())
+            finite_b = np.abs(b64[np.isfinite(b64)])
+            bmax = float(finite_b.max())
+        elif b.size:
+            max_abs, bmax = float("nan"), float("nan")
         else:
             max_abs, bmax = 0.0, 0.0
         if bmax > 0:
             max_rel = max_abs / bmax
-        else:
+        elif bmax == 0:
             max_rel = 0.0 if max_abs == 0 else float("inf")
-        ok = not nonfinite and max_abs <= leaf_rtol * bmax + leaf_atol * scale
-        if nonfinite:
-            result.problems.append(f"{path}: " + "; ".join(nonfinite))
-        result.ok = result.ok and ok
+        else:
+            max_rel = float("nan")
+        within = bool(both_finite.any()) and max_abs <= leaf_rtol * bmax + leaf_atol * scale
+        if not b.size:
+            ok: bool | None = True
+        elif nonfinite:
+            # the finite entries may already differ; otherwise nothing can be said
+            ok = False if both_finite.any() and not within else None
+            result.problems.append(f"{path}: " + "; ".join(nonfinite) + " (not compared)")
+        else:
+            ok = within
+        result.ok = _combine(result.ok, ok)
         result.leaves.append(
             LeafDiff(
                 path=path,
@@ -162,6 +183,23 @@ def compare_trees(
                 nonfinite="; ".join(nonfinite),
             )
         )
+    return result
+
+
+def _combine(so_far: bool | None, leaf: bool | None) -> bool | None:
+    """False wins over None (not compared), which wins over True."""
+    if so_far is False or leaf is False:
+        return False
+    if so_far is None or leaf is None:
+        return None
+    return True
+
+
+def combine(*verdicts: bool | None) -> bool | None:
+    """One verdict from several (leaves, or input draws): False, else None, else True."""
+    result: bool | None = True
+    for verdict in verdicts:
+        result = _combine(result, verdict)
     return result
 
 

@@ -13,7 +13,8 @@ _LIBRARY_DIRS = tuple(
 )
 
 
-def _is_user_frame(filename: str, user_files: set[str]) -> bool:
+def is_user_frame(filename: str, user_files: set[str]) -> bool:
+    """True for a file of the user's code: named by the user, or outside gradadvisor, the stdlib and installed packages."""
     if filename in user_files:
         return True
     if filename.startswith("<"):
@@ -34,7 +35,7 @@ def user_traceback(exc: BaseException, user_files: set[str]) -> str:
     frame is kept so the message still says where it happened.
     """
     frames = traceback.extract_tb(exc.__traceback__)
-    kept = [f for f in frames if _is_user_frame(f.filename, user_files)]
+    kept = [f for f in frames if is_user_frame(f.filename, user_files)]
     if not kept and frames:
         kept = [frames[-1]]
     lines = ["Traceback (user frames only):\n"]

@@ -174,24 +174,33 @@ def accepts_size(inputs: Callable[..., Any]) -> bool:
         return False
 
 
+def file_settings(module: Any, file: str | None) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """A bench file's optional ``argnums`` and ``sizes`` (None where it sets none)."""
+    argnums = parse_argnums(module.argnums) if hasattr(module, "argnums") else None
+    sizes = None
+    if hasattr(module, "sizes"):
+        try:
+            sizes = tuple(int(s) for s in module.sizes)
+        except (TypeError, ValueError):
+            raise UsageError(f"{file}: sizes must be a tuple of ints") from None
+    return argnums, sizes
+
+
+def accepts_seed(inputs: Callable[..., Any]) -> bool:
+    """True when ``inputs`` takes a ``seed`` argument (used for a second input draw)."""
+    try:
+        return "seed" in inspect.signature(inputs).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def load(target: BenchTarget) -> LoadedBench:
     """Import a target's functions and read its optional settings."""
     baseline = resolve(target.baseline)
     candidate = resolve(target.candidate)
     inputs = resolve(target.inputs)
-    settings = import_module_from(target.inputs) if target.file else None
-    if target.argnums is not None:
-        argnums = target.argnums
-    elif settings is not None and hasattr(settings, "argnums"):
-        argnums = parse_argnums(settings.argnums)
-    else:
-        argnums = (0,)
-    sizes = None
-    if settings is not None and hasattr(settings, "sizes"):
-        try:
-            sizes = tuple(int(s) for s in settings.sizes)
-        except (TypeError, ValueError):
-            raise UsageError(f"{target.file}: sizes must be a tuple of ints") from None
+    file_argnums, sizes = file_settings(import_module_from(target.inputs), target.file) if target.file else (None, None)
+    argnums = target.argnums if target.argnums is not None else file_argnums or (0,)
     user_files = {
         str(Path(ref.module).resolve()) if ref.is_path else getattr(
             import_module_from(ref), "__file__", "") or ""

@@ -1,4 +1,10 @@
-"""Render bench results: verdict lines, rich tables, JSON, exit codes."""
+"""Render bench results: verdict lines, rich tables, JSON, exit codes.
+
+A run's ``match`` says True (match at every input draw), False (differ) or
+None (not compared: NaN or inf) for the value and for the gradient, and
+whether the proof is vacuous; the target's ``allow_vacuous`` records
+``--allow-vacuous``.
+"""
 
 from __future__ import annotations
 
@@ -53,14 +59,24 @@ def factor_range(values: list[float] | None) -> str:
 # -- verdicts ---------------------------------------------------------------------
 
 
+def _proven(match: dict) -> bool:
+    return match["value"] is True and match["grad"] is True
+
+
+def _failed(match: dict) -> bool:
+    return match["value"] is False or match["grad"] is False
+
+
 def exit_code(result: dict) -> int:
-    """0 match, 1 differ (or never compared), 2 usage error or user code raised."""
+    """0 match, 1 differ / not compared / vacuous (or never compared), 2 usage error or user code raised."""
     if result.get("error") or any(run.get("error") for run in result.get("runs", [])):
         return EXIT_ERROR
     matches = [run["match"] for run in result.get("runs", []) if run.get("match")]
-    if not matches:
+    if not matches or not all(_proven(m) for m in matches):
         return EXIT_DIFFER
-    return EXIT_MATCH if all(m["value"] and m["grad"] for m in matches) else EXIT_DIFFER
+    if any(m.get("vacuous") for m in matches) and not result.get("allow_vacuous"):
+        return EXIT_DIFFER
+    return EXIT_MATCH
 
 
 def _describe(kind: str, speed: dict) -> str | None:
@@ -88,8 +104,16 @@ def _describe(kind: str, speed: dict) -> str | None:
 
 
 def _error_text(match: dict) -> str:
-    what = [w for w in ("value", "grad") if not match[w]]
+    what = [w for w in ("value", "grad") if match[w] is False]
     names = " and ".join("gradient" if w == "grad" else w for w in what)
+    first_draw_ok = all(match.get(f"{w}_leaves") and all(leaf["ok"] is not False for leaf in match[f"{w}_leaves"])
+                        for w in ("value", "grad"))
+    second = match.get("second_draw")
+    if second and first_draw_ok and second.get("ok") is False:
+        text = f"candidate DIFFERS from baseline: {names} differ at a second input draw ({second['how']})"
+        if second.get("problems"):
+            return text + f" ({second['problems'][0]})"
+        return text + f" (max abs err {second['max_abs_err']:.3g})"
     text = f"candidate DIFFERS from baseline: {names} differ"
     if match.get("problems"):
         text += f" ({match['problems'][0]})"
@@ -97,6 +121,12 @@ def _error_text(match: dict) -> str:
         text += (f" (max abs err {match['max_abs_err']:.3g}, max rel err "
                  f"{match['max_rel_err']:.3g}, decided in {match['decided_by']})")
     return text
+
+
+def vacuity_text(match: dict) -> str:
+    """Why a match proves nothing: the value's and the gradient's reasons."""
+    reasons = match.get("vacuity") or {}
+    return f"the value: {reasons.get('value')}; the gradient: {reasons.get('grad')}"
 
 
 def verdict(result: dict) -> str:
@@ -107,10 +137,18 @@ def verdict(result: dict) -> str:
         errors.insert(0, result["error"])
     if errors:
         return f"error: {errors[0]['headline']}"
-    failed = [run["match"] for run in runs if run.get("match") and not (run["match"]["value"] and run["match"]["grad"])]
+    failed = [run["match"] for run in runs if run.get("match") and _failed(run["match"])]
     if failed:
         return _error_text(failed[0])
+    unknown = [run["match"] for run in runs if run.get("match") and not _proven(run["match"])]
+    if unknown:
+        problem = next(iter(unknown[0].get("problems") or []), "NaN or inf").removesuffix(" (not compared)")
+        return f"not compared: {problem}; NaN or inf is never a match"
     compared = [run for run in runs if run.get("match")]
+    vacuous = [run["match"] for run in compared if run["match"].get("vacuous")]
+    if vacuous and not result.get("allow_vacuous"):
+        return (f"proof is vacuous: {vacuity_text(vacuous[0])}: any candidate that does the same "
+                "would match (use inputs that vary, or --allow-vacuous)")
     if not compared:
         over = sorted({name for run in runs for name in ("baseline", "candidate")
                        if (run.get(name) or {}).get("exceeded_budget")})
@@ -120,15 +158,22 @@ def verdict(result: dict) -> str:
         decided = compared[-1]["match"]["decided_by"]
         how = " after a float64 re-check" if decided == "float64" and compared[-1]["match"].get("float32") else ""
         text = f"candidate matches{how}"
+        if vacuous:
+            text += f" (vacuously: {vacuity_text(vacuous[0])})"
     last = runs[-1] if runs else {}
-    speed = last.get("speedup") or {}
-    parts = [p for p in (_describe(k, speed) for k in ("forward", "grad", "compile", "first_call")) if p]
+    parts = speed_parts(last)
     if parts:
         size = f" at size {last['size']}" if len(runs) > 1 else ""
         text += f"; {', '.join(parts)}{size}"
-    if speed.get("extrapolated"):
+    if (last.get("speedup") or {}).get("extrapolated"):
         text += " (extrapolated)"
     return text
+
+
+def speed_parts(run: dict) -> list[str]:
+    """What one run's speedups claim: 'gradient 4x faster', 'forward no clear difference ...'."""
+    speed = run.get("speedup") or {}
+    return [p for p in (_describe(k, speed) for k in ("forward", "grad", "compile", "first_call")) if p]
 
 
 def warnings(result: dict) -> list[str]:
@@ -145,6 +190,17 @@ def warnings(result: dict) -> list[str]:
                 out.append(f"{name} at size {run['size']}: exceeded the {report.get('budget_s', 0):g} s "
                            f"budget during {report.get('exceeded_at', 'measurement')}")
         out.extend(f"size {run['size']}: {note}" for note in run.get("notes", []))
+        match = run.get("match") or {}
+        reasons = match.get("vacuity") or {}
+        if not match.get("vacuous"):
+            for key, what in (("value", "value"), ("grad", "gradient")):
+                if reasons.get(key):
+                    out.append(f"size {run['size']}: the {what} proves little ({reasons[key]}); "
+                               "the comparison rests on the other")
+        second = match.get("second_draw")
+        if second and second.get("ok") is None:
+            out.append(f"size {run['size']}: not compared at the second input draw ({second['how']}): "
+                       f"{next(iter(second.get('problems') or []), 'NaN or inf')}")
     out.extend((result.get("scaling") or {}).get("flags", []))
     return out
 
@@ -218,11 +274,17 @@ def match_table(run: dict) -> Table | None:
                         "max|a-b| <= rtol*max|b| + atol)")
     for column in ("result", "leaf", "shape", "dtype", "max abs err", "max rel err", "ok"):
         table.add_column(column, justify="right" if column.startswith("max") else "left")
-    for what, key in (("value", "value_leaves"), ("gradient", "grad_leaves")):
-        for leaf in match.get(key, []):
+    second = match.get("second_draw") or {}
+    rows = [("value", match.get("value_leaves", [])), ("gradient", match.get("grad_leaves", [])),
+            ("value (2nd draw)", second.get("value_leaves", [])),
+            ("gradient (2nd draw)", second.get("grad_leaves", []))]
+    for what, leaves in rows:
+        for leaf in leaves:
+            ok = {True: "yes", False: "NO", None: "not compared"}[leaf["ok"]]
             table.add_row(what, leaf["path"], str(tuple(leaf["shape"])), leaf["dtype"],
-                          f"{leaf['max_abs_err']:.3g}", f"{leaf['max_rel_err']:.3g}",
-                          "yes" if leaf["ok"] else ("NON-FINITE" if leaf["nonfinite"] else "NO"))
+                          f"{leaf['max_abs_err']:.3g}", f"{leaf['max_rel_err']:.3g}", ok)
+    if second:
+        table.caption = f"2nd draw: {second['how']}"
     return table
 
 
@@ -263,27 +325,64 @@ def summary_table(results: Iterable[dict]) -> Table:
     return table
 
 
+def match_cell(result: dict, run: dict) -> str:
+    """The match column for one run: yes, yes (float64), NO, not compared, vacuous, error."""
+    if run.get("error"):
+        return "error"
+    match = run.get("match")
+    if not match:
+        return "not verified"
+    if _failed(match):
+        return "NO"
+    if not _proven(match):
+        return "not compared"
+    if match.get("vacuous"):
+        return "vacuous (allowed)" if result.get("allow_vacuous") else "vacuous"
+    if match.get("decided_by") == "float64" and match.get("float32"):
+        return "yes (float64)"
+    return "yes"
+
+
+def speed_cell(run: dict, kind: str) -> str:
+    """A speedup with its lowest and highest pairwise ratio: '4.1x (3.5-6.6)'."""
+    speed = run.get("speedup") or {}
+    text = factor(speed.get(kind), kind in speed.get("lower_bounds", []))
+    if speed.get(f"{kind}_range"):
+        low, high = speed[f"{kind}_range"]
+        text += f" ({low:.2g}-{high:.2g})"
+    return text
+
+
 def summary_row(result: dict) -> list[str]:
     """The cells of one summary row (also used for the README table)."""
     run = result["runs"][-1] if result.get("runs") else {}
     code = exit_code(result)
-    match = {EXIT_MATCH: "yes", EXIT_DIFFER: "NO", EXIT_ERROR: "error"}[code]
-    if code == EXIT_MATCH and run.get("match", {}).get("decided_by") == "float64" and run["match"].get("float32"):
-        match = "yes (float64)"
-    if code == EXIT_DIFFER and not any(r.get("match") for r in result.get("runs", [])):
+    if code == EXIT_ERROR:
+        match = "error"
+    elif not any(r.get("match") for r in result.get("runs", [])):
         match = "not verified"
-    speed = run.get("speedup") or {}
+    else:
+        cells = [match_cell(result, r) for r in result.get("runs", []) if r.get("match")]
+        bad = [c for c in cells if not c.startswith("yes")]
+        match = bad[0] if bad else cells[-1]
     cand = run.get("candidate") or {}
+    return [result["target"], match, speed_cell(run, "forward"), speed_cell(run, "grad"),
+            speed_cell(run, "compile"), factor(cand.get("grad_to_forward"))]
 
-    def cell(kind: str) -> str:
-        text = factor(speed.get(kind), kind in speed.get("lower_bounds", []))
-        if speed.get(f"{kind}_range"):
-            low, high = speed[f"{kind}_range"]
-            text += f" ({low:.2g}-{high:.2g})"
-        return text
 
-    return [result["target"], match, cell("forward"), cell("grad"), cell("compile"),
-            factor(cand.get("grad_to_forward"))]
+def comparison_table(comparison: dict) -> Table:
+    """Old vs new times of ``--compare`` (new/old above 1 is slower)."""
+    from gradadvisor.bench.saved_run import flag_text
+
+    table = Table(title=f"compared with {comparison['old_file']} (new/old; the range pairs each "
+                        "run's fastest and slowest samples)")
+    for column in ("pattern", "size", "function", "measure", "old", "new", "new/old", "flag"):
+        table.add_column(column, justify="right" if column in ("size", "old", "new", "new/old") else "left")
+    for row in comparison["rows"]:
+        ratio = factor(row["ratio"]) + (factor_range(row["range"]) if row.get("range") else "")
+        table.add_row(row["target"], str(row["size"]), row["function"], row["measure"],
+                      seconds(row["old_s"]), seconds(row["new_s"]), ratio, flag_text(row))
+    return table
 
 
 def print_target(console: Console, result: dict, detail: bool = True) -> None:
@@ -300,10 +399,8 @@ def print_target(console: Console, result: dict, detail: bool = True) -> None:
             console.print(scaling_table(result))
     for run in result.get("runs", []):
         error = run.get("error")
-        if error:
-            console.print(f"[bold red]error:[/] {error['headline']}", highlight=False)
-            if error.get("trace"):
-                console.print(error["trace"], markup=False, highlight=False)
+        if error and error.get("trace"):  # its headline is the verdict below
+            console.print(error["trace"], markup=False, highlight=False)
     for line in warnings(result):
         console.print(f"[yellow]warning:[/] {line}", highlight=False)
     code = exit_code(result)

@@ -1,8 +1,8 @@
 """Run workers, enforce the time budgets, and assemble the results.
 
-Each (target, size) is measured in a fresh child process started with the
-'spawn' context (no jax state is inherited, and fork after jax's threads
-start is unsafe). The child reports each stage as it begins and ends; the
+Each (target, size) is measured in a fresh child process (a new interpreter:
+no jax state is inherited; see ``child`` for how it dies with its parent).
+The child reports each stage as it begins and ends; the
 parent charges the time to the function being measured and kills the child
 when one function overruns its budget, since an XLA compile cannot be
 interrupted from inside the process. What was measured so far is kept, and
@@ -12,14 +12,19 @@ overran.
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
 import time
+from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from gradadvisor.bench import scaling, timing
+from gradadvisor.bench import child, scaling, timing
 from gradadvisor.bench.loader import BenchTarget
-from gradadvisor.bench.worker import FUNCTIONS, Job, worker_main
+from gradadvisor.bench.worker import FUNCTIONS, Job
 
 STARTUP_GRACE_S = 60.0  # importing jax and the bench file
 KILL_GRACE_S = 2.0
@@ -41,19 +46,61 @@ class Outcome:
     notes: list[str] = field(default_factory=list)
 
 
-def _spawn(job: Job) -> tuple[Any, Any]:
-    context = multiprocessing.get_context("spawn")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=worker_main, args=(job, sender), daemon=True)
-    process.start()
-    sender.close()
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding gradadvisor/
+
+
+def _start(job: Job) -> tuple[subprocess.Popen, Any]:
+    """Start a child for ``job``: its process and the receiving end of its pipe."""
+    from multiprocessing.connection import Connection
+
+    read_fd, write_fd = os.pipe()
+    try:
+        with _sigint_ignored():  # inherited across exec: the child never sees Ctrl-C
+            process = subprocess.Popen(
+                child.command(os.getpid(), write_fd, PACKAGE_ROOT),
+                stdin=subprocess.PIPE,
+                pass_fds=(write_fd,),
+            )
+    except BaseException:
+        os.close(read_fd)
+        raise
+    finally:
+        os.close(write_fd)
+    receiver = Connection(read_fd, writable=False)
+    try:
+        process.stdin.write(child.encode_job(job, list(sys.path)))
+        process.stdin.flush()  # stdin stays open: its end of file tells the child we are gone
+    except OSError:
+        pass  # the child died at once; reading its pipe reports it
     return process, receiver
 
 
-def _stop(process: Any) -> None:
-    if process.is_alive():
+class _sigint_ignored:
+    """Ignore SIGINT while starting a child (only the main thread can change handlers)."""
+
+    def __enter__(self) -> None:
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
+def _stop(process: subprocess.Popen, receiver: Any) -> None:
+    """Kill the child if it still runs, reap it, and close both pipes."""
+    if process.poll() is None:
         process.kill()
-    process.join(timeout=10)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    for stream in (process.stdin, receiver):
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 def _deadline(job: Job, current: dict | None, charged: dict[str, float], started: float) -> float:
@@ -70,7 +117,7 @@ def _deadline(job: Job, current: dict | None, charged: dict[str, float], started
 
 def run_worker(job: Job, outcome: Outcome, on_event: EventHandler) -> None:
     """Run one worker to completion or to a budget kill, filling ``outcome``."""
-    process, receiver = _spawn(job)
+    process, receiver = _start(job)
     started = time.perf_counter()
     charged = {name: 0.0 for name in FUNCTIONS}
     current: dict | None = None
@@ -84,10 +131,13 @@ def run_worker(job: Job, outcome: Outcome, on_event: EventHandler) -> None:
             try:
                 kind, payload = receiver.recv()
             except (EOFError, OSError):
-                process.join(timeout=10)
+                try:
+                    code = process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    code = None
                 outcome.error = {
                     "kind": "internal",
-                    "headline": f"the measuring process died (exit code {process.exitcode}); "
+                    "headline": f"the measuring process died (exit code {code}); "
                     "out of memory?",
                     "trace": "",
                     "function": current["function"] if current else None,
@@ -116,7 +166,7 @@ def run_worker(job: Job, outcome: Outcome, on_event: EventHandler) -> None:
             elif kind == "done":
                 return
     finally:
-        _stop(process)
+        _stop(process, receiver)
 
 
 def _record_overrun(job: Job, outcome: Outcome, current: dict | None, started: float) -> None:
@@ -254,8 +304,32 @@ def speedup(outcome: Outcome, baseline: dict, candidate: dict) -> dict:
     return result
 
 
+def _second_draw_result(second: dict | None) -> dict | None:
+    if not second:
+        return None
+    from gradadvisor.bench.compare import combine
+
+    details = [second["value_detail"], second["grad_detail"]]
+    errs = [leaf["max_abs_err"] for d in details for leaf in d["leaves"]]
+    return {
+        "how": second["how"],
+        "value": second["value_detail"]["ok"],
+        "grad": second["grad_detail"]["ok"],
+        "ok": combine(second["value_detail"]["ok"], second["grad_detail"]["ok"]),
+        "max_abs_err": max(errs) if errs else None,
+        "problems": details[0]["problems"] + details[1]["problems"],
+        "value_leaves": second["value_detail"]["leaves"],
+        "grad_leaves": second["grad_detail"]["leaves"],
+    }
+
+
 def match_result(outcome: Outcome, job: Job) -> dict | None:
-    """The JSON ``match`` object, or None when the two could not be compared."""
+    """The JSON ``match`` object, or None when the two could not be compared.
+
+    ``value`` and ``grad`` are True (match at every input draw), False (differ)
+    or None (not compared: NaN or inf); ``vacuous`` says the match proves
+    nothing (see ``vacuity``).
+    """
     match = outcome.match
     if match is None:
         return None
@@ -264,6 +338,8 @@ def match_result(outcome: Outcome, job: Job) -> dict | None:
     abs_errs = [leaf["max_abs_err"] for leaf in leaves]
     rel_errs = [leaf["max_rel_err"] for leaf in leaves]
     rtols = sorted({leaf["rtol"] for leaf in leaves})
+    second = _second_draw_result(match.get("second_draw"))
+    vacuity = match.get("vacuity") or {"value": None, "grad": None, "vacuous": False}
     return {
         "value": match["value"],
         "grad": match["grad"],
@@ -273,9 +349,13 @@ def match_result(outcome: Outcome, job: Job) -> dict | None:
         # atol is a fraction of the largest magnitude in the baseline's result
         "atol": job.atol if job.atol is not None else (rtols[0] if len(rtols) == 1 else rtols),
         "decided_by": match["decided_by"],
-        "problems": details[0]["problems"] + details[1]["problems"],
+        "problems": details[0]["problems"] + details[1]["problems"]
+        + [f"second input draw: {problem}" for problem in (second or {}).get("problems", [])],
         "value_leaves": match["value_detail"]["leaves"],
         "grad_leaves": match["grad_detail"]["leaves"],
+        "second_draw": second,
+        "vacuous": vacuity["vacuous"],
+        "vacuity": {"value": vacuity["value"], "grad": vacuity["grad"]},
         **(
             {"float32": {"value": match["float32_value_detail"]["ok"],
                          "grad": match["float32_grad_detail"]["ok"],

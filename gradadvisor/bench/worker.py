@@ -54,6 +54,8 @@ class Measured:
 
     forward_call: Callable[[], Any] | None = None
     grad_call: Callable[[], Any] | None = None
+    forward_run: Callable[..., Any] | None = None  # the same, on other arguments of the same shapes
+    grad_run: Callable[..., Any] | None = None
     output: Any = None
     grads: Any = None
     report: dict[str, Any] = field(default_factory=dict)
@@ -67,6 +69,8 @@ class Worker:
         self.job = job
         self.send = send
         self.bench: LoadedBench | None = None
+        self.binding: Any = None  # the measured arguments, and those of the second draw
+        self.second_args: Any = None
 
     # -- plumbing -------------------------------------------------------------
 
@@ -133,10 +137,10 @@ class Worker:
                 self.send("function", {"function": function, "report": measured[function].report})
             match = None
             if len(measured) == 2:
-                match = self.compare(measured)
+                match = self.compare(measured, binding, size, device)
             self.time_steady_state(measured)
-            if match is not None and self.needs_x64_check(match, measured):
-                self.x64_check(size, match)
+            if match is not None and self.needs_x64_check(match):
+                self.x64_check(match)
         self.send("done", {})
 
     def pick_device(self, jax: Any) -> Any:
@@ -156,13 +160,16 @@ class Worker:
         args = self.call_inputs(size)
         return bind_arguments(args, self.bench.argnums, device)
 
-    def call_inputs(self, size: int | None) -> Any:
+    def call_inputs(self, size: int | None, seed: int | None = None) -> Any:
         import jax
 
+        kwargs = {} if seed is None else {"seed": seed}
+        shown = ", ".join([*([f"size={size}"] if size is not None else []),
+                           *(f"{k}={v}" for k, v in kwargs.items())])
         if size is None:
-            args = self.user_call("inputs()", "inputs", self.bench.inputs)
+            args = self.user_call(f"inputs({shown})", "inputs", lambda: self.bench.inputs(**kwargs))
         else:
-            args = self.user_call(f"inputs(size={size})", "inputs", self.bench.inputs, size)
+            args = self.user_call(f"inputs({shown})", "inputs", lambda: self.bench.inputs(size, **kwargs))
         if isinstance(args, list):
             args = tuple(args)
         return jax.block_until_ready(args)
@@ -208,6 +215,8 @@ class Worker:
         measured.grads = grad["output"][1]
         measured.forward_call = forward["call"]
         measured.grad_call = grad["call"]
+        measured.forward_run = forward["run"]
+        measured.grad_run = grad["run"]
         report["forward_first_call_s"] = forward["first_call_s"]
         report["forward_compile_s"] = forward.get("compile_s")
         report["first_call_s"] = grad["first_call_s"]
@@ -241,6 +250,7 @@ class Worker:
         return {
             "output": output,
             "call": lambda: jax.block_until_ready(compiled(*args)),
+            "run": compiled,
             "first_call_s": end - start,
             "compile_s": compile_end - compile_start,
             "trace_lower_s": compile_start - start,
@@ -265,6 +275,7 @@ class Worker:
         return {
             "output": output,
             "call": lambda: jax.block_until_ready(fn(*args)),
+            "run": fn,
             "first_call_s": end - start,
             "cost": xla.cost(None),
             "memory": xla.memory(None),
@@ -272,8 +283,10 @@ class Worker:
 
     # -- equality ---------------------------------------------------------------
 
-    def compare(self, measured: dict[str, Measured]) -> dict:
-        from gradadvisor.bench.compare import compare_trees, lowest_precision
+    def compare(self, measured: dict[str, Measured], binding: Any, size: int | None, device: Any) -> dict:
+        """Compare at the measured inputs and at a second draw; judge whether it proves anything."""
+        from gradadvisor.bench import vacuity
+        from gradadvisor.bench.compare import combine, compare_trees, lowest_precision
 
         base, cand = measured["baseline"], measured["candidate"]
         value = compare_trees(base.output, cand.output, self.job.rtol, self.job.atol)
@@ -284,33 +297,72 @@ class Worker:
             "decided_by": lowest_precision((base.output, base.grads)) or "exact",
             "value_detail": value.to_dict(),
             "grad_detail": grad.to_dict(),
+            "second_draw": None,
         }
+        second_args, how = self.second_arguments(size, binding, device)
+        self.binding, self.second_args = binding, second_args
+        second: dict[str, tuple[Any, Any]] = {}
+        if second_args is not None:
+            for function, m in measured.items():
+                second[function] = self.stage(
+                    function, "second input draw",
+                    lambda m=m, function=function: self.user_call(
+                        f"{function} (second input draw)", function,
+                        lambda: _value_and_grads(m, second_args)),
+                    m,
+                )
+            value2 = compare_trees(second["baseline"][0], second["candidate"][0], self.job.rtol, self.job.atol)
+            grad2 = compare_trees(second["baseline"][1], second["candidate"][1], self.job.rtol, self.job.atol)
+            match["second_draw"] = {"how": how, "value_detail": value2.to_dict(), "grad_detail": grad2.to_dict()}
+            match["value"] = combine(value.ok, value.ok if value2.ok is None else value2.ok)
+            match["grad"] = combine(grad.ok, grad.ok if grad2.ok is None else grad2.ok)
+        base_second = second.get("baseline", (None, None))
+        match["vacuity"] = vacuity.verdict(
+            vacuity.uninformative(base.output, base_second[0]),
+            vacuity.uninformative(base.grads, base_second[1]),
+        )
         self.send("match", match)
         return match
 
-    def needs_x64_check(self, match: dict, measured: dict[str, Measured]) -> bool:
+    def second_arguments(self, size: int | None, binding: Any, device: Any) -> tuple[Any, str | None]:
+        """Other arguments of the same shapes: inputs(seed=1) if it takes a seed, else perturbed."""
+        from gradadvisor.bench import vacuity
+        from gradadvisor.bench.binding import bind_arguments, same_layout
+        from gradadvisor.bench.loader import accepts_seed
+
+        if accepts_seed(self.bench.inputs):
+            seeded = bind_arguments(self.call_inputs(size, seed=1), self.bench.argnums, device)
+            if same_layout(binding, seeded) and not _same_values(binding.traced_args, seeded.traced_args):
+                return seeded.traced_args, "inputs(seed=1)"
+        perturbed, changed = vacuity.perturb(binding.traced_args)
+        if changed:
+            return perturbed, PERTURBED
+        return None, None
+
+    def needs_x64_check(self, match: dict) -> bool:
         import jax
 
-        if not self.job.x64_check or (match["value"] and match["grad"]):
+        if not self.job.x64_check or (match["value"] is not False and match["grad"] is not False):
             return False
         if jax.config.jax_enable_x64:
             return False
-        details = (match["value_detail"], match["grad_detail"])
+        details = [match["value_detail"], match["grad_detail"]]
+        if match.get("second_draw"):
+            details += [match["second_draw"]["value_detail"], match["second_draw"]["grad_detail"]]
         if any(d["problems"] for d in details):
             return False  # structure, shape, dtype or NaN: rounding cannot explain it
         return match["decided_by"] in ("float32", "float16", "bfloat16")
 
-    def x64_check(self, size: int | None, match: dict) -> None:
-        """Re-run both under jax.enable_x64 and decide there."""
+    def x64_check(self, match: dict) -> None:
+        """Re-run both under jax.enable_x64 at the same input draws, converted, and decide there."""
         import jax
 
-        from gradadvisor.bench.binding import bind_arguments
-        from gradadvisor.bench.compare import compare_trees
+        from gradadvisor.bench.compare import combine, compare_trees
 
-        results = {}
+        second = match.get("second_draw")
+        binding = self.binding
         with jax.enable_x64(True):
-            args = jax.tree_util.tree_map(_to_float64, self.call_inputs(size))
-            binding = bind_arguments(args, self.bench.argnums)
+            runs = {}
             for function in FUNCTIONS:
                 bound = binding.bind(getattr(self.bench, function))
 
@@ -318,21 +370,31 @@ class Worker:
                     grads = jax.grad(_summed(bound), argnums=binding.grad_argnums)(*a)
                     return bound(*a), grads
 
-                run = jax.jit(both) if self.job.jit else both
-                results[function] = self.stage(
-                    function, "float64 re-check",
-                    lambda run=run, function=function: self.user_call(
-                        f"{function} (float64 re-check)", function,
-                        lambda: jax.block_until_ready(run(*binding.traced_args)),
-                    ),
-                    None,
-                )
-            value = compare_trees(results["baseline"][0], results["candidate"][0], self.job.rtol, self.job.atol)
-            grad = compare_trees(results["baseline"][1], results["candidate"][1], self.job.rtol, self.job.atol)
+                runs[function] = jax.jit(both) if self.job.jit else both
+            draws = [binding.traced_args] + ([self.second_args] if second else [])
+            verdicts = []
+            for draw in draws:
+                draw = jax.tree_util.tree_map(_to_float64, draw)
+                results = {
+                    function: self.stage(
+                        function, "float64 re-check",
+                        lambda run=run, function=function, draw=draw: self.user_call(
+                            f"{function} (float64 re-check)", function,
+                            lambda: jax.block_until_ready(run(*draw)),
+                        ),
+                        None,
+                    )
+                    for function, run in runs.items()
+                }
+                verdicts.append((
+                    compare_trees(results["baseline"][0], results["candidate"][0], self.job.rtol, self.job.atol),
+                    compare_trees(results["baseline"][1], results["candidate"][1], self.job.rtol, self.job.atol),
+                ))
+        (value, grad), later = verdicts[0], verdicts[1:]
         match.update(
             {
-                "value": value.ok,
-                "grad": grad.ok,
+                "value": combine(value.ok, *[v.ok if v.ok is not None else value.ok for v, _ in later]),
+                "grad": combine(grad.ok, *[g.ok if g.ok is not None else grad.ok for _, g in later]),
                 "decided_by": "float64",
                 "float32_value_detail": match["value_detail"],
                 "float32_grad_detail": match["grad_detail"],
@@ -340,6 +402,10 @@ class Worker:
                 "grad_detail": grad.to_dict(),
             }
         )
+        if later:
+            second["float32_value_detail"] = second["value_detail"]
+            second["float32_grad_detail"] = second["grad_detail"]
+            second["value_detail"], second["grad_detail"] = (c.to_dict() for c in later[0])
         self.send("match", match)
 
     # -- steady state -------------------------------------------------------------
@@ -380,6 +446,26 @@ class Worker:
                 "skipped": exhausted,
             },
         )
+
+
+PERTURBED = "the inputs with each floating entry multiplied by U(0.9, 1.1)"
+
+
+def _value_and_grads(measured: Measured, args: tuple) -> tuple[Any, Any]:
+    """A function's value and gradient at other arguments, with its compiled executables."""
+    import jax
+
+    value = jax.block_until_ready(measured.forward_run(*args))
+    grads = jax.block_until_ready(measured.grad_run(*args))[1]
+    return value, grads
+
+
+def _same_values(first: Any, second: Any) -> bool:
+    import jax
+    import numpy as np
+
+    a, b = jax.tree_util.tree_leaves(first), jax.tree_util.tree_leaves(second)
+    return len(a) == len(b) and all(np.array_equal(np.asarray(x), np.asarray(y)) for x, y in zip(a, b))
 
 
 def _summed(fn: Callable[..., Any]) -> Callable[..., Any]:

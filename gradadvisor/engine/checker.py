@@ -24,9 +24,13 @@ from gradadvisor.engine.walk import walk_rules
 from gradadvisor.rules.base import Candidate, Rule
 
 #: Every rule is about autodiff code: a file that never names jax or autograd holds no finding.
-AUTODIFF_MENTION = re.compile(r"\b(?:jax|autograd)\b")
+AUTODIFF_MENTION = re.compile(r"\b(?:jax|autograd|flax|equinox|haiku|numpyro|diffrax|optax|distrax|jaxopt|blackjax|chex)\b")
 #: ...but it may hold module-level data that a jax file imports (GA401 reads it across files).
-DATA_MENTION = re.compile(r"^[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*[^\n]*\b(?:np|numpy|onp|jnp|pd|pandas|torch)\.", re.MULTILINE)
+DATA_MENTION = re.compile(
+    r"^[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*[^\n]*\b(?:np|numpy|onp|pd|pandas|torch)\."
+    r"(?:load|loadtxt|genfromtxt|fromfile|memmap|read_\w+|random|zeros|ones|empty|full|arange|linspace|array|asarray|eye)\b",
+    re.MULTILINE,
+)
 
 
 @dataclass

@@ -162,6 +162,16 @@ class Context:
             scope = scope.parent
         return None
 
+    def shape_evidence(self, expr: ast.AST) -> str | None:
+        """``"`x` has shape (100, 8), float32"`` when the facts show the array's whole shape
+        (dims that are numbers or names), else None. ``bench --init`` reads these."""
+        value = self.value(expr)
+        if not value.is_array or value.shape is None or not all(isinstance(dim, int) or isinstance(dim, str) and dim.isidentifier() for dim in value.shape):
+            return None
+        dims = ", ".join(str(dim) for dim in value.shape) + ("," if len(value.shape) == 1 else "")
+        dtype = f", {value.dtype}" if value.dtype else ""
+        return f"`{self.code(expr)}` has shape ({dims}){dtype}"
+
     def code(self, node: ast.AST) -> str:
         if getattr(node, "end_col_offset", None) is not None:
             return self.source.segment(node)

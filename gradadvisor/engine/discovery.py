@@ -1,18 +1,28 @@
 """Finding the files to scan.
 
-Directories are walked recursively for ``.py`` files, skipping version-control
-folders, virtual environments, caches, build output and anything matching the
-configured ``exclude`` globs. Files named on the command line are always
+Directories are walked recursively for the files matching the ``include`` globs
+(``*.py`` and ``*.ipynb`` by default), skipping version-control folders, virtual
+environments, caches, build output and anything matching the configured
+``exclude`` globs. Files named on the command line are always
 scanned (as ruff does), unless ``force-exclude`` is set: pre-commit passes
 files one by one, and that setting lets ``exclude`` apply to them too.
+
+Discovery never opens a file and never raises for what it finds: special files,
+broken links, link loops and paths it may not look into are handed on, and
+reading them (``source.read_source``) says what is wrong; folders it cannot list
+are collected in ``Discovery.unreadable``.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
+
+#: Which files a folder walk scans, unless ``include`` says otherwise.
+DEFAULT_INCLUDE = ("*.py", "*.ipynb")
 
 SKIPPED_DIRS = frozenset(
     {
@@ -45,7 +55,7 @@ def is_skipped_dir(path: Path) -> bool:
     return (
         name in SKIPPED_DIRS
         or name.endswith(".egg-info")
-        or (path / "pyvenv.cfg").is_file()  # a virtual environment under any name
+        or os.path.isfile(path / "pyvenv.cfg")  # a virtual environment under any name (never raises)
     )
 
 
@@ -64,6 +74,13 @@ def matches_any(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
     return False
 
 
+def is_included(path: Path, root: Path, include: tuple[str, ...]) -> bool:
+    """The file matches an ``include`` glob (on its name first: resolving a path costs more)."""
+    if any(fnmatch(path.name, pattern) for pattern in include):
+        return True
+    return any("/" in pattern for pattern in include) and matches_any(path, root, include)
+
+
 @dataclass
 class Discovery:
     files: list[Path] = field(default_factory=list)
@@ -77,6 +94,7 @@ def discover(
     root: Path,
     exclude: tuple[str, ...] = (),
     force_exclude: bool = False,
+    include: tuple[str, ...] = DEFAULT_INCLUDE,
 ) -> Discovery:
     """Files to scan, in a stable order and each once."""
     result = Discovery()
@@ -92,20 +110,32 @@ def discover(
             result.files.append(path)
 
     for given in paths:
-        if not given.exists() and not given.is_symlink():
+        kind = _kind(given)
+        if kind == "missing":
             result.missing.append(str(given))
             continue
-        if given.is_dir():
+        if kind == "folder":
             if force_exclude and matches_any(given, root, exclude):
                 continue
-            for path in _walk(given, root, exclude, result.unreadable):
+            for path in _walk(given, root, exclude, result.unreadable, include):
                 add(path)
-        elif not (force_exclude and _inside_excluded(given, root, exclude)):
+        elif not (force_exclude and is_excluded(given, root, exclude)):
             add(given)
     return result
 
 
-def _inside_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
+def _kind(path: Path) -> str:
+    """"folder", "missing", or "file": anything else, even a path that cannot be looked at
+    (a link loop, a folder we may not enter), since reading it reports why."""
+    try:
+        return "folder" if stat.S_ISDIR(os.stat(path).st_mode) else "file"
+    except (FileNotFoundError, NotADirectoryError):
+        return "file" if os.path.islink(path) else "missing"  # a broken link is reported when read
+    except (OSError, ValueError):
+        return "file"
+
+
+def is_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
     """The file or one of its folders (below ``root``) matches ``exclude``."""
     absolute = path.absolute()
     for candidate in (absolute, *absolute.parents):
@@ -116,7 +146,13 @@ def _inside_excluded(path: Path, root: Path, exclude: tuple[str, ...]) -> bool:
     return matches_any(path, root, exclude)
 
 
-def _walk(top: Path, root: Path, exclude: tuple[str, ...], unreadable: list[tuple[Path, str]]) -> list[Path]:
+def _walk(
+    top: Path,
+    root: Path,
+    exclude: tuple[str, ...],
+    unreadable: list[tuple[Path, str]],
+    include: tuple[str, ...] = DEFAULT_INCLUDE,
+) -> list[Path]:
     found: list[Path] = []
 
     def cannot_list(error: OSError) -> None:
@@ -132,9 +168,9 @@ def _walk(top: Path, root: Path, exclude: tuple[str, ...], unreadable: list[tupl
         )
         # A directory named like a file (``x.py``) is in dirnames: walked, never read.
         for name in sorted(filenames):
-            if not name.endswith(".py"):
-                continue
             path = current / name
+            if not is_included(path, root, include):
+                continue
             if matches_any(path, root, exclude):
                 continue
             found.append(path)

@@ -13,22 +13,22 @@ written atomically.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Callable, Iterable, Literal
 
 from gradadvisor.analysis.project import Project
+from gradadvisor.engine import notebook
+from gradadvisor.engine.cache import Cache, digest
 from gradadvisor.engine.checker import FileAnalysis, analyse
 from gradadvisor.engine.noqa import Suppression
-from gradadvisor.engine.source import FileError, SourceText, read_source
+from gradadvisor.engine.notebook import NotebookSource
+from gradadvisor.engine.pool import WorkerPool
+from gradadvisor.engine.source import FileError, SourceText, decode_source, read_bytes, too_large
 from gradadvisor.fixes.apply import FixOutcome, apply_fix_rounds, local_diff, unified_diff, write_atomically
+from gradadvisor.fixes.edits import apply_edits
 from gradadvisor.rules import all_rules, rule_by_code
 from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule
 
@@ -48,14 +48,23 @@ class Settings:
     max_file_size: int = 2 * 1024 * 1024
     min_confidence: str = "medium"
 
-    def rules_for(self, display: str) -> list[type[Rule]]:
+    def ignores_for(self, display: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The per-file-ignores entries (pattern, codes) that apply to the file ``display``."""
         relative = os.path.relpath(os.path.abspath(display), self.root)
-        ignored = tuple(code for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern) for code in codes)
+        return [(pattern, codes) for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern)]
+
+    def rules_for(self, display: str) -> list[type[Rule]]:
+        ignored = tuple(code for _, codes in self.ignores_for(display) for code in codes)
         return [
             rule
             for rule in all_rules()
             if rule.code in self.codes and not any(rule.code.startswith(prefix) or prefix == "ALL" for prefix in ignored)
         ]
+
+    def fingerprint(self, display: str) -> str:
+        """What of these settings reaches phase 1 of ``display`` (part of its cache key)."""
+        codes = ",".join(rule.code for rule in self.rules_for(display))
+        return f"{display}|{codes}|{UNUSED_NOQA in self.codes}|{self.max_file_size}"
 
     def applies(self, applicability: str) -> bool:
         return applicability == "safe" or self.unsafe_fixes
@@ -76,6 +85,8 @@ class FileResult:
     fixed: int = 0
     #: Unified diff of the fixes that would be (``--diff``) or were (``--fix``) applied.
     diff: str = ""
+    #: The rule code of each fix applied (``--show-fixes``).
+    fixed_codes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -98,10 +109,26 @@ class Phase1:
     analysis: FileAnalysis | None
     errors: list[FileError]
     lines: int = 0
+    #: The bytes, for input that cannot be read again (stdin).
+    data: bytes | None = None
+
+
+def load_source(display: str, data: bytes) -> SourceText | NotebookSource | FileError:
+    """Bytes to what the rules read: a notebook's code cells, else decoded Python source."""
+    if notebook.is_notebook(display):
+        return notebook.load(display, data)
+    return decode_source(display, data)
 
 
 def phase1(path: Path, display: str, settings: Settings) -> Phase1:
-    source = read_source(path, display, settings.max_file_size)
+    data = read_bytes(path, display, settings.max_file_size)
+    if isinstance(data, FileError):
+        return Phase1(display, None, [data])
+    return phase1_bytes(display, data, settings)
+
+
+def phase1_bytes(display: str, data: bytes, settings: Settings) -> Phase1:
+    source = load_source(display, data)
     if isinstance(source, FileError):
         return Phase1(display, None, [source])
     return phase1_text(display, source.text, settings)
@@ -118,7 +145,9 @@ def phase1_text(display: str, text: str, settings: Settings) -> Phase1:
 # -- phase 2 ----------------------------------------------------------------------------
 
 
-def findings_for(analysis: FileAnalysis, project: Project, settings: Settings, text: str | None = None) -> list[Finding]:
+def findings_for(
+    analysis: FileAnalysis, project: Project, settings: Settings, text: str | None = None, source: SourceText | NotebookSource | None = None
+) -> list[Finding]:
     """Phase 2 for one file: candidates -> findings (confidence, evidence, noqa)."""
     floor = CONFIDENCE_ORDER.get(settings.min_confidence, 1)
     suppressions = {line: Suppression(s.line, s.column, s.end_column, s.codes) for line, s in analysis.suppressions.items()}
@@ -128,14 +157,19 @@ def findings_for(analysis: FileAnalysis, project: Project, settings: Settings, t
         if rule is None:
             continue
         finding = rule.finalize(candidate, project)
-        if finding is None or CONFIDENCE_ORDER[finding.confidence] < floor:
+        if finding is None:
             continue
         suppression = suppressions.get(finding.line)
         if suppression is not None and suppression.matches(finding.code):
-            suppression.used.add(finding.code)
+            suppression.used.add(finding.code)  # used, whatever the confidence shown
+            continue
+        if CONFIDENCE_ORDER[finding.confidence] < floor:
             continue
         if finding.fix is not None and text is not None:
-            finding.diff = local_diff(analysis.path, text, finding.fix)
+            if isinstance(source, NotebookSource):
+                finding.diff = notebook.diff(source, text, apply_edits(text, list(finding.fix.edits)))
+            else:
+                finding.diff = local_diff(analysis.path, text, finding.fix)
         findings.append(finding)
     if UNUSED_NOQA in settings.codes:
         from gradadvisor.rules.ga900_unused_noqa import unused_noqa_findings
@@ -164,69 +198,182 @@ def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
     return lint_paths([(path, display)], settings, jobs=1)[0]
 
 
+def lint_stdin(data: bytes, display: str, settings: Settings, cache: Cache | None = None) -> tuple[FileResult, bytes]:
+    """Check source read from stdin as the file ``display``: the result, and the source to
+    print back (fixed with ``--fix``, else as read). The cache, when there is one, gives the
+    rest of the project's context."""
+    big = too_large(display, len(data), settings.max_file_size)
+    if big is not None:
+        return FileResult(display, errors=[big]), data
+    first = phase1_bytes(display, data, settings)
+    first.data = data
+    others = cache.fresh_elsewhere({os.path.abspath(display)}) if cache is not None else []
+    project = Project([r.analysis.summary for r in [first, *others] if r.analysis is not None])
+    written: list[bytes] = []
+    result = _finish(None, first, project, settings, written.append)
+    return result, written[-1] if written else data
+
+
 def lint_paths(
     files: list[tuple[Path, str]],
     settings: Settings,
     jobs: int | None = None,
     on_result: Callable[[FileResult], None] | None = None,
+    cache: Cache | None = None,
 ) -> list[FileResult]:
-    """Scan every file (both phases; fixes when the settings ask). Results keep input order."""
-    firsts = _run_phase1(files, settings, jobs)
-    project = Project([first.analysis.summary for first in firsts if first.analysis is not None])
+    """Scan every file (both phases; fixes when the settings ask). Results keep input order.
+
+    With a ``cache``, phase 1 is reused for files whose bytes and settings are unchanged, the
+    phase-1 summaries of project files not scanned now (pre-commit passes a few) join the
+    project index, and when nothing at all changed the last run's results are returned."""
+    if cache is None:
+        firsts = _run_phase1(files, settings, jobs)
+        return _phase2(files, firsts, [], settings, on_result)
+    tokens = [_token(path, display, settings, cache) for path, display in files]
+    scanned = {token[0] for token in tokens}
+    others = cache.fresh_keys(scanned)
+    signature = cache.signature(
+        [repr(settings), *(f"{key}|{digest}" for key, _, _, digest in tokens), *(f"{key}|{cache.index[key].digest}" for key in sorted(others))]
+    )
+    if settings.fix_mode == "none":
+        previous = cache.last_results(signature)
+        if isinstance(previous, list) and len(previous) == len(files):
+            for result in previous:
+                if on_result:
+                    on_result(result)
+            return previous
+    firsts = _cached_phase1(files, tokens, settings, jobs, cache)
+    context = [record for record in (cache.records.get(key) for key in others) if isinstance(record, Phase1)]
+    results = _phase2(files, firsts, context, settings, on_result)
+    if settings.fix_mode == "none":
+        cache.remember(signature, list(results))
+    return results
+
+
+def _phase2(
+    files: list[tuple[Path, str]], firsts: list[Phase1], context: list[Phase1], settings: Settings, on_result: Callable[[FileResult], None] | None
+) -> list[FileResult]:
+    project = Project([first.analysis.summary for first in [*firsts, *context] if first.analysis is not None])
     results: list[FileResult] = []
     for (path, display), first in zip(files, firsts):
-        result = _finish(path, first, project, settings)
+        result = _finish(path, first, project, settings, lambda data, path=path: write_atomically(path, data))
         results.append(result)
         if on_result:
             on_result(result)
     return results
 
 
-def _finish(path: Path, first: Phase1, project: Project, settings: Settings) -> FileResult:
+def _finish(path: Path | None, first: Phase1, project: Project, settings: Settings, write: Callable[[bytes], None]) -> FileResult:
+    """Phase 2 for one file, then its fixes (written with ``write``)."""
     result = FileResult(first.display, errors=list(first.errors), lines=first.lines)
     if first.analysis is None:
         return result
     result.parsed = first.analysis.parsed
-    text: str | None = None
-    needs_text = any(candidate.fix is not None for candidate in first.analysis.candidates)
-    source: SourceText | None = None
-    if needs_text:
-        loaded = read_source(path, first.display, settings.max_file_size)
-        if isinstance(loaded, SourceText):
-            source, text = loaded, loaded.text
-    result.findings = findings_for(first.analysis, project, settings, text)
-    if settings.fix_mode == "none" or source is None or not any(f.fix and settings.applies(f.fix.applicability) for f in result.findings):
-        return result
-    outcome = apply_fix_rounds(
-        source.text,
-        result.findings,
-        rescan=lambda new_text: _rescan(first.display, new_text, project, settings),
-        applies=lambda fix: settings.applies(fix.applicability),
-    )
-    result.errors.extend(FileError(first.display, "fix-error", message, line, column) for message, line, column in outcome.errors)
-    _record_fixes(path, source, outcome, result, settings)
+    is_notebook = notebook.is_notebook(first.display)
+    source: SourceText | NotebookSource | None = None
+    if is_notebook or any(candidate.fix is not None for candidate in first.analysis.candidates):
+        data = first.data if first.data is not None else read_bytes(path, first.display, settings.max_file_size) if path is not None else None
+        loaded = load_source(first.display, data) if isinstance(data, bytes) else None
+        if isinstance(loaded, (SourceText, NotebookSource)):
+            source = loaded
+    text = source.text if source is not None else None
+    result.findings = findings_for(first.analysis, project, settings, text, source)
+    final = text
+    if settings.fix_mode != "none" and source is not None and any(f.fix and settings.applies(f.fix.applicability) for f in result.findings):
+        outcome = apply_fix_rounds(
+            source.text,
+            result.findings,
+            rescan=lambda new_text: _rescan(first.display, new_text, project, settings, source),
+            applies=lambda fix: settings.applies(fix.applicability),
+        )
+        result.errors.extend(FileError(first.display, "fix-error", message, line, column) for message, line, column in outcome.errors)
+        final = _record_fixes(source, outcome, result, settings, write)
+    if isinstance(source, NotebookSource) and final is not None:
+        try:
+            placed = source.with_text(final)
+        except ValueError:
+            placed = source
+        result.findings = [notebook.relocate_finding(placed, finding) for finding in result.findings]
+        result.errors = [notebook.relocate_error(placed, error) for error in result.errors]
     return result
 
 
-def _rescan(display: str, text: str, project: Project, settings: Settings) -> list[Finding]:
+def _rescan(display: str, text: str, project: Project, settings: Settings, source) -> list[Finding]:
     first = phase1_text(display, text, settings)
     if first.analysis is None:
         return []
-    return findings_for(first.analysis, project, settings, text)
+    return findings_for(first.analysis, project, settings, text, source)
 
 
-def _record_fixes(path: Path, source: SourceText, outcome: FixOutcome, result: FileResult, settings: Settings) -> None:
+def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, result: FileResult, settings: Settings, write: Callable[[bytes], None]) -> str:
+    """Write (``--fix``) or describe (``--diff``) the fixed text; returns the text the findings refer to."""
     if outcome.text == source.text:
-        return
-    result.diff = unified_diff(source.path, source.text, outcome.text)
+        return source.text
+    try:
+        data = source.encode(outcome.text)
+    except ValueError as error:  # not encodable, or a notebook whose cells cannot take the text
+        result.errors.append(FileError(source.path, "fix-error", f"the fixes were not applied: {error}"))
+        return source.text
+    if isinstance(source, NotebookSource):
+        result.diff = notebook.diff(source, source.text, outcome.text)
+    else:
+        result.diff = unified_diff(source.path, source.text, outcome.text)
     result.fixed = outcome.applied
-    if settings.fix_mode == "fix":
-        result.findings = outcome.findings
-        try:
-            write_atomically(path, source.encode(outcome.text))
-        except OSError as error:
-            result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
-            result.fixed = 0
+    result.fixed_codes = list(outcome.codes)
+    if settings.fix_mode != "fix":
+        return source.text  # --diff: nothing written, the findings stand as they are in the file
+    result.findings = outcome.findings
+    try:
+        write(data)
+    except OSError as error:
+        result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
+        result.fixed, result.fixed_codes = 0, []
+        return source.text
+    return outcome.text
+
+
+# -- the cache --------------------------------------------------------------------------------
+
+
+def _cache_key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[str, tuple[int, int], str, str]:
+    """``(cache key, stamp, fingerprint, digest)`` of a file. As git's index does, an unchanged
+    size and modification time stand for unchanged bytes (the digest stored with them); any
+    other file is read and hashed. An unreadable file's digest says so (phase 1 reports it)."""
+    key = _cache_key(path)
+    fingerprint = settings.fingerprint(display)
+    try:
+        info = os.stat(path)
+        stamp = (info.st_size, info.st_mtime_ns)
+    except OSError:
+        stamp = (-1, -1)
+    token = cache.digest_if_unchanged(key, stamp, fingerprint)
+    if token is None:
+        data = read_bytes(path, display, settings.max_file_size)
+        token = f"unreadable:{data.kind}:{data.message}" if isinstance(data, FileError) else digest(data, fingerprint)
+    return key, stamp, fingerprint, token
+
+
+def _cached_phase1(files: list[tuple[Path, str]], tokens, settings: Settings, jobs: int | None, cache: Cache) -> list[Phase1]:
+    """Phase 1 from the cache where the file and its settings are unchanged, else computed (and stored)."""
+    results: list[Phase1 | None] = [None] * len(files)
+    missing: list[int] = []
+    for index, (key, _, _, token) in enumerate(tokens):
+        found = cache.get(key, token) if not token.startswith("unreadable:") else None
+        if isinstance(found, Phase1):
+            results[index] = found
+        else:
+            missing.append(index)
+    computed = _run_phase1([files[index] for index in missing], settings, jobs)
+    for index, result in zip(missing, computed):
+        results[index] = result
+        key, stamp, fingerprint, token = tokens[index]
+        if not token.startswith("unreadable:") and not any(error.kind == "internal-error" for error in result.errors):
+            cache.put(key, token, stamp, result, fingerprint)
+    return results  # type: ignore[return-value]
 
 
 # -- the pool ---------------------------------------------------------------------------------
@@ -255,31 +402,22 @@ def _safe_phase1(path: Path, display: str, settings: Settings) -> Phase1:
         return Phase1(display, None, [FileError(display, "internal-error", f"{type(error).__name__}: {error}")])
 
 
-def _pool_context() -> multiprocessing.context.BaseContext:
-    """Fork (fast) from the command line; spawn when the process runs other threads (jax
-    loaded by an embedding program or a test session), since forking them can deadlock."""
-    if threading.active_count() > 1 or "jax" in sys.modules:
-        return multiprocessing.get_context("spawn")
-    return multiprocessing.get_context()
-
-
 def _run_phase1(files: list[tuple[Path, str]], settings: Settings, jobs: int | None) -> list[Phase1]:
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(files) < 2 * jobs:
         return [_safe_phase1(path, display, settings) for path, display in files]
-    results: list[Phase1] = []
     chunksize = max(1, min(32, len(files) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker, initargs=(settings,)) as pool:
-        try:
-            for result in pool.map(_phase1_in_worker, [(str(path), display) for path, display in files], chunksize=chunksize):
-                results.append(result)
-        except BrokenProcessPool:
-            # A worker died (a crash in native code, the OOM killer): the files it had not
-            # returned are internal errors, and the results already in are kept.
-            message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
-            for _, display in files[len(results) :]:
-                results.append(Phase1(display, None, [FileError(display, "internal-error", message)]))
-    return results
+    with WorkerPool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+        items = [(str(path), display) for path, display in files]
+        return list(pool.map(_phase1_in_worker, items, chunksize=chunksize, lost=_lost))
+
+
+def _lost(item: tuple[str, str]) -> Phase1:
+    """A file a dead worker (a crash in native code, the OOM killer) did not return: an
+    internal error; the results already in are kept."""
+    display = item[1]
+    message = "not checked: a worker process died (a crash in native code, or out of memory) on this file or one near it"
+    return Phase1(display, None, [FileError(display, "internal-error", message)])
 
 
 def summarize(results: Iterable[FileResult]) -> tuple[list[Finding], list[FileError]]:

@@ -11,19 +11,23 @@ where a person would put them.
 from __future__ import annotations
 
 import ast
+import contextlib
 import difflib
 import errno
 import os
+import signal
 import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from gradadvisor.fixes.edits import Fix, ImportSpec, apply_edits, non_overlapping
 
 #: Rounds of fix-then-rescan, as ruff does, until nothing more is fixable.
 MAX_FIX_ROUNDS = 5
+#: In the name of a fix's temporary file: ``.<name>.gradadvisor-tmp-XXXXXXXX``.
+TEMPORARY_MARK = ".gradadvisor-tmp-"
 
 
 @dataclass
@@ -34,6 +38,8 @@ class FixOutcome:
     findings: list = field(default_factory=list)
     #: (message, line, column) for fixes that could not be applied.
     errors: list[tuple[str, int | None, int | None]] = field(default_factory=list)
+    #: The rule code of each fix applied.
+    codes: list[str] = field(default_factory=list)
 
 
 def parses(code: str) -> bool:
@@ -104,6 +110,7 @@ def apply_fix_rounds(
             break
         outcome.text = new_text
         outcome.applied += len(chosen_fixes)
+        outcome.codes.extend(next(f.code for f in wanted if f.fix is fix) for fix in chosen_fixes)
         outcome.findings = rescan(new_text)
     return outcome
 
@@ -168,30 +175,49 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file beside ``path`` then rename it over ``path``.
 
     An interrupted run leaves either the old file or the new one, never half of one,
-    and no temporary file. The file's permission bits and (where allowed) its owner
-    are kept; a file we may not write is not replaced, although its folder would
-    allow the rename.
+    and no temporary file: Ctrl-C and SIGTERM are held back for the few milliseconds
+    of the write (they take effect right after it), and any exception removes the
+    temporary file (``.<name>.gradadvisor-tmp-XXXXXXXX``). Only SIGKILL in the middle
+    of the write can leave one behind.
+    The file's permission bits and (where allowed) its owner are kept; a file we may
+    not write is not replaced, although its folder would allow the rename.
     """
     target = path.resolve()
     info = target.stat()
     if not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.gradadvisor-tmp-", suffix="")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if hasattr(os, "chown"):
-            try:
-                os.chown(temporary, info.st_uid, info.st_gid)
-            except OSError:  # only root may give a file away: it stays ours
-                pass
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
-        os.replace(temporary, target)
-    except BaseException:
+    temporary = None
+    with _stop_signals_held():
         try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}{TEMPORARY_MARK}")
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            if hasattr(os, "chown"):
+                try:
+                    os.chown(temporary, info.st_uid, info.st_gid)
+                except OSError:  # only root may give a file away: it stays ours
+                    pass
+            os.chmod(temporary, stat.S_IMODE(info.st_mode))
+            os.replace(temporary, target)
+        except BaseException:
+            if temporary is not None:
+                try:
+                    os.unlink(temporary)
+                except OSError:
+                    pass
+            raise
+
+
+@contextlib.contextmanager
+def _stop_signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for this thread while inside (POSIX; elsewhere a no-op)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -7,9 +7,10 @@ for ``x_i`` in ``-x_i ** 2`` cannot change its meaning) and original nodes as
 their exact source text, wrapped in parentheses only where the new context needs
 them. New string literals follow the file's quote style.
 
-``substitute`` replaces subtrees without touching the original tree: only the
+The replacement trees are built with ``analysis/syntax.py``'s builders
+(``substitute`` replaces subtrees without touching the original tree: only the
 ancestors of what it replaces are rebuilt, so everything else stays original and
-prints verbatim.
+prints verbatim).
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import ast
 import io
 import re
 import tokenize
-from typing import Callable
 
-from gradadvisor.analysis.syntax import Source
+from gradadvisor.analysis.syntax import Source, attribute_path, call, constant, name, substitute  # noqa: F401 - re-exported for rules
 from gradadvisor.fixes.edits import Edit
 
 _Unparser = getattr(ast, "_Unparser", None)
@@ -149,50 +149,3 @@ def _preferred_quote(text: str) -> str:
     doubles = len(re.findall(r'(?<![\\"])"(?!"")', text[:20000]))
     singles = len(re.findall(r"(?<![\\'])'(?!'')", text[:20000]))
     return "'" if singles > doubles else '"'
-
-
-def substitute(node: ast.AST, replace: Callable[[ast.AST], ast.AST | None]) -> ast.AST:
-    """A copy of ``node`` where each subtree for which ``replace`` returns a node is replaced
-    by it. Only the ancestors of replaced subtrees are rebuilt (as new nodes); the rest is
-    shared with the original tree, which is never modified."""
-    replacement = replace(node)
-    if replacement is not None:
-        return replacement
-    changed = False
-    fields = {}
-    for name, value in ast.iter_fields(node):
-        if isinstance(value, ast.AST):
-            new = substitute(value, replace)
-            changed = changed or new is not value
-            fields[name] = new
-        elif isinstance(value, list):
-            items = [substitute(item, replace) if isinstance(item, ast.AST) else item for item in value]
-            changed = changed or any(a is not b for a, b in zip(items, value))
-            fields[name] = items
-        else:
-            fields[name] = value
-    if not changed:
-        return node
-    return type(node)(**fields)
-
-
-def name(identifier: str) -> ast.Name:
-    return ast.Name(id=identifier, ctx=ast.Load())
-
-
-def attribute_path(dotted: str) -> ast.expr:
-    """``jnp.sum`` as an expression."""
-    parts = dotted.split(".")
-    node: ast.expr = name(parts[0])
-    for part in parts[1:]:
-        node = ast.Attribute(value=node, attr=part, ctx=ast.Load())
-    return node
-
-
-def call(func: str | ast.expr, *args: ast.expr, **keywords: ast.expr) -> ast.Call:
-    function = attribute_path(func) if isinstance(func, str) else func
-    return ast.Call(func=function, args=list(args), keywords=[ast.keyword(arg=key, value=value) for key, value in keywords.items()])
-
-
-def constant(value) -> ast.Constant:  # noqa: ANN001
-    return ast.Constant(value=value)

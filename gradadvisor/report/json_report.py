@@ -3,15 +3,19 @@
 Schema::
 
     {"version": "0.1.0", "files": <files scanned>,
-     "findings": [{"code", "name", "message", "path", "line", "column", "end_line",
-                   "end_column", "severity", "context",
+     "findings": [{"code", "name", "message", "path", "cell", "line", "column", "end_line",
+                   "end_column", "severity", "confidence", "context", "evidence",
                    "fix": null | {"applicability", "content", "diff"}}],
-     "errors": [{"path", "line", "column", "kind", "message"}]}
+     "errors": [{"path", "cell", "line", "column", "kind", "message"}]}
+
+``cell`` is null outside notebooks; in a notebook, lines are counted within the cell.
+With ``--statistics``: a list of ``{"code", "name", "count", "fixable"}``, most frequent first.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from gradadvisor import __version__
 from gradadvisor.engine.source import FileError
@@ -28,3 +32,14 @@ def render(findings: list[Finding], errors: list[FileError], files: int) -> str:
         },
         indent=2,
     )
+
+
+def render_statistics(findings: list[Finding]) -> str:
+    counts = Counter(finding.code for finding in findings)
+    names = {finding.code: finding.name for finding in findings}
+    fixable = {finding.code for finding in findings if finding.fix is not None}
+    rows = [
+        {"code": code, "name": names[code], "count": count, "fixable": code in fixable}
+        for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    ]
+    return json.dumps(rows, indent=2)

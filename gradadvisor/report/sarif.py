@@ -1,8 +1,12 @@
 """``--format sarif``: SARIF 2.1.0, one run, for GitHub code scanning.
 
 Each rule is described in ``tool.driver.rules`` (with its documentation as help);
-each finding is a result with ``ruleId``, ``ruleIndex``, a region, and its fix when
-it has one. File errors are tool execution notifications on the invocation.
+each finding is a result with ``ruleId``, ``ruleIndex``, a region, its fix when it has
+one, ``partialFingerprints`` (stable across runs) and ``properties`` (confidence, evidence,
+and the cell of a notebook, whose region lines are then within the cell). Given the
+repository root, artifact URIs are relative to it through ``originalUriBaseIds``
+(``%SRCROOT%``), whatever the working directory. File errors are tool execution
+notifications on the invocation.
 """
 
 from __future__ import annotations
@@ -13,11 +17,15 @@ from urllib.parse import quote
 
 from gradadvisor import __version__
 from gradadvisor.engine.source import FileError
+from gradadvisor.report.fingerprint import fingerprints
+from gradadvisor.report.locations import relative_to
 from gradadvisor.rules import all_rules
 from gradadvisor.rules.base import Finding
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+SRCROOT = "%SRCROOT%"
+FINGERPRINT = "gradadvisor/v1"
 
 
 def _uri(path: str) -> str:
@@ -25,11 +33,24 @@ def _uri(path: str) -> str:
     return quote(Path(path).as_posix())
 
 
-def render(findings: list[Finding], errors: list[FileError]) -> str:
+def _artifact(path: str, root: Path | None) -> dict:
+    """An artifact location: relative to ``%SRCROOT%`` when the file lies under ``root``."""
+    if root is None:
+        return {"uri": _uri(path)}
+    relative = relative_to(path, root)
+    if relative is None:
+        return {"uri": Path(path).resolve().as_uri()}
+    return {"uri": quote(relative), "uriBaseId": SRCROOT}
+
+
+def render(findings: list[Finding], errors: list[FileError], root: Path | None = None) -> str:
+    """The SARIF log. ``root``: the repository root, for relative artifact URIs."""
     rules = all_rules()
     index = {rule.code: position for position, rule in enumerate(rules)}
     results = []
-    for finding in findings:
+    artifacts = [_artifact(finding.path, root) for finding in findings]
+    prints = fingerprints(findings, [artifact["uri"] for artifact in artifacts])
+    for finding, artifact, fingerprint in zip(findings, artifacts, prints):
         region = {
             "startLine": finding.line,
             "startColumn": finding.column,
@@ -41,17 +62,19 @@ def render(findings: list[Finding], errors: list[FileError]) -> str:
             "ruleIndex": index[finding.code],
             "level": LEVELS[finding.severity],
             "message": {"text": finding.message + (f" ({finding.context})" if finding.context else "")},
-            "locations": [
-                {"physicalLocation": {"artifactLocation": {"uri": _uri(finding.path)}, "region": region}}
-            ],
+            "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
+            "partialFingerprints": {FINGERPRINT: fingerprint},
+            "properties": {"confidence": finding.confidence, "evidence": list(finding.evidence)},
         }
+        if finding.cell is not None:
+            result["properties"]["cell"] = finding.cell
         if finding.fix is not None:
             result["fixes"] = [
                 {
                     "description": {"text": f"{finding.fix.applicability} fix: {finding.fix.content}"},
                     "artifactChanges": [
                         {
-                            "artifactLocation": {"uri": _uri(finding.path)},
+                            "artifactLocation": artifact,
                             "replacements": [
                                 {"deletedRegion": region, "insertedContent": {"text": finding.fix.content}}
                             ],
@@ -62,16 +85,21 @@ def render(findings: list[Finding], errors: list[FileError]) -> str:
         results.append(result)
     notifications = []
     for error in errors:
-        location = {"physicalLocation": {"artifactLocation": {"uri": _uri(error.path)}}}
+        location = {"physicalLocation": {"artifactLocation": _artifact(error.path, root)}}
         if error.line is not None:
             location["physicalLocation"]["region"] = {"startLine": error.line, "startColumn": error.column or 1}
-        notifications.append(
-            {
-                "level": "error" if error.is_failure else "note",
-                "message": {"text": f"{error.kind}: {error.message}"},
-                "locations": [location],
-            }
-        )
+        notification = {
+            "level": "error" if error.is_failure else "note",
+            "message": {"text": f"{error.kind}: {error.message}"},
+            "locations": [location],
+        }
+        if error.cell is not None:
+            notification["properties"] = {"cell": error.cell}
+        notifications.append(notification)
+    run_extra = {}
+    if root is not None:
+        base = Path(root).resolve().as_uri()
+        run_extra["originalUriBaseIds"] = {SRCROOT: {"uri": base if base.endswith("/") else base + "/"}}
     log = {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -104,6 +132,7 @@ def render(findings: list[Finding], errors: list[FileError]) -> str:
                     }
                 ],
                 "results": results,
+                **run_extra,
             }
         ],
     }

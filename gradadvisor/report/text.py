@@ -2,34 +2,40 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from gradadvisor.engine.source import FileError
+from gradadvisor.report.locations import where
 from gradadvisor.rules import rule_by_code
 from gradadvisor.rules.base import Finding
 
 
-def print_findings(console: Console, findings: list[Finding], errors: list[FileError], unsafe_fixes: bool) -> None:
+#: At most this many "because" lines under a finding.
+MAX_EVIDENCE = 5
+
+
+def print_findings(
+    console: Console, findings: list[Finding], errors: list[FileError], unsafe_fixes: bool, quiet: bool = False
+) -> None:
+    """Errors, then each finding with its code frame. ``quiet``: no blank lines between them."""
     for error in errors:
-        where = f"{error.path}:{error.line}:{error.column}" if error.line is not None else error.path
         style = "red" if error.is_failure else "yellow"
-        console.print(f"[bold]{escape(where)}[/]: [{style}]{escape(error.kind)}[/]: {escape(error.message)}")
+        location = where(error.path, error.line, error.column, error.cell)
+        console.print(f"[bold]{escape(location)}[/]: [{style}]{escape(error.kind)}[/]: {escape(error.message)}")
     for finding in findings:
-        _print_finding(console, finding, unsafe_fixes)
+        _print_finding(console, finding, unsafe_fixes, quiet)
 
 
-def _print_finding(console: Console, finding: Finding, unsafe_fixes: bool) -> None:
+def _print_finding(console: Console, finding: Finding, unsafe_fixes: bool, quiet: bool = False) -> None:
     marker = ""
     if finding.fix is not None and (finding.fix.applicability == "safe" or unsafe_fixes):
         marker = " [cyan]\\[*][/]"
-    console.print(
-        f"[bold]{escape(finding.path)}:{finding.line}:{finding.column}[/]: "
-        f"[bold red]{finding.code}[/]{marker} {escape(finding.message)}"
-    )
+    location = where(finding.path, finding.line, finding.column, finding.cell)
+    console.print(f"[bold]{escape(location)}[/]: [bold red]{finding.code}[/]{marker} {escape(finding.message)}")
     if finding.frame is not None:
         first, lines = finding.frame
         width = len(str(first + len(lines)))
@@ -45,10 +51,54 @@ def _print_finding(console: Console, finding: Finding, unsafe_fixes: bool) -> No
         console.print(f"{'':>{width}} [blue]|[/]")
     if finding.context:
         console.print(f"  [blue]=[/] [bold]context[/]: {escape(finding.context)}", highlight=False)
+    for reason in _because(finding.evidence):
+        console.print(f"  [blue]=[/] [bold]because[/]: {escape(reason)}", highlight=False)
     if finding.fix is not None:
         kind = "safe fix" if finding.fix.applicability == "safe" else "unsafe fix, applied with --unsafe-fixes"
         console.print(f"  [blue]=[/] [bold]rewrite[/] ({kind}): [green]{escape(finding.fix.content)}[/]", highlight=False)
-    console.print()
+    if not quiet:
+        console.print()
+
+
+def _because(evidence: list[str]) -> list[str]:
+    """The evidence lines shown: at most ``MAX_EVIDENCE``, the last one counting the rest."""
+    if len(evidence) <= MAX_EVIDENCE:
+        return list(evidence)
+    return [*evidence[: MAX_EVIDENCE - 1], f"... and {len(evidence) - MAX_EVIDENCE + 1} more (see --format json)"]
+
+
+def print_fixes(console: Console, fixed_by_file: list[tuple[str, list[str]]], findings: list[Finding], applied: bool, unsafe_fixes: bool) -> None:
+    """``--show-fixes``: the fixes applied (per file and rule), or those available."""
+    if applied:
+        total = sum(len(codes) for _, codes in fixed_by_file)
+        if not total:
+            console.print("No fixes applied.")
+            return
+        console.print(f"Fixed {total} finding{'s' * (total != 1)}:")
+        for path, codes in fixed_by_file:
+            if not codes:
+                continue
+            console.print(f"- {escape(path)}:")
+            for code, count in sorted(Counter(codes).items()):
+                rule = rule_by_code(code)
+                console.print(f"    {count} × {code} ({rule.name if rule else 'unknown'})")
+        return
+    available = [finding for finding in findings if finding.fix is not None]
+    if not available:
+        console.print("No fixes available.")
+        return
+    by_file: dict[str, list[Finding]] = defaultdict(list)
+    for finding in available:
+        by_file[finding.path].append(finding)
+    console.print(f"Fixes available ({len(available)}):")
+    for path, items in by_file.items():
+        console.print(f"- {escape(path)}:")
+        for finding in items:
+            assert finding.fix is not None
+            kind = finding.fix.applicability
+            note = "" if kind == "safe" or unsafe_fixes else ", with --unsafe-fixes"
+            location = where(finding.path, finding.line, finding.column, finding.cell)[len(path) + 1 :]
+            console.print(f"    {location} {finding.code} ({kind}{note}): {escape(finding.fix.content)}", highlight=False)
 
 
 def print_summary(console: Console, findings: list[Finding], errors: list[FileError], files: int, fixed: int, unsafe_fixes: bool) -> None:

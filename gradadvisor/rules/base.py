@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, Sequence
 
+from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import Level
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
@@ -108,6 +109,7 @@ class Finding:
             "name": self.name,
             "message": self.message,
             "path": self.path,
+            "cell": self.cell,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
@@ -116,7 +118,6 @@ class Finding:
             "confidence": self.confidence,
             "context": self.context,
             "evidence": list(self.evidence),
-            "cell": self.cell,
             "fix": None,
         }
         if self.fix is not None:
@@ -262,13 +263,15 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         if candidate.per_element and trace == "proven":
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
-    data = [fact for fact in facts if fact.kind in ("array", "size", "sequence")]
+    literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:"))}
+    data = [fact for fact in facts if fact.kind in ("array", "size", "sequence") or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
         return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}"]
-    small = [fact for fact in facts if fact.kind.startswith("small:")]
-    if small and len(small) == len(facts) and all(int(fact.kind[6:]) <= 8 for fact in small):
-        return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in small[:2]]
+    if literal and len(literal) == len(facts):
+        return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
+    if candidate.per_element and trace == "proven":
+        return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
     return "likely", []
 
 

@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.syntax import names_read, one_line, walk
+from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line, walk
 from gradadvisor.analysis.vectorize import (
     SMALL_DTYPE_WORD,
     ElementLoop,
@@ -19,7 +19,6 @@ from gradadvisor.analysis.vectorize import (
     indexed_element,
 )
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.render import attribute_path, call, constant
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
 #: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
@@ -70,7 +69,7 @@ class PythonSumOverArray(Rule):
     the element alone (other names might broadcast differently against the whole array);
     there is no start value; the array's dtype is not a small one (bool, int8, int16,
     float16, bfloat16: `jnp.sum` accumulates and promotes differently from repeated `+`;
-    unknown counts as proven only when the function mentions no small dtype); and the
+    unknown counts as proven only when the file mentions no small dtype); and the
     array's length is a literal, non-zero number (the builtin sum of an empty array is
     the integer `0`; `jnp.sum(..., axis=0)` gives float zeros, a whole row of them for a
     matrix). Otherwise the
@@ -162,6 +161,12 @@ class PythonSumOverArray(Rule):
             "import autograd.numpy as anp\nfrom autograd import grad\n\ndef rho(r):\n    return anp.exp(-r)\n\ndef f(x):\n    return sum(rho(xi) for xi in x)\n\ndf = grad(f)\n",
             message_contains="use `anp.sum(..., axis=0)`",
         ),
+        # The index is a value: map the body over jnp.arange.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, size):\n    return sum([i * jnp.arange(size) for i in range(size)])\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, size):\n    return jnp.sum(jax.vmap(lambda i: i * jnp.arange(size))(jnp.arange(size)), axis=0)\n",
+            message_contains="jnp.arange(size)",
+        ),
         # The builtin sum over an array itself.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(x * w)\n",
@@ -200,6 +205,22 @@ class PythonSumOverArray(Rule):
         if not calls_jax(body, ctx.resolve, ctx.local_function):
             return
         element = indexed_element(loop.iter, body, var, ctx.code)
+        if element is None and _is_range(loop.iter, ctx) and ctx.names.numpy_module() == "jax.numpy":
+            # sum(f(t) for t in range(T)): the index is a value; map f over jnp.arange(T).
+            arange, arange_imports = ctx.spell("jax.numpy.arange")
+            if not arange:
+                return
+            indices = call(attribute_path(arange), *loop.iter.args)  # type: ignore[union-attr]
+            rewrite, fix = self._rewrite(node, ElementLoop((var,), (indices,), body), "jax.numpy", extra_imports=arange_imports, index_values=True)
+            shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
+            self.report(
+                node,
+                f"{shown} unrolls into one operation per value of `{var}` over `{one_line(ctx.code(loop.iter), 30)}`; "
+                f"map the body over the indices: `{one_line(rewrite or '', 120)}`",
+                extent=extent,
+                fix=fix,
+            )
+            return
         if element is None:
             if isinstance(loop.iter, ast.Call) and not ctx.resolve(loop.iter.func):
                 return  # zip/enumerate/a helper's result: advice would need more care than a rewrite
@@ -221,6 +242,7 @@ class PythonSumOverArray(Rule):
             f"{shown} unrolls into one operation per element of `{one_line(ctx.code(array), 30)}`; {advice}",
             extent=extent,
             fix=fix,
+            evidence=[item for item in (ctx.shape_evidence(array),) if item],
         )
 
     # -- sum(x) ------------------------------------------------------------------------------
@@ -268,8 +290,9 @@ class PythonSumOverArray(Rule):
 
     # -- the rewrite -----------------------------------------------------------------------------
 
-    def _rewrite(self, node: ast.Call, loop: ElementLoop, numpy_module: str):
-        """The rewritten code (None when there is none) and its fix."""
+    def _rewrite(self, node: ast.Call, loop: ElementLoop, numpy_module: str, extra_imports=(), index_values: bool = False):
+        """The rewritten code (None when there is none) and its fix. ``index_values``: the loop
+        walks ``range(...)`` and the body uses the index as a number (now ``jnp.arange``'s ints)."""
         ctx = self.ctx
         vmap = ""
         if numpy_module == "jax.numpy":
@@ -290,6 +313,11 @@ class PythonSumOverArray(Rule):
             replacement = ast.BinOp(left=start, op=ast.Add(), right=summed)
             conditions.require(False, "the start value adds the same way to one sum as to the running total")
         array = loop.arrays[0]
+        if index_values:
+            conditions.require(False, f"the body computes the same with `{loop.variables[0]}` as a traced int32 as with a Python int")
+            edit = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix([edit], edit.text, [*imports, *extra_imports, *(vmap_imports if vectorized.how == "vmap" else [])])
+            return edit.text, fix
         value = ctx.value(array)
         conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(array), 30)}` is an array (not a list or tuple of arrays)")
         for assumption in vectorized.assumptions:
@@ -305,13 +333,16 @@ class PythonSumOverArray(Rule):
         if value.dtype is not None:
             conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` has a dtype whose sum matches repeated `+` ({value.dtype} does not)")
         else:
-            function_text = ctx.source.block(ctx.function) if ctx.function is not None and not isinstance(ctx.function, ast.Lambda) else ctx.source.text
-            conditions.require(not SMALL_DTYPE_WORD.search(function_text), f"`{text}` has a dtype whose sum matches repeated `+` (the function mentions small dtypes)")
+            conditions.require(not SMALL_DTYPE_WORD.search(ctx.source.text), f"`{text}` has a dtype whose sum matches repeated `+` (the file mentions small dtypes)")
         rows = value.shape[0] if value.shape else None
         conditions.require(
             isinstance(rows, int) and rows > 0,
             f"`{text}` is not empty (the builtin sum of nothing is the integer 0, `jnp.sum` gives float zeros)",
         )
+
+
+def _is_range(expr: ast.AST, ctx) -> bool:
+    return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords
 
 
 def _reduces_whole(body: ast.AST, var: str, resolve) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent, is_collection_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
-from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names, walk
+from gradadvisor.analysis.syntax import attribute_path, call, constant, int_value, name, names_read, one_line, substitute, target_names, walk
 from gradadvisor.analysis.vectorize import (
     SMALL_DTYPE_WORD,
     AxisRead,
@@ -30,7 +30,6 @@ from gradadvisor.analysis.vectorize import (
     vmapped_along,
 )
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.render import attribute_path, call, constant, name, substitute
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:

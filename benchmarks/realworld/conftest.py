@@ -1,0 +1,3 @@
+"""The case folders reproduce third-party code (some of it pytest files); never collect them."""
+
+collect_ignore_glob = ["cases/*"]

@@ -1,0 +1,287 @@
+"""GA202 diag-of-matmul: a whole matrix product computed to keep its diagonal."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.syntax import attribute_path, call, constant, name_count, one_line, positional
+from gradadvisor.analysis.vectorize import SMALL_DTYPE_WORD
+from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.rules.base import Invalid, Rule, Valid
+
+
+class DiagOfMatmul(Rule):
+    """
+    ## What it does
+    Finds `jnp.diag(A.T @ B)`, `jnp.diagonal(A @ B)`, `jnp.diag(jnp.dot(A, B.T))`,
+    `jnp.diag(jnp.matmul(A, B))`, `jnp.trace(A @ B)`, `jnp.einsum("ii->i", A @ B)` and
+    their `transpose` spellings, also when the product is named first and used only
+    there (`P = A @ B` ... `jnp.diag(P)`): a whole matrix product computed only to keep
+    its diagonal (or its trace).
+
+    ## Why it is slow for gradients
+    For n-by-k inputs the product costs n*n*k multiply-adds and an n*n temporary,
+    while the diagonal needs only n*k. Reverse mode pays again: the backward pass of
+    the matmul is two more full matrix products against an n*n cotangent that is
+    zero off the diagonal. In seed thread 000 this was the *fast* version; one
+    einsum is faster still, forward and backward.
+
+    ## Example
+    ```python
+    scores = jnp.diag(y1.T @ y)          # (b, b) product, b entries kept
+    energy = jnp.trace(A @ B)
+    ```
+
+    ## Use instead
+    ```python
+    scores = jnp.einsum("ij,ij->j", y1, y)   # column-wise inner products
+    energy = jnp.einsum("ij,ji->", A, B)
+    ```
+
+    ## Fix safety
+    The einsum equals the original only for two matrices, so the fix is *safe* only when
+    the code proves both operands have exactly two axes (a creation call, a reshape, a
+    jaxtyping annotation). A transpose is not proof: `.T` is a no-op on a vector, where
+    `diag` would build a matrix from the product instead; batched 3-D operands make
+    `trace` of the product a sum over the batch too. The dtype must not be bool or a
+    small integer or float; unknown counts as proven only when the file mentions no
+    small dtype, and for `trace` it must be known (`jnp.trace` sums integers and bools in
+    a wider dtype, the einsum keeps the input's). For a named product (`P = A @ B` then `jnp.diag(P)`), the operands must
+    hold the same values at both lines, and `P = A @ B` is left in place (dead code
+    under `jit`; delete it yourself). Otherwise the fix is *unsafe* and says what it
+    could not prove.
+
+    ## When not to apply
+    Not reported when the code shows a 1-D operand (`v = jnp.ones(n)`, a column
+    `X[:, k]`, a number): `diag` then builds a matrix. Calls with an offset (`k=`,
+    `offset=`, `axis1=`), plain NumPy (`numpy.diag`), a named product used anywhere else
+    (it is needed anyway), and test code (where `diag(a @ b.T)` is the reference an
+    einsum is checked against) are not reported.
+    """
+
+    code = "GA202"
+    name = "diag-of-matmul"
+    summary = "`diag`/`trace` of a matrix product computes the whole product; use one einsum"
+    keywords = ("diag", "trace", "einsum")
+    trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
+
+    VALID = (
+        Valid("import jax.numpy as jnp\nd = jnp.diag(v)\n"),
+        Valid("import jax.numpy as jnp\nm = jnp.diag(jnp.exp(x))\n"),
+        Valid("import numpy as np\nd = np.diag(a.T @ b)\n"),
+        Valid("import numpy as onp\nd = onp.trace(a @ b)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(a @ b, k=1)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diagonal(a @ b, axis1=1, axis2=2)\n"),
+        Valid("import jax.numpy as jnp\nt = jnp.trace(a)\n"),
+        Valid("import jax.numpy as jnp\ndef diag(x):\n    return x\nd = diag(a @ b)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef scale(A):\n    v = jnp.ones(A.shape[1])\n    return jnp.diag(A @ v)\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef scale(A, X):\n    return jnp.diag(A @ X[:, 0])\n"),
+        Valid("import jax.numpy as jnp\n\ndef test_einsum(a, b):\n    assert jnp.allclose(jnp.einsum('ij,ij->i', a, b), jnp.diag(a @ b.T))\n"),
+        # The named product is used elsewhere: it is needed anyway.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    p = a @ b\n    return jnp.diag(p), p.sum()\n"),
+    )
+    INVALID = (
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(a.T @ b)\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum("ij,ij->j", a, b)\n',
+            message_contains='jnp.einsum("ij,ij->j", a, b)',
+            applicability="unsafe",
+        ),
+        Invalid(
+            "import jax.numpy as np\n\ndef f(x, y):\n    a = np.reshape(x, (100, 8))\n    b = np.reshape(y, (100, 8))\n    return np.diag(a @ b.T)\n",
+            expected_fix='import jax.numpy as np\n\ndef f(x, y):\n    a = np.reshape(x, (100, 8))\n    b = np.reshape(y, (100, 8))\n    return np.einsum("ij,ij->i", a, b)\n',
+            applicability="safe",
+        ),
+        Invalid(
+            "import jax\nfrom jax import numpy as jnp\n\n@jax.grad\ndef f(a, b):\n    return jnp.sum(jnp.diagonal(jnp.matmul(a, b)))\n",
+            expected_fix='import jax\nfrom jax import numpy as jnp\n\n@jax.grad\ndef f(a, b):\n    return jnp.sum(jnp.einsum("ij,ji->i", a, b))\n',
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.trace(a @ b)\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum("ij,ji->", a, b)\n',
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(jnp.dot(jnp.transpose(a), b))\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum("ij,ij->j", a, b)\n',
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(y1, y):\n    return jnp.diag((y1 - 1).T @ y.T)\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(y1, y):\n    return jnp.einsum("ij,ji->j", y1 - 1, y)\n',
+        ),
+        Invalid(
+            "import autograd.numpy as np\nfrom autograd import grad\n\ndef f(a, b):\n    return np.sum(np.diag(a.transpose() @ b))\n\ng = grad(f)\n",
+            expected_fix='import autograd.numpy as np\nfrom autograd import grad\n\ndef f(a, b):\n    return np.sum(np.einsum("ij,ij->j", a, b))\n\ng = grad(f)\n',
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy\nfrom jax.numpy import diag\n\n@jax.jit\ndef f(a, b):\n    return diag(a @ b)\n",
+            expected_fix='import jax\nimport jax.numpy\nfrom jax.numpy import diag\n\n@jax.jit\ndef f(a, b):\n    return jax.numpy.einsum("ij,ji->i", a, b)\n',
+        ),
+        # A named product used only for its diagonal.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    p = a @ b.T\n    return jnp.sum(jnp.diag(p))\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    p = a @ b.T\n    return jnp.sum(jnp.einsum("ij,ij->i", a, b))\n',
+            message_contains="p = a @ b.T",
+        ),
+        # einsum("ii->i", A @ B): the same waste, spelled as an einsum.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum('ii->i', a @ b)\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum('ij,ji->i', a, b)\n",
+        ),
+    )
+
+    def visit_Call(self, node: ast.Call) -> None:
+        ctx = self.ctx
+        qualified = ctx.resolve(node.func) or ""
+        module, _, function = qualified.rpartition(".")
+        if module not in AUTODIFF_NUMPY:
+            return
+        args = positional(node)
+        if function in ("diag", "diagonal", "trace") and len(node.args) == 1 and not node.keywords and len(args) == 1:
+            kind, argument = function, args[0]
+        elif function == "einsum" and len(node.args) == 2 and not node.keywords and _diagonal_spec(args[0]) is not None:
+            kind, argument = _diagonal_spec(args[0]), args[1]  # type: ignore[assignment]
+        else:
+            return
+        if ctx.in_test_code():
+            return  # in tests, `diag(a @ b.T)` is the reference an einsum is checked against
+        product, named = _product(argument, ctx)
+        if product is None:
+            return
+        (left, left_t), (right, right_t) = product
+        ranks = (self._rank(left), self._rank(right))
+        if any(rank is not None and rank < 2 for rank in ranks):
+            return  # a matrix-vector product: `diag` builds a matrix from the vector
+        subscripts = _subscripts(left_t, right_t, trace=kind == "trace")
+        einsum, imports = ctx.spell(f"{module}.einsum")
+        replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
+        conditions = Preconditions()
+        conditions.require(ranks == (2, 2), "both operands have exactly two axes (a transpose is not proof: `.T` is a no-op on a vector)")
+        for operand in (left, right):
+            value = ctx.value(operand)
+            text = one_line(ctx.code(operand), 25)
+            if value.dtype is not None:
+                conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` is not bool or a small dtype ({value.dtype})")
+        unknown_dtype = any(ctx.value(operand).dtype is None for operand in (left, right))
+        if kind == "trace":
+            # jnp.trace sums integers and bools in a wider dtype; the einsum keeps the input's.
+            conditions.require(not unknown_dtype, "the operands' dtype is known (`trace` promotes integers and bools, the einsum does not)")
+        elif unknown_dtype:
+            conditions.require(not SMALL_DTYPE_WORD.search(ctx.source.text), "the operands are not bool or a small dtype (the file mentions one)")
+        if named is not None:
+            conditions.require(_same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
+        fix = None
+        if einsum:
+            edit = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix([edit], edit.text, imports)
+        rewrite = ctx.renderer.code(replacement)
+        kept = "trace" if kind == "trace" else "diagonal"
+        where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` computes the whole matrix product{where} to keep its {kept}, and its "
+            f"gradient pays for the whole product too; use `{one_line(rewrite, 80)}`",
+            size="proven" if ranks == (2, 2) else "likely",
+            evidence=[
+                "both operands are matrices" if ranks == (2, 2) else "the product is a matrix (diag/trace of it)",
+                *(item for item in (ctx.shape_evidence(left), ctx.shape_evidence(right)) if item),
+            ],
+            fix=fix,
+        )
+
+    def _rank(self, operand: ast.AST) -> int | None:
+        """The operand's number of axes when the code shows it; ``X[:, k]`` counts as 1."""
+        if isinstance(operand, ast.Constant):
+            return 0
+        if isinstance(operand, ast.Subscript) and isinstance(operand.slice, ast.Tuple) and len(operand.slice.elts) == 2:
+            kinds = sorted(type(element).__name__ == "Slice" for element in operand.slice.elts)
+            if kinds == [False, True]:
+                return 1  # X[:, k] or X[k, :]: a column or a row
+        value = self.ctx.value(operand)
+        if value.kind in (v.SCALAR, v.SIZE):
+            return 0
+        return value.rank
+
+
+def _diagonal_spec(expr: ast.AST) -> str | None:
+    """``"diag"`` for ``einsum("ii->i", ...)``, ``"trace"`` for ``"ii->"``/``"ii"``."""
+    if not (isinstance(expr, ast.Constant) and isinstance(expr.value, str)):
+        return None
+    spec = expr.value.replace(" ", "")
+    if re.fullmatch(r"([a-z])\1->\1", spec):
+        return "diag"
+    if re.fullmatch(r"([a-z])\1(->)?", spec):
+        return "trace"
+    return None
+
+
+def _product(expr: ast.AST, ctx):
+    """``(((A, transposed), (B, transposed)), named)`` for ``A @ B``, ``dot(A, B)``,
+    ``matmul(A, B)``, or a name bound to one of those and used nowhere else (then ``named``
+    is its assignment)."""
+    found = _matmul_operands(expr, ctx)
+    if found is not None:
+        return found, None
+    if not isinstance(expr, ast.Name) or ctx.function is None:
+        return None, None
+    bindings = ctx.facts.bindings_at(expr.id, ctx.scope, ctx.statement)
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or len(ctx.scope.bindings.get(expr.id, [])) != 1:
+        return None, None
+    statement = bindings[0].statement
+    found = _matmul_operands(bindings[0].value, ctx)
+    if found is None or name_count(ctx.function, expr.id) != 2:
+        return None, None  # the product is used somewhere else too: it is needed anyway
+    return found, statement
+
+
+def _same_operands(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
+    """The names the operands read are bound by the same bindings at the product's line and here."""
+    from gradadvisor.analysis.syntax import names_read
+
+    for name in names_read(left) | names_read(right):
+        here = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
+        there = ctx.facts.bindings_at(name, ctx.scope, named)
+        if [id(b) for b in here] != [id(b) for b in there]:
+            return False
+    return True
+
+
+def _matmul_operands(expr: ast.AST, ctx):
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.MatMult):
+        left, right = expr.left, expr.right
+    elif isinstance(expr, ast.Call) and ctx.names.autodiff_numpy_function(expr.func) in ("dot", "matmul"):
+        args = positional(expr)
+        if len(args) != 2 or len(expr.args) != 2 or expr.keywords:
+            return None
+        left, right = args
+    else:
+        return None
+    return _operand(left, ctx), _operand(right, ctx)
+
+
+def _operand(expr: ast.AST, ctx) -> tuple[ast.AST, bool]:
+    """Peel one transpose: ``A.T``, ``A.mT``, ``jnp.transpose(A)``, ``A.transpose()``."""
+    if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
+        return expr.value, True
+    if isinstance(expr, ast.Call):
+        if ctx.names.autodiff_numpy_function(expr.func) in ("transpose", "matrix_transpose") and len(expr.args) == 1 and not expr.keywords:
+            return expr.args[0], True
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "transpose" and not expr.args and not expr.keywords:
+            return expr.func.value, True
+    return expr, False
+
+
+def _subscripts(left_transposed: bool, right_transposed: bool, trace: bool) -> str:
+    """Einsum subscripts for diag(X @ Y), X = A or A.T, Y = B or B.T.
+
+    With r the kept index and k the summed one, A's axes are (r, k), or (k, r) when
+    transposed; B's are (k, r), or (r, k). A's axes are named i, j in order."""
+    a_axes = ("k", "r") if left_transposed else ("r", "k")
+    b_axes = ("r", "k") if right_transposed else ("k", "r")
+    letter = {a_axes[0]: "i", a_axes[1]: "j"}
+    a = "".join(letter[axis] for axis in a_axes)
+    b = "".join(letter[axis] for axis in b_axes)
+    out = "" if trace else letter["r"]
+    return f"{a},{b}->{out}"

@@ -1,0 +1,80 @@
+"""GA202 fixes, differentially: diag/trace of products over ranks, shapes and dtypes; every
+safe fix must keep value, gradient and raising behaviour."""
+
+from __future__ import annotations
+
+import pytest
+
+from fixdiff import Program, check, grid
+
+FORMS = {
+    "diag_at_b": "jnp.diag(a.T @ b)",
+    "diag_a_bt": "jnp.diag(a @ b.T)",
+    "trace": "jnp.trace(a @ b.T)",
+    "diagonal_matmul": "jnp.diagonal(jnp.matmul(a, b.T))",
+    "named": "p = a @ b.T\n    return jnp.diag(p)",
+    "einsum": "jnp.einsum('ii->i', a @ b.T)",
+    "transpose_call": "jnp.diag(jnp.dot(jnp.transpose(a), b))",
+}
+#: How the operands get their shapes: reshaped to a literal shape (ranks proven), or left as they come.
+SHAPERS = {
+    "reshaped": "    a = jnp.reshape(a, {shape})\n    b = jnp.reshape(b, {shape})\n",
+    "as_given": "",
+    "rebound_after": None,
+}
+SHAPES = [(4, 3), (3, 3), (12,), (2, 3, 2), (0, 3)]
+DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool"]
+
+
+def _program(form: str, shaper: str, shape, dtype: str) -> Program:
+    body = FORMS[form]
+    if "\n" not in body:
+        body = f"return {body}"
+    if shaper == "rebound_after":
+        prelude = f"    a = jnp.reshape(a, {shape})\n    b = jnp.reshape(b, {shape})\n"
+        if form == "named":
+            body = body.replace("\n    return", "\n    a = a + 1\n    return")
+    else:
+        prelude = SHAPERS[shaper].format(shape=shape)
+    source = f"import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(a, b):\n{prelude}    {body}\n"
+
+    def args(jnp, np):
+        rng = np.random.default_rng(1)
+        size = 1
+        for dim in shape:
+            size *= dim
+        data = rng.normal(size=(size,)) * 2
+        other = rng.normal(size=(size,))
+        if dtype == "bool":
+            return (jnp.asarray(data > 0).reshape(shape), jnp.asarray(other > 0).reshape(shape))
+        return (jnp.asarray(data).astype(dtype).reshape(shape), jnp.asarray(other).astype(dtype).reshape(shape))
+
+    return Program(source, args, f"{form}/{shaper}/{shape}/{dtype}", argnums=(0, 1))
+
+
+QUICK = list(grid(form=list(FORMS), shaper=["reshaped", "as_given"], shape=[(4, 3), (12,), (2, 3, 2)], dtype=["float32", "int8"]))[::2]
+WIDE = list(grid(form=list(FORMS), shaper=list(SHAPERS), shape=SHAPES, dtype=DTYPES))
+
+
+def _id(combo: dict) -> str:
+    return "-".join(str(value) for value in combo.values()).replace(" ", "")
+
+
+@pytest.mark.parametrize("combo", QUICK, ids=[_id(c) for c in QUICK])
+def test_safe_fixes_keep_meaning(combo):
+    outcome = check(_program(**combo), "GA202")
+    assert outcome.ok, outcome.detail
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("combo", WIDE, ids=[_id(c) for c in WIDE])
+def test_safe_fixes_keep_meaning_wide(combo):
+    outcome = check(_program(**combo), "GA202")
+    assert outcome.ok, outcome.detail
+
+
+def test_some_fixes_are_safe():
+    outcome = check(_program("diag_at_b", "reshaped", (4, 3), "float32"), "GA202")
+    assert outcome.kind == "safe-applied" and outcome.ok, outcome
+    named = check(_program("named", "reshaped", (4, 3), "float32"), "GA202")
+    assert named.kind == "safe-applied" and named.ok, named
