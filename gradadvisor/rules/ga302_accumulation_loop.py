@@ -493,10 +493,24 @@ class AccumulationLoop(Rule):
         a constant, or a call that does not make an array (``range``, ``zip``, a helper)."""
         if isinstance(expr, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp, ast.Constant, ast.JoinedStr)):
             return False
-        value = self.ctx.value(expr)
         if isinstance(expr, ast.Call):
-            return value.kind == v.ARRAY
-        return value.kind not in NOT_ARRAYS
+            return self.ctx.value(expr).kind == v.ARRAY
+        return self._rows_of_one_thing(expr)
+
+    def _rows_of_one_thing(self, expr: ast.expr) -> bool:
+        """``expr`` may hold rows of one kind (an array, or a list of per-step arrays): not a
+        number or a string, not pytree leaves or a mapping's values, not a list of non-arrays,
+        and, when no fact says what it holds, not named as a collection (``self.weights``)."""
+        value = self.ctx.value(expr)
+        if value.kind == v.SEQUENCE:
+            if any(item == "pytree leaves" or "of a mapping" in item for item in value.evidence):
+                return False
+            if value.item is not None and value.item.kind not in (v.ARRAY, v.UNKNOWN, v.PARAM):
+                return False
+            return not is_collection_name(_tail_name(expr))
+        if value.kind in NOT_ARRAYS:
+            return False
+        return value.kind == v.ARRAY or not is_collection_name(_tail_name(expr))
 
     def _nest(self, outer: ast.For, inner: ast.For) -> bool:
         """Two nested loops whose inner body is the accumulation: one report for the pair
@@ -689,7 +703,10 @@ class AccumulationLoop(Rule):
             if rewrite is None or rewrite.how == "vmap" and numpy_module == "autograd.numpy":
                 fixable = False
                 axes = "axis=(0, 1)" if len(levels) == 2 else "axis=0"
-                what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
+                if numpy_module == "autograd.numpy":
+                    what = "the term written on whole arrays"
+                else:
+                    what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
                 shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
                 continue
             if rewrite.how == "vmap" and lifted is not None and "self" in names_read(rewrite.total):
@@ -739,11 +756,8 @@ class AccumulationLoop(Rule):
             if reads is None:
                 return False
             for read in reads:
-                value = ctx.value(read.array)
-                if value.kind in NOT_ARRAYS:
-                    return False  # items of a list or tuple (pytree leaves, layers): different things
-                if value.kind in (v.PARAM, v.UNKNOWN) and is_collection_name(_tail_name(read.array)):
-                    return False  # self.weights[i]: no fact, and the name says a collection
+                if not self._rows_of_one_thing(read.array):
+                    return False  # pytree leaves, layers, self.weights[i]: different things
             uses = sum(1 for child in walk(term) if isinstance(child, ast.Name) and child.id == index)
             inside = sum(1 for read in reads for child in walk(read.node) if isinstance(child, ast.Name) and child.id == index)
             seen: dict[tuple, Leaf] = {}
@@ -802,8 +816,8 @@ class AccumulationLoop(Rule):
         if len(levels) != 1 or True in keepdims:
             return None
         vmap, vmap_imports = ctx.spell("jax.vmap")
-        if not vmap:
-            return None
+        if not vmap or any(ctx.value(_base_array(leaf.array)).kind == v.SEQUENCE for leaf in leaves):
+            return None  # jax.vmap maps a list leaf by leaf: it would need jnp.stack first
         ordered = [leaf for leaf in leaves if leaf.variable in names_read(replaced)]
         loop = ElementLoop(tuple(leaf.variable for leaf in ordered), tuple(leaf.operand for leaf in ordered), replaced)
         mapped = vmapped_along(loop, tuple(leaf.position for leaf in ordered), vmap)  # type: ignore[arg-type]
