@@ -816,7 +816,7 @@ class AccumulationLoop(Rule):
         if len(levels) != 1 or True in keepdims:
             return None
         vmap, vmap_imports = ctx.spell("jax.vmap")
-        if not vmap or any(ctx.value(_base_array(leaf.array)).kind == v.SEQUENCE for leaf in leaves):
+        if not vmap or any(not _is_arange(leaf) and ctx.value(_base_array(leaf.array)).kind == v.SEQUENCE for leaf in leaves):
             return None  # jax.vmap maps a list leaf by leaf: it would need jnp.stack first
         ordered = [leaf for leaf in leaves if leaf.variable in names_read(replaced)]
         loop = ElementLoop(tuple(leaf.variable for leaf in ordered), tuple(leaf.operand for leaf in ordered), replaced)

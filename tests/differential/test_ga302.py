@@ -201,6 +201,28 @@ def test_safe_fixes_keep_meaning_wide(combo):
     assert outcome.ok, outcome.detail
 
 
+def _scan_errors(combos) -> list[str]:
+    from gradadvisor.engine.runner import check_text
+    from gradadvisor.rules import rule_by_code
+
+    rule = rule_by_code("GA302")
+    problems = []
+    for combo in combos:
+        errors = check_text("program.py", program(**combo).source, [rule], min_confidence="low").errors
+        problems += [f"{_id(combo)}: {error.message}" for error in errors]
+    return problems
+
+
+def test_the_rule_never_crashes_on_the_quick_programs():
+    """A crash reads as "no finding" to the differential check: look for them directly."""
+    assert _scan_errors(QUICK) == []
+
+
+@pytest.mark.slow
+def test_the_rule_never_crashes_on_the_wide_programs():
+    assert _scan_errors(WIDE) == []
+
+
 SAFE = [
     dict(form="range_shift", body="exp", preamble="float32"),
     dict(form="pairwise", body="exp", preamble="float32", accumulation="two"),
