@@ -662,3 +662,39 @@ def same_length_slices(first: ast.AST, second: ast.AST, code) -> bool:
     # Past the largest bound each length is constant or grows by one with the array: the
     # lengths agree everywhere when they agree up to there.
     return all(slice_length(parts[0], n) == slice_length(parts[1], n) is not None for n in range(limit + 1))
+
+
+#: Keywords that take axes, shapes or counts: a loop index passed there changes the form of each step.
+SHAPE_KEYWORDS = frozenset({"axis", "axes", "shape", "newshape", "perm", "source", "destination", "repeats", "num", "size", "sizes", "dims", "dimension", "length", "total_repeat_length"})
+#: jax.numpy functions whose arguments (after the first, or all for creators) are axes or shapes.
+SHAPE_FUNCTIONS = frozenset(
+    {"reshape", "expand_dims", "moveaxis", "swapaxes", "transpose", "broadcast_to", "squeeze", "split", "array_split", "tile", "repeat", "pad", "diagonal"}
+)
+SHAPE_CREATORS = frozenset({"zeros", "ones", "full", "empty", "eye", "identity", "arange", "linspace", "tri", "tril", "triu", "tril_indices", "triu_indices"})
+
+
+def index_shapes(node: ast.AST, var: str, resolve, is_builtin) -> bool:
+    """True when the loop index ``var`` decides a shape, an axis or a slice bound somewhere in
+    ``node`` (``y[..., :j]``, ``axis=list(range(i))``, ``jnp.zeros(i)``, ``x.reshape(i, -1)``):
+    then each step computes something of another form, not one function of one element."""
+    for child in walk(node):
+        if isinstance(child, ast.Slice) and var in names_read(child):
+            return True
+        if not isinstance(child, ast.Call):
+            continue
+        if isinstance(child.func, ast.Name) and child.func.id == "range" and is_builtin(child.func, "range") and any(var in names_read(arg) for arg in child.args):
+            return True
+        if any(item.arg in SHAPE_KEYWORDS and var in names_read(item.value) for item in child.keywords):
+            return True
+        qualified = resolve(child.func) or ""
+        module, _, function = qualified.rpartition(".")
+        method = child.func.attr if isinstance(child.func, ast.Attribute) and not module else None
+        if module in lib.JAX_NUMPY + lib.HOST_NUMPY:
+            shaped = child.args if function in SHAPE_CREATORS else child.args[1:] if function in SHAPE_FUNCTIONS else []
+        elif method in ("reshape", "transpose", "swapaxes", "squeeze", "repeat", "broadcast_to"):
+            shaped = child.args
+        else:
+            shaped = []
+        if any(var in names_read(arg) for arg in shaped):
+            return True
+    return False

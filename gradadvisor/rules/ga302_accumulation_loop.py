@@ -24,6 +24,7 @@ from gradadvisor.analysis.vectorize import (
     element_is_object,
     elementwise_over,
     has_walrus,
+    index_shapes,
     reduces_whole,
     replace_names,
     same_length_slices,
@@ -752,9 +753,9 @@ class AccumulationLoop(Rule):
             if level.index is None:
                 continue
             index = level.index
+            if index_shapes(term, index, ctx.resolve, ctx.is_builtin):
+                return False  # the index decides a shape, an axis or a slice: another form each step
             reads = _index_reads(term, index, ctx.resolve)
-            if reads is None:
-                return False
             for read in reads:
                 if not self._rows_of_one_thing(read.array):
                     return False  # pytree leaves, layers, self.weights[i]: different things
@@ -1066,9 +1067,8 @@ def _is_increment(stmt: ast.stmt, counter: str) -> bool:
     return False
 
 
-def _index_reads(term: ast.AST, index: str, resolve) -> list[AxisRead] | None:
-    """The reads of arrays at ``index`` in ``term`` (outermost first); None when the index
-    bounds a slice (``y[..., :j]``, ``x[i:]``): a different shape at each step."""
+def _index_reads(term: ast.AST, index: str, resolve) -> list[AxisRead]:
+    """The reads of arrays at ``index`` in ``term`` (outermost first)."""
     reads: list[AxisRead] = []
     stack = [term]
     while stack:
@@ -1078,8 +1078,6 @@ def _index_reads(term: ast.AST, index: str, resolve) -> list[AxisRead] | None:
             reads.append(read)
             stack.extend(ast.iter_child_nodes(read.array))
             continue
-        if isinstance(node, ast.Slice) and index in names_read(node):
-            return None
         stack.extend(ast.iter_child_nodes(node))
     return reads
 
