@@ -171,8 +171,9 @@ class AccumulationLoop(Rule):
     ones it could not prove listed:
     - the loop variables (and a `while` counter) are not read after the loop (the fix
       removes the loop that binds them: a `NameError` or a different value), by a later
-      statement, a closure, or the loop's own header on a later pass of an enclosing loop;
-      and no loop variable is the name the loop iterates (`for x in x:`);
+      statement, `del`, a closure, `locals()`/`eval`, or the loop's own header on a later
+      pass of an enclosing loop; and no loop variable is the name the loop iterates
+      (`for x in x:`);
     - the range is exactly the axis: `range(len(x))`, `range(x.shape[0])`, `N` bound to
       `len(x)` with the same `x`, with literal offsets that keep every index inside the array
       (`range(1, len(x))` reading `x[i - 1]`). JAX clamps an out-of-range `x[i]` (even a
@@ -215,8 +216,10 @@ class AccumulationLoop(Rule):
     NumPy arithmetic, when an accumulator is read inside the loop (a recurrence: see GA103),
     when the loop also carries other state, calls something for its effect or leaves early
     (`break`, `continue`, `return`), when the addition is conditional, when a term does not
-    depend on the loop, when the index bounds a slice (`y[..., :j]`: a different shape each
-    step), when each step computes a gradient (gradient accumulation over micro-batches is
+    depend on the loop, when the index decides a shape, an axis or a slice bound
+    (`y[..., :j]`, `axis=list(range(i))`: another form at each step), when the loop walks
+    pytree leaves, a mapping's values or a list of non-arrays, for list or string building,
+    when each step computes a gradient (gradient accumulation over micro-batches is
     chunked on purpose, for memory) or builds a new haiku/flax/equinox module, in test code
     and module-level setup, and outside any known trace when the loop calls a compiled step,
     a model's `apply` or `float(...)`: a host-side evaluation loop is written that way.
