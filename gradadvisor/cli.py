@@ -42,7 +42,7 @@ class LazyGroup(click.Group):
     #: What ``gradadvisor --help`` says of each lazy command, without importing it.
     lazy_short_help = {
         "bench": "Prove a rewrite: same value, same gradient, and how much faster.",
-        "trace": "Show which line makes the gradient program big, from the program JAX builds.",
+        "trace": "Show which lines make the gradient program big, and why.",
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import tempfile
 import sys
 from pathlib import Path
 
@@ -45,6 +46,8 @@ def _clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env.pop("FORCE_COLOR", None)
     env["NO_COLOR"] = "1"
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    # The scan cache of subprocess runs: out of the folders the tests look at.
+    env["GRADADVISOR_CACHE_DIR"] = os.path.join(tempfile.gettempdir(), f"gradadvisor-tests-cache-{os.getuid() if hasattr(os, 'getuid') else 0}")
     env.update(extra or {})
     return env
 
@@ -67,12 +70,15 @@ def run_cli(tmp_path: Path):
 
 
 @pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """Invoke the click app in-process from ``tmp_path``; returns click's Result."""
+def cli(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Invoke the click app in-process from ``tmp_path``; returns click's Result. The scan
+    cache goes to a folder of its own, so a test sees only the files it wrote (test_cache.py
+    puts it back in its default place)."""
     monkeypatch.chdir(tmp_path)
     for key in list(os.environ):
         if key.startswith("GRADADVISOR_"):
             monkeypatch.delenv(key)
+    monkeypatch.setenv("GRADADVISOR_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
 
     def invoke(*args: str, env: dict[str, str] | None = None) -> Result:
         return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)

@@ -427,7 +427,7 @@ def test_special_files_named_on_the_command_line_are_skipped_with_a_note(tmp_pat
         result = _scan_in_subprocess(tmp_path, name)
         assert result.returncode == 0, (name, result.stderr)  # a note alone does not fail the run
         assert json.loads(result.stdout)["errors"] == [
-            {"path": name, "line": None, "column": None, "kind": "skipped", "message": message}
+            {"path": name, "cell": None, "line": None, "column": None, "kind": "skipped", "message": message}
         ]
     result = _scan_in_subprocess(tmp_path, *special, "good.py")
     assert result.returncode == 1
@@ -448,7 +448,7 @@ def test_dangling_symlink_named_on_the_command_line(cli, tmp_path):
     code, report = scan_json(cli, "dangling.py")
     assert code == 1
     assert report["errors"] == [
-        {"path": "dangling.py", "line": None, "column": None, "kind": "io-error", "message": "cannot read: broken symbolic link to gone.py"}
+        {"path": "dangling.py", "cell": None, "line": None, "column": None, "kind": "io-error", "message": "cannot read: broken symbolic link to gone.py"}
     ]
 
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 import os
 import pickle
 
+import pytest
+
 from conftest import DIAG_SOURCE, codes_at, scan_json, write
 from gradadvisor.engine import runner
+
+
+@pytest.fixture(autouse=True)
+def _default_cache_place(cli, monkeypatch):
+    """These tests look at the cache where it lives by default: the project root."""
+    monkeypatch.delenv("GRADADVISOR_CACHE_DIR", raising=False)
 
 MODEL = "import jax.numpy as jnp\n\n\ndef loss(w, xs):\n    return sum(jnp.tanh(w * xi) for xi in xs)\n"
 TRAIN = "import jax\nfrom model import loss\n\ngrad_fn = jax.grad(loss)\n"

@@ -48,7 +48,7 @@ FIT_CELLS = [
     _cell(["# Fitting a model\n", "The loss below is *slow* to differentiate — on purpose."], kind="markdown"),
     _cell(["%matplotlib inline\n", "!pip install -q jax\n", "import jax\n", "import jax.numpy as jnp"], outputs=[STREAM], count=1),
     _cell(
-        ["files = !ls data\n", "\n", "@jax.jit\n", "def f(a, b, x):\n", "    d = jnp.diag(a.T @ b)\n", "    return d + sum(jnp.exp(-xi) for xi in x)"],
+        ["files = !ls data\n", "a = b = jnp.ones((64, 8)); x = jnp.ones(16)\n", "@jax.jit\n", "def f():\n", "    d = jnp.diag(a.T @ b)\n", "    return d + sum(jnp.exp(-xi) for xi in x)"],
         outputs=[RESULT],
         count=3,
         metadata={"tags": ["model"], "collapsed": False},
@@ -282,7 +282,7 @@ def test_bad_notebooks_are_reported_and_the_run_goes_on(cli, tmp_path, fit):
 
 def test_notebooks_are_found_in_folders_unless_include_says_otherwise(cli, tmp_path, fit):
     write(tmp_path / "sub" / "deep.ipynb", fit.read_bytes())
-    write(tmp_path / "script.pyw", "import jax.numpy as jnp\nd = jnp.diag(a.T @ b)\n")
+    write(tmp_path / "script.pyw", "import jax.numpy as jnp\na = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)\n")
     _, report = scan_json(cli, ".")
     assert {f["path"] for f in report["findings"]} == {"fit.ipynb", "sub/deep.ipynb"}
     write(tmp_path / "pyproject.toml", '[tool.gradadvisor]\ninclude = ["*.py"]\n')

@@ -39,7 +39,7 @@ pytestmark = [
 
 NOTEBOOK = {
     "cells": [
-        {"cell_type": "code", "execution_count": 1, "id": "a", "metadata": {}, "outputs": [], "source": ["%matplotlib inline\n", "import jax.numpy as jnp"]},
+        {"cell_type": "code", "execution_count": 1, "id": "a", "metadata": {}, "outputs": [], "source": ["%matplotlib inline\n", "import jax.numpy as jnp\n", "a = b = jnp.ones((9, 9))"]},
         {"cell_type": "code", "execution_count": 2, "id": "b", "metadata": {}, "outputs": [], "source": ["d = jnp.diag(a.T @ b)"]},
     ],
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},

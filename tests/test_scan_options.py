@@ -99,7 +99,11 @@ def test_output_file_receives_the_report(cli, tmp_path):
 
 
 def test_concise_is_one_line_per_finding_of_at_most_200_characters(cli, tmp_path):
-    write(tmp_path / "long.py", "import jax.numpy as jnp\nd = jnp.diag(activations_of_layer_one.T @ activations_of_layer_two)\n")
+    write(
+        tmp_path / "long.py",
+        "import jax.numpy as jnp; activations_of_layer_one = activations_of_layer_two = jnp.ones((9, 9))\n"
+        "d = jnp.diag(activations_of_layer_one.T @ activations_of_layer_two)\n",
+    )
     write(tmp_path / "slow.py", DIAG_SOURCE)
     write(tmp_path / "sums.py", SUM_SOURCE)
     result = cli("scan", "--format", "concise", "-q", ".")
@@ -107,10 +111,10 @@ def test_concise_is_one_line_per_finding_of_at_most_200_characters(cli, tmp_path
     lines = result.stdout.splitlines()
     assert len(lines) == 3
     assert len(lines[0]) == 200 and lines[0].endswith("…")  # cut
-    assert lines[0].startswith("long.py:2:5: GA202 `jnp.diag(activations_of_layer_one.T @ activations_of_layer_two)`")
+    assert lines[0].startswith("long.py:2:5: GA202 `jnp.diag(activations_of_layer_one.T @ activati ...`")
     assert lines[1].startswith("slow.py:3:5: GA202 `jnp.diag(a.T @ b)`") and len(lines[1]) < 200
     assert not lines[1].endswith("…")
-    assert re.match(r"^sums\.py:7:12: GA301 ", lines[2])
+    assert re.match(r"^sums\.py:7:16: GA301 ", lines[2])
     summary = cli("scan", "--format", "concise", ".").stdout
     assert "Found 3 findings in 3 files scanned." in summary
 
@@ -189,7 +193,7 @@ def test_sarif_uris_are_relative_to_the_repository_root_whatever_the_working_dir
         location = result["locations"][0]["physicalLocation"]["artifactLocation"]
         assert location == {"uri": "src/slow.py", "uriBaseId": "%SRCROOT%"}
         assert result["partialFingerprints"] == logs[0]["runs"][0]["results"][0]["partialFingerprints"]
-        assert result["properties"]["confidence"] == "high" and result["properties"]["evidence"] == []
+        assert result["properties"]["confidence"] == "medium" and "both operands are matrices" in result["properties"]["evidence"]
 
 
 def test_sarif_without_a_repository_uses_the_configuration_root(cli, tmp_path):
@@ -293,18 +297,17 @@ def test_quiet_prints_no_blank_lines(cli, tmp_path):
 
 
 def test_text_shows_the_evidence_as_because_lines(cli, tmp_path, monkeypatch):
-    from gradadvisor.engine import runner
+    from gradadvisor.rules.base import default_finalize
+    from gradadvisor.rules.ga202_diag_of_matmul import DiagOfMatmul
 
-    real = runner._to_finding
-
-    def with_evidence(*args, **kwargs):
-        finding, fix = real(*args, **kwargs)
+    def with_evidence(cls, candidate, project):
+        finding = default_finalize(cls, candidate, project)
         if finding is not None:
             finding.evidence = [f"reason {index}" for index in range(1, 8)]
             finding.confidence = "medium"
-        return finding, fix
+        return finding
 
-    monkeypatch.setattr(runner, "_to_finding", with_evidence)
+    monkeypatch.setattr(DiagOfMatmul, "finalize", classmethod(with_evidence))
     write(tmp_path / "slow.py", DIAG_SOURCE)
     out = cli("scan", "--jobs", "1", "slow.py").stdout
     because = [line.strip() for line in out.splitlines() if "because" in line]

@@ -97,6 +97,11 @@ class ExtentReader:
             count = _small_slice(iterable.slice)
             if count is not None:
                 return static(f"`{text}`: a slice of {count} items")
+            if _literal_bounds(iterable.slice):
+                # ``xs[:-1]``, ``xs[1:]``, ``xs[::2]``: as long as ``xs``, give or take a constant.
+                base = self.of_iterable(iterable.value)
+                if base.is_data:
+                    return Extent("data", f"`{text}`: a slice of {base.reason}", base.proof, base.evidence, base.param, base.size, base.per_element)
         value = self.evaluate(iterable)
         return self._from_value(value, iterable, text)
 
@@ -111,7 +116,7 @@ class ExtentReader:
             data = [extent for extent in extents if extent.is_data]
             if data and len(data) == len(extents):
                 best = next((extent for extent in data if extent.proof == "proven"), data[0])
-                return Extent("data", f"zip of arrays: {best.reason}", best.proof, best.evidence, best.param, best.size)
+                return Extent("data", f"zip of arrays: {best.reason}", best.proof, best.evidence, best.param, best.size, best.per_element)
             return unknown("zip of values of unknown size")
         for name in ("enumerate", "reversed", "sorted", "list", "tuple", "iter"):
             if self.is_builtin(func, name) and args:
@@ -119,6 +124,9 @@ class ExtentReader:
         if isinstance(func, ast.Attribute) and func.attr in ("items", "values", "keys") and not args:
             return static(f"`.{func.attr}()` of a mapping (parameters or config)")
         qualified = self.resolve(func) or ""
+        if qualified.endswith(".numpy.arange") and len(args) == 1 and not call.keywords:
+            # ``for d in jnp.arange(n)`` runs ``n`` times, as ``range(n)`` does.
+            return self.of_bound(args[0])
         if any(part in qualified for part in ("tree_leaves", "tree_util.tree_map", "tree.leaves", "tree_flatten", "tree.flatten")):
             return static("pytree leaves")
         if qualified in ("itertools.product", "itertools.combinations", "itertools.permutations", "itertools.pairwise") and args:
@@ -126,7 +134,7 @@ class ExtentReader:
             data = [extent for extent in extents if extent.is_data]
             if data and not any(extent.kind == "static" and qualified == "itertools.pairwise" for extent in extents):
                 best = data[0]
-                return Extent("data", f"`{text}`: {best.reason}", best.proof, best.evidence, best.param, best.size)
+                return Extent("data", f"`{text}`: {best.reason}", best.proof, best.evidence, best.param, best.size, best.per_element)
             if all(extent.kind == "static" for extent in extents):
                 return static(f"`{text}`: small")
             return unknown(f"cannot tell the length of `{text}`")
@@ -240,3 +248,8 @@ def _small_slice(part: ast.Slice) -> int | None:
     else:
         count = max(0, -(-(upper - lower) // step))
     return count if count is not None and count <= SMALL_RANGE else None
+
+
+def _literal_bounds(part: ast.Slice) -> bool:
+    """A slice whose bounds and step are literal integers or left out (``[:-1]``, ``[1:]``, ``[::2]``)."""
+    return all(bound is None or int_value(bound) is not None for bound in (part.lower, part.upper, part.step))

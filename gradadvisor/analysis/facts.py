@@ -24,6 +24,7 @@ for the statement walk of the functions it asks about.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass, replace
 from typing import Iterator
 
@@ -586,8 +587,16 @@ class Facts:
         return result
 
 
+#: Transforms that return the outputs together with a derivative function: (outputs, function).
+PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
+
+
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
     """The part of ``value`` that an unpacking path selects (``n, d = X.shape``)."""
+    if value.kind == v.SEQUENCE and value.function in PAIR_TRANSFORMS and path:
+        if path == (1,):
+            return Value(v.CALLABLE, transform=value.function, evidence=value.evidence)
+        return v.UNKNOWN_VALUE
     for step in path:
         if step < 0:
             return v.UNKNOWN_VALUE
@@ -602,6 +611,9 @@ def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source
             value = value.item or v.UNKNOWN_VALUE
         elif value.kind == v.ARRAY and value.shape:
             value = v.array(value.shape[1:], value.dtype, host=value.host, data=value.data)
+        elif value.kind == v.ARRAY and value.shape is None and value.data:
+            # ``(x_train, y_train), _ = mnist.load_data()``: the parts of loaded data are data.
+            value = v.array(None, None, host=value.host, data=True, evidence=value.evidence)
         else:
             return v.UNKNOWN_VALUE
         expr = ast.Constant(None)
@@ -620,6 +632,9 @@ def _from_annotation(text: str, name: str) -> Value | None:
             return v.array(None, evidence=(f"`{name}: {text}`",))
         shape = tuple(int(dim) if dim.isdigit() else f"{name}.shape[{i}]" for i, dim in enumerate(dims))
         return v.array(shape, evidence=(f"`{name}: {text}`",))
+    if re.search(r"\bCallable\b", compact):
+        # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
+        return Value(v.CALLABLE)
     if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
         return v.array(None, evidence=(f"`{name}: {text}` (annotated as an array)",))
     if re.match(r"^(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence|typing\.Sequence|typing\.List)\b", compact):
@@ -699,6 +714,8 @@ class _Evaluator:
             if scope.binds(name):
                 return False
             scope = scope.parent
+        if self.names.aliases.get(name) == f"builtins.{name}" and name not in self.names.defined and not self.names.star_imports:
+            return True  # ``from builtins import map`` (Python 2 compatibility code) is the builtin
         return not self.names.module_binds(name)
 
     def resolve(self, node: ast.AST) -> str | None:
@@ -859,6 +876,8 @@ class _Evaluator:
                 return Value(v.OBJECT, function="at", item=array)
             if attr == "dtype":
                 return Value(v.OBJECT)
+            if attr == "values" and base.kind == v.ARRAY and base.data:
+                return base  # a data frame's values: the same data
             return v.UNKNOWN_VALUE
         if base.kind == v.OBJECT and base.function == "at":
             return base
@@ -955,6 +974,9 @@ class _Evaluator:
         callee = self.eval(func, depth)
         if callee.kind == v.CALLABLE:
             return self._apply(callee, node, args, depth)
+        if callee.kind == v.MODULE and callee.function in TRANSFORM_LEVELS:
+            # ``partial(jax.grad, argnums=1)(loss)``, ``t = jax.grad; t(loss)``: the transform applied.
+            return self._library_call(callee.function, node, args, depth)
         return v.UNKNOWN_VALUE
 
     def _apply(self, callee: Value, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
@@ -1076,6 +1098,11 @@ class _Evaluator:
 
     def _library_call(self, qualified: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
         module, _, name = qualified.rpartition(".")
+        if qualified in PAIR_TRANSFORMS:
+            # ``y, vjp_fun = jax.vjp(f, x)``: the outputs, then a function that computes VJPs (JVPs
+            # for ``linearize``); with ``has_aux=True`` the auxiliary data comes third.
+            count = 3 if any(item.arg == "has_aux" for item in node.keywords) else 2
+            return Value(v.SEQUENCE, length=count, function=qualified, evidence=(f"`{one_line(self.code(node), 50)}`",))
         transform = TRANSFORM_LEVELS.get(qualified)
         if transform is not None:
             inner = args[0] if args else keyword(node, "fun")
@@ -1085,6 +1112,17 @@ class _Evaluator:
             if qualified not in GRADIENT_FUNCTIONS and wrapped.transform in GRADIENT_FUNCTIONS:
                 kept = wrapped.transform  # jit(grad(f)) still computes a gradient
             return Value(v.CALLABLE, transform=kept, function=function, evidence=(f"`{one_line(self.code(node), 50)}`",))
+        if qualified in ("jax.device_put", "jax.device_put_replicated") and args:
+            inner = self.eval(args[0], depth)
+            if inner.is_array and (inner.shape is not None or inner.data):
+                # Moving an array to the device keeps its shape and dtype (and whether it is data).
+                return v.array(inner.shape, inner.dtype, data=inner.data, evidence=inner.evidence)
+        if qualified in lib.GAUSS_QUADRATURE and args:
+            count = self._dim(args[0], depth)
+            nodes = v.array((count,), lib.NUMPY_DEFAULT_FLOAT, host=True, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno})",))
+            return v.sequence(2, nodes)
+        if qualified in lib.RNG_CONSTRUCTORS:
+            return Value(v.OBJECT, function="numpy.random.Generator")
         if qualified in lib.DATA_LOADERS:
             return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}` (line {node.lineno})",))
         if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:
@@ -1121,6 +1159,8 @@ class _Evaluator:
             return v.scalar()
         if qualified == "functools.partial" and args:
             inner = self.eval(args[0], depth)
+            if inner.kind == v.MODULE:
+                return inner  # a library function (a transform, a module class) with some arguments set
             return inner if inner.kind == v.CALLABLE else Value(v.CALLABLE)
         return v.UNKNOWN_VALUE
 
@@ -1184,9 +1224,19 @@ class _Evaluator:
                 start, stop, step = (0, literals[0], 1) if len(bounds) == 1 else (literals[0], literals[1], literals[2] if len(bounds) == 3 else 1)
                 length: v.Dim = max(0, -(-(stop - start) // step)) if step else None  # type: ignore[operator]
                 dtype = "int32"
-            else:
+            elif all(b.kind == v.SCALAR and isinstance(b.literal, (int, float)) and not isinstance(b.literal, bool) for b in bounds):
+                # ``arange(0, 1, 0.001)``: as many items as steps fit, not ``stop`` of them.
+                start, stop, step = (0, literals[0], 1) if len(bounds) == 1 else (literals[0], literals[1], literals[2] if len(bounds) == 3 else 1)
+                try:
+                    length = max(0, math.ceil((stop - start) / step)) if step else None  # type: ignore[operator]
+                except (OverflowError, ValueError):
+                    length = None
+                dtype = default_float
+            elif len(args) == 1 or len(args) == 2 and int_value(args[0]) == 0:
                 length = self._dim(args[0] if len(args) == 1 else args[1], depth)
                 dtype = None
+            else:
+                length, dtype = None, None
             return v.array((length,), self._dtype(node, None, dtype), host=host, evidence=evidence)
         if name in ("linspace", "logspace", "geomspace"):
             count = args[2] if len(args) > 2 else keyword(node, "num")
@@ -1204,9 +1254,15 @@ class _Evaluator:
                 return v.array((items.length, *items.item.shape), items.item.dtype, host=host)
             return v.array(None, host=host)
         if name in lib.SCALAR_TYPES:
+            # ``jnp.float32(x)``: a 0-d value unless ``x`` is an array or a list (then the same shape).
             inner = self.eval(args[0], depth) if args else v.scalar()
-            shape = inner.shape if inner.is_array else () if inner.kind in (v.SCALAR, v.SIZE) else None
-            return v.array(shape, lib.DTYPE_NAMES[name], host=host)
+            if inner.is_array:
+                return v.array(inner.shape, lib.DTYPE_NAMES[name], host=host, data=inner.data)
+            if inner.kind == v.SEQUENCE or isinstance(args[0], (ast.List, ast.Tuple, ast.ListComp)):
+                return v.array((inner.length,) if inner.kind == v.SEQUENCE and isinstance(inner.length, int) else None, lib.DTYPE_NAMES[name], host=host)
+            if inner.kind in (v.PARAM, v.UNKNOWN):
+                return v.array(None, lib.DTYPE_NAMES[name], host=host)
+            return v.array((), lib.DTYPE_NAMES[name], host=host)
         if name in lib.ELEMENTWISE:
             arrays = [self.eval(arg, depth) for arg in args[:3]]
             shaped = [item for item in arrays if item.is_array]
@@ -1261,9 +1317,55 @@ class _Evaluator:
             return v.array((None,) * (inner.rank - 1) if inner.rank else None, host=host)
         if name == "reshape" and len(args) >= 2:
             return v.array(self._shape(args[1], depth), host=host)
-        if name in ("concatenate", "hstack", "vstack"):
-            return v.array(None, host=host)
+        if name in ("concatenate", "hstack", "vstack", "row_stack", "column_stack") and args:
+            return self._concatenation(name, node, args, depth, host)
         return v.array(None, host=host)
+
+    def _concatenation(self, name: str, node: ast.Call, args: list[ast.expr], depth: int, host: bool) -> Value:
+        """``concatenate([a, b], axis=k)``, ``hstack``, ``vstack``, ``column_stack`` of arrays whose
+        shapes the code shows (a literal list, or a list of known length of same-shape arrays)."""
+        unknown = v.array(None, host=host)
+        first = args[0]
+        if isinstance(first, (ast.List, ast.Tuple)):
+            if not first.elts or any(isinstance(e, ast.Starred) for e in first.elts):
+                return unknown
+            items = [self.eval(element, depth) for element in first.elts[:64]]
+            if len(first.elts) > 64:
+                return unknown
+        else:
+            sequence = self.eval(first, depth)
+            if sequence.kind != v.SEQUENCE or not isinstance(sequence.length, int) or sequence.item is None or not 0 < sequence.length <= 64:
+                return unknown
+            items = [sequence.item] * sequence.length
+        if not all(item.is_array and item.shape is not None for item in items):
+            return v.array(None, host=host, data=any(item.data for item in items))
+        shapes = [tuple(item.shape) for item in items]  # type: ignore[arg-type]
+        if name in ("vstack", "row_stack"):
+            shapes = [shape if len(shape) >= 2 else (1, *shape) if shape else (1, 1) for shape in shapes]
+            axis: int | None = 0
+        elif name == "column_stack":
+            shapes = [shape if len(shape) >= 2 else (*shape, 1) if shape else (1, 1) for shape in shapes]
+            axis = 1
+        elif name == "hstack":
+            axis = 1 if all(len(shape) >= 2 for shape in shapes) else 0
+        else:
+            given = keyword(node, "axis")
+            if given is None and len(args) > 1:
+                given = args[1]
+            axis = 0 if given is None else int_value(given)
+        rank = len(shapes[0])
+        if axis is None or any(len(shape) != rank for shape in shapes) or rank == 0:
+            return unknown
+        axis = axis + rank if axis < 0 else axis
+        if not 0 <= axis < rank:
+            return unknown
+        along = [shape[axis] for shape in shapes]
+        total: v.Dim = sum(along) if all(isinstance(dim, int) for dim in along) else None  # type: ignore[arg-type]
+        result = [dim if all(shape[i] == dim for shape in shapes) else None for i, dim in enumerate(shapes[0])]
+        result[axis] = total
+        dtypes = {item.dtype for item in items}
+        dtype = dtypes.pop() if len(dtypes) == 1 else None
+        return v.array(tuple(result), dtype, host=host, data=any(item.data for item in items))
 
     def _literal_dtype(self, expr: ast.AST, default_float: str) -> str | None:
         if isinstance(expr, ast.Constant):
@@ -1330,7 +1432,8 @@ class _Evaluator:
             shape = ()
         else:
             shape = None
-        return v.array(shape, lib.NUMPY_DEFAULT_FLOAT, host=True, evidence=evidence)
+        default = "int64" if name in lib.NUMPY_RANDOM_INTEGERS else lib.NUMPY_DEFAULT_FLOAT
+        return v.array(shape, self._dtype(node, None, default), host=True, evidence=evidence)
 
     def _method(self, node: ast.Call, func: ast.Attribute, args: list[ast.expr], depth: int) -> Value:
         base = self.eval(func.value, depth)
@@ -1358,6 +1461,13 @@ class _Evaluator:
             if name == "tolist":
                 return v.sequence(array.shape[0] if array.shape else None)
             return v.array(None, host=array.host, data=array.data)
+        if base.kind == v.OBJECT and base.function == "numpy.random.Generator" and name in lib.NUMPY_RANDOM_SIZE_POSITION:
+            return self._numpy_random(name, node, args, depth)
+        if name == "values" and not args and not node.keywords:
+            return v.sequence(None, evidence=("`.values()`: a mapping's values",))  # pandas' `.values` is an attribute
+        if name == "as_numpy_iterator" and not args:
+            # A dataset's batches, one at a time: not an array, and of no known length.
+            return v.sequence(None, evidence=(f"`{one_line(self.code(node), 50)}`: the batches of a dataset",))
         if name in lib.DATA_METHODS and base.kind in (v.UNKNOWN, v.OBJECT, v.PARAM) and not args:
             return v.array(None, host=True, data=base.kind != v.PARAM, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if base.kind == v.STRING:
@@ -1394,17 +1504,18 @@ def _length(value: Value) -> v.Dim:
 
 def _matmul(left: Value, right: Value) -> Value:
     host = left.host and right.host
+    dtype = left.dtype if left.dtype == right.dtype else None
     if left.rank is None or right.rank is None or not left.is_array or not right.is_array:
-        return v.array(None, host=host)
+        return v.array(None, dtype, host=host)
     if left.rank == 2 and right.rank == 2:
-        return v.array((left.shape[0], right.shape[1]), host=host)  # type: ignore[index]
+        return v.array((left.shape[0], right.shape[1]), dtype, host=host)  # type: ignore[index]
     if left.rank == 2 and right.rank == 1:
-        return v.array((left.shape[0],), host=host)  # type: ignore[index]
+        return v.array((left.shape[0],), dtype, host=host)  # type: ignore[index]
     if left.rank == 1 and right.rank == 2:
-        return v.array((right.shape[1],), host=host)  # type: ignore[index]
+        return v.array((right.shape[1],), dtype, host=host)  # type: ignore[index]
     if left.rank == 1 and right.rank == 1:
-        return v.array((), host=host)
-    return v.array(None, host=host)
+        return v.array((), dtype, host=host)
+    return v.array(None, dtype, host=host)
 
 
 def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
@@ -1419,9 +1530,9 @@ def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
                 continue
             value = evaluator.eval(item, 0)
             if value.kind not in (v.SCALAR, v.SIZE):
-                return v.array(None, base.dtype, host=base.host)
+                return v.array(None, base.dtype, host=base.host, data=base.data)
             rank_change -= 1
-        return v.array(None, base.dtype, host=base.host)
+        return v.array(None, base.dtype, host=base.host, data=base.data)
     shape = list(base.shape)
     result: list[v.Dim] = []
     position = 0
@@ -1436,7 +1547,7 @@ def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
             result.append(1)
             continue
         if position >= len(shape):
-            return v.array(None, base.dtype, host=base.host)
+            return v.array(None, base.dtype, host=base.host, data=base.data)
         if isinstance(item, ast.Slice):
             full = item.lower is None and item.upper is None and item.step is None
             result.append(shape[position] if full else None)
@@ -1446,7 +1557,7 @@ def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
         if value.kind in (v.SCALAR, v.SIZE) or value.kind == v.PARAM:
             position += 1
             continue
-        return v.array(None, base.dtype, host=base.host)
+        return v.array(None, base.dtype, host=base.host, data=base.data)
     result.extend(shape[position:])
     return v.array(tuple(result), base.dtype, host=base.host, data=base.data)
 

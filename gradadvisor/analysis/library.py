@@ -24,7 +24,19 @@ RANDOM_SHAPE_POSITION = {
     "permutation": None, "rademacher": 1, "categorical": None, "poisson": 2, "multivariate_normal": 3,
 }
 #: numpy.random's samplers: shape from ``size=`` (or the last positional for a few).
-NUMPY_RANDOM_SIZE_POSITION = {"rand": "all", "randn": "all", "random": 0, "random_sample": 0, "normal": 2, "uniform": 2, "randint": 2, "standard_normal": 0, "choice": 1, "binomial": 2, "poisson": 1, "exponential": 1}
+#: numpy.random samplers whose default dtype is an integer one.
+NUMPY_RANDOM_INTEGERS = frozenset({"randint", "integers", "binomial", "poisson", "choice", "permutation", "geometric"})
+#: Constructors of numpy random generators: ``rng.normal(size=...)`` samples like ``numpy.random.normal``.
+RNG_CONSTRUCTORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
+#: Gauss quadrature rules: ``(nodes, weights)``, each of ``deg`` points.
+GAUSS_QUADRATURE = frozenset(
+    {
+        "numpy.polynomial.hermite_e.hermegauss", "numpy.polynomial.hermite.hermgauss", "numpy.polynomial.legendre.leggauss",
+        "numpy.polynomial.laguerre.laggauss", "numpy.polynomial.chebyshev.chebgauss", "scipy.special.roots_hermite",
+        "scipy.special.roots_hermitenorm", "scipy.special.roots_legendre", "scipy.special.roots_laguerre",
+    }
+)
+NUMPY_RANDOM_SIZE_POSITION = {"rand": "all", "randn": "all", "random": 0, "random_sample": 0, "normal": 2, "uniform": 2, "randint": 2, "standard_normal": 0, "choice": 1, "binomial": 2, "poisson": 1, "exponential": 1, "integers": 2, "gamma": 2, "beta": 2, "laplace": 2, "logistic": 2, "lognormal": 2, "standard_exponential": 0, "standard_t": 1, "geometric": 1, "rayleigh": 1}
 
 ELEMENTWISE = frozenset(
     {

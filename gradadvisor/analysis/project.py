@@ -41,6 +41,12 @@ class ArgumentFact:
     evidence: str
     path: str
     line: int
+    #: Arrays: the byte size when the caller's code shows the shape, and whether it is data
+    #: loaded from outside the program (a file, a dataset).
+    nbytes: int | None = None
+    data: bool = False
+    #: The function that makes the call (its key in ``path``), None for module-level code.
+    caller: str | None = None
 
 
 class Project:
@@ -71,6 +77,8 @@ class Project:
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
+        #: Why each compiled function is compiled (the jit that reaches it, and the chain).
+        self.compile_reasons: dict[Key, Reason] = {}
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
@@ -157,6 +165,23 @@ class Project:
                 return self._resolve_qualified(summary.imports[attr], path)  # re-exported
         return []
 
+    def constructor(self, path: str, reference: str, depth: int = 0) -> list[Key]:
+        """The ``__init__`` that a call of the class ``reference`` (as written in ``path``) runs."""
+        summary = self.files.get(path)
+        if summary is None or depth > 4 or "." in reference:
+            return []
+        klass = summary.classes.get(reference)
+        if klass is not None:
+            init = klass.methods.get("__init__")
+            return [(path, init)] if init else []
+        qualified = summary.imports.get(reference)
+        if qualified is None:
+            return []
+        module, _, attr = qualified.rpartition(".")
+        for other in self.module_files(module, path)[:1]:
+            return self.constructor(other, attr, depth + 1)
+        return []
+
     def resolve_array(self, path: str, name: str, depth: int = 0) -> tuple[str, ModuleArray] | None:
         """The module-level array ``name`` means in ``path`` (possibly imported from another file)."""
         summary = self.files.get(path)
@@ -182,6 +207,7 @@ class Project:
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
+                        self.compile_reasons.setdefault(key, reason)
 
     def _raise(self, key: Key, reason: Reason) -> bool:
         existing = self.reasons.get(key)
@@ -199,7 +225,9 @@ class Project:
         function = self.function(key)
         if function is not None:
             path = key[0]
-            seen: set[Key] = {key}
+            # A nested function shares its outermost function's references, which name the
+            # enclosing functions themselves (their ``def`` lines): they are not callees.
+            seen: set[Key] = {key, *self._ancestors(key)}
             for callee in self._named(path, self._outermost(path, function)):
                 if callee not in seen:
                     seen.add(callee)
@@ -208,6 +236,18 @@ class Project:
                 if (path, child) not in seen:
                     found.append(((path, child), "defined inside"))
         self._callees_cache[key] = found
+        return found
+
+    def _ancestors(self, key: Key) -> list[Key]:
+        """The functions that enclose ``key``, innermost first."""
+        found: list[Key] = []
+        function = self.function(key)
+        while function is not None and function.parent is not None:
+            parent = (key[0], function.parent)
+            if parent in found:
+                break
+            found.append(parent)
+            function = self.function(parent)
         return found
 
     def _outermost(self, path: str, function: FunctionSummary) -> FunctionSummary:
@@ -257,9 +297,11 @@ class Project:
                     work.append(callee)
         work = deque(self.compiled)
         while work:
-            for callee, _ in self.callees(work.popleft()):
+            caller = work.popleft()
+            for callee, how in self.callees(caller):
                 if callee not in self.compiled:
                     self.compiled.add(callee)
+                    self.compile_reasons[callee] = Reason(Level.TRACED, how, 0, caller[0], caller)
                     work.append(callee)
 
     def level(self, path: str, scopes: tuple[str, ...]) -> tuple[int, Key | None]:
@@ -284,25 +326,34 @@ class Project:
             return f"the lambda at line {function.line}"
         return f"`{function.qualname}`"
 
-    def explain(self, key: Key, from_path: str | None = None) -> str | None:
+    def compiled_key(self, path: str, scopes: tuple[str, ...]) -> Key | None:
+        """The innermost of ``scopes`` that jit (or pmap) reaches."""
+        return next(((path, scope) for scope in scopes if (path, scope) in self.compiled), None)
+
+    def explain_compiled(self, key: Key, from_path: str | None = None) -> str | None:
+        """``"`step` is compiled: passed to jax.jit at line 30; `loss` is called from `step`"``."""
+        return self.explain(key, from_path, compiled=True)
+
+    def explain(self, key: Key, from_path: str | None = None, compiled: bool = False) -> str | None:
         """``"`loss` is differentiated: passed to jax.grad at train.py:40; `forward` is called from `loss`"``."""
-        if key not in self.reasons:
+        reasons = self.compile_reasons if compiled else self.reasons
+        if key not in reasons:
             return None
         chain = [key]
         while len(chain) < 6:
-            parent = self.reasons[chain[-1]].parent
-            if parent is None or parent in chain or parent not in self.reasons:
+            parent = reasons[chain[-1]].parent
+            if parent is None or parent in chain or parent not in reasons:
                 break
             chain.append(parent)
         root = chain[-1]
-        seed = self.reasons[root]
-        level = "differentiated" if seed.level == Level.DIFFERENTIATED else "traced"
+        seed = reasons[root]
+        level = "compiled" if compiled else "differentiated" if seed.level == Level.DIFFERENTIATED else "traced"
         place = "" if not seed.line else f" at line {seed.line}" if seed.seed_path == (from_path or key[0]) else f" at {seed.seed_path}:{seed.line}"
         where = f" ({root[0]})" if root[0] != (from_path or key[0]) else ""
         parts = [f"{self.name_of(root)}{where} is {level}: {seed.text}{place}"]
         for inner, outer in zip(reversed(chain[:-1]), reversed(chain[1:])):
             inner_where = f" ({inner[0]})" if inner[0] != outer[0] else ""
-            parts.append(f"{self.name_of(inner)}{inner_where} is {self.reasons[inner].text} {self.name_of(outer)}")
+            parts.append(f"{self.name_of(inner)}{inner_where} is {reasons[inner].text} {self.name_of(outer)}")
         return "; ".join(parts)
 
     # -- what call sites pass ------------------------------------------------------------------
@@ -319,7 +370,8 @@ class Project:
             sites = [(site, caller.key, caller.klass) for caller in summary.functions.values() for site in caller.calls]
             sites += [(site, None, None) for site in summary.module_calls]
             for site, scope, klass in sites:
-                for target in self.resolve(summary.path, site.callee, scope, klass):
+                targets = self.resolve(summary.path, site.callee, scope, klass) or self.constructor(summary.path, site.callee)
+                for target in targets:
                     function = self.function(target)
                     if function is None:
                         continue
@@ -328,9 +380,11 @@ class Project:
                         params = params[1:]
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
-                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                            nbytes, data = site.arrays.get(str(index), (None, False))
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
                     for name, (kind, evidence) in site.keywords.items():
-                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line))
+                        nbytes, data = site.arrays.get(name, (None, False))
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
         return found
 
 

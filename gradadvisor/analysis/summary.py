@@ -38,7 +38,7 @@ from gradadvisor.analysis.gradient import (
     transform_name,
 )
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
-from gradadvisor.analysis.syntax import Source, dotted, one_line, positional, walk, walk_local
+from gradadvisor.analysis.syntax import Source, dotted, one_line, positional, target_names, walk, walk_local
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
 #: the standard library and the array and ML ecosystem.
@@ -86,6 +86,9 @@ class CallSite:
     #: parameter), other, unknown.
     args: list[tuple[str, str]] = field(default_factory=list)
     keywords: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Array arguments whose byte size is shown or that are data, by position (``"0"``) or keyword:
+    #: ``(nbytes or None, data)``.
+    arrays: dict[str, tuple[int | None, bool]] = field(default_factory=dict)
 
 
 @dataclass
@@ -203,6 +206,11 @@ class SummaryBuilder:
                         summary.assigned.append(target.id)
                         if maybe_array:
                             self._module_array(target.id, stmt, scope)
+                    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Call, ast.Tuple, ast.List)):
+                        # ``(x_train, y_train), _ = load_data()``: each part may be an array.
+                        for name in target_names(target):
+                            summary.assigned.append(name)
+                            self._module_array(name, stmt, scope)
 
     def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         value = self.facts.name_value(name, scope, None)
@@ -414,12 +422,19 @@ class SummaryBuilder:
 
     def _call_site(self, caller: str | None, callee: str, call: ast.Call, scope: Scope, statement: ast.AST) -> CallSite:
         site = CallSite(caller, callee, call.lineno)
-        for arg in positional(call):
+        for index, arg in enumerate(positional(call)):
             site.args.append(self._argument_fact(arg, scope, statement))
+            self._array_size(site, str(index), arg, scope, statement)
         for item in call.keywords:
             if item.arg is not None:
                 site.keywords[item.arg] = self._argument_fact(item.value, scope, statement)
+                self._array_size(site, item.arg, item.value, scope, statement)
         return site
+
+    def _array_size(self, site: CallSite, where: str, expr: ast.AST, scope: Scope, statement: ast.AST) -> None:
+        value = self.facts.value(expr, scope, statement)
+        if value.kind == v.ARRAY and (value.nbytes is not None or value.data):
+            site.arrays[where] = (value.nbytes, value.data)
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, pattern: re.Pattern[str] | None) -> None:
         """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""

@@ -228,6 +228,17 @@ class ElementLoop:
     variables: tuple[str, ...]
     arrays: tuple[ast.expr, ...]
     body: ast.AST
+    #: The axis of each array the loop walks (None: the leading axis of every array);
+    #: ``x[:, i]`` and ``jnp.take(x, i, axis=1)`` walk axis 1.
+    axes: tuple[int, ...] | None = None
+    #: For a loop over an index (``range(n)``, ``while i < n``): the count ``n``. The arrays
+    #: are then read at the index, so the rewrite is exact only when ``n`` is their length.
+    count: ast.expr | None = None
+    #: What reading the loop as one map assumes (``zip`` stops at the shortest argument...).
+    assumptions: tuple[str, ...] = ()
+
+    def axis(self, position: int) -> int:
+        return self.axes[position] if self.axes is not None else 0
 
 
 #: Builtins whose iteration is not a plain walk over an array's leading axis.
@@ -291,23 +302,26 @@ def vmapped(loop: ElementLoop, vmap: str, out_axes: ast.expr | None = None) -> V
     ``in_axes`` ``None`` for the shared arguments; any other body becomes a lambda."""
     direct = _direct_call(loop)
     if direct is not None:
-        function, in_axes, operands = direct
+        function, axes, operands = direct
     else:
         arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var) for var in loop.variables], kwonlyargs=[], kw_defaults=[], defaults=[])
         function = ast.Lambda(args=arguments, body=loop.body)
-        in_axes, operands = None, list(loop.arrays)
+        axes, operands = [loop.axis(position) for position in range(len(loop.arrays))], list(loop.arrays)
     keywords = {}
-    if in_axes is not None:
-        keywords["in_axes"] = in_axes
+    if any(axis != 0 for axis in axes):
+        if len(axes) == 1:
+            keywords["in_axes"] = ast.Constant(axes[0])
+        else:
+            keywords["in_axes"] = ast.Tuple(elts=[ast.Constant(axis) for axis in axes], ctx=ast.Load())
     if out_axes is not None:
         keywords["out_axes"] = out_axes
     mapped = call(call(vmap, function, **keywords), *operands)
-    return Vectorized(mapped, "vmap", ("the body is a JAX function of one element (no Python control flow on its values)",))
+    return Vectorized(mapped, "vmap", ("the body is a JAX function of one element (no Python control flow on its values)", *loop.assumptions))
 
 
-def _direct_call(loop: ElementLoop) -> tuple[ast.expr, ast.Tuple | None, list[ast.expr]] | None:
+def _direct_call(loop: ElementLoop) -> tuple[ast.expr, list[int | None], list[ast.expr]] | None:
     """For a body ``f(a, x, b)`` that passes each loop variable once as a whole argument:
-    ``(f, in_axes, operands)``, ``in_axes`` None when every argument is mapped."""
+    ``(f, axes, operands)``, with axis ``None`` for the shared arguments."""
     body = loop.body
     variables = set(loop.variables)
     if not isinstance(body, ast.Call) or not body.args or body.keywords or variables & names_read(body.func):
@@ -320,8 +334,9 @@ def _direct_call(loop: ElementLoop) -> tuple[ast.expr, ast.Tuple | None, list[as
             return None
         if isinstance(arg, ast.Name) and arg.id in variables and arg.id not in seen:
             seen.add(arg.id)
-            axes.append(0)
-            operands.append(loop.arrays[loop.variables.index(arg.id)])
+            position = loop.variables.index(arg.id)
+            axes.append(loop.axis(position))
+            operands.append(loop.arrays[position])
         elif not (names_read(arg) & variables) and (dotted(arg) is not None or isinstance(arg, ast.Constant)):
             axes.append(None)
             operands.append(arg)
@@ -329,16 +344,13 @@ def _direct_call(loop: ElementLoop) -> tuple[ast.expr, ast.Tuple | None, list[as
             return None
     if seen != variables:
         return None
-    if all(axis == 0 for axis in axes):
-        return body.func, None, operands
-    in_axes = ast.Tuple(elts=[ast.Constant(None) if axis is None else ast.Constant(0) for axis in axes], ctx=ast.Load())
-    return body.func, in_axes, operands
+    return body.func, axes, operands
 
 
 def batched(loop: ElementLoop, resolve, vmap: str, out_axes: ast.expr | None = None) -> Vectorized:
     """The loop's results stacked along ``out_axes`` (0 if None): the body with the array
     substituted when it is elementwise in its one variable, else ``vmapped``."""
-    if out_axes is None and len(loop.variables) == 1:
+    if out_axes is None and len(loop.variables) == 1 and loop.axis(0) == 0:
         shape = elementwise_in(loop.body, loop.variables[0], resolve)
         if shape is not None:
             expression = replace_name(loop.body, loop.variables[0], loop.arrays[0])
@@ -350,6 +362,380 @@ def batched(loop: ElementLoop, resolve, vmap: str, out_axes: ast.expr | None = N
 def first_positional(node: ast.Call) -> ast.expr | None:
     args = positional(node)
     return args[0] if args else None
+
+
+# -- reading a loop as one map over arrays --------------------------------------------------
+
+#: Functions whose arguments are shapes, sizes or bounds: an index passed to them cannot be mapped.
+STATIC_ARGUMENT_FUNCTIONS = frozenset(
+    {
+        "zeros", "ones", "empty", "full", "arange", "eye", "identity", "linspace", "logspace", "reshape", "broadcast_to",
+        "pad", "split", "array_split", "tile", "repeat", "tri", "triu", "tril", "diag", "resize", "expand_dims", "squeeze",
+    }
+)
+
+
+@dataclass(frozen=True)
+class ProductLoop:
+    """``for a, b in itertools.product(xs, ys)``: one iteration per pair of rows."""
+
+    variables: tuple[str, ...]
+    arrays: tuple[ast.expr, ...]
+    body: ast.AST
+
+
+def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolve, is_builtin, arange=None) -> ElementLoop | ProductLoop | None:
+    """Read ``for target in iterable: body`` (a loop or a comprehension) as one map over arrays.
+
+    - ``x in xs``: the rows of ``xs``;
+    - ``x, y in zip(xs, ys)`` (``zip(xs[:-1], xs[1:])`` for neighbours): the rows of both;
+    - ``i, x in enumerate(xs)``: the rows of ``xs``, and of any array read at ``i``;
+    - ``i in range(n)`` (``range(len(xs))``...): the arrays read at ``i`` (``xs[i]``,
+      ``xs[i, ...]``, ``xs[:, i]``, ``jnp.take(xs, i, axis=k)``, ``lax.dynamic_index_in_dim``);
+      an index also passed to functions as a value (``R(t)``) maps over ``arange(n)``, spelled
+      by ``arange(count)`` (no reading when it is None);
+    - ``a, b in itertools.product(xs, ys)``: a ``ProductLoop``.
+
+    None for anything else, and for a body with ``:=`` (it carries a value from one
+    iteration to the next). ``is_builtin(node, name)`` tells a builtin from a rebinding."""
+    if has_walrus(body) or has_walrus(iterable):
+        return None
+    call_name = iterable.func.id if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and is_builtin(iterable.func, iterable.func.id) else None
+    if isinstance(iterable, ast.Call) and (iterable.keywords and call_name != "zip" or any(isinstance(arg, ast.Starred) for arg in iterable.args)):
+        return None
+    if isinstance(target, ast.Name):
+        var = target.id
+        if call_name == "range":
+            if len(iterable.args) == 1:  # type: ignore[attr-defined]
+                count = iterable.args[0]  # type: ignore[attr-defined]
+            elif len(iterable.args) == 2 and isinstance(iterable.args[0], ast.Constant) and iterable.args[0].value == 0 and type(iterable.args[0].value) is int:  # type: ignore[attr-defined]
+                count = iterable.args[1]  # type: ignore[attr-defined]
+            else:
+                return None
+            return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange)
+        if call_name is not None and call_name in NOT_AN_AXIS_WALK:
+            return None
+        if isinstance(iterable, ast.Call) and (resolve(iterable.func) or "").startswith("itertools."):
+            return None
+        return ElementLoop((var,), (iterable,), body)  # type: ignore[arg-type]
+    if not isinstance(target, ast.Tuple) or not all(isinstance(element, ast.Name) for element in target.elts):
+        return None
+    variables = tuple(element.id for element in target.elts)  # type: ignore[attr-defined]
+    if len(set(variables)) != len(variables):
+        return None
+    if call_name == "enumerate" and len(variables) == 2 and len(iterable.args) == 1:  # type: ignore[attr-defined]
+        index, element = variables
+        inner = read_loop(target.elts[1], iterable.args[0], body, code=code, resolve=resolve, is_builtin=is_builtin)  # type: ignore[attr-defined]
+        if not isinstance(inner, ElementLoop) or inner.count is not None:
+            return None
+        if index not in names_read(body):
+            return inner
+        # The index reads other arrays at the same row: map them alongside.
+        indexed = index_loop(index, None, inner.body, code=code, resolve=resolve, is_builtin=is_builtin, arange=None)
+        if indexed is None:
+            return None
+        return ElementLoop(
+            inner.variables + indexed.variables,
+            inner.arrays + indexed.arrays,
+            indexed.body,
+            (*[inner.axis(k) for k in range(len(inner.arrays))], *[indexed.axis(k) for k in range(len(indexed.arrays))]),
+            None,
+            (*inner.assumptions, f"every array read at `{index}` has as many rows as `{code(iterable.args[0])}`"),  # type: ignore[attr-defined]
+        )
+    if call_name == "zip":
+        if any(item.arg != "strict" for item in iterable.keywords) or len(iterable.args) != len(variables):  # type: ignore[attr-defined]
+            return None
+        strict = any(item.arg == "strict" and isinstance(item.value, ast.Constant) and item.value.value is True for item in iterable.keywords)  # type: ignore[attr-defined]
+        assumptions = () if strict else ("the zipped arrays have the same length (`zip` stops at the shortest; `vmap` needs equal lengths)",)
+        return ElementLoop(variables, tuple(iterable.args), body, assumptions=assumptions)  # type: ignore[attr-defined]
+    if isinstance(iterable, ast.Call) and resolve(iterable.func) == "itertools.product" and len(iterable.args) == len(variables) and not iterable.keywords:
+        return ProductLoop(variables, tuple(iterable.args), body)
+    return None
+
+
+def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resolve, is_builtin, arange=None) -> ElementLoop | None:
+    """``body`` run for ``index`` in ``range(count)``, read as a map over the arrays it reads at
+    ``index`` (and over ``arange(count)`` when the index is also a value passed to functions)."""
+    reads: dict[tuple[str, int], str] = {}
+    arrays: list[ast.expr] = []
+    axes: list[int] = []
+    taken = names_read(body)
+    shadowed = False
+
+    def element_name(array: ast.expr, axis: int) -> str:
+        key = (code(array), axis)
+        if key not in reads:
+            base = _tail(array) or "row"
+            candidate = f"{base}_{index}"
+            number = 1
+            while candidate in taken or candidate in reads.values() or candidate == index:
+                number += 1
+                candidate = f"{base}_{index}{number}"
+            reads[key] = candidate
+            arrays.append(array)
+            axes.append(axis)
+        return reads[key]
+
+    def replace(node: ast.AST) -> ast.AST | None:
+        nonlocal shadowed
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            bound = {arg.arg for arg in node.args.args} if isinstance(node, ast.Lambda) else {n for g in node.generators for n in names_read(g.target)}
+            if index in bound:
+                shadowed = True
+                return node
+            return None
+        found = _indexed_read(node, index, resolve)
+        if found is None:
+            return None
+        array, axis, keep = found
+        if index in names_read(array):
+            return None
+        element = name(element_name(array, axis))
+        if keep is None:
+            return element
+        # ``lax.dynamic_index_in_dim(x, i, axis)`` keeps the axis (length 1) by default.
+        return ast.Subscript(value=element, slice=ast.Tuple(elts=[*(ast.Slice() for _ in range(keep)), ast.Constant(None)], ctx=ast.Load()) if keep else ast.Constant(None), ctx=ast.Load())
+
+    new_body = substitute(body, replace)
+    if shadowed:
+        return None
+    remaining = sum(1 for child in walk(new_body) if isinstance(child, ast.Name) and child.id == index)
+    variables = list(reads.values())
+    if remaining:
+        if count is None or arange is None or not _index_only_passed(new_body, index, resolve, is_builtin):
+            return None
+        variables.insert(0, index)
+        arrays.insert(0, arange(count))
+        axes.insert(0, 0)
+    if not variables:
+        return None
+    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count)
+
+
+def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, int | None] | None:
+    """``(array, axis, keep)`` when ``node`` reads one slice of an array at ``index``: ``x[i]``,
+    ``x[i, ...]``, ``x[:, i]``, ``x[..., i]``, ``jnp.take(x, i, axis=k)``,
+    ``lax.dynamic_index_in_dim(x, i, k, keepdims=False)``. ``keep`` is the axis a length-1 axis
+    stays at (``dynamic_index_in_dim`` keeps it unless told not to), else None."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        part = node.slice
+        if isinstance(part, ast.Name) and part.id == index:
+            return node.value, 0, None
+        if isinstance(part, ast.Tuple):
+            items = part.elts
+            positions = [k for k, item in enumerate(items) if isinstance(item, ast.Name) and item.id == index]
+            if len(positions) != 1:
+                return None
+            position = positions[0]
+            before, after = items[:position], items[position + 1 :]
+            full = lambda item: isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None  # noqa: E731
+            ellipsis = lambda item: isinstance(item, ast.Constant) and item.value is Ellipsis  # noqa: E731
+            if all(full(item) for item in before) and all(full(item) for item in after[:-1]) and (not after or full(after[-1]) or ellipsis(after[-1])):
+                return node.value, len(before), None
+            if len(before) == 1 and ellipsis(before[0]) and not after:
+                return node.value, -1, None
+        return None
+    if not isinstance(node, ast.Call) or any(isinstance(arg, ast.Starred) for arg in node.args):
+        return None
+    qualified = resolve(node.func) or ""
+    args = node.args
+    keywords = {item.arg: item.value for item in node.keywords}
+    if None in keywords or len(args) < 2 or not (isinstance(args[1], ast.Name) and args[1].id == index):
+        return None
+    if qualified.endswith(".numpy.take") and qualified.startswith(("jax.", "autograd.")):
+        axis = args[2] if len(args) > 2 else keywords.pop("axis", None)
+        if len(args) > 3 or keywords.keys() - {"axis"}:
+            return None
+        value = _literal_int(axis)
+        return (args[0], value, None) if value is not None else None
+    if qualified == "jax.lax.dynamic_index_in_dim":
+        axis = args[2] if len(args) > 2 else keywords.pop("axis", ast.Constant(0))
+        keepdims = args[3] if len(args) > 3 else keywords.pop("keepdims", ast.Constant(True))
+        value = _literal_int(axis)
+        if value is None or keywords.keys() - {"axis", "keepdims"} or not (isinstance(keepdims, ast.Constant) and isinstance(keepdims.value, bool)):
+            return None
+        if keepdims.value:
+            return (args[0], value, value) if value >= 0 else None
+        return args[0], value, None
+    return None
+
+
+def _literal_int(node: ast.AST | None) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
+
+
+def _index_only_passed(body: ast.AST, index: str, resolve, is_builtin) -> bool:
+    """Every use of ``index`` is an argument (or part of arithmetic in one) of a function that
+    can take it as a traced value: not a builtin (``range``, ``int``...), not a shape or bound
+    (``jnp.zeros(i)``), never a subscript, a slice bound, a test or a string."""
+    parents: dict[int, ast.AST] = {}
+    for node in walk(body):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    for node in walk(body):
+        if not (isinstance(node, ast.Name) and node.id == index):
+            continue
+        child: ast.AST = node
+        parent = parents.get(id(node))
+        while isinstance(parent, (ast.BinOp, ast.UnaryOp)) and not isinstance(getattr(parent, "op", None), (ast.Not, ast.Invert)):
+            child, parent = parent, parents.get(id(parent))
+        if isinstance(parent, ast.keyword):
+            child, parent = parent, parents.get(id(parent))
+        if not isinstance(parent, ast.Call) or child is parent.func or isinstance(child, ast.Starred):
+            return False
+        func = parent.func
+        if isinstance(func, ast.Name) and _is_python_builtin(func, is_builtin):
+            return False
+        qualified = resolve(func) or ""
+        if qualified.rpartition(".")[2] in STATIC_ARGUMENT_FUNCTIONS or not qualified and isinstance(func, ast.Attribute) and func.attr in ("append", "format", "reshape"):
+            return False
+    return True
+
+
+def _is_python_builtin(func: ast.Name, is_builtin) -> bool:
+    import builtins
+
+    return hasattr(builtins, func.id) and is_builtin(func, func.id)
+
+
+def _tail(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):
+        return _tail(node.value)
+    return None
+
+
+def length_of(count: ast.AST, array: ast.AST, axis: int, code) -> bool:
+    """``count`` is written as the length of ``array`` along ``axis``: ``len(a)`` (axis 0) or
+    ``a.shape[axis]``."""
+    if axis == 0 and isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "len" and len(count.args) == 1 and not count.keywords:
+        return code(count.args[0]) == code(array)
+    if (
+        isinstance(count, ast.Subscript)
+        and isinstance(count.value, ast.Attribute)
+        and count.value.attr == "shape"
+        and _literal_int(count.slice) == axis
+    ):
+        return code(count.value.value) == code(array)
+    return False
+
+
+# -- what a loop body does besides computing -------------------------------------------------
+
+#: Modules whose functions run on the host: a body calling them cannot be mapped with ``vmap``.
+HOST_MODULES = ("numpy.", "scipy.", "pandas.", "math.", "numba.", "sklearn.", "torch.")
+#: Builtins and methods with effects outside the value computed (output, files, containers).
+SIDE_EFFECT_BUILTINS = frozenset({"print", "open", "input", "exec", "eval", "setattr", "delattr", "breakpoint"})
+SIDE_EFFECT_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "update", "add", "write", "writelines", "setdefault", "clear", "info", "debug", "warning", "log"})
+
+
+def host_work(node: ast.AST, resolve) -> bool:
+    """True when ``node`` calls a host library (NumPy, SciPy, math...): code that runs on
+    the host, which ``jax.vmap`` cannot map (and a jax.numpy rewrite must not replace)."""
+    for child in walk(node):
+        if isinstance(child, ast.Call) and (resolve(child.func) or "").startswith(HOST_MODULES):
+            return True
+    return False
+
+
+def side_effects(node: ast.AST, is_builtin) -> bool:
+    """True when ``node`` prints, writes, mutates a container or an attribute, or assigns into
+    an array (``out[i] = v``): work a single mapped call cannot replace."""
+    for child in walk(node):
+        if isinstance(child, ast.Call):
+            func = child.func
+            if isinstance(func, ast.Name) and func.id in SIDE_EFFECT_BUILTINS and is_builtin(func, func.id):
+                return True
+            if isinstance(func, ast.Attribute) and func.attr in SIDE_EFFECT_METHODS:
+                return True
+        elif isinstance(child, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = child.targets if isinstance(child, (ast.Assign, ast.Delete)) else [child.target]
+            if any(isinstance(target, (ast.Subscript, ast.Attribute)) for target in targets):
+                return True
+        elif isinstance(child, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await, ast.Raise)):
+            return True
+    return False
+
+
+def statement_lists(node: ast.AST):
+    """Every statement list in ``node`` (a function or a compound statement), nested blocks
+    included, nested definitions excluded."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        for field_name in ("body", "orelse", "finalbody"):
+            block = getattr(current, field_name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+                stack.extend(stmt for stmt in block if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+        for handler in getattr(current, "handlers", ()) or ():
+            yield handler.body
+            stack.extend(handler.body)
+        for case in getattr(current, "cases", ()) or ():
+            yield case.body
+            stack.extend(case.body)
+
+
+def while_range(loop: ast.While, before: list[ast.stmt]) -> tuple[str, ast.expr, list[ast.stmt]] | None:
+    """``(i, n, body)`` for ``i = 0`` ... ``while i < n: body; i += 1``: a ``for i in range(n)``
+    written as a ``while``. ``before`` are the statements ahead of the loop in its block. None
+    when the loop is anything else (``break``/``continue``, ``i`` or ``n`` changed in the body)."""
+    test = loop.test
+    if loop.orelse or not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt) and isinstance(test.left, ast.Name)):
+        return None
+    index, bound = test.left.id, test.comparators[0]
+    last = loop.body[-1]
+    if not (
+        isinstance(last, ast.AugAssign) and isinstance(last.target, ast.Name) and last.target.id == index
+        and isinstance(last.op, ast.Add) and isinstance(last.value, ast.Constant) and last.value.value == 1 and type(last.value.value) is int
+    ):
+        return None
+    body = loop.body[:-1]
+    if not body:
+        return None
+    changed = set(names_read(bound)) | {index}
+    for stmt in body:
+        for child in walk(stmt):
+            if isinstance(child, (ast.Break, ast.Continue)):
+                return None
+            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)) and child.id in changed:
+                return None
+            if isinstance(child, ast.AugAssign) and isinstance(child.target, ast.Name) and child.target.id in changed:
+                return None
+    for stmt in reversed(before):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == index:
+            value = stmt.value
+            return (index, bound, body) if isinstance(value, ast.Constant) and value.value == 0 and type(value.value) is int else None
+        if index in {child.id for child in walk(stmt) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store)}:
+            return None
+    return None
+
+
+def joined(join: ast.Call, function: str, loop: ElementLoop, resolve, vmap: str) -> tuple[Vectorized, bool]:
+    """The batched form of ``jnp.stack([...])`` (``function`` names the joining call: ``stack``,
+    ``array``, ``vstack``...) whose first argument is the list ``loop`` builds, and whether it
+    replaces the whole call (``stack``/``array``/``asarray`` with no other argument) rather
+    than only the list inside it (``jnp.vstack(mapped)``, ``jnp.array(mapped, dtype=...)``)."""
+    rest = list(join.args[1:])
+    keywords = list(join.keywords)
+    out_axes: ast.expr | None = None
+    if function == "stack":
+        axis = rest[0] if len(rest) == 1 and not keywords else keywords[0].value if not rest and len(keywords) == 1 and keywords[0].arg == "axis" else None
+        if axis is not None and _literal_int(axis) is not None:
+            rest, keywords = [], []
+            out_axes = None if _literal_int(axis) == 0 else axis
+    stacked = batched(loop, resolve, vmap, out_axes)
+    if not rest and not keywords and function in ("stack", "array", "asarray"):
+        return stacked, True
+    replaced = ast.Call(func=join.func, args=[stacked.expression, *join.args[1:]], keywords=join.keywords)
+    return Vectorized(replaced, stacked.how, stacked.assumptions), False
 
 
 def replace_names(expr: ast.AST, mapping: dict[str, ast.expr]) -> ast.AST:
@@ -625,18 +1011,6 @@ def _axis_call(node: ast.AST, array: ast.expr, index: ast.expr, axis: int | None
         return AxisRead(node, array, items, axis, offset, keepdims)
     items = (ast.Constant(Ellipsis), index, *([full] * (-axis - 1)))
     return AxisRead(node, array, items, 1, offset, keepdims)
-
-
-def vmapped_along(loop: ElementLoop, axes: tuple[int, ...], vmap: str) -> Vectorized:
-    """``vmapped``, mapping ``loop.arrays[k]`` along ``axes[k]`` (``in_axes``) when some axis is
-    not the leading one."""
-    if all(axis == 0 for axis in axes):
-        return vmapped(loop, vmap)
-    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var) for var in loop.variables], kwonlyargs=[], kw_defaults=[], defaults=[])
-    function = ast.Lambda(args=arguments, body=loop.body)
-    in_axes = ast.Tuple(elts=[ast.Constant(axis) for axis in axes], ctx=ast.Load())
-    mapped = call(call(vmap, function, in_axes=in_axes), *loop.arrays)
-    return Vectorized(mapped, "vmap", ("the body is a JAX function of one element (no Python control flow on its values)",))
 
 
 def slice_length(part: ast.Slice, length: int) -> int | None:

@@ -83,8 +83,10 @@ def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressio
         wanted = {
             result.summary.functions[c.scopes[0]].name
             for c in ctx.candidates
-            if (c.size_param or c.data.get("param")) and c.scopes and c.scopes[0] in result.summary.functions
+            if (c.size_param or c.data.get("param")) and not c.data.get("calls_to") and c.scopes and c.scopes[0] in result.summary.functions
         }
+        # A candidate may depend on another function's parameter (a factory's, a constructor's).
+        wanted.update(c.data["calls_to"] for c in ctx.candidates if c.data.get("calls_to"))
         if wanted:
             builder.record_local_calls(wanted)
         for code, message in sorted(ctx.crashes.items()):

@@ -209,9 +209,9 @@ def lint_stdin(data: bytes, display: str, settings: Settings, cache: Cache | Non
     first.data = data
     others = cache.fresh_elsewhere({os.path.abspath(display)}) if cache is not None else []
     project = Project([r.analysis.summary for r in [first, *others] if r.analysis is not None])
-    written: list[bytes] = []
-    result = _finish(None, first, project, settings, written.append)
-    return result, written[-1] if written else data
+    done = _finish(None, first, project, settings)
+    _relocate(done)
+    return done.result, done.data if done.data is not None else data
 
 
 def lint_paths(
@@ -228,7 +228,7 @@ def lint_paths(
     project index, and when nothing at all changed the last run's results are returned."""
     if cache is None:
         firsts = _run_phase1(files, settings, jobs)
-        return _phase2(files, firsts, [], settings, on_result)
+        return _phase2(files, firsts, [], settings, on_result, jobs)
     tokens = [_token(path, display, settings, cache) for path, display in files]
     scanned = {token[0] for token in tokens}
     others = cache.fresh_keys(scanned)
@@ -244,41 +244,66 @@ def lint_paths(
             return previous
     firsts = _cached_phase1(files, tokens, settings, jobs, cache)
     context = [record for record in (cache.records.get(key) for key in others) if isinstance(record, Phase1)]
-    results = _phase2(files, firsts, context, settings, on_result)
+    results = _phase2(files, firsts, context, settings, on_result, jobs)
     if settings.fix_mode == "none":
         cache.remember(signature, list(results))
     return results
 
 
 def _phase2(
-    files: list[tuple[Path, str]], firsts: list[Phase1], context: list[Phase1], settings: Settings, on_result: Callable[[FileResult], None] | None
+    files: list[tuple[Path, str]],
+    firsts: list[Phase1],
+    context: list[Phase1],
+    settings: Settings,
+    on_result: Callable[[FileResult], None] | None,
+    jobs: int | None = None,
 ) -> list[FileResult]:
     project = Project([first.analysis.summary for first in [*firsts, *context] if first.analysis is not None])
+    finished = [_finish(path, first, project, settings) for (path, _), first in zip(files, firsts)]
+    writes = [(index, str(path), done.data) for index, ((path, _), done) in enumerate(zip(files, finished)) if done.data is not None]
+    failures = _write_all(writes, jobs) if writes else {}
     results: list[FileResult] = []
-    for (path, display), first in zip(files, firsts):
-        result = _finish(path, first, project, settings, lambda data, path=path: write_atomically(path, data))
+    for index, done in enumerate(finished):
+        result = done.result
+        if index in failures:
+            result.errors.append(FileError(result.path, "io-error", f"cannot write fixes: {failures[index]}"))
+            result.fixed, result.fixed_codes, result.findings, done.final = 0, [], done.original, done.source.text  # type: ignore[union-attr]
+        _relocate(done)
         results.append(result)
         if on_result:
             on_result(result)
     return results
 
 
-def _finish(path: Path | None, first: Phase1, project: Project, settings: Settings, write: Callable[[bytes], None]) -> FileResult:
-    """Phase 2 for one file, then its fixes (written with ``write``)."""
-    result = FileResult(first.display, errors=list(first.errors), lines=first.lines)
-    if first.analysis is None:
-        return result
-    result.parsed = first.analysis.parsed
-    is_notebook = notebook.is_notebook(first.display)
+@dataclass
+class _Finished:
+    """One file after phase 2 and its fixes, before anything is written."""
+
+    result: FileResult
     source: SourceText | NotebookSource | None = None
-    if is_notebook or any(candidate.fix is not None for candidate in first.analysis.candidates):
+    #: The text the findings refer to (the fixed text once written).
+    final: str | None = None
+    #: The bytes to write (``--fix``), and the findings to report should the write fail.
+    data: bytes | None = None
+    original: list[Finding] = field(default_factory=list)
+
+
+def _finish(path: Path | None, first: Phase1, project: Project, settings: Settings) -> _Finished:
+    """Phase 2 for one file, then its fixes (computed, not yet written)."""
+    result = FileResult(first.display, errors=list(first.errors), lines=first.lines)
+    done = _Finished(result)
+    if first.analysis is None:
+        return done
+    result.parsed = first.analysis.parsed
+    if notebook.is_notebook(first.display) or any(candidate.fix is not None for candidate in first.analysis.candidates):
         data = first.data if first.data is not None else read_bytes(path, first.display, settings.max_file_size) if path is not None else None
         loaded = load_source(first.display, data) if isinstance(data, bytes) else None
         if isinstance(loaded, (SourceText, NotebookSource)):
-            source = loaded
-    text = source.text if source is not None else None
-    result.findings = findings_for(first.analysis, project, settings, text, source)
-    final = text
+            done.source = loaded
+    source = done.source
+    done.final = source.text if source is not None else None
+    result.findings = findings_for(first.analysis, project, settings, done.final, source)
+    done.original = list(result.findings)
     if settings.fix_mode != "none" and source is not None and any(f.fix and settings.applies(f.fix.applicability) for f in result.findings):
         outcome = apply_fix_rounds(
             source.text,
@@ -287,15 +312,19 @@ def _finish(path: Path | None, first: Phase1, project: Project, settings: Settin
             applies=lambda fix: settings.applies(fix.applicability),
         )
         result.errors.extend(FileError(first.display, "fix-error", message, line, column) for message, line, column in outcome.errors)
-        final = _record_fixes(source, outcome, result, settings, write)
-    if isinstance(source, NotebookSource) and final is not None:
+        _record_fixes(source, outcome, done, settings)
+    return done
+
+
+def _relocate(done: _Finished) -> None:
+    """A notebook's findings and errors, placed in its cells."""
+    if isinstance(done.source, NotebookSource) and done.final is not None:
         try:
-            placed = source.with_text(final)
+            placed = done.source.with_text(done.final)
         except ValueError:
-            placed = source
-        result.findings = [notebook.relocate_finding(placed, finding) for finding in result.findings]
-        result.errors = [notebook.relocate_error(placed, error) for error in result.errors]
-    return result
+            placed = done.source
+        done.result.findings = [notebook.relocate_finding(placed, finding) for finding in done.result.findings]
+        done.result.errors = [notebook.relocate_error(placed, error) for error in done.result.errors]
 
 
 def _rescan(display: str, text: str, project: Project, settings: Settings, source) -> list[Finding]:
@@ -305,15 +334,16 @@ def _rescan(display: str, text: str, project: Project, settings: Settings, sourc
     return findings_for(first.analysis, project, settings, text, source)
 
 
-def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, result: FileResult, settings: Settings, write: Callable[[bytes], None]) -> str:
-    """Write (``--fix``) or describe (``--diff``) the fixed text; returns the text the findings refer to."""
+def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, done: _Finished, settings: Settings) -> None:
+    """Describe (``--diff``) the fixed text, or queue it to be written (``--fix``)."""
+    result = done.result
     if outcome.text == source.text:
-        return source.text
+        return
     try:
         data = source.encode(outcome.text)
     except ValueError as error:  # not encodable, or a notebook whose cells cannot take the text
         result.errors.append(FileError(source.path, "fix-error", f"the fixes were not applied: {error}"))
-        return source.text
+        return
     if isinstance(source, NotebookSource):
         result.diff = notebook.diff(source, source.text, outcome.text)
     else:
@@ -321,15 +351,38 @@ def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, resu
     result.fixed = outcome.applied
     result.fixed_codes = list(outcome.codes)
     if settings.fix_mode != "fix":
-        return source.text  # --diff: nothing written, the findings stand as they are in the file
+        return  # --diff: nothing written, the findings stand as they are in the file
     result.findings = outcome.findings
+    done.final = outcome.text
+    done.data = data
+
+
+def _write_all(writes: list[tuple[int, str, bytes]], jobs: int | None) -> dict[int, str]:
+    """Write the fixed files atomically, in worker processes (which, unlike this one, clean up
+    after themselves when the scan is killed mid-write); with ``--jobs 1``, here. Returns the
+    failures: index -> reason."""
+    jobs = jobs or os.cpu_count() or 1
+    failures: dict[int, str] = {}
+    if jobs <= 1:
+        for index, path, data in writes:
+            error = _write_in_worker((index, path, data))
+            if error is not None:
+                failures[index] = error
+        return failures
+    with WorkerPool(min(jobs, len(writes))) as pool:
+        for (index, _, _), error in zip(writes, pool.map(_write_in_worker, writes)):
+            if error is not None:
+                failures[index] = error
+    return failures
+
+
+def _write_in_worker(item: tuple[int, str, bytes]) -> str | None:
+    _, path, data = item
     try:
-        write(data)
+        write_atomically(Path(path), data)
     except OSError as error:
-        result.errors.append(FileError(source.path, "io-error", f"cannot write fixes: {error.strerror or error}"))
-        result.fixed, result.fixed_codes = 0, []
-        return source.text
-    return outcome.text
+        return error.strerror or str(error)
+    return None
 
 
 # -- the cache --------------------------------------------------------------------------------

@@ -51,11 +51,14 @@ def _print_finding(console: Console, finding: Finding, unsafe_fixes: bool, quiet
         console.print(f"{'':>{width}} [blue]|[/]")
     if finding.context:
         console.print(f"  [blue]=[/] [bold]context[/]: {escape(finding.context)}", highlight=False)
-    for reason in _because(finding.evidence):
+    for reason in _because([item for item in finding.evidence if item != finding.context]):  # the context is shown above
         console.print(f"  [blue]=[/] [bold]because[/]: {escape(reason)}", highlight=False)
     if finding.fix is not None:
         kind = "safe fix" if finding.fix.applicability == "safe" else "unsafe fix, applied with --unsafe-fixes"
         console.print(f"  [blue]=[/] [bold]rewrite[/] ({kind}): [green]{escape(finding.fix.content)}[/]", highlight=False)
+        if finding.fix.unproven:
+            unproven = "; ".join(finding.fix.unproven[:3]) + ("; ..." if len(finding.fix.unproven) > 3 else "")
+            console.print(f"  [blue]=[/] [bold]not proven[/]: {escape(unproven)}", highlight=False)
     if not quiet:
         console.print()
 

@@ -28,7 +28,7 @@ from gradadvisor.analysis.vectorize import (
     reduces_whole,
     replace_names,
     same_length_slices,
-    vmapped_along,
+    vmapped,
 )
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
@@ -823,8 +823,8 @@ class AccumulationLoop(Rule):
         if not vmap or any(not _is_arange(leaf) and ctx.value(_base_array(leaf.array)).kind == v.SEQUENCE for leaf in leaves):
             return None  # jax.vmap maps a list leaf by leaf: it would need jnp.stack first
         ordered = [leaf for leaf in leaves if leaf.variable in names_read(replaced)]
-        loop = ElementLoop(tuple(leaf.variable for leaf in ordered), tuple(leaf.operand for leaf in ordered), replaced)
-        mapped = vmapped_along(loop, tuple(leaf.position for leaf in ordered), vmap)  # type: ignore[arg-type]
+        loop = ElementLoop(tuple(leaf.variable for leaf in ordered), tuple(leaf.operand for leaf in ordered), replaced, axes=tuple(leaf.position for leaf in ordered))  # type: ignore[arg-type]
+        mapped = vmapped(loop, vmap)
         conditions.extend(mapped.assumptions)
         total = call(attribute_path(spelled), mapped.expression, axis=constant(0))
         return Rewrite(total, "vmap", conditions, [*imports, *vmap_imports], arrays, len(arrays) < len(leaves))

@@ -30,10 +30,11 @@ import math
 import re
 from dataclasses import dataclass, field
 
+# Embedded constant bytes from which a line is diagnosed: GA401's threshold (one measured constant,
+# defined next to the scanner's capture analysis so that the scan path never imports jax).
+from gradadvisor.analysis.captures import CAPTURED_CONSTANT_BYTES
 from gradadvisor.trace.lines import FunctionTrace, LineRow, growth, source_line
 
-#: Embedded constant bytes from which a line is diagnosed (to be aligned with GA401's threshold).
-CAPTURED_CONSTANT_BYTES = 4 * 1024 * 1024
 #: A line "grows with the size" from this exponent of its equation count ...
 GROWTH_EXPONENT = 0.5
 #: ... when it also gains at least this many equations between the smallest and largest size.
@@ -59,7 +60,7 @@ RULE_KINDS: dict[str, frozenset[str]] = {
     "GA202": frozenset({"diag-of-matmul", "slice-backward"}),
     "GA301": frozenset({"unrolled-loop", "slice-backward"}),
     "GA302": frozenset({"unrolled-loop", "slice-backward"}),
-    "GA401": frozenset({"captured-constant"}),
+    "GA401": frozenset({"captured-constant", "dense-table-gradient"}),
 }
 
 _BUILTIN_SUM = re.compile(r"(?<![\w.])sum\(")

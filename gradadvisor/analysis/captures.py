@@ -1,0 +1,275 @@
+"""Captured arrays: what a function reads from outside itself, and how big it is.
+
+A function *captures* a name it reads but does not bind: a module-level name, a
+name bound in an enclosing function (a factory's local), an imported name, or an
+attribute of ``self`` read through a ``self`` that is not an argument of the
+trace. Under ``jax.jit`` every concrete array captured this way becomes a
+constant of the compiled program (GA401; ``trace`` diagnoses the same from the
+program). This module answers, on CPython's ``ast``:
+
+- ``free_reads``: the names a function's own code reads (comprehension variables
+  and reads of metadata only, ``x.shape`` / ``len(x)`` / ``jnp.zeros_like(x)``,
+  left out: they do not put the array in the program);
+- ``attribute_reads``: the same for ``self.<attr>``;
+- ``self_attributes``: what a class assigns to ``self.<attr>``, method by method;
+- ``is_pytree_class`` / ``jit_traces_self``: whether ``self`` is a traced argument
+  (a pytree: its arrays are inputs, not constants);
+- ``captured_bytes``: an array's size as jit embeds it.
+
+``CAPTURED_CONSTANT_BYTES`` is the one threshold, shared with ``trace`` (which
+must not import jax on the scan path, hence it lives here). Measured:
+``benchmarks/capture_cost.py`` (``benchmarks/README.md``) and the H100 figures in
+GA401's documentation.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable, Iterator
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.syntax import COMPREHENSIONS, target_names
+
+#: Captured arrays from this many bytes (4 MB: a float32 array of 1,000,000 elements) cost
+#: measurable compile time and memory under jit. One H100 (jax 0.11.2), ``jit(grad)`` capturing
+#: a float32 array vs passing it: +0.09 s at 65,536 elements (262 kB), +0.44 s at 1e6 (4 MB),
+#: +1.42 s at 1e7, +7.6 s at 1e8 (800 MB of program text). A 2-core CPU (jax 0.10.2,
+#: ``benchmarks/capture_cost.py``): within noise below 1e6 elements, +0.1 s from about 4.2 MB of a
+#: 1-byte dtype (16 MB of float32), +4.2 s at 400 MB.
+CAPTURED_CONSTANT_BYTES = 4_000_000
+
+#: Attribute reads that look at an array's metadata, not its data.
+METADATA_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "sharding", "aval", "weak_type"})
+#: Builtins that look at an object, not at an array's data.
+METADATA_BUILTINS = frozenset({"len", "isinstance", "type", "id", "hasattr", "callable", "getattr", "print", "repr", "str"})
+#: Array functions that read only the shape and dtype of their first argument.
+METADATA_FUNCTIONS = frozenset(
+    {"zeros_like", "ones_like", "empty_like", "full_like", "shape", "ndim", "size", "result_type", "eval_shape", "ShapeDtypeStruct", "issubdtype"}
+)
+
+#: Bases and decorators that make a class a pytree (its array attributes are leaves that jit
+#: receives as inputs), or a module whose attributes are set under a trace (flax ``setup``).
+PYTREE_BASE_PREFIXES = ("equinox.", "flax.nnx.", "flax.struct.", "chex.", "flax.linen.", "haiku.", "penzai.", "simple_pytree.")
+PYTREE_DECORATORS = ("register_pytree_node_class", "register_dataclass", "register_pytree_with_keys_class", "register_static")
+PYTREE_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys", "tree_unflatten"})
+JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap", "equinox.filter_jit", "flax.nnx.jit"})
+
+#: 64-bit dtypes that jax stores in 32 bits unless x64 is enabled.
+WIDE_DTYPES = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
+X64_MENTION = re.compile(r"jax_enable_x64|enable_x64|JAX_ENABLE_X64")
+
+Resolve = Callable[[ast.AST], "str | None"]
+
+
+# -- what a function reads ----------------------------------------------------------------
+
+
+def free_reads(function: ast.AST) -> dict[str, ast.Name]:
+    """The first load of every name in ``function``'s own code, in source order: its body (a
+    lambda's expression), and the decorators, defaults and bases of what it defines (evaluated
+    in its scope). Nested bodies, comprehension variables and metadata-only reads are left
+    out. Whether a name is local is the caller's question (``facts.Scope.binds``)."""
+    found: dict[str, ast.Name] = {}
+    for node, bound in _own_code(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in bound and node.id not in found:
+            found[node.id] = node
+    return dict(sorted(found.items(), key=lambda item: (item[1].lineno, item[1].col_offset)))
+
+
+def attribute_reads(function: ast.AST, base: str) -> dict[str, ast.Attribute]:
+    """The first load of ``base.<attr>`` for every attr in ``function``'s own code (not
+    ``base.attr.shape``, not a method call ``base.attr(...)``)."""
+    found: dict[str, ast.Attribute] = {}
+    for node, bound in _own_code(function, base):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Load)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == base
+            and base not in bound
+            and node.attr not in found
+        ):
+            found[node.attr] = node
+    return dict(sorted(found.items(), key=lambda item: (item[1].lineno, item[1].col_offset)))
+
+
+def _own_code(function: ast.AST, attribute_base: str | None = None) -> Iterator[tuple[ast.AST, frozenset[str]]]:
+    """Nodes of ``function``'s own code with the comprehension variables bound around each."""
+    empty: frozenset[str] = frozenset()
+    if isinstance(function, ast.Lambda):
+        roots: list[ast.AST] = [function.body]
+    else:
+        roots = list(getattr(function, "body", ()))
+    stack: list[tuple[ast.AST, frozenset[str]]] = [(root, empty) for root in reversed(roots)]
+    while stack:
+        node, bound = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            parts: list[ast.AST] = [*getattr(node, "decorator_list", ()), *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+            stack.extend((part, bound) for part in reversed(parts))
+            continue
+        if isinstance(node, ast.ClassDef):
+            parts = [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]
+            stack.extend((part, bound) for part in reversed(parts))
+            continue
+        if isinstance(node, COMPREHENSIONS):
+            inner = bound | {name for generator in node.generators for name in target_names(generator.target)}
+            children: list[tuple[ast.AST, frozenset[str]]] = []
+            for number, generator in enumerate(node.generators):
+                children.append((generator.iter, bound if number == 0 else inner))
+                children.extend((condition, inner) for condition in generator.ifs)
+            elements = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            children.extend((element, inner) for element in elements)
+            stack.extend(reversed(children))
+            continue
+        if _metadata_only(node, attribute_base):
+            continue
+        yield node, bound
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            # A called name is a function, not a captured array: read its arguments only.
+            stack.extend((child, bound) for child in reversed([*node.args, *node.keywords]))
+            continue
+        stack.extend((child, bound) for child in reversed(list(ast.iter_child_nodes(node))))
+
+
+def _metadata_only(node: ast.AST, base: str | None) -> bool:
+    """``x.shape``, ``self.x.dtype``, ``len(x)``, ``jnp.zeros_like(x)``: reads no data of ``x``."""
+    if isinstance(node, ast.Attribute) and node.attr in METADATA_ATTRIBUTES:
+        inner = node.value
+        if isinstance(inner, ast.Name):
+            return True
+        if base is not None and isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name) and inner.value.id == base:
+            return True
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        simple = all(isinstance(arg, (ast.Name, ast.Attribute, ast.Constant)) for arg in node.args)
+        if isinstance(func, ast.Name) and func.id in METADATA_BUILTINS and simple:
+            return True
+        if isinstance(func, ast.Attribute) and func.attr in METADATA_FUNCTIONS and isinstance(node.args[0], (ast.Name, ast.Attribute)) and len(node.args) == 1:
+            return True
+    return False
+
+
+# -- classes: self and its attributes ------------------------------------------------------
+
+
+def first_param(function: ast.AST) -> str | None:
+    args = getattr(function, "args", None)
+    if args is None:
+        return None
+    ordered = [*args.posonlyargs, *args.args]
+    return ordered[0].arg if ordered else None
+
+
+def is_static_or_class_method(function: ast.AST) -> bool:
+    """``@staticmethod`` / ``@classmethod``: the first parameter is not the instance."""
+    for decorator in getattr(function, "decorator_list", ()):
+        if isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod"):
+            return True
+    return False
+
+
+def self_attributes(klass: ast.ClassDef) -> dict[str, list[tuple[ast.FunctionDef, ast.stmt, ast.expr]]]:
+    """``attr -> [(method, statement, value)]`` for every ``self.attr = value`` in the class's methods."""
+    found: dict[str, list[tuple[ast.FunctionDef, ast.stmt, ast.expr]]] = {}
+    for method in klass.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        base = first_param(method)
+        if base is None:
+            continue
+        stack: list[ast.AST] = list(reversed(method.body))
+        while stack:
+            stmt = stack.pop()
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for target in targets:
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == base:
+                        found.setdefault(target.attr, []).append((method, stmt, stmt.value))  # type: ignore[arg-type]
+            for field in ("body", "orelse", "finalbody"):
+                stack.extend(reversed(getattr(stmt, field, ()) or ()))
+            for handler in getattr(stmt, "handlers", ()) or ():
+                stack.extend(reversed(handler.body))
+    return found
+
+
+def is_pytree_class(klass: ast.ClassDef, resolve: Resolve) -> bool:
+    """A pytree (equinox, flax, chex, registered) or a module whose attributes are set under a
+    trace: jit receives its arrays as inputs, or they are tracers."""
+    for base in klass.bases:
+        qualified = resolve(base) or ""
+        if qualified.startswith(PYTREE_BASE_PREFIXES) or qualified.endswith(("PyTreeNode", "Module")) and "." in qualified:
+            return True
+    for decorator in klass.decorator_list:
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        qualified = resolve(expr) or ""
+        if qualified.endswith(PYTREE_DECORATORS) or qualified.endswith("dataclass") and not qualified.startswith("dataclasses."):
+            return True
+    for stmt in klass.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if stmt.name in PYTREE_METHODS:
+                return True
+            # ``@jax.jit`` on a method passes ``self`` as a traced argument: only a pytree
+            # (registered elsewhere) can be one.
+            if any(jit_traces_self(decorator, stmt, resolve) for decorator in stmt.decorator_list):
+                return True
+    return False
+
+
+def jit_transform(decorator: ast.AST, resolve: Resolve) -> tuple[str, ast.Call | None] | None:
+    """``("jax.jit", the call holding its options)`` for ``@jax.jit``, ``@partial(jax.jit, ...)``,
+    ``@jax.jit(static_argnums=...)``; None for any other decorator."""
+    call = decorator if isinstance(decorator, ast.Call) else None
+    func = call.func if call is not None else decorator
+    if call is not None and resolve(func) == "functools.partial" and call.args:
+        func = call.args[0]
+    qualified = resolve(func)
+    if qualified in JIT_TRANSFORMS:
+        return qualified, call
+    return None
+
+
+def jit_traces_self(decorator: ast.AST, method: ast.AST, resolve: Resolve) -> bool:
+    """True for a jit decorator that does not make the method's first parameter static."""
+    found = jit_transform(decorator, resolve)
+    if found is None or found[0] == "flax.nnx.jit":
+        return found is not None
+    _, call = found
+    base = first_param(method)
+    if call is None:
+        return True
+    for item in call.keywords:
+        text = ast.unparse(item.value)
+        if item.arg == "static_argnums" and re.fullmatch(r"\(?\s*0\s*(,.*)?\)?|\[\s*0\s*(,.*)?\]", text):
+            return False
+        if item.arg == "static_argnames" and base is not None and f"'{base}'" in text.replace('"', "'"):
+            return False
+    return True
+
+
+# -- sizes ---------------------------------------------------------------------------------
+
+
+def captured_bytes(value: v.Value, x64: bool) -> int | None:
+    """The bytes jit embeds for ``value`` (64-bit dtypes become 32-bit ones unless x64 is on)."""
+    count = value.elements
+    if count is None:
+        return None
+    dtype = value.dtype or "float32"
+    if not x64:
+        dtype = WIDE_DTYPES.get(dtype, dtype)
+    return count * v.ITEMSIZE.get(dtype, 4)
+
+
+def human_bytes(count: int) -> str:
+    """``4.2 MB``, ``1.1 GB`` (decimal units, as the measurements are written)."""
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= scale:
+            return f"{count / scale:.3g} {unit}"
+    return f"{count} bytes"
+
+
+def uses_x64(text: str) -> bool:
+    return X64_MENTION.search(text) is not None

@@ -1,0 +1,195 @@
+"""Facts and loop extents, one question each: what an expression holds at a statement."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.syntax import Source
+from gradadvisor.engine.context import Context
+
+
+def _at_return(code: str) -> tuple[Context, ast.Return]:
+    """A context standing at the ``return`` of the module's last function."""
+    text = textwrap.dedent(code)
+    tree = ast.parse(text)
+    names = ImportMap(tree)
+    ctx = Context("case.py", Source(text), tree, names, Facts(tree, Source(text), names))
+    function = [node for node in tree.body if isinstance(node, ast.FunctionDef)][-1]
+    ctx.enter(function)
+    statement = function.body[-1]
+    assert isinstance(statement, ast.Return)
+    ctx.enter(statement)
+    return ctx, statement
+
+
+def test_partial_of_a_transform_is_the_transform():
+    ctx, statement = _at_return(
+        """
+        from functools import partial
+        import jax
+
+        def f(loss):
+            g = partial(jax.grad, argnums=1)(loss)
+            return g
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.CALLABLE and value.transform == "jax.grad"
+
+
+def test_a_transform_bound_to_a_name_applies_when_called():
+    ctx, statement = _at_return(
+        """
+        import jax
+
+        def f(loss):
+            transform = jax.value_and_grad
+            return transform(loss)
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.CALLABLE and value.transform == "jax.value_and_grad"
+
+
+def test_a_dataset_iterator_is_not_an_array():
+    ctx, statement = _at_return(
+        """
+        def f(dataset):
+            return dataset.as_numpy_iterator()
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.SEQUENCE and value.length is None
+    assert not ctx.extent(statement.value).is_data
+
+
+def test_a_slice_with_literal_bounds_is_as_long_as_its_array():
+    ctx, statement = _at_return(
+        """
+        import jax.numpy as jnp
+
+        def f(n):
+            xs = jnp.zeros((n, 3))
+            return xs[:-1], xs[1:], xs[::2], xs[:3]
+        """
+    )
+    first, second, third, small = statement.value.elts  # type: ignore[union-attr]
+    assert ctx.extent(first).is_data and ctx.extent(first).proof == "proven"
+    assert ctx.extent(second).is_data and ctx.extent(third).is_data
+    assert ctx.extent(small).kind == "static"
+
+
+def test_zip_of_parameters_runs_once_per_element():
+    """``zip(xs, ys)`` over parameters: one iteration per element of what is passed (a traced
+    function's parameters are arrays, so phase 2 can prove it data-sized)."""
+    ctx, statement = _at_return(
+        """
+        def f(xs, ys):
+            return zip(xs, ys), zip(xs[:-1], xs[1:])
+        """
+    )
+    pairs, neighbours = statement.value.elts  # type: ignore[union-attr]
+    for iterable in (pairs, neighbours):
+        extent = ctx.extent(iterable)
+        assert extent.is_data and extent.proof == "likely" and extent.per_element and extent.param == "xs"
+
+
+def test_arange_with_literal_float_bounds_counts_its_steps():
+    ctx, statement = _at_return(
+        """
+        import numpy as np
+        import jax.numpy as jnp
+
+        def f():
+            return np.arange(0, 1, 0.001), jnp.arange(2, 10), jnp.arange(1.0, 2.0, 0.25)
+        """
+    )
+    steps, shifted, quarters = (ctx.value(item) for item in statement.value.elts)  # type: ignore[union-attr]
+    assert steps.shape == (1000,) and steps.host
+    assert shifted.shape == (8,)
+    assert quarters.shape == (4,)
+
+
+def test_vjp_returns_the_outputs_and_a_vjp_function():
+    ctx, statement = _at_return(
+        """
+        import jax
+
+        def f(model, w):
+            y, vjp_fun = jax.vjp(model, w)
+            return vjp_fun
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.CALLABLE and value.transform == "jax.vjp"
+
+
+def test_map_imported_from_builtins_is_the_builtin():
+    ctx, statement = _at_return(
+        """
+        from builtins import map
+
+        def f(g, xs):
+            return map(g, xs)
+        """
+    )
+    assert ctx.is_builtin(statement.value.func, "map")  # type: ignore[union-attr]
+
+
+def test_module_level_call_sites_tell_what_a_parameter_receives():
+    from gradadvisor.analysis.project import Project
+    from gradadvisor.analysis.summary import SummaryBuilder
+
+    text = textwrap.dedent(
+        """
+        import jax
+
+        def evaluate(df, points):
+            return [df(p) for p in points]
+
+        evaluate(jax.grad(lambda x: x ** 2), [0.5])
+        """
+    )
+    tree = ast.parse(text)
+    names = ImportMap(tree)
+    builder = SummaryBuilder("script.py", tree, Source(text), names, Facts(tree, Source(text), names))
+    summary = builder.build()
+    builder.record_local_calls({"evaluate"})
+    project = Project([summary])
+    kinds = [fact.kind for fact in project.arguments("script.py", summary.top_level["evaluate"], "df")]
+    assert kinds == ["gradient"]
+
+
+def test_partial_of_a_library_class_is_that_class():
+    ctx, statement = _at_return(
+        """
+        import functools
+        import flax.linen as nn
+
+        def f():
+            norm = functools.partial(nn.LayerNorm, use_bias=False)
+            return norm
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.MODULE and value.function == "flax.linen.LayerNorm"
+
+
+def test_a_loop_over_arange_runs_as_often_as_range():
+    ctx, statement = _at_return(
+        """
+        import jax.numpy as jnp
+
+        def f(degree, x):
+            n = x.shape[0]
+            return jnp.arange(degree + 1), jnp.arange(3), jnp.arange(n)
+        """
+    )
+    by_parameter, small, sized = (ctx.extent(item) for item in statement.value.elts)  # type: ignore[union-attr]
+    assert by_parameter.is_data and by_parameter.proof == "likely" and by_parameter.param == "degree"
+    assert small.kind == "static"
+    assert sized.is_data and sized.proof == "proven"
