@@ -308,6 +308,50 @@ def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
                     yield item
 
 
+def _header_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """Everything a statement evaluates itself: its own expressions, decorators, default
+    values, exception types and case guards (not the statements nested in it)."""
+    yield from _own_expressions(stmt)
+    yield from getattr(stmt, "decorator_list", ()) or ()
+    arguments = getattr(stmt, "args", None)
+    if isinstance(arguments, ast.arguments):
+        yield from arguments.defaults
+        yield from (default for default in arguments.kw_defaults if default is not None)
+    for handler in getattr(stmt, "handlers", ()) or ():
+        if handler.type is not None:
+            yield handler.type
+    for case in getattr(stmt, "cases", ()) or ():
+        yield case.pattern
+        if case.guard is not None:
+            yield case.guard
+
+
+def _introspects(function: ast.AST) -> bool:
+    """Whether ``function`` reads its names by introspection (``locals()``, ``vars()``,
+    ``eval``, ``exec``)."""
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("locals", "vars", "eval", "exec")
+        for node in walk_local(function)
+    )
+
+
+def _reads_name(expression: ast.AST, name: str) -> bool:
+    """Whether ``expression`` reads ``name`` in this scope (``del name`` counts: it needs the
+    binding): comprehensions that bind it themselves read it only in their first iterable."""
+    stack = [expression]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Load, ast.Del)):
+            return True
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            bound = {target for generator in node.generators for _, target in _unpack(generator.target)}
+            if name in bound:
+                stack.append(node.generators[0].iter)
+                continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def _unpack(target: ast.AST, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], str]]:
     if isinstance(target, ast.Name):
         yield path, target.id
@@ -388,6 +432,60 @@ class Facts:
 
     def bindings_at(self, name: str, scope: Scope, statement: ast.AST | None) -> list[Binding]:
         return scope.reaching(name, scope.position_of(statement))
+
+    def same_binding(self, name: str, scope: Scope, first: ast.AST, second: ast.AST) -> bool:
+        """``name`` holds the same value at statements ``first`` and ``second`` of ``scope``:
+        the same bindings reach both (``N = len(x)`` ... ``for i in range(N)``: is it still
+        this ``x``?). False when unsure (no binding reaches, or a position is unknown)."""
+        if name in scope.declared_global or scope.position_of(first) is None or scope.position_of(second) is None:
+            return False
+        if not scope.binds(name):
+            # Bound in an enclosing scope or the module: it is the same unless this scope binds it.
+            return not self._bound_in_nested_or_global(name, scope)
+        one = {id(binding) for binding in self.bindings_at(name, scope, first)}
+        two = {id(binding) for binding in self.bindings_at(name, scope, second)}
+        return bool(one) and one == two
+
+    def _bound_in_nested_or_global(self, name: str, scope: Scope) -> bool:
+        """Whether a function nested in ``scope`` may rebind ``name`` (``nonlocal``/``global``)."""
+        for node in walk_local(scope.node):
+            if node is not scope.node and isinstance(node, (*FUNCTION_NODES, ast.ClassDef)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, (ast.Global, ast.Nonlocal)) and name in inner.names:
+                        return True
+        return False
+
+    def read_outside(self, name: str, scope: Scope, region: ast.stmt) -> bool:
+        """Whether a value that ``region`` (a statement and everything nested in it) binds to
+        ``name`` may be read outside it: by a later statement of the scope, by the region's own
+        header on a later pass of an enclosing loop (``for x in x:`` inside a loop), by a nested
+        function, lambda or class, or through ``global``/``nonlocal``. A fix that removes the
+        region (a loop rewritten as one statement) must not remove a value read later.
+        Conservative: True when unsure."""
+        if name in scope.declared_global or self._bound_in_nested_or_global(name, scope):
+            return True
+        inside = {id(node) for node in walk_local(region) if isinstance(node, ast.stmt)}
+        inside |= {id(handler) for node in walk_local(region) for handler in getattr(node, "handlers", ()) or ()}
+        made = [binding for binding in scope.bindings.get(name, []) if binding.statement is not None and id(binding.statement) in inside]
+        if not made:
+            return False
+        made_ids = {id(binding) for binding in made}
+        if _introspects(scope.node):
+            return True  # locals(), vars(), eval(...), exec(...): any name may be read
+        for node in walk_local(scope.node):
+            if node is scope.node:
+                continue
+            if isinstance(node, (*FUNCTION_NODES, ast.ClassDef)):
+                if any(isinstance(inner, ast.Name) and inner.id == name and isinstance(inner.ctx, ast.Load) for inner in ast.walk(node)):
+                    return True  # a closure: it may run at any time
+                continue
+            if not isinstance(node, ast.stmt) or (id(node) in inside and node is not region):
+                continue
+            if not any(_reads_name(expression, name) for expression in _header_expressions(node)):
+                continue
+            if any(id(binding) in made_ids for binding in scope.reaching(name, scope.position_of(node))):
+                return True
+        return False
 
     def binding_value(self, binding: Binding, scope: Scope) -> Value | None:
         key = id(binding)
@@ -1169,7 +1267,9 @@ class _Evaluator:
             arrays = [self.eval(arg, depth) for arg in args[:3]]
             shaped = [item for item in arrays if item.is_array]
             shape = shaped[0].shape if len(shaped) == 1 or shaped and all(item.shape == shaped[0].shape for item in shaped) else None
-            dtype = shaped[0].dtype if shaped else None
+            # where(condition, a, b) has the dtype of a and b, not of the condition.
+            typed = [item for item in (arrays[1:] if name == "where" and len(args) == 3 else arrays) if item.is_array]
+            dtype = typed[0].dtype if typed and all(item.dtype == typed[0].dtype for item in typed) else None
             if name in ("isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal"):
                 dtype = "bool"
             if name == "where" and len(args) == 1:

@@ -24,6 +24,9 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.syntax import call, dotted, int_value, keyword, name, names_read, positional, substitute, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
+#: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.
+COMPARISONS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)
+
 #: Builtins that say nothing about where a loop runs (``print``, ``float``, ``int`` do: the host).
 NEUTRAL_BUILTINS = frozenset({"len", "range", "min", "max", "abs", "isinstance", "tuple", "list", "zip", "enumerate", "reversed"})
 #: Calls and methods that turn an array into a Python value: a body using them runs on the host.
@@ -123,37 +126,7 @@ class Elementwise:
 def elementwise_in(expr: ast.AST, var: str, resolve) -> Elementwise | None:
     """Elementwise arithmetic and elementwise jax.numpy calls in ``var`` (None if not, or if
     ``var`` is not used)."""
-    free: set[str] = set()
-    uses_var = False
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name):
-            if node.id == var:
-                uses_var = True
-            else:
-                free.add(node.id)
-            continue
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            continue
-        if isinstance(node, ast.Attribute) and dotted(node) is not None and dotted(node).split(".")[0] != var:  # type: ignore[union-attr]
-            if resolve(node) is not None:
-                return None  # a module attribute such as ``jnp.pi``: not worth the risk
-            free.add(dotted(node))  # type: ignore[arg-type]
-            continue
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            stack.append(node.operand)
-            continue
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ARITHMETIC):
-            stack.extend((node.left, node.right))
-            continue
-        if isinstance(node, ast.Call) and is_elementwise_function(resolve(node.func)) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
-            stack.extend(node.args)
-            continue
-        return None
-    if not uses_var:
-        return None
-    return Elementwise(frozenset(free))
+    return elementwise_in_any(expr, frozenset((var,)), resolve)
 
 
 def replace_name(expr: ast.AST, var: str, value: ast.expr) -> ast.AST:
@@ -1034,3 +1007,403 @@ def read_after_loop(loop: ast.stmt, var: str, function: ast.AST, facts, scope) -
         if any(id(binding.statement) in inside for binding in facts.bindings_at(var, scope, node)):
             return True
     return False
+
+
+# -- accumulations: several variables, axis reads, host and gradient work (GA302) ---------------
+
+
+def elementwise_in_any(expr: ast.AST, variables: frozenset[str], resolve) -> Elementwise | None:
+    """Elementwise arithmetic and elementwise jax.numpy calls in any of ``variables`` (None if
+    not, or if none of them is used). ``free`` holds the other names read."""
+    free: set[str] = set()
+    uses_var = False
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            if node.id in variables:
+                uses_var = True
+            else:
+                free.add(node.id)
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            continue
+        if isinstance(node, ast.Attribute) and dotted(node) is not None and dotted(node).split(".")[0] not in variables:  # type: ignore[union-attr]
+            if resolve(node) is not None:
+                return None  # a module attribute such as ``jnp.pi``: not worth the risk
+            free.add(dotted(node))  # type: ignore[arg-type]
+            continue
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            stack.append(node.operand)
+            continue
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ARITHMETIC):
+            stack.extend((node.left, node.right))
+            continue
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], COMPARISONS):
+            stack.extend((node.left, *node.comparators))
+            continue
+        if isinstance(node, ast.Call) and is_elementwise_function(resolve(node.func)) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+            stack.extend(node.args)
+            continue
+        return None
+    if not uses_var:
+        return None
+    return Elementwise(frozenset(free))
+
+
+
+def replace_names(expr: ast.AST, mapping: dict[str, ast.expr]) -> ast.AST:
+    """``expr`` with every read of each name in ``mapping`` replaced by its value, all at once
+    (``x -> y, y -> x`` swaps). Lambda parameters shadow."""
+    def replace(node: ast.AST) -> ast.AST | None:
+        if isinstance(node, ast.Name) and node.id in mapping:
+            return mapping[node.id]
+        if isinstance(node, ast.Lambda) and {arg.arg for arg in node.args.args} & mapping.keys():
+            return node
+        return None
+
+    return substitute(expr, replace)
+
+
+
+def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None) -> bool:
+    """True when ``node`` calls something other than a jax function, an array method, a
+    neutral builtin (``len``, ``range``...) or a function defined in this module. Outside a
+    known trace, a loop that does is most likely a host-side driver: a compiled step per
+    iteration (``step(params, batch)``, ``model.apply(...)``), ``float(loss)``, printing."""
+    for child in walk(node):
+        if not isinstance(child, ast.Call) or is_jax_call(child, resolve):
+            continue
+        func = child.func
+        if isinstance(func, ast.Name):
+            if func.id in NEUTRAL_BUILTINS and is_builtin(func, func.id):
+                continue
+            if local_function is not None and local_function(func.id) is not None:
+                continue
+            return True
+        if isinstance(func, ast.Attribute) and resolve(func.value) is None:
+            at = isinstance(func.value, ast.Subscript) and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"
+            if func.attr in ARRAY_ATTRIBUTES or at and func.attr in ARRAY_METHODS:
+                continue  # x.sum(), x.reshape(...), x.at[i].add(...)
+        return True
+    return False
+
+
+
+def calls_host_numpy(node: ast.AST, resolve) -> bool:
+    """True when ``node`` calls NumPy itself (``np.exp`` with ``import numpy as np``): host work."""
+    return any(isinstance(child, ast.Call) and (resolve(child.func) or "").startswith("numpy.") for child in walk(node))
+
+
+
+def computes_gradients(node: ast.AST, resolve, value_of) -> bool:
+    """True when ``node`` calls a gradient function: one built in place (``jax.grad(loss)(w, x)``)
+    or a name bound to one (``grad_fn = jax.grad(loss)``; ``value_of(expr)`` gives its value)."""
+    from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS
+
+    for child in walk(node):
+        if not isinstance(child, ast.Call):
+            continue
+        func = child.func
+        if isinstance(func, ast.Call) and (resolve(func.func) or "") in GRADIENT_FUNCTIONS:
+            return True
+        if (resolve(func) or "") in GRADIENT_FUNCTIONS:
+            return True
+        if isinstance(func, ast.Name):
+            value = value_of(func)
+            if value.kind == "callable" and value.transform in GRADIENT_FUNCTIONS:
+                return True
+    return False
+
+
+
+def builds_modules(node: ast.AST, resolve) -> bool:
+    """True when ``node`` constructs a haiku / flax / equinox / optax object (``hk.Linear(3)``):
+    a new module, with its own parameters, at each step."""
+    for child in walk(node):
+        if isinstance(child, ast.Call):
+            qualified = resolve(child.func) or ""
+            if qualified.startswith(lib.MODULE_LIBRARIES) and qualified.rsplit(".", 1)[-1][:1].isupper():
+                return True
+    return False
+
+
+
+#: Reductions that take their argument as a whole: ``jnp.sum(w ** 2)`` over ``w in ws`` walks a
+#: list of different arrays (pytree leaves, layers), not the rows of one.
+WHOLE_ARRAY_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "vdot", "size", "linalg.norm", "count_nonzero", "var", "std"})
+
+
+
+def reduces_whole(body: ast.AST, var: str, resolve) -> bool:
+    """True when ``body`` reduces ``var`` as a whole, with no axis (``jnp.sum(w ** 2)``)."""
+    for node in walk(body):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        qualified = resolve(node.func) or ""
+        _, _, function = qualified.partition(".numpy.")
+        if function in WHOLE_ARRAY_REDUCTIONS and not any(item.arg == "axis" for item in node.keywords) and var in names_read(node.args[0]):
+            return True
+    return False
+
+
+
+#: ``lax`` functions that read one element (or a slice of one) along an axis at an index:
+#: name -> (position of the index, of the axis, default axis, keeps the axis by default).
+LAX_INDEX_READS = {
+    "jax.lax.dynamic_index_in_dim": (1, 2, 0, True),
+    "jax.lax.index_in_dim": (1, 2, 0, True),
+}
+
+
+
+@dataclass(frozen=True)
+class AxisRead:
+    """One element of ``array`` along one axis at the loop index plus ``offset``, however it is
+    spelled: ``a[i]``, ``a[i + 1]``, ``a[i, ...]``, ``a[:, i]``, ``a[..., i - 1]``, ``a[i, 0]``,
+    ``jnp.take(a, i, axis=1)``, ``lax.dynamic_index_in_dim(a, i, 0, keepdims=False)``,
+    ``lax.dynamic_slice_in_dim(a, i, 1)``, ``lax.dynamic_slice(a, (i, 0), (1, a.shape[1]))``.
+
+    ``items`` are the index items as a subscript would write them, the loop index at
+    ``position``; ``keepdims`` when the read keeps the axis (a slice of size 1)."""
+
+    node: ast.AST
+    array: ast.expr
+    items: tuple[ast.expr, ...]
+    position: int
+    offset: "int | ast.expr"
+    keepdims: bool = False
+    #: The array's rank must be exactly this (``lax.dynamic_slice`` spells every axis).
+    exact_rank: int | None = None
+
+    def key(self, code) -> tuple:
+        offset = self.offset if isinstance(self.offset, int) else code(self.offset)
+        return (code(self.array), tuple(code(item) if index != self.position else "#" for index, item in enumerate(self.items)), offset, self.keepdims)
+
+    def axes(self, rank: int | None) -> tuple[int, int] | None:
+        """(the loop axis's position in the batched operand, the rank of one element), or None
+        when that needs a rank that is not known."""
+        position = 0
+        for item in self.items[: self.position]:
+            if _is_ellipsis(item):
+                if rank is None:
+                    return None
+                consumed = sum(1 for other in self.items if not _is_ellipsis(other) and not _is_none(other))
+                position += rank - consumed
+            elif isinstance(item, ast.Slice) or _is_none(item):
+                position += 1
+        if rank is None:
+            return None
+        if self.exact_rank is not None and rank != self.exact_rank:
+            return None
+        consumed = sum(1 for item in self.items if not _is_ellipsis(item) and not _is_none(item))
+        if consumed > rank:
+            return None
+        added = sum(1 for item in self.items if _is_none(item))
+        removed = sum(1 for index, item in enumerate(self.items) if index != self.position and not isinstance(item, ast.Slice) and not _is_ellipsis(item) and not _is_none(item))
+        element = rank + added - removed - (0 if self.keepdims else 1)
+        return position, element
+
+    def batched(self, lower: ast.expr | None, upper: ast.expr | None) -> ast.expr:
+        """The array with the loop index replaced by ``lower:upper`` (the array itself when
+        every item is then a full slice)."""
+        window = ast.Slice(lower=lower, upper=upper, step=None)
+        items = [window if index == self.position else item for index, item in enumerate(self.items)]
+        if all(_is_full_slice(item) or _is_ellipsis(item) for item in items) and sum(map(_is_ellipsis, items)) <= 1:
+            return self.array
+        index: ast.expr = items[0] if len(items) == 1 else ast.Tuple(elts=items, ctx=ast.Load())
+        return ast.Subscript(value=self.array, slice=index, ctx=ast.Load())
+
+
+
+def _is_ellipsis(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
+
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+
+def _is_full_slice(node: ast.AST) -> bool:
+    return isinstance(node, ast.Slice) and node.lower is None and node.upper is None and node.step is None
+
+
+
+def _static_item(node: ast.AST) -> bool:
+    """An index item that means the same at every step and keeps basic indexing: a literal
+    int, a slice with literal bounds, ``None`` or ``...``."""
+    if _is_ellipsis(node) or _is_none(node):
+        return True
+    if isinstance(node, ast.Slice):
+        return all(part is None or int_value(part) is not None for part in (node.lower, node.upper, node.step))
+    return int_value(node) is not None
+
+
+
+def index_offset(index: ast.AST, var: str) -> "int | ast.expr | None":
+    """``c`` when ``index`` is ``var``, ``var + c`` or ``var - c`` (``c`` a literal int, or a
+    name or attribute free of ``var``: then an expression for ``+c`` / ``-c``); else None."""
+    if isinstance(index, ast.Name):
+        return 0 if index.id == var else None
+    if not isinstance(index, ast.BinOp) or not isinstance(index.op, (ast.Add, ast.Sub)):
+        return None
+    left, right = index.left, index.right
+    if not (isinstance(left, ast.Name) and left.id == var):
+        if isinstance(index.op, ast.Add) and isinstance(right, ast.Name) and right.id == var:
+            left, right = right, left
+        else:
+            return None
+    literal = int_value(right)
+    if literal is not None:
+        return literal if isinstance(index.op, ast.Add) else -literal
+    if dotted(right) is not None and var not in names_read(right):
+        return right if isinstance(index.op, ast.Add) else ast.UnaryOp(op=ast.USub(), operand=right)
+    return None
+
+
+
+def axis_read(node: ast.AST, var: str, resolve) -> AxisRead | None:
+    """``node`` as an ``AxisRead`` at the loop index ``var`` (see there), or None."""
+    if isinstance(node, ast.Subscript):
+        if var in names_read(node.value):
+            return None
+        items = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        found = [(index, offset) for index, item in enumerate(items) if (offset := index_offset(item, var)) is not None]
+        if len(found) != 1 or sum(map(_is_ellipsis, items)) > 1:
+            return None
+        position, offset = found[0]
+        if not all(_static_item(item) for index, item in enumerate(items) if index != position):
+            return None
+        return AxisRead(node, node.value, tuple(items), position, offset)
+    if not isinstance(node, ast.Call) or any(isinstance(arg, ast.Starred) for arg in node.args) or any(item.arg is None for item in node.keywords):
+        return None
+    qualified = resolve(node.func) or ""
+    args = list(node.args)
+    keywords = {item.arg: item.value for item in node.keywords}
+    if qualified.endswith(".numpy.take") and qualified.startswith(("jax.", "autograd.")):
+        if len(args) < 2 or "out" in keywords:
+            return None
+        axis = int_value(args[2] if len(args) > 2 else keywords.get("axis"))
+        return _axis_call(node, args[0], args[1], axis, var, keepdims=False)
+    if qualified in LAX_INDEX_READS:
+        index_at, axis_at, default_axis, default_keep = LAX_INDEX_READS[qualified]
+        if len(args) <= index_at:
+            return None
+        axis_node = args[axis_at] if len(args) > axis_at else keywords.get("axis")
+        axis = default_axis if axis_node is None else int_value(axis_node)
+        keep_node = args[axis_at + 1] if len(args) > axis_at + 1 else keywords.get("keepdims")
+        keep = default_keep if keep_node is None else (keep_node.value if isinstance(keep_node, ast.Constant) and isinstance(keep_node.value, bool) else None)
+        if keep is None:
+            return None
+        return _axis_call(node, args[0], args[index_at], axis, var, keepdims=keep)
+    if qualified == "jax.lax.dynamic_slice_in_dim":
+        size = args[2] if len(args) > 2 else keywords.get("slice_size")
+        axis_node = args[3] if len(args) > 3 else keywords.get("axis")
+        if len(args) < 2 or int_value(size) != 1:
+            return None
+        return _axis_call(node, args[0], args[1], 0 if axis_node is None else int_value(axis_node), var, keepdims=True)
+    if qualified == "jax.lax.dynamic_slice" and len(args) == 3 and isinstance(args[1], (ast.Tuple, ast.List)) and isinstance(args[2], (ast.Tuple, ast.List)):
+        starts, sizes = args[1].elts, args[2].elts
+        if len(starts) != len(sizes) or not starts:
+            return None
+        found = [(index, offset) for index, start in enumerate(starts) if (offset := index_offset(start, var)) is not None]
+        if len(found) != 1:
+            return None
+        position, offset = found[0]
+        array_text = ast.unparse(args[0])
+        for index, (start, size) in enumerate(zip(starts, sizes)):
+            if index == position:
+                if int_value(size) != 1:
+                    return None
+            elif int_value(start) != 0 or ast.unparse(size) != f"{array_text}.shape[{index}]":
+                return None
+        items = tuple(starts[position] if index == position else ast.Slice(lower=None, upper=None, step=None) for index in range(len(starts)))
+        return AxisRead(node, args[0], items, position, offset, keepdims=True, exact_rank=len(starts))
+    return None
+
+
+
+def _axis_call(node: ast.AST, array: ast.expr, index: ast.expr, axis: int | None, var: str, keepdims: bool) -> AxisRead | None:
+    offset = index_offset(index, var)
+    if offset is None or axis is None or var in names_read(array):
+        return None
+    full = ast.Slice(lower=None, upper=None, step=None)
+    if axis >= 0:
+        items = (*([full] * axis), index)
+        return AxisRead(node, array, items, axis, offset, keepdims)
+    items = (ast.Constant(Ellipsis), index, *([full] * (-axis - 1)))
+    return AxisRead(node, array, items, 1, offset, keepdims)
+
+
+
+def slice_length(part: ast.Slice, length: int) -> int | None:
+    """How many items ``a[part]`` has when ``len(a) == length`` (literal bounds only)."""
+    bounds = [int_value(bound) if bound is not None else None for bound in (part.lower, part.upper, part.step)]
+    if any(value is None and bound is not None for value, bound in zip(bounds, (part.lower, part.upper, part.step))):
+        return None
+    return len(range(length)[slice(*bounds)])
+
+
+
+def same_length_slices(first: ast.AST, second: ast.AST, code) -> bool:
+    """True when ``first`` and ``second`` are slices of the same array (same text) with literal
+    bounds that have the same number of items whatever its length (``x[:-1]``, ``x[1:]``)."""
+    parts = []
+    for node in (first, second):
+        if not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Slice):
+            return False
+        parts.append(node.slice)
+    if code(first.value) != code(second.value):  # type: ignore[attr-defined]
+        return False
+    bounds = [abs(value) for part in parts for bound in (part.lower, part.upper, part.step) if bound is not None and (value := int_value(bound)) is not None]
+    limit = 2 * max(bounds, default=0) + 4
+    # Past the largest bound each length is constant or grows by one with the array: the
+    # lengths agree everywhere when they agree up to there.
+    return all(slice_length(parts[0], n) == slice_length(parts[1], n) is not None for n in range(limit + 1))
+
+
+
+#: Keywords that take axes, shapes or counts: a loop index passed there changes the form of each step.
+SHAPE_KEYWORDS = frozenset({"axis", "axes", "shape", "newshape", "perm", "source", "destination", "repeats", "num", "size", "sizes", "dims", "dimension", "length", "total_repeat_length"})
+
+
+
+#: jax.numpy functions whose arguments (after the first, or all for creators) are axes or shapes.
+SHAPE_FUNCTIONS = frozenset(
+    {"reshape", "expand_dims", "moveaxis", "swapaxes", "transpose", "broadcast_to", "squeeze", "split", "array_split", "tile", "repeat", "pad", "diagonal"}
+)
+
+
+
+SHAPE_CREATORS = frozenset({"zeros", "ones", "full", "empty", "eye", "identity", "arange", "linspace", "tri", "tril", "triu", "tril_indices", "triu_indices"})
+
+
+
+def index_shapes(node: ast.AST, var: str, resolve, is_builtin) -> bool:
+    """True when the loop index ``var`` decides a shape, an axis or a slice bound somewhere in
+    ``node`` (``y[..., :j]``, ``axis=list(range(i))``, ``jnp.zeros(i)``, ``x.reshape(i, -1)``):
+    then each step computes something of another form, not one function of one element."""
+    for child in walk(node):
+        if isinstance(child, ast.Slice) and var in names_read(child):
+            return True
+        if not isinstance(child, ast.Call):
+            continue
+        if isinstance(child.func, ast.Name) and child.func.id == "range" and is_builtin(child.func, "range") and any(var in names_read(arg) for arg in child.args):
+            return True
+        if any(item.arg in SHAPE_KEYWORDS and var in names_read(item.value) for item in child.keywords):
+            return True
+        qualified = resolve(child.func) or ""
+        module, _, function = qualified.rpartition(".")
+        method = child.func.attr if isinstance(child.func, ast.Attribute) and not module else None
+        if module in lib.JAX_NUMPY + lib.HOST_NUMPY:
+            shaped = child.args if function in SHAPE_CREATORS else child.args[1:] if function in SHAPE_FUNCTIONS else []
+        elif method in ("reshape", "transpose", "swapaxes", "squeeze", "repeat", "broadcast_to"):
+            shaped = child.args
+        else:
+            shaped = []
+        if any(var in names_read(arg) for arg in shaped):
+            return True
+    return False
+
