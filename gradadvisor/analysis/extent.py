@@ -199,16 +199,19 @@ class ExtentReader:
         return unknown(f"cannot tell the size of `{text}`")
 
     def _collection_length(self, bound: ast.AST) -> Extent | None:
-        """``len(self.layers)`` when nothing is known of ``self.layers``: its name breaks the tie
-        (a list of layers, heads or stages), as it does for ``for layer in self.layers``."""
+        """``len(self.layers)``, ``len(axes) - 1`` when nothing is known of what is measured (an
+        attribute, a parameter): its name breaks the tie (a list of layers, heads or axes), as it
+        does for ``for layer in self.layers`` and ``for ax in axes``."""
+        if isinstance(bound, ast.BinOp) and isinstance(bound.op, (ast.Add, ast.Sub)) and int_value(bound.right) is not None:
+            bound = bound.left  # len(self.layers) - 1
         if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "len") and len(bound.args) == 1 and not bound.keywords):
             return None
         inner = bound.args[0]
         name = _tail_name(inner)
         if name is None or not is_collection_name(name):
             return None
-        if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT):
-            return None  # a fact (an array, a sequence, a parameter) decides instead
+        if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT, v.PARAM):
+            return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
         return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
 
     def _size(self, length: str, value: Value, text: str) -> Extent:

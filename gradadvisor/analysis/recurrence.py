@@ -478,36 +478,121 @@ def read_footprint(node: ast.AST, arrays: set[str], var: str | None, resolve, co
 
 @dataclass
 class Item:
-    """One statement of the loop body, in execution order, with the ``if`` tests it sits under."""
+    """One statement of the loop body, in execution order, with the ``if`` tests it sits under.
+
+    ``path`` names the branches that enclose it (an assignment is definite for the statements
+    whose path extends its own). A *merge* item follows an ``if``: the names every branch assigns
+    are definite from there on."""
 
     statement: ast.stmt
     tests: tuple[ast.expr, ...] = ()
     conditional: bool = False
     #: A nested loop or definition: read as a whole.
     opaque: bool = False
+    path: tuple[tuple[int, int], ...] = ()
+    merge: frozenset[str] | None = None
 
 
-def body_items(body: list[ast.stmt], tests: tuple[ast.expr, ...] = (), conditional: bool = False) -> list[Item]:
+def body_items(body: list[ast.stmt], tests: tuple[ast.expr, ...] = (), conditional: bool = False, path: tuple = ()) -> list[Item]:
     items: list[Item] = []
     for stmt in body:
         if isinstance(stmt, ast.If):
             inner = tests + (stmt.test,)
-            items.extend(body_items(stmt.body, inner, True))
-            items.extend(body_items(stmt.orelse, inner, True))
+            items.extend(body_items(stmt.body, inner, True, path + ((id(stmt), 0),)))
+            items.extend(body_items(stmt.orelse, inner, True, path + ((id(stmt), 1),)))
+            both = _definitely_assigned(stmt.body) & _definitely_assigned(stmt.orelse)
+            items.append(Item(stmt, tests, conditional, path=path, merge=frozenset(both)))
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-            items.append(Item(stmt, tests, conditional, opaque=False))
-            items.extend(body_items(stmt.body, tests, conditional))
+            items.append(Item(stmt, tests, conditional, opaque=False, path=path))
+            items.extend(body_items(stmt.body, tests, conditional, path))
         elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
-            items.extend(body_items(stmt.body, tests, True))  # type: ignore[attr-defined]
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                items.extend(body_items(handler.body, tests, True))
-            items.extend(body_items(stmt.orelse, tests, True))  # type: ignore[attr-defined]
-            items.extend(body_items(stmt.finalbody, tests, conditional))  # type: ignore[attr-defined]
+            items.extend(body_items(stmt.body, tests, True, path + ((id(stmt), 0),)))  # type: ignore[attr-defined]
+            for number, handler in enumerate(stmt.handlers, start=1):  # type: ignore[attr-defined]
+                items.extend(body_items(handler.body, tests, True, path + ((id(stmt), number),)))
+            items.extend(body_items(stmt.orelse, tests, True, path + ((id(stmt), 0),)))  # type: ignore[attr-defined]
+            items.extend(body_items(stmt.finalbody, tests, conditional, path))  # type: ignore[attr-defined]
         elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Match)):
-            items.append(Item(stmt, tests, conditional, opaque=True))
+            items.append(Item(stmt, tests, conditional, opaque=True, path=path))
         else:
-            items.append(Item(stmt, tests, conditional))
+            items.append(Item(stmt, tests, conditional, path=path))
     return items
+
+
+def _definitely_assigned(body: list[ast.stmt]) -> set[str]:
+    """Names a block assigns on every path through it (its own statements and ``if``s with both branches)."""
+    found: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Assign):
+            found.update(name for target in stmt.targets for name in target_names(target))
+        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) and (stmt.value is not None or isinstance(stmt, ast.AugAssign)):
+            found.update(target_names(stmt.target))
+        elif isinstance(stmt, ast.If):
+            found |= _definitely_assigned(stmt.body) & _definitely_assigned(stmt.orelse)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            found |= _definitely_assigned(stmt.body)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(stmt.name)
+    return found
+
+
+def exposed_reads(body: list[ast.stmt], defined: set[str] | None = None) -> set[str]:
+    """Names a block reads before assigning them (upward-exposed reads), in execution order; a
+    nested loop's own targets are defined by its header."""
+    defined = set(defined or ())
+    found: set[str] = set()
+
+    def reads(node: ast.AST | None) -> None:
+        if node is not None:
+            found.update(names_read(node) - defined)
+
+    for stmt in body:
+        if isinstance(stmt, ast.Assign):
+            reads(stmt.value)
+            for target in stmt.targets:
+                if not isinstance(target, (ast.Name, ast.Tuple, ast.List)):
+                    reads(target)
+            defined.update(name for target in stmt.targets for name in target_names(target))
+        elif isinstance(stmt, ast.AugAssign):
+            reads(stmt.value)
+            reads(stmt.target if not isinstance(stmt.target, ast.Name) else None)
+            if isinstance(stmt.target, ast.Name) and stmt.target.id not in defined:
+                found.add(stmt.target.id)
+        elif isinstance(stmt, ast.AnnAssign):
+            reads(stmt.value)
+            if stmt.value is not None:
+                defined.update(target_names(stmt.target))
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            reads(stmt.iter)
+            found |= exposed_reads(stmt.body, defined | set(target_names(stmt.target)))
+            found |= exposed_reads(stmt.orelse, defined)
+        elif isinstance(stmt, ast.While):
+            reads(stmt.test)
+            found |= exposed_reads(stmt.body, defined)
+            found |= exposed_reads(stmt.orelse, defined)
+        elif isinstance(stmt, ast.If):
+            reads(stmt.test)
+            found |= exposed_reads(stmt.body, defined)
+            found |= exposed_reads(stmt.orelse, defined)
+            defined |= _definitely_assigned(stmt.body) & _definitely_assigned(stmt.orelse)
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                reads(item.context_expr)
+                if item.optional_vars is not None:
+                    defined.update(target_names(item.optional_vars))
+            found |= exposed_reads(stmt.body, defined)
+            defined |= _definitely_assigned(stmt.body)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            inner = {arg.arg for arg in ast.walk(stmt) if isinstance(arg, ast.arg)}
+            found.update(names_read(stmt) - defined - inner - assigned_names(getattr(stmt, "body", [])))
+            defined.add(stmt.name)  # type: ignore[union-attr]
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            found |= exposed_reads(stmt.body, defined)  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                found |= exposed_reads(handler.body, defined)
+            found |= exposed_reads(stmt.orelse + stmt.finalbody, defined)  # type: ignore[attr-defined]
+        else:
+            reads(stmt)
+    return found
 
 
 # -- dataflow --------------------------------------------------------------------------------
@@ -551,6 +636,8 @@ class Flow:
 
 def _item_targets(item: Item) -> set[str]:
     stmt = item.statement
+    if item.merge is not None:
+        return set()
     if item.opaque:
         found = assigned_names([stmt])
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -605,7 +692,9 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     written_at: dict[int, Write] = {id(write.statement): write for write in writes}
 
     current: dict[str, frozenset[str]] = {}
-    definite: set[str] = set()
+    #: Where each name was assigned so far (branch paths): definite for statements below them.
+    assigned_paths: dict[str, list[tuple]] = {}
+    here: tuple = ()
     old_reads: set[str] = set()
     reasons: dict[str, str] = {}
     appends: dict[str, list[ast.expr]] = {}
@@ -622,12 +711,21 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
                 return found if array_var[array] is not None else (array, Footprint(whole=True))
         return None
 
+    def is_definite(name: str, path: tuple) -> bool:
+        return any(path[: len(where)] == where for where in assigned_paths.get(name, ()))
+
+    def assign(name: str, deps: frozenset[str], path: tuple) -> None:
+        if path and name in current:
+            deps = deps | current[name]  # a branch: the value before it may flow on
+        current[name] = deps
+        assigned_paths.setdefault(name, []).append(path)
+
     def name_deps(name: str) -> frozenset[str]:
         if name in loop_names and name not in assigned:
             return frozenset()
         if name in current:
             deps = current[name]
-            if name not in definite:
+            if not is_definite(name, here):
                 deps = deps | {name}
                 old_reads.add(name)
                 reasons.setdefault(name, f"reads `{name}`, which the step before updated")
@@ -688,19 +786,22 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
 
     for item in items:
         stmt = item.statement
+        here = item.path
+        if item.merge is not None:
+            for name in item.merge:
+                assigned_paths.setdefault(name, []).append(item.path)
+            continue
         snapshots[id(stmt)] = dict(current)
-        definite_before[id(stmt)] = frozenset(definite)
+        definite_before[id(stmt)] = frozenset(name for name in assigned_paths if is_definite(name, here))
         control = frozenset().union(*(expr_deps(test) for test in item.tests)) if item.tests else frozenset()
         targets = _item_targets(item)
         if item.opaque:
-            reads = names_read(stmt) - targets if not isinstance(stmt, (ast.For, ast.AsyncFor)) else names_read(stmt)
+            reads = exposed_reads([stmt])
             deps = frozenset().union(*(name_deps(name) for name in reads if name not in moving_arrays)) if reads else frozenset()
             deps |= frozenset().union(*(expr_deps(ast.Name(id=name, ctx=ast.Load())) for name in reads & moving_arrays)) if reads & moving_arrays else frozenset()
             deps |= control
             for name in targets:
-                current[name] = deps | (current.get(name, frozenset()) if name not in definite else frozenset())
-                if not item.conditional:
-                    definite.add(name)
+                assign(name, deps, here if not isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) else here + ((id(stmt), 0),))
             continue
         write = written_at.get(id(stmt))
         if write is not None:
@@ -712,9 +813,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             if write.array in current:
                 deps |= current[write.array]
             write_deps[id(stmt)] = deps
-            current[write.array] = deps
-            if not item.conditional:
-                definite.add(write.array)
+            assign(write.array, deps, here)
             continue
         if isinstance(stmt, ast.Expr):
             appended = _append(stmt)
@@ -749,18 +848,24 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             if isinstance(stmt, (ast.Raise, ast.Assert)):
                 pass
         for name in targets:
-            current[name] = deps
-            if not item.conditional:
-                definite.add(name)
+            assign(name, deps, here)
 
     # The while test runs at the start of every step: it reads old values.
     if isinstance(node, ast.While):
         expr_deps(node.test)
 
-    final = {name: (current.get(name, frozenset()) | ({name} if name not in definite else frozenset())) for name in assigned}
+    final = {name: (current.get(name, frozenset()) | ({name} if not is_definite(name, ()) else frozenset())) for name in assigned}
     carried = (old_reads & assigned) | moving_arrays
     keys = {name for name in carried if _key_only(name, items, resolve)}
-    clocks = {name for name in carried if name not in moving_arrays and _clock(name, items, assigned | loop_names)}
+    # A clock serves the other statements (``t`` read by the state update, the test, a position);
+    # ``x = x + 1.0`` read by nothing else is the state itself.
+    read_by_others = {
+        name for item in items if item.merge is None and not isinstance(item.statement, (ast.With, ast.AsyncWith))
+        for name in names_read(item.statement) - _item_targets(item)
+    }
+    if isinstance(node, ast.While):
+        read_by_others |= names_read(node.test)
+    clocks = {name for name in carried if name not in moving_arrays and name in read_by_others and _clock(name, items, assigned | loop_names)}
     if form.index and form.index in assigned:
         clocks.add(form.index)
     candidates = carried - keys - clocks

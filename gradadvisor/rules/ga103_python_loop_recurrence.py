@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import COMPILING, GRADIENT_FUNCTIONS
+from gradadvisor.analysis.extent import SMALL_COUNT_NAME, Extent
+from gradadvisor.analysis.gradient import COMPILING, GRADIENT_FUNCTIONS, TRANSFORM_LEVELS
 from gradadvisor.analysis.recurrence import (
     Affine,
     Flow,
@@ -25,13 +26,34 @@ from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line,
 from gradadvisor.analysis.vectorize import ARRAY_METHODS, calls_jax, element_is_object, has_walrus, is_elementwise_function
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.fixes.render import substitute
-from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
+from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
+if TYPE_CHECKING:
+    from gradadvisor.analysis.project import Project
+
+#: A fixed step count that walks no data is reported from this many steps (15 power iterations or
+#: 10 hash rounds are small and deliberate; the jax documentation's unrolled example has 5,000).
+LITERAL_STEPS = 100
+#: Bounds named as small counts: unroll factors, series orders, hash rounds, refinement steps.
+SMALL_STEPS_NAME = re.compile(
+    r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|refinements?|newton\w*|sweeps?|windows?|dofs?|lmax|l_max|types|species|"
+    r"channels(?:_list)?|marginals|passes|phases|modes|dims?|ndims?|rank|axes)$",
+    re.IGNORECASE,
+)
+#: Values that are never arrays: a loop that carries only these runs Python, not jax.
+PYTHON_KINDS = frozenset({v.SCALAR, v.SIZE, v.STRING, v.SEQUENCE, v.MAPPING, v.NONE, v.MODULE})
+#: Modules whose calls compute on arrays (not pytree utilities or transforms).
+ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.ops.")
+#: Collectives take pytrees: calling one says nothing about arrays being carried.
+COLLECTIVES = frozenset({"jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax", "jax.lax.pmin", "jax.lax.ppermute", "jax.lax.all_gather", "jax.lax.all_to_all", "jax.lax.axis_index", "jax.lax.stop_gradient"})
 #: Builtins that compute on their arguments without side effects (and without leaving the trace).
 PURE_BUILTINS = frozenset({"abs", "min", "max", "len", "range", "tuple", "isinstance"})
 #: Calls that say a loop runs on the host: printing, logging, timing, progress bars.
-HOST_CALLS = re.compile(r"^(?:print|input|open|time\.\w+|logging\.\w+|tqdm\.\w+|tqdm|wandb\.\w+|numpy\.\w+(?:\.\w+)*)$")
-HOST_METHODS = frozenset({"item", "tolist", "apply", "block_until_ready", "log", "info", "write", "update_state"})
+DRIVER_CALLS = re.compile(r"^(?:print|input|open|time\.\w+|logging\.\w+|absl\.logging\.\w+|tqdm(?:\.\w+)*|wandb\.\w+|pickle\.\w+)$")
+#: Methods that read values out to the host, log or report: a loop calling them drives compiled code.
+DRIVER_METHODS = frozenset({"item", "tolist", "block_until_ready", "info", "warning", "debug", "write", "log_metrics", "set_description", "set_postfix"})
+#: Conversions to Python numbers: under a trace they fail, so a loop using them runs on the host.
+CONCRETE = frozenset({"float", "int", "bool", "complex"})
 
 
 class PythonLoopRecurrence(Rule):
@@ -301,31 +323,70 @@ class PythonLoopRecurrence(Rule):
             return
         if not extent.is_data:
             return
-        if any(element_is_object(node, name) for name in form.elements):
-            return  # a list of modules, functions or distributions
+        if ctx.names.numpy_module() == "autograd.numpy":
+            return  # autograd records each step on its tape: there is no jit to unroll, and no scan
+        if any("pallas" in qualified for qualified in ctx.names.aliases.values()):
+            return  # a Pallas kernel: its Python loops unroll into the kernel on purpose (static tiles)
+        if any(element_is_object(node, name) for name in form.elements) or _calls_indexed(node, form.index):
+            return  # a list of modules, functions or distributions (``self.layers[i](x)``)
         flow = analyse(form, ctx.resolve, ctx.code)
+        if not flow.recurrent and not flow.writes:
+            return
+        if not self._many_steps(form, flow, extent):
+            return
         if flow.recurrent and _weights_applied_to_state(form, flow, ctx.resolve):
             return  # for w in ws: x = f(w @ x): a stack of layers, each element a weight
         if flow.recurrent:
             self._recurrence(form, flow, extent)
-        elif flow.writes:
+        else:
             self._scatter(form, flow, extent)
+
+    def _many_steps(self, form: LoopForm, flow: Flow, extent: Extent) -> bool:
+        """The step count grows with the data, or is a literal of at least ``LITERAL_STEPS``."""
+        ctx = self.ctx
+        node = form.node
+        header = node.iter if isinstance(node, ast.For) else form.bound
+        if isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and ctx.is_builtin(node.iter.func, "range") and len(node.iter.args) == 3 and int_value(node.iter.args[2]) is None:
+            return False  # range(0, n, block): one step per block
+        if isinstance(node, ast.While) and any(
+            isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" for child in walk(node.test)
+        ):
+            return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
+        for name in _header_names(header) if header is not None else ():
+            if SMALL_STEPS_NAME.search(name) or SMALL_COUNT_NAME.match(name):
+                return False  # unroll factors, series orders, rounds, dimensions: small by their name
+            value = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
+            for binding in value:
+                if binding.kind == "assign" and isinstance(binding.value, ast.AST) and _logarithmic(binding.value):
+                    return False  # num_rounds = int(ceil(3 * log(n) / log(m))): grows like log n
+        if extent.size is not None and extent.size.isdigit():
+            walks = bool(form.elements) or bool(flow.writes) or any(
+                isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(node)
+            )
+            if not walks and int(extent.size) < LITERAL_STEPS:
+                return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
+        return True
 
     # -- recurrences ------------------------------------------------------------------------
 
     def _recurrence(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
         node = form.node
-        work = self._work(node, flow)
-        if work == "python":
-            return
         states = sorted(flow.recurrent, key=lambda name: _first_line(flow, name))
+        if _breaks_on_state(node, flow):
+            return  # a host loop: it stops on a concrete value of its state
+        evidence = self._evidence(form, flow, states)
+        if evidence is None:
+            return
+        work = self._work(node, flow)
+        if work in ("python", "driver"):
+            return
+        if evidence == "unknown" and work == "jax":
+            work = "unknown"
         linear = self._linear(flow, states[0]) if len(states) == 1 else None
         stored = bool(flow.stored) or bool(flow.recurrent & flow.moving_arrays)
-        if linear is not None and linear.additive and not stored and not (flow.recurrent & flow.moving_arrays):
-            offset_reads = names_read(linear.offset) if linear.offset is not None else set()
-            if offset_reads & (set(form.targets) | flow.assigned | ({form.index} if form.index else set())) or _indexes(linear.offset):
-                return  # acc = acc + f(x[i]), final value only: a reduction (GA302)
+        if len(states) == 1 and not stored and _reduction(flow, states[0], ctx.resolve):
+            return  # acc = acc + f(x[i]), ok = ok & test(x[i]): a reduction, final value only (GA302's)
         subject = self._subject(flow, states)
         where = self._where(form)
         if linear is not None and stored:
@@ -343,7 +404,75 @@ class PythonLoopRecurrence(Rule):
             advice = f"use `{self._spell('jax.lax.fori_loop')}` carrying {_names(states)} (only the final value is used; on a GPU `unroll=` cuts the per-step cost)"
         message = f"{subject}: jit unrolls {where} one copy per step (compile time grows with the steps); {advice}"
         fix = self._fori_fix(form, flow)
-        self.report(node, message, extent=extent, work=work, fix=fix, evidence=[flow.reasons.get(states[0], "")])
+        # A recurrence without `.at` writes is as common in setup and solver code as in traced
+        # code: it is reported only where a trace is proven.
+        self.report(
+            node, message, extent=extent, work=work, fix=fix, require_trace=evidence == "unknown" or not flow.writes,
+            evidence=[flow.reasons.get(states[0], "")],
+        )
+
+    def _evidence(self, form: LoopForm, flow: Flow, states: list[str]) -> str | None:
+        """"jax" when the loop computes on arrays, "unknown" when the states may be arrays (a
+        parameter updated by arithmetic, or data walked step by step), None for Python values,
+        functions and callbacks (``fn = jax.vmap(fn)``, ``val = body_fun(i, val)``)."""
+        ctx = self.ctx
+        initial = [self._initial(name, form.node) for name in states]
+        if any(value.kind == v.CALLABLE for value in initial):
+            return None
+        if any(_mutated_in_place(form.node, name) for name in states):
+            return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
+        if flow.writes or any(value.is_array and not value.host for value in initial) or self._array_calls(form.node):
+            return "jax"
+        for name in states:
+            for stmt in flow.updates_of(name):
+                value = getattr(stmt, "value", None)
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+                    callee = ctx.value(value.func)
+                    if callee.kind == v.CALLABLE and callee.transform in TRANSFORM_LEVELS:
+                        return "jax"  # state = jitted_step(state): a jax function's result
+        if all(value.kind in PYTHON_KINDS or value.is_array and value.host for value in initial):
+            return None
+        walks = bool(form.elements) or any(
+            isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
+        )
+        arithmetic = any(_numeric_update(stmt, name) for name in states for stmt in flow.updates_of(name))
+        return "unknown" if walks or arithmetic else None
+
+    def _initial(self, name: str, loop: ast.AST) -> v.Value:
+        """What ``name`` holds when the loop starts (bindings inside the loop left out)."""
+        ctx = self.ctx
+        inside = {id(child) for child in walk(loop)}
+        bindings = [binding for binding in ctx.facts.bindings_at(name, ctx.scope, ctx.statement) if id(binding.statement) not in inside]
+        if not bindings:
+            return ctx.value(ast.Name(id=name, ctx=ast.Load())) if not ctx.scope.binds(name) else v.UNKNOWN_VALUE
+        result = None
+        for binding in bindings:
+            result = v.join(result, ctx.facts.binding_value(binding, ctx.scope))
+        return result or v.UNKNOWN_VALUE
+
+    def _array_calls(self, node: ast.AST) -> bool:
+        """A jax.numpy / lax / nn / scipy / random call or a matrix product in ``node`` (or in a
+        function of this module it calls, one level deep); pytree utilities and transforms are not
+        array work."""
+        ctx = self.ctx
+        pending = [node]
+        seen: set[str] = set()
+        while pending:
+            current = pending.pop()
+            for child in walk(current):
+                if isinstance(child, ast.BinOp) and isinstance(child.op, ast.MatMult):
+                    return True
+                if not isinstance(child, ast.Call):
+                    continue
+                qualified = ctx.resolve(child.func) or ""
+                if qualified.startswith(ARRAY_MODULES) and qualified not in COLLECTIVES:
+                    return True
+                if isinstance(child.func, ast.Name) and child.func.id not in seen and len(seen) < 10:
+                    seen.add(child.func.id)
+                    definition = ctx.local_function(child.func.id)
+                    if definition is not None:
+                        pending.append(definition)
+        return False
 
     def _subject(self, flow: Flow, states: list[str]) -> str:
         ctx = self.ctx
@@ -372,18 +501,32 @@ class PythonLoopRecurrence(Rule):
         return spelled or qualified
 
     def _work(self, node: ast.AST, flow: Flow) -> str:
-        """"host" when the loop drives compiled code or does host work, "jax" for jax.numpy work,
-        "python" for Python numbers or NumPy arrays carried on the host, else "unknown"."""
+        """"driver" for a loop that logs, prints or reads values out to Python (it runs on the host,
+        whatever the trace says), "host" when it calls compiled steps, gradients or NumPy (reported
+        only in code proven traced), "jax" for jax.numpy work, "python" for Python numbers or NumPy
+        arrays carried on the host, else "unknown"."""
         ctx = self.ctx
         for child in walk(node):
             if not isinstance(child, ast.Call):
                 continue
-            qualified = ctx.resolve(child.func) or (child.func.id if isinstance(child.func, ast.Name) and ctx.is_builtin(child.func, child.func.id) else "")
-            if qualified and HOST_CALLS.match(qualified):
+            builtin = child.func.id if isinstance(child.func, ast.Name) and ctx.is_builtin(child.func, child.func.id) else ""
+            qualified = ctx.resolve(child.func) or builtin
+            if qualified and DRIVER_CALLS.match(qualified):
+                return "driver"
+            if isinstance(child.func, ast.Attribute) and child.func.attr in DRIVER_METHODS:
+                return "driver"
+            if builtin in CONCRETE and child.args and isinstance(child.args[0], ast.Call) and not (
+                isinstance(child.args[0].func, ast.Name) and child.args[0].func.id in ("len", "round", "abs", "min", "max")
+            ):
+                return "driver"  # int(jnp.sum(...)), float(loss(...)): a concrete value, read on the host
+        for child in walk(node):
+            if not isinstance(child, ast.Call):
+                continue
+            qualified = ctx.resolve(child.func) or ""
+            if qualified.startswith("numpy."):
                 return "host"
-            if isinstance(child.func, ast.Attribute) and child.func.attr in HOST_METHODS and child.func.attr not in ("update_state",):
-                if child.func.attr != "apply" or not (ctx.resolve(child.func) or "").startswith("jax."):
-                    return "host"
+            if isinstance(child.func, ast.Attribute) and child.func.attr == "apply" and not qualified.startswith("jax."):
+                return "host"
             if _gradient_call(child, ctx):
                 return "host"
             if isinstance(child.func, ast.Name):
@@ -521,7 +664,7 @@ class PythonLoopRecurrence(Rule):
             if write.value is not None and names_read(write.value) & flow.moving_arrays:
                 return  # x = x.at[i].set(g(x[i])): an elementwise update in place, a map (GA101's shape)
         work = self._work(form.node, flow)
-        if work == "python":
+        if work in ("python", "driver"):
             return
         write = flow.writes[0]
         array = write.array
@@ -533,7 +676,19 @@ class PythonLoopRecurrence(Rule):
             duplicates = " (a repeated index keeps the last write in the loop, an unspecified one in one `.set`)"
         advice = f"use `{suggestion}`" if suggestion else f"compute every step's value at once and write them with one `{array}.at[...].{write.method}(...)`"
         message = f"{shown} in {where}: the writes are independent, yet jit unrolls one update per step; {advice}{duplicates}"
-        self.report(form.node, message, extent=extent, work=work, evidence=["no step reads what another step wrote"])
+        # Independent writes look like setup code as often as like traced code: reported only in
+        # code proven traced (eager fills of a small image are not the slow case).
+        self.report(
+            form.node, message, extent=extent, work=work, require_trace=True, evidence=["no step reads what another step wrote"],
+            data={"shape": "scatter"},
+        )
+
+    @classmethod
+    def finalize(cls, candidate: Candidate, project: Project) -> Finding | None:
+        finding = default_finalize(cls, candidate, project)
+        if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence != "high":
+            return None  # independent writes: reported only when the size and the trace are both proven
+        return finding
 
     def _vectorized_write(self, form: LoopForm, flow: Flow, write: Write) -> str | None:
         """``out = out.at[idx].set(v)`` for ``out = out.at[idx[i]].set(v[i])``, when every use of the
@@ -676,6 +831,144 @@ class PythonLoopRecurrence(Rule):
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+
+#: Associative updates ``s = s <op> t``: with ``t`` free of ``s``, a loop of them is a reduction.
+REDUCING_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+REDUCING_CALLS = frozenset({
+    "jax.numpy.add", "jax.numpy.multiply", "jax.numpy.maximum", "jax.numpy.minimum", "jax.numpy.logical_and",
+    "jax.numpy.logical_or", "jax.numpy.logaddexp", "jax.lax.max", "jax.lax.min", "jax.lax.add", "jax.lax.mul",
+})
+
+
+def _reduction(flow: Flow, state: str, resolve) -> bool:
+    """``s = s + t``, ``s *= t``, ``s = s & t``, ``s = jnp.maximum(s, t)`` with ``t`` free of ``s`` and
+    changing with the step: the loop reduces terms (a sum, a product, an all), it does not iterate a map."""
+    if state in flow.moving_arrays:
+        return False
+    updates = flow.updates_of(state)
+    if len(updates) != 1:
+        return False
+    stmt = updates[0]
+    item = next(item for item in flow.items if item.statement is stmt)
+    if item.path:
+        return False
+    if item.opaque:
+        return isinstance(stmt, (ast.For, ast.While)) and _reduces_inside(stmt, state)
+    terms: list[ast.AST] = []
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, REDUCING_OPS):
+        terms = [stmt.value]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, REDUCING_OPS):
+        left, right = stmt.value.left, stmt.value.right
+        if isinstance(left, ast.Name) and left.id == state:
+            terms = [right]
+        elif isinstance(right, ast.Name) and right.id == state and not isinstance(stmt.value.op, ast.Sub):
+            terms = [left]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and (resolve(stmt.value.func) or "") in REDUCING_CALLS and len(stmt.value.args) == 2:
+        args = stmt.value.args
+        if isinstance(args[0], ast.Name) and args[0].id == state:
+            terms = [args[1]]
+        elif isinstance(args[1], ast.Name) and args[1].id == state:
+            terms = [args[0]]
+    if not terms:
+        return False
+    term = terms[0]
+    snapshot = flow.snapshots.get(id(stmt), {})
+    reads = names_read(term)
+    if state in reads or any(state in snapshot.get(name, frozenset()) for name in reads):
+        return False
+    moving = set(flow.form.targets) | flow.assigned | ({flow.form.index} if flow.form.index else set())
+    return bool(reads & moving) or _indexes(term)
+
+
+def _reduces_inside(loop: ast.For | ast.While, state: str) -> bool:
+    """A nested loop that only adds terms into ``state`` (``cost += term(i, j)``, terms free of it)."""
+    found = False
+    for node in walk(loop):
+        if isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Store):
+            parent_ok = any(
+                isinstance(stmt, ast.AugAssign) and stmt.target is node and isinstance(stmt.op, REDUCING_OPS) and state not in names_read(stmt.value)
+                for stmt in walk(loop)
+            )
+            if not parent_ok:
+                return False
+            found = True
+        elif isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Load):
+            return False  # the state is read inside: not a plain reduction
+    return found
+
+
+def _mutated_in_place(loop: ast.AST, name: str) -> bool:
+    for node in walk(loop):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        for target in targets:
+            if isinstance(target, (ast.Subscript, ast.Attribute)) and isinstance(target.value, ast.Name) and target.value.id == name:
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("append", "extend", "insert", "update", "pop") and isinstance(node.func.value, ast.Name) and node.func.value.id == name:
+            return True
+    return False
+
+
+def _numeric_update(stmt: ast.stmt, name: str) -> bool:
+    """``x = x + 1.0``, ``y = y * decay``, ``x -= lr * g``: arithmetic on the state itself that is
+    not integer bookkeeping (``n *= 2``, ``k = k // d``) or list building (``[False] * n``)."""
+    if isinstance(stmt, ast.AugAssign):
+        op, operands = stmt.op, [stmt.value]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.BinOp) and name in names_read(stmt.value):
+        op, operands = stmt.value.op, [stmt.value.left, stmt.value.right]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.UnaryOp) and name in names_read(stmt.value):
+        return not isinstance(stmt.value.op, (ast.Not, ast.Invert))
+    else:
+        return False
+    if isinstance(op, (ast.FloorDiv, ast.Mod, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)):
+        return False
+    if any(isinstance(operand, (ast.List, ast.Tuple, ast.ListComp, ast.JoinedStr)) or isinstance(operand, ast.Constant) and isinstance(operand.value, str) for operand in operands):
+        return False
+    others = [operand for operand in operands if not (isinstance(operand, ast.Name) and operand.id == name)]
+    if others and all(int_value(operand) is not None for operand in others):
+        return False  # n *= 2, i = i + 1: integer bookkeeping
+    return True
+
+
+def _header_names(header: ast.AST) -> set[str]:
+    """The names a loop header reads, and attribute names (``len(self.channels_list)``)."""
+    found = set(names_read(header))
+    found.update(node.attr for node in walk(header) if isinstance(node, ast.Attribute))
+    return found
+
+
+def _breaks_on_state(loop: ast.AST, flow: Flow) -> bool:
+    """``if f(state) > tol: break``: an early exit on a value the loop computes needs that value
+    concretely, so the loop runs on the host (under a trace the test would fail)."""
+    watched = set(flow.recurrent)
+    for name, deps in flow.final.items():
+        if deps & flow.recurrent:
+            watched.add(name)
+    for node in walk(loop):
+        if isinstance(node, ast.If) and any(isinstance(child, (ast.Break, ast.Return)) for stmt in node.body for child in walk(stmt)):
+            if names_read(node.test) & watched:
+                return True
+    return False
+
+
+def _logarithmic(expr: ast.AST) -> bool:
+    """``int(np.ceil(3 * np.log(n) / np.log(m)))``: a count that grows like a logarithm."""
+    for child in walk(expr):
+        if isinstance(child, ast.Call):
+            name = dotted(child.func) or ""
+            if name.rpartition(".")[2] in ("log", "log2", "log10", "log1p", "bit_length"):
+                return True
+    return False
+
+
+def _calls_indexed(loop: ast.AST, index: str | None) -> bool:
+    """The body calls an item picked by the index (``self.layers[i](x)``): a list of functions."""
+    if index is None:
+        return False
+    for node in walk(loop):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and index in names_read(node.func.slice):
+            return True
+    return False
 
 
 def _weights_applied_to_state(form: LoopForm, flow: Flow, resolve) -> bool:
