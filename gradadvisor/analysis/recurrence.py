@@ -758,7 +758,11 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
                 if earlier:
                     found.add(array)
                     old_reads.add(array)
-                    reasons.setdefault(array, f"reads `{_short(code(current_node))}`, written by an earlier step")
+                    if isinstance(current_node, ast.Call) and len(current_node.args) > 1:
+                        shown = f"`{array}` at `{_short(code(current_node.args[1]))}`"  # lax.dynamic_index_in_dim(x, i - 1)
+                    else:
+                        shown = f"`{_short(code(current_node), 40)}`"
+                    reasons.setdefault(array, f"reads {shown}, written by an earlier step")
                 if array in current:
                     found |= current[array]
                 # the position expressions are read too

@@ -387,22 +387,20 @@ class PythonLoopRecurrence(Rule):
         stored = bool(flow.stored) or bool(flow.recurrent & flow.moving_arrays)
         if len(states) == 1 and not stored and _reduction(flow, states[0], ctx.resolve):
             return  # acc = acc + f(x[i]), ok = ok & test(x[i]): a reduction, final value only (GA302's)
-        subject = self._subject(flow, states)
+        linear_advice = linear is not None and stored
+        subject = self._subject(flow, states, show_update=not linear_advice)
         where = self._where(form)
-        if linear is not None and stored:
-            advice = self._linear_advice(flow, states[0], linear)
-        elif isinstance(node, ast.While):
-            advice = (
-                f"use `{self._spell('jax.lax.scan')}` over a fixed number of steps carrying {_names(states)} "
-                "(`lax.while_loop` has no reverse-mode gradient)"
-            )
+        if linear_advice:
+            advice = self._linear_advice(flow, states[0], linear)  # type: ignore[arg-type]
+        elif isinstance(node, ast.While) and form.index is None:
+            advice = f"use `{self._spell('jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
         elif stored:
             xs = self._step_inputs(form, flow)
             over = f" over {xs}" if xs else ""
-            advice = f"use `{self._spell('jax.lax.scan')}`{over} carrying {_names(states)} (not `vmap`: each step needs the last; on a GPU `unroll=` cuts the per-step cost)"
+            advice = f"use `{self._spell('jax.lax.scan')}`{over} carrying {_names(states)} (not `vmap`; on GPUs try `unroll=`)"
         else:
-            advice = f"use `{self._spell('jax.lax.fori_loop')}` carrying {_names(states)} (only the final value is used; on a GPU `unroll=` cuts the per-step cost)"
-        message = f"{subject}: jit unrolls {where} one copy per step (compile time grows with the steps); {advice}"
+            advice = f"use `{self._spell('jax.lax.fori_loop')}` carrying {_names(states)} (the final value is all that is used; on GPUs try `unroll=`)"
+        message = f"{subject}: jit unrolls {where}, one copy per step; {advice}"
         fix = self._fori_fix(form, flow)
         # A recurrence without `.at` writes is as common in setup and solver code as in traced
         # code: it is reported only where a trace is proven.
@@ -474,7 +472,7 @@ class PythonLoopRecurrence(Rule):
                         pending.append(definition)
         return False
 
-    def _subject(self, flow: Flow, states: list[str]) -> str:
+    def _subject(self, flow: Flow, states: list[str], show_update: bool = True) -> str:
         ctx = self.ctx
         state = states[0]
         write = next((write for write in flow.writes if write.array == state), None)
@@ -485,15 +483,15 @@ class PythonLoopRecurrence(Rule):
         updates = flow.updates_of(state)
         if len(states) > 1:
             return f"{_names(states)} are carried from step to step"
-        if len(updates) == 1 and len(ctx.code(updates[0])) <= 60:
-            return f"`{state}` is carried from step to step (`{one_line(ctx.code(updates[0]), 60)}`)"
+        if show_update and len(updates) == 1 and len(ctx.code(updates[0])) <= 50:
+            return f"`{state}` is carried from step to step (`{one_line(ctx.code(updates[0]), 50)}`)"
         return f"`{state}` is carried from step to step"
 
     def _where(self, form: LoopForm) -> str:
         ctx = self.ctx
         node = form.node
         if isinstance(node, ast.For):
-            return f"the Python loop over `{one_line(ctx.code(node.iter), 40)}`"
+            return f"the loop over `{one_line(ctx.code(node.iter), 40)}`"
         return f"`while {one_line(ctx.code(node.test), 40)}`"
 
     def _spell(self, qualified: str) -> str:
@@ -611,22 +609,22 @@ class PythonLoopRecurrence(Rule):
         if linear.additive:
             cumsum = self._spell(f"{numpy}.cumsum")
             increment = one_line(ctx.renderer.code(linear.offset), 50) if linear.offset is not None else "the increments"
-            order = " from the end" if flow.form.direction < 0 else ""
-            return f"it is a running sum: use `{cumsum}` of the increments (`{increment}` at every step){order} plus the start value, not a scan"
+            order = ", from the end" if flow.form.direction < 0 else ""
+            return f"a running sum: use the start value plus `{cumsum}` of the increments (`{increment}` per step{order}), not a scan"
         if linear.multiplicative:
             cumprod = self._spell(f"{numpy}.cumprod")
             factor = one_line(ctx.renderer.code(linear.coefficient), 50)  # type: ignore[arg-type]
-            order = " from the end" if flow.form.direction < 0 else ""
-            return f"it is a running product: use `{cumprod}` of the factors (`{factor}` at every step){order} times the start value, not a scan"
+            order = ", from the end" if flow.form.direction < 0 else ""
+            return f"a running product: use the start value times `{cumprod}` of the factors (`{factor}` per step{order}), not a scan"
         scan = self._spell("jax.lax.associative_scan")
         a = one_line(ctx.renderer.code(linear.coefficient), 30) if linear.coefficient is not None else "1"
         b = one_line(ctx.renderer.code(linear.offset), 30) if linear.offset is not None else "0"
         if linear.matrix:
-            combine = "(r[0] @ l[0], jnp.einsum('...ij,...j->...i', r[0], l[1]) + r[1])"
+            combine = f"(r[0] @ l[0], {self._spell(f'{numpy}.einsum')}('...ij,...j->...i', r[0], l[1]) + r[1])"
         else:
             combine = "(r[0] * l[0], r[0] * l[1] + r[1])"
         reverse = ", reverse=True" if flow.form.direction < 0 else ""
-        return f"it is linear: use `{scan}(lambda l, r: {combine}, (a, b){reverse})` over a_i = `{a}`, b_i = `{b}`"
+        return f"it is linear: use `{scan}(lambda l, r: {combine}, (a, b){reverse})`, a_i = `{a}`, b_i = `{b}`"
 
     def _step_inputs(self, form: LoopForm, flow: Flow) -> str:
         """The arrays a step reads one element of: what a scan walks."""
