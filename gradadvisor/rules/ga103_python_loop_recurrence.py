@@ -748,13 +748,14 @@ class PythonLoopRecurrence(Rule):
             if bound is not None:
                 conditions.require(self._python_int(bound), f"`{one_line(ctx.code(bound), 30)}` is a Python int (a JAX integer bound makes `fori_loop` a `while_loop`, which has no reverse-mode gradient)")
         conditions.require(self._runs(start, stop), "the loop runs at least once (`fori_loop` traces its body even for zero steps)")
-        conditions.require(self._pure(value), "the body has no side effects (`fori_loop` runs it once, when tracing)")
+        conditions.require(self._pure(value, statement), "the body has no side effects (`fori_loop` runs it once, when tracing)")
         for base in _indexed_bases(value, var):
-            array = ctx.value(base)
+            # The carry's value where the loop starts: the join with the body's `.at` result would hide a NumPy start.
+            array = self._initial(carry, node) if isinstance(base, ast.Name) and base.id == carry else ctx.facts.value(base, ctx.scope, statement)
             conditions.require(array.is_array and not array.host, f"`{one_line(ctx.code(base), 30)}` is a jax array (a list or NumPy array cannot take a traced index)")
         if write is None:
-            carried = ctx.value(ast.Name(id=carry, ctx=ast.Load()))
-            new = ctx.value(value)
+            carried = self._initial(carry, node)
+            new = ctx.facts.value(value, ctx.scope, statement)
             same = (
                 carried.is_array and not carried.host and new.is_array
                 and carried.shape is not None and None not in carried.shape and carried.shape == new.shape
@@ -806,7 +807,7 @@ class PythonLoopRecurrence(Rule):
         high = _literal(ctx.value(stop))
         return low is not None and high is not None and high > low
 
-    def _pure(self, value: ast.AST) -> bool:
+    def _pure(self, value: ast.AST, statement: ast.stmt) -> bool:
         ctx = self.ctx
         for child in walk(value):
             if isinstance(child, (ast.Lambda, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
@@ -822,7 +823,8 @@ class PythonLoopRecurrence(Rule):
                 receiver = child.func.value
                 if isinstance(receiver, ast.Subscript) and isinstance(receiver.value, ast.Attribute) and receiver.value.attr == "at":
                     continue
-                if ctx.value(receiver).is_array and not ctx.value(receiver).host:
+                received = ctx.facts.value(receiver, ctx.scope, statement)
+                if received.is_array and not received.host:
                     continue
             return False
         return True
