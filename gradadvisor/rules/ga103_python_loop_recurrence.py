@@ -148,13 +148,16 @@ class PythonLoopRecurrence(Rule):
 
     ## Fix safety
     The automatic fix rewrites a loop whose body is one statement updating one carried
-    name into `x = jax.lax.fori_loop(start, stop, lambda i, x: <the statement's value>, x)`,
+    name (an `.at` write, a `lax.dynamic_update_*`, or `x = f(x, ...)`, `x += ...`) into
+    `x = jax.lax.fori_loop(start, stop, lambda i, x: <the statement's value>, x)`,
     for `for i in range(stop)` / `range(start, stop)` loops (no `else`, no `break`), when the
     index is used only as a position (`x[i - 1]`, `.at[i, :]`): inside `fori_loop` it is a
     traced integer, so a Python use of it (a slice bound `x[:i]`, a number `i * dt`, a
     shape) would change the program. No other loop gets a fix (a scan, an associative scan
-    or a scatter changes more than one statement: the message gives the rewrite). The fix is
-    *safe* only when all of these are proven, else *unsafe* with the ones it could not prove:
+    or a scatter changes more than one statement: the message gives the rewrite; a linear
+    one-statement recurrence gets the exact `fori_loop` fix and the message names the faster
+    parallel rewrite). Comments in the loop move above the new line. The fix is *safe* only
+    when all of these are proven, else *unsafe* with the ones it could not prove:
     - the loop variable is not read outside the loop (after it, in a closure, in its header):
       `fori_loop` does not bind it;
     - the body's only carried name is the one the fix carries, and it is assigned once;
@@ -165,8 +168,9 @@ class PythonLoopRecurrence(Rule):
       which reverse-mode differentiation rejects;
     - the loop runs at least once (literal bounds): `fori_loop` traces its body even for
       zero steps, and indexing an empty axis then raises where the loop did nothing;
-    - every value indexed with the loop variable is a jax array (a list or a NumPy array
-      cannot take a traced index);
+    - every value indexed with the loop variable is a jax array, the carry where the loop
+      starts included (a list or a NumPy array cannot take a traced index; `fori_loop` would
+      turn a NumPy start into a jax array where `.at` raised);
     - the carry keeps its dtype and shape through the body: true of `x.at[...].op(v)` and of
       `lax.dynamic_update_*` (the result has `x`'s dtype and shape); for any other update,
       the carry must be a jax array of known shape and a float dtype that the facts show
@@ -176,15 +180,32 @@ class PythonLoopRecurrence(Rule):
     reads and drops writes alike (checked with jax 0.10.2).
 
     ## When not to apply
-    Not reported for loops over layers, blocks or a few Runge-Kutta stages, small literal
-    ranges (`for k in range(3)` refinements), pytree leaves, host-side training or sampling
-    loops outside any trace that call a jitted step, a gradient, `print` or `.apply` per
-    step (reported only when the enclosing function is proven traced), loops over
-    Python numbers or NumPy arrays, independent writes that carry a PRNG key, a counter or a
-    clock (`key, sub = split(key)`), per-example gradients written with `.at` (GA102),
-    reductions whose running value is not kept (`acc = acc + f(x[i])`: GA302), sliding
-    windows (`prev = x[i]`), module-level code, and test code (reference loops). A loop
-    inside a `lax.scan` / `fori_loop` body over a data-sized range *is* reported: it
+    Not reported for:
+    - loops over layers, blocks or weights (`for w, b in params`, `for w in ws: x = f(w @ x)`,
+      `self.layers[i](x)`), pytree leaves, a few Runge-Kutta stages, small literal ranges, and
+      fixed step counts below 100 that walk no data (`for k in range(3)` refinements, 15 power
+      iterations, hash rounds); counts named as small (`unroll`, `order`, `degree`, `rounds`,
+      `num_dims`, `dofs`, `windows`, `lmax`...), counts that grow like a logarithm, blocked
+      ranges (`range(0, n, block)`), `while len(parts) > k` and geometric `n *= 2` loops;
+    - host-side loops: training, sampling or evaluation drivers that log, print, time, read
+      values out (`float(loss)`, `.item()`) or stop on a value of the state
+      (`if loss < tol: break`); loops that call a jitted step, a gradient, `.apply` or NumPy
+      per step are reported only when the enclosing function is proven traced (the MJX
+      `while` loop inside `jax.grad` is);
+    - states that are not arrays: Python numbers, strings, lists built with `append`,
+      NumPy arrays, functions (`fn = jax.vmap(fn)` once per batch dimension), callbacks
+      applied `n` times (`val = body_fun(i, val)`); a recurrence with no `.at` write is
+      reported only in code proven traced;
+    - reductions whose running value is not kept (`acc = acc + f(x[i])`, `ok = ok & t(x[i])`,
+      `m = jnp.maximum(m, x[i])`: GA302 reports sums), sliding windows (`prev = x[i]`), and
+      independent writes that carry a PRNG key, a counter or a clock, or that update each
+      element in place from itself (`x = x.at[i].set(g(x[i]))`: a map), or that write
+      per-example gradients (GA102); independent writes are reported only when the size and
+      the trace are both proven;
+    - autograd code (no jit unrolls its loops, and it has no scan), Pallas kernels (their
+      loops unroll into the kernel on purpose), module-level code, and test code (reference
+      loops).
+    A loop inside a `lax.scan` / `fori_loop` body over a data-sized range *is* reported: it
     unrolls inside the body.
     """
 
