@@ -258,14 +258,11 @@ def _span(element: ast.AST, var: str | None, code) -> Span:
         involved = var is not None and var in names_read(element)
         if not involved:
             return Span(False, None, text=code(element))
-        lo = offset(element.lower, var) if element.lower is not None else None
-        hi = offset(element.upper, var) if element.upper is not None else None
-        if element.lower is not None and lo is None and var in names_read(element.lower):
-            lo = None  # a bound that moves in another way: unknown, so unbounded
-        if element.upper is not None and hi is None and var in names_read(element.upper):
-            hi = None
-        return Span(True, lo if element.lower is not None and var in names_read(element.lower) else None,
-                    hi if element.upper is not None and var in names_read(element.upper) else None)
+        # A bound that does not move with the index (``x[:i]``'s 0), or moves in another way
+        # (``x[2 * i:]``), is left unbounded: the read may reach any earlier write there.
+        lo = offset(element.lower, var) if element.lower is not None and var in names_read(element.lower) else None
+        hi = offset(element.upper, var) if element.upper is not None and var in names_read(element.upper) else None
+        return Span(True, lo, hi)
     if var is not None and var in names_read(element):
         moved = offset(element, var)
         return Span(True, moved, moved + 1) if moved is not None else Span(True, None, None)
@@ -280,7 +277,6 @@ def index_footprint(index: ast.AST, var: str | None, code) -> Footprint:
         return Footprint(whole=True)
     axes: list[tuple[AxisKey, Span]] = []
     ellipsis = next((number for number, element in enumerate(elements) if isinstance(element, ast.Constant) and element.value is Ellipsis), None)
-    consuming = [element for element in elements if not (isinstance(element, ast.Constant) and (element.value is None or element.value is Ellipsis))]
     if ellipsis is None:
         position = 0
         for element in elements:
@@ -295,7 +291,6 @@ def index_footprint(index: ast.AST, var: str | None, code) -> Footprint:
             axes.append((("front", position), _span(element, var, code)))
         for position, element in enumerate(reversed(after)):
             axes.append((("back", position), _span(element, var, code)))
-    del consuming
     return Footprint(tuple(axes))
 
 
@@ -331,9 +326,7 @@ def sees_earlier(write: Footprint, read: Footprint, direction: int) -> bool:
                 high = bound if high is None else min(high, bound)
         elif not write_span.relative and not read_span.relative:
             if write_span.lo is not None and read_span.lo is not None and write_span.lo != read_span.lo:
-                return False
-            if write_span.lo is None and read_span.lo is None and write_span.text and write_span.text == read_span.text:
-                continue
+                return False  # x.at[i, 0] and x[i - 1, 1]: different fixed columns
         # one relative, one absolute: the write passes over the fixed position at some step
     return high is None or low <= high
 
@@ -627,7 +620,6 @@ class Flow:
     write_deps: dict[int, frozenset[str]]
     #: Before each statement: this step's values so far (name -> old values they depend on).
     snapshots: dict[int, dict[str, frozenset[str]]]
-    definite_before: dict[int, frozenset[str]]
     has_walrus: bool = False
 
     def updates_of(self, name: str) -> list[ast.stmt]:
@@ -701,7 +693,6 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     side_effects: list[ast.stmt] = []
     write_deps: dict[int, frozenset[str]] = {}
     snapshots: dict[int, dict[str, frozenset[str]]] = {}
-    definite_before: dict[int, frozenset[str]] = {}
     has_walrus = False
 
     def _read_of(node: ast.AST) -> tuple[str, Footprint] | None:
@@ -796,7 +787,6 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
                 assigned_paths.setdefault(name, []).append(item.path)
             continue
         snapshots[id(stmt)] = dict(current)
-        definite_before[id(stmt)] = frozenset(name for name in assigned_paths if is_definite(name, here))
         control = frozenset().union(*(expr_deps(test) for test in item.tests)) if item.tests else frozenset()
         targets = _item_targets(item)
         if item.opaque:
@@ -886,7 +876,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
                 stored |= write_deps[id(item.statement)] & recurrent
     return Flow(
         form, items, assigned, writes, moving_arrays, carried, recurrent, clocks, keys, final, reasons, appends, stored,
-        side_effects, write_deps, snapshots, definite_before, has_walrus,
+        side_effects, write_deps, snapshots, has_walrus,
     )
 
 
@@ -1074,9 +1064,6 @@ def affine(expr: ast.expr, is_state, is_stateful, matmul_names: frozenset[str] =
 
     result = build(expr)
     return result if isinstance(result, Affine) else None
-
-
-ONE = None
 
 
 def _neg(node: ast.expr | None) -> ast.expr:
