@@ -96,6 +96,10 @@ class ExtentReader:
             found = self._call(iterable, text)
             if found is not None:
                 return found
+            if self.is_builtin(iterable.func, "range") and iterable.args and not iterable.keywords:
+                named = self._collection_length(iterable.args[1] if len(iterable.args) >= 2 else iterable.args[0])
+                if named is not None:
+                    return named
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
             count = _small_slice(iterable.slice)
             if count is not None:
@@ -190,6 +194,9 @@ class ExtentReader:
 
     def of_bound(self, bound: ast.AST) -> Extent:
         """A loop bound used like ``range(n)`` (``while i < n``)."""
+        named = self._collection_length(bound)
+        if named is not None:
+            return named
         value = self.evaluate(bound)
         text = one_line(self.code(bound), 50)
         if value.kind == v.SCALAR and type(value.literal) is int:
@@ -201,6 +208,22 @@ class ExtentReader:
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
         return unknown(f"cannot tell the size of `{text}`")
+
+    def _collection_length(self, bound: ast.AST) -> Extent | None:
+        """``len(self.layers)``, ``len(axes) - 1`` when nothing is known of what is measured (an
+        attribute, a parameter): its name breaks the tie (a list of layers, heads or axes), as it
+        does for ``for layer in self.layers`` and ``for ax in axes``."""
+        if isinstance(bound, ast.BinOp) and isinstance(bound.op, (ast.Add, ast.Sub)) and int_value(bound.right) is not None:
+            bound = bound.left  # len(self.layers) - 1
+        if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "len") and len(bound.args) == 1 and not bound.keywords):
+            return None
+        inner = bound.args[0]
+        name = _tail_name(inner)
+        if name is None or not is_collection_name(name):
+            return None
+        if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT, v.PARAM):
+            return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
+        return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
 
     def _size(self, length: str, value: Value, text: str) -> Extent:
         """The extent of ``range(length)``."""

@@ -1,0 +1,74 @@
+"""The extent addition GA103 needed: ``len(<something named as a collection>)`` with no fact about
+what is measured is a small count, as ``for layer in self.layers`` already is."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.syntax import Source, parse
+from gradadvisor.engine.context import Context
+
+
+def _extents(source: str) -> list:
+    """The extent of every loop in ``source``, asked where the loop is (as a rule would)."""
+    tree = parse(source)
+    text = Source(source)
+    names = ImportMap(tree, "")
+    ctx = Context("case.py", text, tree, names, Facts(tree, text, names))
+    found = []
+    # Walk with the context kept in step, like the engine does.
+    stack = [(tree, False)]
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            ctx.leave(node)
+            continue
+        ctx.enter(node)
+        if isinstance(node, ast.For):
+            found.append(ctx.extent(node.iter))
+        elif isinstance(node, ast.While) and isinstance(node.test, ast.Compare):
+            found.append(ctx.extent_of_bound(node.test.comparators[0]))
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(list(ast.iter_child_nodes(node))))
+    return found
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for i in range(len(self.layers)):\n            x = self.layers[i](x)",
+        "for i in range(len(self.layers) - 1):\n            x = self.layers[i](x)",
+        "for i in range(1, len(self.blocks)):\n            x = x + i",
+        "i = 0\n        while i < len(self.heads):\n            i += 1",
+    ],
+)
+def test_length_of_a_collection_named_attribute_is_small(loop):
+    source = f"import jax.numpy as jnp\n\nclass M:\n    def f(self, x):\n        {loop}\n        return x\n"
+    (extent,) = _extents(source)
+    assert extent.kind == "static", extent
+    assert "named as a collection" in extent.reason
+
+
+def test_length_of_a_collection_named_parameter_is_small():
+    (extent,) = _extents("import jax.numpy as jnp\n\ndef f(x, axes):\n    for i in range(len(axes)):\n        x = jnp.cumsum(x, axis=axes[i])\n    return x\n")
+    assert extent.kind == "static", extent
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # A fact decides: an array's length is data.
+        "import jax.numpy as jnp\n\ndef f(x):\n    layers = jnp.zeros((100, 3))\n    for i in range(len(layers)):\n        x = x + layers[i]\n    return x\n",
+        # A parameter not named as a collection stays data-sized (likely).
+        "import jax.numpy as jnp\n\ndef f(x, us):\n    for i in range(len(us)):\n        x = x + us[i]\n    return x\n",
+        # An attribute not named as a collection: no tie to break.
+        "import jax.numpy as jnp\n\nclass M:\n    def f(self, x):\n        for i in range(len(self.signal)):\n            x = x + self.signal[i]\n        return x\n",
+    ],
+)
+def test_other_lengths_are_not_made_small(source):
+    (extent,) = _extents(source)
+    assert extent.kind == "data", extent
