@@ -261,7 +261,7 @@ def test_init_errors_exit_2_with_one_message(tmp_path):
     assert code == 2 and "expects FILE:LINE" in err
     code, _, err = init(f"{tmp_path / 'missing.py'}:1")
     assert code == 2 and "no such file" in err
-    module_level = write(tmp_path, "script.py", "import jax.numpy as jnp\n\nd = jnp.diag(a.T @ b)\n")
+    module_level = write(tmp_path, "script.py", "import jax.numpy as jnp\na = b = jnp.ones((9, 9))\nd = jnp.diag(a.T @ b)\n")
     code, _, err = init(f"{module_level}:3")
     assert code == 2 and "is not inside a function" in " ".join(err.split())
     code, _, err = init(f"{source}:10", str(source))

@@ -17,9 +17,7 @@ EXPECTED = {
     "sum_with_closure.py": "GA301",
     "view_slicing_loop.py": "GA201",
     "touching_large_array.py": "GA401",  # (table * scale)[index]: the gradient pays for the whole table
-    # a list of carried states then `jnp.stack` (no `.at[i]` write) is not found by today's GA103;
-    # the GA103 rework (loop-carried recurrences) is expected to report it: then pin "GA103" here
-    "linear_recurrence.py": None,
+    "linear_recurrence.py": "GA103",  # a list of carried states, then jnp.stack
 }
 
 

@@ -36,6 +36,7 @@ CASES = Path(__file__).resolve().parent / "trace_cases"
 EXPECTED = {
     "at_set_recurrence.py": ("4,8,16", "unrolled-loop", "GA103", "trajectory = trajectory.at[i].set(h)"),
     "diag_of_matmul.py": ("2,4,8", "diag-of-matmul", "GA202", "jnp.diag(ys[0].T @ y)"),
+    "linear_recurrence.py": ("4,8,16", "unrolled-loop", "GA103", "x = a * x + b * u"),
     "per_example_grads.py": ("2,4,8", "unrolled-loop", "GA102", "squared_norm(jax.grad(loss)(params, x, y))"),
     "per_sample_map.py": ("2,4,8", "unrolled-loop", "GA101", "mlp(params, x[None]) for x in xs"),
     "sum_with_closure.py": ("8,16,32", "unrolled-loop", "GA301", "sum(rho(xi) for xi in x)"),
@@ -44,6 +45,8 @@ EXPECTED = {
 }
 #: The loops of these patterns also unroll where the pattern's shape is (not only its main diagnosis).
 ALSO_UNROLLED = {"diag_of_matmul.py"}
+#: A candidate's equations may grow a little: ``associative_scan`` traces log2(n) levels.
+CANDIDATE_GROWTH = {"linear_recurrence.py": 0.6}
 
 
 def run_trace(*args: str) -> tuple[int, dict | None, str]:
@@ -88,7 +91,7 @@ def test_pattern_baseline_diagnosed_and_candidate_clean(name: str):
         loops = diagnosed(document, "baseline", "unrolled-loop", marker)
         assert loops and 0.75 <= loops[0]["growth"] <= 1.25, loops
     assert document["functions"]["candidate"]["diagnoses"] == []
-    assert document["functions"]["candidate"]["totals"]["growth"] < 0.2
+    assert document["functions"]["candidate"]["totals"]["growth"] < CANDIDATE_GROWTH.get(name, 0.2)
     confirmation = document["confirmation"]
     assert confirmation["unconfirmed"] == [], confirmation  # every scanner finding is borne out
     assert all(f["by"] for f in confirmation["confirmed"])

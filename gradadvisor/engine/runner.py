@@ -168,6 +168,11 @@ def findings_for(
         if finding.fix is not None and text is not None:
             if isinstance(source, NotebookSource):
                 finding.diff = notebook.diff(source, text, apply_edits(text, list(finding.fix.edits)))
+            elif finding.fix.imports:
+                # The imports the fix adds are part of it: the whole file's diff shows them.
+                from gradadvisor.fixes.apply import apply_fixes
+
+                finding.diff = unified_diff(analysis.path, text, apply_fixes(text, [finding.fix]))
             else:
                 finding.diff = local_diff(analysis.path, text, finding.fix)
         findings.append(finding)
