@@ -28,7 +28,7 @@ needs_proc = pytest.mark.skipif(
 #: and 400 jitted functions.
 BIG_SOURCE = "import jax\n" + DIAG_SOURCE + "".join(
     f"\n\n@jax.jit\ndef f{index}(a, b, x):\n    y = jnp.dot(a, b) + x * {index}\n    return jnp.sum(y ** 2)\n"
-    for index in range(2000)
+    for index in range(5000)
 )
 BIG_FIXED = BIG_SOURCE.replace("jnp.diag(a.T @ b)", 'jnp.einsum("ij,ij->j", a, b)')
 #: How long survivors get to go, and how long a scan may take to start its workers.

@@ -29,7 +29,7 @@ import re
 from typing import Callable, Iterator
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import COMPREHENSIONS, target_names
+from gradadvisor.analysis.syntax import COMPREHENSIONS, child_nodes, target_names
 
 #: Captured arrays from this many bytes (4 MB: a float32 array of 1,000,000 elements) cost
 #: measurable compile time and memory under jit. One H100 (jax 0.11.2), ``jit(grad)`` capturing
@@ -129,7 +129,7 @@ def _own_code(function: ast.AST, attribute_base: str | None = None) -> Iterator[
             # A called name is a function, not a captured array: read its arguments only.
             stack.extend((child, bound) for child in reversed([*node.args, *node.keywords]))
             continue
-        stack.extend((child, bound) for child in reversed(list(ast.iter_child_nodes(node))))
+        stack.extend((child, bound) for child in reversed(child_nodes(node)))
 
 
 def _metadata_only(node: ast.AST, base: str | None) -> bool:

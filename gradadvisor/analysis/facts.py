@@ -32,7 +32,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, dotted, int_value, keyword, one_line, positional, walk_local
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, one_line, positional, walk_local
 from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
@@ -348,7 +348,7 @@ def _reads_name(expression: ast.AST, name: str) -> bool:
             if name in bound:
                 stack.append(node.generators[0].iter)
                 continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return False
 
 

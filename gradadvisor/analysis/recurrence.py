@@ -30,7 +30,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from gradadvisor.analysis.syntax import FUNCTION_NODES, int_value, names_read, target_names, walk, walk_local
+from gradadvisor.analysis.syntax import FUNCTION_NODES, child_nodes, int_value, names_read, target_names, walk, walk_local
 from gradadvisor.fixes.render import substitute
 
 #: ``x.at[idx].<method>(value)`` methods that write into a copy of ``x``.
@@ -776,7 +776,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             if isinstance(current_node, ast.NamedExpr):
                 nonlocal has_walrus
                 has_walrus = True
-            stack.extend(ast.iter_child_nodes(current_node))
+            stack.extend(child_nodes(current_node))
         return frozenset(found)
 
     for item in items:

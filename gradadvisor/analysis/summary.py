@@ -26,7 +26,6 @@ from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
     COMPACT,
-    COMPILING,
     CUSTOM_RULE_METHODS,
     FUNCTION_ARGUMENTS,
     FUNCTION_KEYWORDS,
@@ -38,7 +37,7 @@ from gradadvisor.analysis.gradient import (
     transform_name,
 )
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
-from gradadvisor.analysis.syntax import Source, dotted, one_line, positional, target_names, walk, walk_local
+from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
 #: the standard library and the array and ML ecosystem.
@@ -49,9 +48,8 @@ EXTERNAL = frozenset(sys.stdlib_module_names) | {
     "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
 }
 #: A statement whose text names one of these may apply a transform.
-TRANSFORM_WORD = re.compile(
-    r"\b(?:" + "|".join(sorted({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)) + r")\b"
-)
+TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)
+TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 DEF_NAME = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|^[ \t]*(\w+)[ \t]*=[ \t]*lambda\b", re.MULTILINE)
 REFERENCE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -183,7 +181,7 @@ class SummaryBuilder:
         self._referable = {match.group(1) or match.group(2) for match in DEF_NAME.finditer(source.text)} | set(names.aliases) | {"self", "cls"}
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
         self._transform_lines: list[int] | None = None
-        self._transform_word = re.compile(TRANSFORM_WORD.pattern[:-3] + "".join(f"|{re.escape(alias)}" for alias in aliases) + r")\b") if aliases else TRANSFORM_WORD
+        self._transform_word = word_regex([*TRANSFORM_WORDS, *aliases]) if aliases else TRANSFORM_WORD
 
     def build(self) -> FileSummary:
         self._module_level()
@@ -330,7 +328,7 @@ class SummaryBuilder:
     def _transform_calls(self, stmt: ast.stmt, scope_key: str | None, klass: str | None, scope: Scope) -> None:
         """Seeds from ``jax.grad(loss)``, ``lax.scan(step, ...)``, ``f.defvjp(fwd, bwd)`` in one
         statement (not in nested definitions: they are visited on their own)."""
-        for expr in _own_expressions(stmt):
+        for expr in own_expressions(stmt):
             for node in walk_local(expr):
                 if isinstance(node, ast.Lambda):
                     self._lambda(node, scope_key, klass, scope)
@@ -366,7 +364,7 @@ class SummaryBuilder:
     def _lambda(self, node: ast.Lambda, scope_key: str | None, klass: str | None, scope: Scope) -> None:
         if id(node) in self.keys:
             return
-        self._add_function(node, f"<lambda>", scope_key, None, scope)
+        self._add_function(node, "<lambda>", scope_key, None, scope)
 
     def _seed_argument(self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope) -> None:
         if isinstance(value, ast.Lambda):
@@ -411,7 +409,7 @@ class SummaryBuilder:
         for stmt in module_statements(self.tree.body):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not pattern.search(self._statement_text(stmt)):
                 continue
-            for expr in _own_expressions(stmt):
+            for expr in own_expressions(stmt):
                 for call in walk_local(expr):
                     if not isinstance(call, ast.Call):
                         continue
@@ -491,19 +489,6 @@ def _callee_pattern(names: set[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w.])(?:self\.)?(?:" + "|".join(sorted(map(re.escape, names))) + r")(?:\.\w+)?\s*\(")
 
 
-def _own_expressions(stmt: ast.stmt):
-    """The expressions of a statement itself (decorators excluded; nested bodies excluded)."""
-    for name, value in ast.iter_fields(stmt):
-        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
-            continue
-        if isinstance(value, ast.AST):
-            yield value
-        elif isinstance(value, list):
-            for item in value:
-                if isinstance(item, ast.AST):
-                    yield item
-
-
 def _calls_with_statements(function: FunctionNode):
     """``(statement, call)`` for every call in ``function``'s own body (nested definitions excluded)."""
     if isinstance(function, ast.Lambda):
@@ -516,16 +501,11 @@ def _calls_with_statements(function: FunctionNode):
         stmt = stack.pop()
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for expr in _own_expressions(stmt):
+        for expr in own_expressions(stmt):
             for node in walk_local(expr):
                 if isinstance(node, ast.Call):
                     yield stmt, node
-        for field_name in ("body", "orelse", "finalbody"):
-            stack.extend(reversed(getattr(stmt, field_name, ()) or ()))
-        for handler in getattr(stmt, "handlers", ()) or ():
-            stack.extend(reversed(handler.body))
-        for case in getattr(stmt, "cases", ()) or ():
-            stack.extend(reversed(case.body))
+        stack.extend(reversed(nested_statements(stmt)))
 
 
 def _reference(expr: ast.AST) -> str | None:

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.syntax import call, dotted, int_value, keyword, name, names_read, positional, substitute, walk, walk_local
+from gradadvisor.analysis.syntax import call, child_nodes, dotted, int_value, keyword, name, names_read, positional, substitute, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.
@@ -536,7 +536,7 @@ def _index_only_passed(body: ast.AST, index: str, resolve, is_builtin) -> bool:
     (``jnp.zeros(i)``), never a subscript, a slice bound, a test or a string."""
     parents: dict[int, ast.AST] = {}
     for node in walk(body):
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             parents[id(child)] = node
     for node in walk(body):
         if not (isinstance(node, ast.Name) and node.id == index):

@@ -1,15 +1,16 @@
 """Phase 1 of a scan: one file, on its own.
 
 Read once, parse once (CPython's ``ast``), summarise for the project index, and
-run the selected rules in one walk over the top-level blocks that can hold a
-finding (a block whose text matches no rule's trigger is not walked). The
+run the selected rules in one walk over the code that can hold a finding (a
+function or class whose text matches no rule's trigger is not walked: see
+``engine.walk``). The
 result, ``FileAnalysis``, is plain data: it crosses to the parent process and
 goes into the cache as is.
 """
 
 from __future__ import annotations
 
-import ast
+import gc
 import re
 from dataclasses import dataclass, field
 
@@ -20,7 +21,8 @@ from gradadvisor.analysis.syntax import Source, TooComplex, parse
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError
-from gradadvisor.engine.walk import dispatch_table, walk_rules
+from gradadvisor.engine.triggers import Triggers
+from gradadvisor.engine.walk import RuleWalker
 from gradadvisor.rules.base import Candidate, Rule
 
 #: Every rule is about autodiff code: a file that never names jax or autograd holds no finding.
@@ -47,7 +49,23 @@ class FileAnalysis:
 
 
 def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressions: bool = False) -> FileAnalysis:
-    """Phase 1 for ``text`` (the file ``display``). Never raises for bad input."""
+    """Phase 1 for ``text`` (the file ``display``). Never raises for bad input.
+
+    The cyclic garbage collector is paused while one file is analysed: a syntax tree is
+    hundreds of thousands of small objects freed by reference counting, and the collector's
+    passes over them cost as much as the parse itself. Whatever cycles the file's analysis
+    left are collected by the next ordinary pass after it.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyse(display, text, rules, want_suppressions)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions: bool) -> FileAnalysis:
     module, package = module_name(display)
     empty = FileAnalysis(display, FileSummary(display, module, package))
     if not text.strip() or file_is_suppressed(text):
@@ -70,18 +88,11 @@ def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressio
     facts = Facts(tree, source, names)
     builder = SummaryBuilder(display, tree, source, names, facts)
     result = FileAnalysis(display, builder.build(), parsed=True)
-    active = [rule for rule in rules if rule.could_match(text)] if mentions_autodiff else []
+    triggers = Triggers(source, rules) if mentions_autodiff else None
+    active = [rule for rule in rules if triggers.anywhere(rule)] if triggers is not None else []
     if active:
         ctx = Context(display, source, tree, names, facts)
-        instances = {rule: rule(ctx) for rule in active}
-        tables: dict[tuple, tuple] = {}  # one dispatch table per set of rules a block needs
-        for block in tree.body:
-            block_text = source.block(block)
-            chosen = tuple(rule for rule in active if rule.could_match(block_text))
-            if chosen:
-                if chosen not in tables:
-                    tables[chosen] = dispatch_table([instances[rule] for rule in chosen])
-                walk_rules(block, ctx, tables[chosen])
+        RuleWalker(ctx, [rule(ctx) for rule in active], triggers).walk_module(tree)
         result.candidates = ctx.candidates
         # Calls to this file's functions whose parameters a candidate's size depends on.
         wanted = {

@@ -45,7 +45,6 @@ class Context:
         self._qualnames: list[str] = []
         #: The statement of the current function that holds the node being visited.
         self._statements: list[ast.AST | None] = [None]
-        self._extent_reader = ExtentReader(self.value, self.code, self.is_builtin, self.resolve)
 
     # -- the walk ---------------------------------------------------------------------------
 
@@ -117,12 +116,17 @@ class Context:
         """What ``expr`` holds here (``overlay``: values of comprehension variables)."""
         return self.facts.value(expr, self.scope, self.statement, overlay)
 
+    def _extents(self) -> ExtentReader:
+        # Made per call, not kept: a reader holding this context's bound methods would be a
+        # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
+        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve)
+
     def extent(self, iterable: ast.AST) -> Extent:
         """How long a loop over ``iterable`` runs here."""
-        return self._extent_reader.of_iterable(iterable)
+        return self._extents().of_iterable(iterable)
 
     def extent_of_bound(self, bound: ast.AST) -> Extent:
-        return self._extent_reader.of_bound(bound)
+        return self._extents().of_bound(bound)
 
     def resolve(self, node: ast.AST) -> str | None:
         """The qualified name ``node`` means here (``jnp.sum`` -> ``jax.numpy.sum``), or None when

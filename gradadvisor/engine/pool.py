@@ -225,10 +225,11 @@ class WorkerPool:
             initializer=_init_worker,
             initargs=(os.getpid(), function, self.initializer, self.initargs),
         )
-        with _signals_blocked(STOP_SIGNALS):  # the workers start now
-            results = self._executor.map(_call, items, chunksize=chunksize)
         done = 0
         try:
+            # A worker can die while the items are still being handed out: ``map`` raises then.
+            with _signals_blocked(STOP_SIGNALS):  # the workers start now
+                results = self._executor.map(_call, items, chunksize=chunksize)
             for result in results:
                 done += 1
                 yield result

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+from gradadvisor.analysis.syntax import LINE
 from gradadvisor.fixes.edits import Fix, ImportSpec, apply_edits, non_overlapping
 
 #: Rounds of fix-then-rescan, as ruff does, until nothing more is fixable.
@@ -138,7 +139,7 @@ def local_diff(path: str, text: str, fix: Fix, context: int = 3) -> str:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end + 1
-    lines = text.splitlines(keepends=True)
+    lines = LINE.findall(text)  # the lines ``ast`` counts (not split at form feeds)
     before_first = max(0, first_line - context)
     last_line = text.count("\n", 0, line_end - 1 if line_end else 0)
     after_last = min(len(lines), last_line + 1 + context)

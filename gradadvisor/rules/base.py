@@ -167,6 +167,11 @@ class Rule:
     trigger: ClassVar[re.Pattern[str] | tuple[re.Pattern[str], ...] | None] = None
     #: Plain substrings, one of which every finding's block contains (checked before the regex).
     keywords: ClassVar[tuple[str, ...]] = ()
+    #: For a rule that visits expressions (``visit_Call``, ``visit_ListComp``...): a regex the
+    #: lines of a statement must match for those visits to find anything in it. The walk does
+    #: not enter the expressions of statements that no rule's pattern matches. None: every
+    #: statement's expressions are walked.
+    expression_trigger: ClassVar[re.Pattern[str] | None] = None
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
 

@@ -148,7 +148,8 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call or a map: both are in the block that holds a finding.
     keywords = ("stack", "array", "concatenate", "map")
-    trigger = (re.compile(r"\b(?:for|while)\b|\bmap\s*\("), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
+    expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(")  # joins and lax.map
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
 
     VALID = (
         # Layers: a loop over different modules.

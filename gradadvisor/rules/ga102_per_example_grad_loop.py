@@ -6,8 +6,8 @@ import ast
 import re
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, short
-from gradadvisor.analysis.syntax import names_read, one_line, positional, walk
+from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS
+from gradadvisor.analysis.syntax import child_nodes, names_read, one_line, positional, walk
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
     host_work,
@@ -153,7 +153,8 @@ class PerExampleGradLoop(Rule):
     keywords = ("for", "while", "map")
     #: A gradient function may be a parameter with any name: every block with a loop (or a
     #: ``map``) can hold one.
-    trigger = re.compile(r"\b(?:for|while)\b|\bmap\s*\(")
+    expression_trigger = re.compile(r"\b(?:for|map)\b")  # comprehensions and map()
+    trigger = re.compile(r"\b(?:(?:for|while)\b|map\s*\()")
 
     VALID = (
         # A training loop: one gradient per step, on a batch that is not the loop variable.
@@ -662,7 +663,7 @@ class PerExampleGradLoop(Rule):
                     transform = gradient_call(current, self.ctx)
                     if transform is not None:
                         found.append((current, *transform))
-            stack.extend(reversed(list(ast.iter_child_nodes(current))))
+            stack.extend(reversed(child_nodes(current)))
         return found
 
     def _while_range(self, node: ast.While):

@@ -212,9 +212,10 @@ class ViewSlicingLoop(Rule):
     name = "view-slicing-loop"
     summary = "a loop over slices `a[:, i]` scatters a full-size gradient per slice; use one einsum or the whole array"
     keywords = ("for", "while", "map")
+    expression_trigger = re.compile(r"(?:stack|array)\s*\(")  # jnp.stack / jnp.array / jnp.asarray
     trigger = (
         re.compile(r"\b(?:for|while|map)\b"),
-        re.compile(r"\b(?:stack|array|asarray)\s*\(|\.at\s*\[|\.append\s*\("),
+        re.compile(r"(?:stack|array|asarray)\s*\(|\.(?:at\s*\[|append\s*\()"),
     )
 
     VALID = (

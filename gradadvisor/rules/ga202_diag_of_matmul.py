@@ -72,6 +72,7 @@ class DiagOfMatmul(Rule):
     name = "diag-of-matmul"
     summary = "`diag`/`trace` of a matrix product computes the whole product; use one einsum"
     keywords = ("diag", "trace", "einsum")
+    expression_trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
     trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
 
     VALID = (

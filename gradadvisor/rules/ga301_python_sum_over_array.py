@@ -97,6 +97,7 @@ class PythonSumOverArray(Rule):
     name = "python-sum-over-array"
     summary = "builtin `sum()` over an array's elements unrolls into one op per element; use `jnp.sum`"
     keywords = ("sum",)
+    expression_trigger = re.compile(r"(?<![\w.])sum\s*\(")
     trigger = re.compile(r"(?<![\w.])sum\s*\(")
 
     VALID = (

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent, is_collection_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
-from gradadvisor.analysis.syntax import attribute_path, call, constant, int_value, name, names_read, one_line, substitute, target_names, walk
+from gradadvisor.analysis.syntax import attribute_path, call, child_nodes, constant, int_value, name, names_read, one_line, substitute, target_names, walk
 from gradadvisor.analysis.vectorize import (
     SMALL_DTYPE_WORD,
     AxisRead,
@@ -35,7 +35,7 @@ from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:
 #: cheap and loose (a block that does not match is not walked).
-ACCUMULATION_TEXT = re.compile(r"[+-]=|=[^=\n]*[+-]|\badd\s*\(")
+ACCUMULATION_TEXT = re.compile(r"[+-]=|=[^=\n]*[+-]|add\s*\(")
 #: Values that are certainly not arrays (a list of arrays may hold different shapes).
 NOT_ARRAYS = frozenset({v.SEQUENCE, v.SCALAR, v.STRING, v.MAPPING, v.NONE, v.MODULE, v.CALLABLE})
 #: Integer dtypes (a float accumulator rounds their running total; ``jnp.sum`` adds them exactly).
@@ -1079,9 +1079,9 @@ def _index_reads(term: ast.AST, index: str, resolve) -> list[AxisRead]:
         read = axis_read(node, index, resolve)
         if read is not None:
             reads.append(read)
-            stack.extend(ast.iter_child_nodes(read.array))
+            stack.extend(child_nodes(read.array))
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(child_nodes(node))
     return reads
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 import re
 import weakref
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Iterator
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.captures import (
@@ -23,8 +24,8 @@ from gradadvisor.analysis.captures import (
 )
 from gradadvisor.analysis.facts import Binding, Position, Scope
 from gradadvisor.analysis.gradient import Level
-from gradadvisor.analysis.summary import EXTERNAL, function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, one_line
+from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
+from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, nested_statements, one_line, own_expressions, walk_local
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, make_finding
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
@@ -132,6 +133,7 @@ class LargeCapturedConstant(Rule):
     code = "GA401"
     name = "large-captured-constant"
     summary = "jitted code closes over a large array: jit embeds it as a constant; pass it as an argument"
+    expression_trigger = re.compile(r"\blambda\b")  # its only expression visit is visit_Lambda
     trigger = re.compile(r"\b(?:def|lambda)\b")
 
     VALID = (
@@ -225,11 +227,13 @@ class LargeCapturedConstant(Rule):
         self._attr_reads: dict[int, set[str]] = {}
         self._classes: dict[int, tuple[bool, dict]] = {}
         self._dense_seen: set[int] = set()
+        self._word_sets: dict[int, set[str]] = {}
         # One rule object per top-level block: what holds for the whole file is computed once.
         shared = _FILE_INFO.get(ctx)
         if shared is None:
             shared = _FILE_INFO[ctx] = _file_info(ctx)
         self._x64, self._module_names, self._module_maybe_array = shared
+        self._bench_file = BENCH_FILE_FUNCTIONS <= ctx.facts.module_scope.bindings.keys()
 
     # -- captured names ------------------------------------------------------------------------
 
@@ -244,8 +248,7 @@ class LargeCapturedConstant(Rule):
         if ctx.in_test_code():
             return
         scope = ctx.scope
-        text = ctx.source.segment(node) if isinstance(node, ast.Lambda) else ctx.source.block(node)
-        words = set(IDENTIFIER.findall(text))
+        words = self._words(node)
         # Only names bound outside this function can be captured: the module's (other than
         # definitions and library imports) and the enclosing functions'.
         wanted = {name for name in words & self._module_names if self._may_be_array(name)}
@@ -263,6 +266,20 @@ class LargeCapturedConstant(Rule):
         self._reads[id(node)] = own
         if ctx.klass is not None or any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
             self._self_attributes(node, words)
+        if wanted or self._bench_file:
+            # The table of a dense form is a captured array (or, in a bench file, a parameter).
+            self._dense_forms(node, scope)
+
+    def _words(self, node: ast.AST) -> set[str]:
+        """The identifiers in the text of the outermost function around ``node`` (a superset of
+        ``node``'s own: a prefilter, read once per top-level function, not once per nesting level)."""
+        outermost = next((scope for scope in self.ctx.scopes if isinstance(scope, FUNCTION_NODES)), node)
+        words = self._word_sets.get(id(outermost))
+        if words is None:
+            source = self.ctx.source
+            text = source.segment(outermost) if isinstance(outermost, ast.Lambda) else source.block(outermost)
+            words = self._word_sets[id(outermost)] = set(IDENTIFIER.findall(text))
+        return words
 
     def _may_be_array(self, name: str) -> bool:
         """A module-level name that may hold a large array (a project import may: phase 2 tells)."""
@@ -492,42 +509,46 @@ class LargeCapturedConstant(Rule):
 
     # -- the dense-gradient form -------------------------------------------------------------------
 
-    def visit_Subscript(self, node: ast.Subscript) -> None:
-        ctx = self.ctx
-        function = ctx.function
-        if function is None or not isinstance(node.ctx, ast.Load) or not _narrow_index(node.slice) or ctx.in_test_code():
+    def _dense_forms(self, function: ast.AST, scope: Scope) -> None:
+        """``(TABLE * scale)[index]`` in ``function``'s own code (its first argument is the one
+        a gradient would be taken for)."""
+        differentiated = _first_argument(function)
+        if differentiated is None:
             return
+        for statement, node in _subscripts_with_statements(function):
+            if isinstance(node.ctx, ast.Load) and isinstance(node.value, (ast.Name, ast.BinOp)) and _narrow_index(node.slice):
+                self._dense_form(node, _At(function, scope, statement), differentiated)
+
+    def _dense_form(self, node: ast.Subscript, at: "_At", differentiated: str) -> None:
+        ctx = self.ctx
         product = node.value
         named: str | None = None
         if isinstance(product, ast.Name):
             named = product.id
-            reaching = ctx.facts.bindings_at(named, ctx.scope, ctx.statement) if ctx.scope.binds(named) else []
+            reaching = ctx.facts.bindings_at(named, at.scope, at.statement) if at.scope.binds(named) else []
             if len(reaching) != 1 or reaching[0].kind != "assign" or reaching[0].path or not isinstance(reaching[0].value, ast.BinOp):
                 return
-            if id(reaching[0]) in self._dense_seen or not _only_indexed(function, named):
+            if id(reaching[0]) in self._dense_seen or not _only_indexed(at.function, named):
                 return
             self._dense_seen.add(id(reaching[0]))
             product = reaching[0].value
         if not isinstance(product, ast.BinOp) or not isinstance(product.op, ELEMENTWISE_OPERATORS):
             return
-        if not self._few_rows(node.slice):
-            return
-        differentiated = _first_argument(function)
-        if differentiated is None:
+        if not self._few_rows(node.slice, at):
             return
         for table, other in ((product.left, product.right), (product.right, product.left)):
             if not isinstance(table, ast.Name) or table.id == differentiated or differentiated not in names_read(other):
                 continue
             if differentiated in names_read(table):
                 continue
-            self._dense(node, product, table, other, differentiated, named)
+            self._dense(node, product, table, other, differentiated, named, at)
             return
 
-    def _few_rows(self, index: ast.AST) -> bool:
+    def _few_rows(self, index: ast.AST, at: "_At") -> bool:
         """The index picks a few rows: numbers, or index arrays of a literal length of at most 64
         (``perm`` of unknown length may pick every row)."""
         for item in index.elts if isinstance(index, ast.Tuple) else [index]:
-            value = self.ctx.value(item)
+            value = at.value(self.ctx, item)
             if value.kind == v.ARRAY and value.rank != 0:
                 length = value.shape[0] if value.shape else None
                 if not (isinstance(length, int) and length <= 64):
@@ -537,16 +558,16 @@ class LargeCapturedConstant(Rule):
                     return False
         return True
 
-    def _dense(self, node: ast.Subscript, product: ast.BinOp, table: ast.Name, other: ast.expr, differentiated: str, named: str | None) -> None:
+    def _dense(self, node: ast.Subscript, product: ast.BinOp, table: ast.Name, other: ast.expr, differentiated: str, named: str | None, at: "_At") -> None:
         ctx = self.ctx
-        scope = ctx.scope
-        value = ctx.value(table)
-        other_value = ctx.value(other)
+        scope = at.scope
+        value = at.value(ctx, table)
+        other_value = at.value(ctx, other)
         size: dict | None
         if value.kind == v.PARAM and table.id in scope.params:
-            size = {"param": table.id, "array": True, "evidence": f"`{table.id}` is a parameter of `{getattr(ctx.function, 'name', 'lambda')}`"}
+            size = {"param": table.id, "array": True, "evidence": f"`{table.id}` is a parameter of `{getattr(at.function, 'name', 'lambda')}`"}
         elif value.kind == v.ARRAY and value.rank != 0:
-            bindings = ctx.facts.bindings_at(table.id, scope, ctx.statement) if scope.binds(table.id) else ctx.facts.module_scope.bindings.get(table.id, [])
+            bindings = ctx.facts.bindings_at(table.id, scope, at.statement) if scope.binds(table.id) else ctx.facts.module_scope.bindings.get(table.id, [])
             size = self._judge(value, [b for b in bindings if b.kind != "param"], scope if scope.binds(table.id) else ctx.facts.module_scope)
         else:
             return
@@ -555,7 +576,7 @@ class LargeCapturedConstant(Rule):
         index = ctx.code(node.slice)
         operator = ctx.code(product)[len(ctx.code(product.left)) : len(ctx.code(product)) - len(ctx.code(product.right))].strip() or "*"
         if other_value.is_array and other_value.rank is not None and value.rank is not None and other_value.rank >= value.rank:
-            advice = f"index every operand first"
+            advice = "index every operand first"
         else:
             left = f"{table.id}[{index}]" if product.left is table else ctx.code(product.left)
             right = f"{table.id}[{index}]" if product.right is table else ctx.code(product.right)
@@ -567,7 +588,7 @@ class LargeCapturedConstant(Rule):
         )
         data = {"kind": "dense", "name": table.id, "also": [], "x64": self._x64, **size}
         if data.get("param"):
-            data["function"] = getattr(ctx.function, "name", "")
+            data["function"] = getattr(at.function, "name", "")
         self.report(node, message, size="none", work="jax", need="differentiated", require_trace=True, data=data)
 
     # -- phase 2 -----------------------------------------------------------------------------------
@@ -694,7 +715,7 @@ def _finalize_dense(rule: type[Rule], candidate: Candidate, project) -> Finding 
         proof, _, evidence = size
     explanation = project.explain(key, candidate.path) if key is not None else None
     confidence = {"proven": "high", "likely": "medium"}.get(proof, "low")
-    items = [*evidence, f"the first argument is the one `jax.grad` differentiates by default", explanation or ""]
+    items = [*evidence, "the first argument is the one `jax.grad` differentiates by default", explanation or ""]
     return make_finding(rule, candidate, confidence, items, explanation)
 
 
@@ -781,3 +802,35 @@ def _first_argument(function: ast.AST) -> str | None:
     if ordered and ordered[0] in ("self", "cls"):
         ordered = ordered[1:]
     return ordered[0] if ordered else None
+
+
+@dataclass(frozen=True)
+class _At:
+    """Where an expression is evaluated: its function, that function's scope, its statement."""
+
+    function: ast.AST
+    scope: Scope
+    statement: ast.AST
+
+    def value(self, ctx, expr: ast.AST) -> v.Value:
+        return ctx.facts.value(expr, self.scope, self.statement)
+
+
+def _subscripts_with_statements(function: ast.AST) -> Iterator[tuple[ast.AST, ast.Subscript]]:
+    """``(statement, subscript)`` for every subscript in ``function``'s own code (nested
+    definitions excluded; a lambda's statement is its expression)."""
+    if isinstance(function, ast.Lambda):
+        for node in walk_local(function.body):
+            if type(node) is ast.Subscript:
+                yield function.body, node
+        return
+    stack = list(reversed(function.body))
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for expr in own_expressions(statement):
+            for node in walk_local(expr):
+                if type(node) is ast.Subscript:
+                    yield statement, node
+        stack.extend(reversed(nested_statements(statement)))
