@@ -122,10 +122,11 @@ def _own_code(function: ast.AST, attribute_base: str | None = None) -> Iterator[
             children.extend((element, inner) for element in elements)
             stack.extend(reversed(children))
             continue
-        if _metadata_only(node, attribute_base):
+        kind = type(node)
+        if (kind is ast.Attribute or kind is ast.Call) and _metadata_only(node, attribute_base):
             continue
         yield node, bound
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        if kind is ast.Call and isinstance(node.func, ast.Name):
             # A called name is a function, not a captured array: read its arguments only.
             stack.extend((child, bound) for child in reversed([*node.args, *node.keywords]))
             continue

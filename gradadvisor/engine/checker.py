@@ -18,6 +18,7 @@ from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name
 from gradadvisor.analysis.syntax import Source, TooComplex, parse
+from gradadvisor.analysis.testcode import is_test_file
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError
@@ -88,7 +89,9 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     facts = Facts(tree, source, names)
     builder = SummaryBuilder(display, tree, source, names, facts)
     result = FileAnalysis(display, builder.build(), parsed=True)
-    triggers = Triggers(source, rules) if mentions_autodiff else None
+    # Test code holds no finding (every rule leaves reference computations alone): a test
+    # module is summarised for the project index but not walked.
+    triggers = Triggers(source, rules) if mentions_autodiff and not is_test_file(display) else None
     active = [rule for rule in rules if triggers.anywhere(rule)] if triggers is not None else []
     if active:
         ctx = Context(display, source, tree, names, facts)

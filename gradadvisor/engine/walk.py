@@ -8,7 +8,8 @@ children (``visit``) and after them (``leave``), with the context's
 A rule walks only the code its trigger can match: ``Triggers`` finds, once per
 file, the lines where each rule's trigger patterns match, and at every ``def`` and
 ``class`` the walker keeps only the rules whose patterns all match inside it. A
-function no rule wants is not walked at all.
+function no rule wants is not walked at all, nor is test code (``test_*`` functions,
+``Test*`` classes: every rule leaves reference computations alone).
 
 The walk is iterative: a 10,000-term sum or a 500-branch ``elif`` chain is deep,
 but never deep for the Python stack. A rule that raises is set aside for the rest
@@ -22,6 +23,7 @@ from bisect import bisect_left
 from typing import Callable, Iterable
 
 from gradadvisor.analysis.syntax import child_nodes, nested_statements
+from gradadvisor.analysis.testcode import is_test_scope
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.triggers import Triggers
 from gradadvisor.rules.base import Rule
@@ -49,7 +51,7 @@ class RuleWalker:
         every = tuple(self.instances)
         for block in tree.body:
             chosen = self.triggers.select(every, block)
-            if chosen:
+            if chosen and not is_test_scope(block):
                 self.walk(block, chosen)
 
     def table(self, chosen: tuple[type[Rule], ...]) -> tuple[Table, list[int] | None]:
@@ -100,6 +102,8 @@ class RuleWalker:
                 continue
             kind = type(node)
             if node is not root and isinstance(node, _GATES):
+                if is_test_scope(node):
+                    continue  # test functions and classes hold no finding
                 narrowed = select(chosen, node)
                 if not narrowed:
                     continue

@@ -266,7 +266,7 @@ class LargeCapturedConstant(Rule):
         self._reads[id(node)] = own
         if ctx.klass is not None or any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
             self._self_attributes(node, words)
-        if wanted or self._bench_file:
+        if own or self._bench_file:
             # The table of a dense form is a captured array (or, in a bench file, a parameter).
             self._dense_forms(node, scope)
 
