@@ -11,6 +11,10 @@ the unpacked sources and prints speed (lines per second) and findings (per
     python benchmarks/scan_speed.py --jobs 2 --json out.json
     python benchmarks/scan_speed.py -- --some-scan-option   # passed to scan
 
+It also times, on the same directories in the same run, `ruff check --select ALL`
+(when ruff is installed: the speed target is a cold scan within 2x of it) and a
+warm re-scan from a filled cache (target: 0.5 s). `--no-compare` skips both.
+
 Nothing fetched is ever written inside the repository.
 """
 
@@ -219,6 +223,62 @@ def run_scan(cmd: list[str], cwd: Path, repeat: int) -> tuple[dict, list[dict], 
     usable = [r for r in runs if r["report"] is not None] or runs
     best = min(usable, key=lambda r: r["seconds"])
     return best, runs, failure, problems
+
+
+def ruff_command(dirs: list[str]) -> list[str] | None:
+    """`ruff check --select ALL` over the same directories, or None when ruff is not installed."""
+    ruff = shutil.which("ruff") or shutil.which("ruff", path=str(Path(sys.executable).parent))
+    if ruff is None:
+        return None
+    return [ruff, "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet", *dirs]
+
+
+def best_of(cmd: list[str], cwd: Path, repeat: int, label: str) -> dict:
+    """The fastest of ``repeat`` runs of ``cmd`` (wall and CPU seconds, exit code)."""
+    runs = []
+    for i in range(repeat):
+        log(f"{label} run {i + 1}/{repeat} ...")
+        runs.append(run_scan_once(cmd, cwd))
+    return min(runs, key=lambda r: r["seconds"])
+
+
+def compare(cmd: list[str], dirs: list[str], cwd: Path, repeat: int, cold: dict) -> dict:
+    """Ruff on the same directories, and a warm re-scan from a filled cache."""
+    import tempfile
+
+    result: dict = {"cold_seconds": round(cold["seconds"], 3),
+                    "cold_cpu_seconds": round(cold["cpu_seconds"], 3) if cold["cpu_seconds"] is not None else None}
+    ruff = ruff_command(dirs)
+    if ruff is not None:
+        version = subprocess.run([ruff[0], "--version"], capture_output=True, text=True).stdout.strip()
+        run = best_of(ruff, cwd, repeat, "ruff")
+        result.update(ruff=version, ruff_seconds=round(run["seconds"], 3),
+                      ruff_cpu_seconds=round(run["cpu_seconds"], 3) if run["cpu_seconds"] is not None else None,
+                      ratio=round(cold["seconds"] / run["seconds"], 2) if run["seconds"] else None)
+    with tempfile.TemporaryDirectory(prefix="gradadvisor-cache-") as cache_dir:
+        cached = [item for part in cmd for item in (["--cache-dir", cache_dir] if part == "--no-cache" else [part])]
+        log("filling a cache for the warm re-scan ...")
+        run_scan_once(cached, cwd)
+        warm = best_of(cached, cwd, max(repeat, 3), "warm re-scan")
+        result.update(warm_seconds=round(warm["seconds"], 3))
+    return result
+
+
+def print_comparison(numbers: dict) -> None:
+    rows = [["gradadvisor scan, cold (--no-cache)", f"{numbers['cold_seconds']:.2f}",
+             f"{numbers['cold_cpu_seconds']:.2f}" if numbers.get("cold_cpu_seconds") is not None else "-"]]
+    if "ruff_seconds" in numbers:
+        rows.append([f"{numbers['ruff']} check --select ALL", f"{numbers['ruff_seconds']:.2f}",
+                     f"{numbers['ruff_cpu_seconds']:.2f}" if numbers.get("ruff_cpu_seconds") is not None else "-"])
+    rows.append(["gradadvisor scan, warm re-scan (cache filled)", f"{numbers['warm_seconds']:.2f}", "-"])
+    print_table("Compared (same directories, same run)", ["run", "wall s", "CPU s"], rows)
+    if numbers.get("ratio") is not None:
+        verdict = "within" if numbers["ratio"] <= 2.0 else "NOT within"
+        print(f"cold scan / ruff: {numbers['ratio']:.2f}x ({verdict} the 2x target)")
+    else:
+        print("ruff is not installed: `pip install ruff` to compare")
+    verdict = "within" if numbers["warm_seconds"] <= 0.5 else "NOT within"
+    print(f"warm re-scan: {numbers['warm_seconds']:.2f} s ({verdict} the 0.5 s target)")
 
 
 def describe_scan_failure(run: dict, cmd: list[str]) -> str | None:
@@ -487,6 +547,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="list every finding (default: on)")
     p.add_argument("--show-context", action="store_true", help="print the source line of each finding")
     p.add_argument("--json", type=Path, metavar="OUT", help="save the numbers to OUT")
+    p.add_argument("--compare", action=argparse.BooleanOptionalAction, default=True,
+                   help="also time ruff --select ALL and a warm re-scan (default: on)")
     p.add_argument("--prepare-only", action="store_true",
                    help="fetch, unpack and count the corpus, then stop")
     p.add_argument("--scanner-cmd", help=argparse.SUPPRESS)  # testing: replaces `python -m gradadvisor`
@@ -523,6 +585,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print_findings(report, src_root, args.show_context)
     print_summary(summary, report, runs, cmd)
+    if args.compare:
+        summary["compared"] = compare(cmd, [lib["dir"] for lib in corpus], src_root, args.repeat, best)
+        print_comparison(summary["compared"])
     if busy:
         problems.append(busy)
     totals = summary["totals"]

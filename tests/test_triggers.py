@@ -10,7 +10,8 @@ import pytest
 from conftest import DIAG_FIXED, DIAG_SOURCE, write
 from gradadvisor.analysis.syntax import Source
 from gradadvisor.engine.runner import check_text
-from gradadvisor.engine.triggers import Triggers, literal_pieces, match_lines
+from gradadvisor.analysis.lines import literal_pieces, match_lines
+from gradadvisor.engine.triggers import Triggers
 from gradadvisor.rules import all_rules
 
 RULES = list(all_rules())

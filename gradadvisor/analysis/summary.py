@@ -37,6 +37,7 @@ from gradadvisor.analysis.gradient import (
     transform_name,
 )
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
+from gradadvisor.analysis.lines import any_between, match_lines
 from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
@@ -175,6 +176,7 @@ class SummaryBuilder:
         #: function key -> (node, scope) for every function and lambda found.
         self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
         self.keys: dict[int, str] = {}
+        self._pattern_lines: dict[re.Pattern[str], list[int]] = {}
         self._imported = self._imported_callees()
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
@@ -275,13 +277,20 @@ class SummaryBuilder:
         position = bisect_left(lines, stmt.lineno)
         return position < len(lines) and lines[position] <= end
 
-    def _statement_text(self, stmt: ast.stmt) -> str:
-        """The statement's own lines (for a compound statement, its header only)."""
+    def _lines_of(self, pattern: re.Pattern[str]) -> list[int]:
+        lines = self._pattern_lines.get(pattern)
+        if lines is None:
+            lines = self._pattern_lines[pattern] = match_lines(pattern, self.source)
+        return lines
+
+    @staticmethod
+    def _own_lines(stmt: ast.stmt) -> tuple[int, int]:
+        """The first and last line of the statement itself (a compound statement's header)."""
         end = stmt.end_lineno or stmt.lineno
         body = getattr(stmt, "body", None)
         if isinstance(body, list) and body:
             end = body[0].lineno - 1
-        return "".join(self.source.lines[stmt.lineno - 1 : max(end, stmt.lineno)])
+        return stmt.lineno, max(end, stmt.lineno)
 
     def _add_function(self, node: FunctionNode, qualname: str, parent_key: str | None, klass: str | None, scope: Scope, name: str | None = None) -> str:
         key = function_key(node, qualname)
@@ -403,11 +412,12 @@ class SummaryBuilder:
 
     def _module_calls(self, pattern: re.Pattern[str] | None) -> None:
         """Calls made by module-level code (scripts call their training function there)."""
-        if pattern is None or not pattern.search(self.source.text):
+        lines = self._lines_of(pattern) if pattern is not None else []
+        if not lines:
             return
         scope = self.facts.module_scope
         for stmt in module_statements(self.tree.body):
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not pattern.search(self._statement_text(stmt)):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not any_between(lines, *self._own_lines(stmt)):
                 continue
             for expr in own_expressions(stmt):
                 for call in walk_local(expr):
@@ -438,8 +448,7 @@ class SummaryBuilder:
         """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""
         if pattern is None:
             return
-        text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-        if not pattern.search(text):
+        if not any_between(self._lines_of(pattern), node.lineno, node.end_lineno or node.lineno):
             return
         inner = self.facts.scope(node, scope)
         function = self.summary.functions[key]
@@ -486,7 +495,9 @@ def _callee_pattern(names: set[str]) -> re.Pattern[str] | None:
     names = {name for name in names if name}
     if not names:
         return None
-    return re.compile(r"(?<![\w.])(?:self\.)?(?:" + "|".join(sorted(map(re.escape, names))) + r")(?:\.\w+)?\s*\(")
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    # ``self.`` spelled as its own alternative: ``match_lines`` then scans for literal starts.
+    return re.compile(r"(?<![\w.])(?:self\.(?:" + alternatives + r")|(?:" + alternatives + r"))(?:\.\w+)?\s*\(")
 
 
 def _calls_with_statements(function: FunctionNode):

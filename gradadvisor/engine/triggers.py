@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from typing import Iterable
 
+from gradadvisor.analysis.lines import match_lines
 from gradadvisor.analysis.syntax import Source
 from gradadvisor.rules.base import Rule
 
@@ -80,108 +81,3 @@ class Triggers:
             first = min(first, decorator.lineno)
         last = node.end_lineno or first  # type: ignore[attr-defined]
         return tuple(rule for rule in rules if self.matches(rule, first, last))
-
-
-def match_lines(pattern: re.Pattern[str], source: Source) -> list[int]:
-    """The sorted line numbers on which ``pattern`` matches in ``source``.
-
-    CPython's regex engine scans fast for a literal start (``for\b``) but tries every
-    position for a pattern that starts with ``\b``, a look-behind or an alternation. So
-    ``\b(?:for|while)\b`` is run as ``for\b`` and ``while\b``, with the leading
-    assertion checked by hand on each match (``literal_pieces``)."""
-    text, starts = source.text, source.line_starts
-    found: set[int] = set()
-    for piece, excluded in literal_pieces(pattern):
-        for match in piece.finditer(text):
-            start = match.start()
-            if excluded is not None and start and (text[start - 1].isalnum() or text[start - 1] in excluded):
-                continue
-            found.add(bisect_right(starts, start))
-    return sorted(found)
-
-
-#: Leading assertions checked by hand: the characters that may not come before a match.
-_LEADING = {r"\b": "_", r"(?<![\w.])": "_."}
-_PIECES: dict[re.Pattern[str], list[tuple[re.Pattern[str], str | None]]] = {}
-
-
-def literal_pieces(pattern: re.Pattern[str]) -> list[tuple[re.Pattern[str], str | None]]:
-    """Patterns whose matches together are ``pattern``'s, each with the characters that may
-    not precede a match (None: any may). Top-level alternatives are split, a leading group
-    of alternatives is distributed over what follows it (``(?:a|b)\\s*\\(`` is ``a\\s*\\(`` and
-    ``b\\s*\\(``), and a leading ``\\b`` or ``(?<![\\w.])`` before a word is lifted out.
-    Anything else is kept as written."""
-    pieces = _PIECES.get(pattern)
-    if pieces is None:
-        pieces = _PIECES[pattern] = [(re.compile(text, pattern.flags), excluded) for text, excluded in _split(pattern.pattern, None)]
-    return pieces
-
-
-def _split(text: str, excluded: str | None) -> list[tuple[str, str | None]]:
-    branches = _top_level(text, "|")
-    if len(branches) > 1:
-        return [piece for branch in branches for piece in _split(branch, excluded)]
-    for lead, lead_excluded in _LEADING.items():
-        if text.startswith(lead) and excluded is None:
-            rest = text[len(lead):]
-            if rest[:1].isalpha() or rest.startswith("(?:"):
-                return _split(rest, lead_excluded)
-            return [(text, None)]
-    if text.startswith("(?:"):
-        end = _group_end(text)
-        suffix = text[end + 1:]
-        if end > 0 and not suffix[:1] in ("?", "*", "+", "{"):
-            return [piece for branch in _top_level(text[3:end], "|") for piece in _split(branch + suffix, excluded)]
-    if excluded is not None and not text[:1].isalpha():
-        return [(_LEAD_OF[excluded] + text, None)]  # cannot lift the assertion: keep it
-    return [(text, excluded)]
-
-
-_LEAD_OF = {excluded: lead for lead, excluded in _LEADING.items()}
-
-
-def _group_end(text: str) -> int:
-    """The index of the ``)`` closing the group that opens ``text`` (-1 if none)."""
-    depth, in_class, escaped = 0, False, False
-    for index, char in enumerate(text):
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return index
-    return -1
-
-
-def _top_level(text: str, separator: str) -> list[str]:
-    """``text`` split at ``separator`` characters outside every group and character class."""
-    parts, current = [], []
-    depth, in_class, escaped = 0, False, False
-    for char in text:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == separator and depth == 0:
-            parts.append("".join(current))
-            current = []
-            continue
-        current.append(char)
-    parts.append("".join(current))
-    return parts
