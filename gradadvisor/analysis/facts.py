@@ -31,6 +31,7 @@ from typing import Iterator
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
+from gradadvisor.analysis.lines import any_between
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, one_line, positional, walk_local
 from gradadvisor.analysis.values import Value
@@ -70,9 +71,10 @@ class Binding:
 class Scope:
     """The bindings of one function, lambda or module body (read on first use)."""
 
-    def __init__(self, node: ast.AST, parent: "Scope | None", walrus: bool = True) -> None:
+    def __init__(self, node: ast.AST, parent: "Scope | None", walrus: list[int] | None = None) -> None:
         self.node = node
         self.parent = parent
+        #: The lines holding ``:=`` (None: look everywhere).
         self._walrus = walrus
         self._bound = False
 
@@ -197,7 +199,8 @@ class Scope:
                     self._add(target.id, "other", position, stmt)
         elif isinstance(stmt, ast.Return):
             self.returns.append(stmt)
-        if not self._walrus:
+        walrus = self._walrus
+        if walrus is not None and not any_between(walrus, stmt.lineno, stmt.end_lineno or stmt.lineno):
             return
         # Walrus targets anywhere in the statement's own expressions.
         for child in _own_expressions(stmt):
@@ -393,7 +396,7 @@ class Facts:
         self.module = module
         self.source = source
         self.names = names
-        self._walrus = ":=" in source.text
+        self._walrus = _lines_holding(":=", source)
         self.module_scope = Scope(module, None, self._walrus)
         self._scopes: dict[int, Scope] = {id(module): self.module_scope}
         self._values: dict[int, Value] = {}
@@ -1585,3 +1588,12 @@ def _arithmetic(op: ast.operator, left, right):
     except (ZeroDivisionError, OverflowError, ValueError):
         return None
     return None
+
+
+def _lines_holding(literal: str, source: Source) -> list[int]:
+    """The sorted lines on which ``literal`` occurs."""
+    text, lines, start = source.text, [], source.text.find(literal)
+    while start != -1:
+        lines.append(source.line_of(start))
+        start = text.find(literal, start + 1)
+    return lines

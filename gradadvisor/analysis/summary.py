@@ -36,8 +36,8 @@ from gradadvisor.analysis.gradient import (
     short,
     transform_name,
 )
+from gradadvisor.analysis.lines import any_between
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
-from gradadvisor.analysis.lines import any_between, match_lines
 from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
@@ -51,7 +51,6 @@ EXTERNAL = frozenset(sys.stdlib_module_names) | {
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
-DEF_NAME = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)|^[ \t]*(\w+)[ \t]*=[ \t]*lambda\b", re.MULTILINE)
 REFERENCE = re.compile(r"(?<![\w.])([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -176,11 +175,14 @@ class SummaryBuilder:
         #: function key -> (node, scope) for every function and lambda found.
         self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
         self.keys: dict[int, str] = {}
-        self._pattern_lines: dict[re.Pattern[str], list[int]] = {}
+        self._callee_lines: dict[frozenset[str], list[int]] = {}
         self._imported = self._imported_callees()
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
-        self._referable = {match.group(1) or match.group(2) for match in DEF_NAME.finditer(source.text)} | set(names.aliases) | {"self", "cls"}
+        self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
+        #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
+        #: referable ones once the walk has seen every def.
+        self._found_references: dict[str, list[tuple[str, str]]] = {}
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
         self._transform_lines: list[int] | None = None
         self._transform_word = word_regex([*TRANSFORM_WORDS, *aliases]) if aliases else TRANSFORM_WORD
@@ -188,6 +190,9 @@ class SummaryBuilder:
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        heads = self._referable
+        for key, found in self._found_references.items():
+            self.summary.functions[key].references = sorted({a for a, _ in found if a in heads} | {f"{a}.{b}" for a, b in found if b and a in heads})
         self._module_calls(self._imported)
         self._bench_file()
         return self.summary
@@ -232,6 +237,7 @@ class SummaryBuilder:
         while stack:
             node, prefix, parent_key, klass, scope = stack.pop()
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self._referable.add(node.name)
                 qualname = f"{prefix}{node.name}"
                 key = self._add_function(node, qualname, parent_key, klass, scope)
                 inner = self.facts.scope(node, scope)
@@ -250,6 +256,7 @@ class SummaryBuilder:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 # ``loss = lambda p, x: ...``: a function by another name.
                 name = node.targets[0].id
+                self._referable.add(name)
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
             if self._names_transform(node):
                 self._transform_calls(node, parent_key, klass, scope)
@@ -277,10 +284,11 @@ class SummaryBuilder:
         position = bisect_left(lines, stmt.lineno)
         return position < len(lines) and lines[position] <= end
 
-    def _lines_of(self, pattern: re.Pattern[str]) -> list[int]:
-        lines = self._pattern_lines.get(pattern)
+    def _lines_of(self, callees: frozenset[str]) -> list[int]:
+        """The sorted lines on which one of ``callees`` is called (``_callee_lines``)."""
+        lines = self._callee_lines.get(callees)
         if lines is None:
-            lines = self._pattern_lines[pattern] = match_lines(pattern, self.source)
+            lines = self._callee_lines[callees] = _callee_lines(self.source, callees)
         return lines
 
     @staticmethod
@@ -299,13 +307,11 @@ class SummaryBuilder:
         name = name or getattr(node, "name", "<lambda>")
         if parent_key is None:
             text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-            found = REFERENCE.findall(text)
-            # Only what can name a function: this file's functions, its imports, self/cls methods.
-            heads = self._referable
-            references = sorted({a for a, _ in found if a in heads} | {f"{a}.{b}" for a, b in found if b and a in heads})
-        else:
-            references = []  # nested: the outermost function's references cover its text
-        function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, references)
+            # Only what can name a function: this file's functions, its imports, self/cls methods
+            # (kept once the walk has seen every def: ``build``).
+            self._found_references[key] = REFERENCE.findall(text)
+        # A nested function has none: the outermost function's references cover its text.
+        function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, [])
         self.summary.functions[key] = function
         self.nodes[key] = (node, scope)
         self.keys[id(node)] = key
@@ -394,25 +400,24 @@ class SummaryBuilder:
 
     # -- calls that may reach other project functions ---------------------------------------
 
-    def _imported_callees(self) -> re.Pattern[str] | None:
+    def _imported_callees(self) -> frozenset[str]:
         """Names through which this file may call a function of another scanned file: names
         imported from non-library modules, and aliases of non-library modules."""
-        names = {local for local, qualified in self.names.aliases.items() if qualified.split(".")[0] not in EXTERNAL}
-        return _callee_pattern(names)
+        return frozenset(local for local, qualified in self.names.aliases.items() if qualified.split(".")[0] not in EXTERNAL)
 
     def record_local_calls(self, callees: set[str]) -> None:
         """Record calls to this file's own functions ``callees`` (their parameters matter to a
         candidate), from every function of the file and from module-level code."""
-        pattern = _callee_pattern(callees)
-        if pattern is None:
+        names = frozenset(name for name in callees if name)
+        if not names:
             return
         for key, (node, scope) in self.nodes.items():
-            self._calls(node, key, scope, pattern)
-        self._module_calls(pattern)
+            self._calls(node, key, scope, names)
+        self._module_calls(names)
 
-    def _module_calls(self, pattern: re.Pattern[str] | None) -> None:
+    def _module_calls(self, callees: frozenset[str]) -> None:
         """Calls made by module-level code (scripts call their training function there)."""
-        lines = self._lines_of(pattern) if pattern is not None else []
+        lines = self._lines_of(callees) if callees else []
         if not lines:
             return
         scope = self.facts.module_scope
@@ -424,7 +429,7 @@ class SummaryBuilder:
                     if not isinstance(call, ast.Call):
                         continue
                     callee = _reference(call.func)
-                    if callee is None or not pattern.match(callee + "("):
+                    if callee is None or not _calls_one_of(callee.split("."), callees):
                         continue
                     self.summary.module_calls.append(self._call_site(None, callee, call, scope, stmt))
 
@@ -444,17 +449,18 @@ class SummaryBuilder:
         if value.kind == v.ARRAY and (value.nbytes is not None or value.data):
             site.arrays[where] = (value.nbytes, value.data)
 
-    def _calls(self, node: FunctionNode, key: str, scope: Scope, pattern: re.Pattern[str] | None) -> None:
-        """Record calls matching ``pattern`` made directly in ``node``, with argument facts."""
-        if pattern is None:
+    def _calls(self, node: FunctionNode, key: str, scope: Scope, callees: frozenset[str]) -> None:
+        """Record calls of ``callees`` made directly in ``node``, with argument facts."""
+        if not callees:
             return
-        if not any_between(self._lines_of(pattern), node.lineno, node.end_lineno or node.lineno):
+        lines = self._lines_of(callees)
+        if not any_between(lines, node.lineno, node.end_lineno or node.lineno):
             return
         inner = self.facts.scope(node, scope)
         function = self.summary.functions[key]
-        for statement, call in _calls_with_statements(node):
+        for statement, call in _calls_with_statements(node, lines):
             callee = _reference(call.func)
-            if callee is None or not pattern.match(callee + "("):
+            if callee is None or not _calls_one_of(callee.split("."), callees):
                 continue
             function.calls.append(self._call_site(key, callee, call, inner, statement))
 
@@ -491,17 +497,40 @@ class SummaryBuilder:
                 )
 
 
-def _callee_pattern(names: set[str]) -> re.Pattern[str] | None:
-    names = {name for name in names if name}
-    if not names:
-        return None
-    alternatives = "|".join(sorted(map(re.escape, names)))
-    # ``self.`` spelled as its own alternative: ``match_lines`` then scans for literal starts.
-    return re.compile(r"(?<![\w.])(?:self\.(?:" + alternatives + r")|(?:" + alternatives + r"))(?:\.\w+)?\s*\(")
+def _callee_lines(source: Source, callees: frozenset[str]) -> list[int]:
+    """The sorted lines on which one of ``callees`` is called as ``f(``, ``f.method(``,
+    ``self.f(`` or ``self.f.method(`` (strings and comments too: a superset, the AST has the
+    last word). One literal-start scan per name: a few names per file."""
+    text, found = source.text, set()
+    for name in callees:
+        pattern = _CALLEE_PATTERNS.get(name)
+        if pattern is None:
+            pattern = _CALLEE_PATTERNS[name] = re.compile(re.escape(name) + r"(?:\.\w+)?\s*\(")
+        for match in pattern.finditer(text):
+            start = match.start()
+            before = text[start - 1] if start else ""
+            if before == "." and text.endswith("self.", 0, start) and not (start > 5 and (text[start - 6].isalnum() or text[start - 6] in "_.")):
+                pass  # ``self.f(``
+            elif before and (before.isalnum() or before in "_."):
+                continue  # inside a longer name, or an attribute of something else
+            found.add(source.line_of(start))
+    return sorted(found)
 
 
-def _calls_with_statements(function: FunctionNode):
-    """``(statement, call)`` for every call in ``function``'s own body (nested definitions excluded)."""
+_CALLEE_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _calls_one_of(parts: list[str], callees: frozenset[str]) -> bool:
+    """Whether a call head (``f``, ``f.method``, ``self.f``, ``self.f.method``, as parts) calls
+    one of ``callees``."""
+    if parts[0] == "self" and len(parts) > 1 and parts[1] in callees and len(parts) <= 3:
+        return True
+    return parts[0] in callees and len(parts) <= 2
+
+
+def _calls_with_statements(function: FunctionNode, lines: list[int] | None = None):
+    """``(statement, call)`` for every call in ``function``'s own body (nested definitions
+    excluded); with ``lines`` (sorted), only in statements that span one of them."""
     if isinstance(function, ast.Lambda):
         for node in walk_local(function.body):
             if isinstance(node, ast.Call):
@@ -511,6 +540,8 @@ def _calls_with_statements(function: FunctionNode):
     while stack:
         stmt = stack.pop()
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if lines is not None and not any_between(lines, stmt.lineno, stmt.end_lineno or stmt.lineno):
             continue
         for expr in own_expressions(stmt):
             for node in walk_local(expr):

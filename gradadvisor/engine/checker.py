@@ -109,7 +109,9 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
             builder.record_local_calls(wanted)
         for code, message in sorted(ctx.crashes.items()):
             result.errors.append(FileError(display, "internal-error", f"rule {code} crashed on this file: {message}"))
-    if result.candidates or want_suppressions:
+    # A ``# noqa`` matters on a candidate's line (or everywhere, for GA900): the tokenizer, which
+    # tells a comment from a string, runs only then.
+    if want_suppressions or any("noqa" in source.line(line).lower() for line in {c.span.line for c in result.candidates}):
         result.suppressions = find_suppressions(text)
     return result
 

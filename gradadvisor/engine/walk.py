@@ -7,7 +7,8 @@ children (``visit``) and after them (``leave``), with the context's
 
 A rule walks only the code its trigger can match: ``Triggers`` finds, once per
 file, the lines where each rule's trigger patterns match, and at every ``def`` and
-``class`` the walker keeps only the rules whose patterns all match inside it. A
+``class`` the walker keeps only the rules whose patterns all match inside it (and,
+for a rule that overrides ``Rule.enters``, that want to go in). A
 function no rule wants is not walked at all, nor is test code (``test_*`` functions,
 ``Test*`` classes: every rule leaves reference computations alone).
 
@@ -33,6 +34,12 @@ Table = tuple[dict[str, list[tuple[Rule, Method]]], dict[str, list[tuple[Rule, M
 
 #: Nodes the context keeps track of (scopes and statements); other nodes need no ``leave``.
 _TRACKED = (ast.stmt, ast.Lambda)
+#: Statements that hold no statement: with no rule visiting them and no expression to walk,
+#: the walker steps over them.
+_SIMPLE = frozenset(
+    kind for kind in vars(ast).values()
+    if isinstance(kind, type) and issubclass(kind, ast.stmt) and not set(kind._fields) & {"body", "orelse", "finalbody", "handlers", "cases"}
+)
 #: Where the walker narrows the rules to those whose trigger matches inside.
 _GATES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -44,15 +51,25 @@ class RuleWalker:
         self.ctx = ctx
         self.instances = {type(rule): rule for rule in rules}
         self.triggers = triggers
+        #: Rules whose ``enters`` can say no (the others always go in).
+        self._asks = {kind: rule.enters for kind, rule in self.instances.items() if type(rule).enters is not Rule.enters}
         self._tables: dict[tuple[type[Rule], ...], tuple[Table, list[int] | None]] = {}
 
     def walk_module(self, tree: ast.Module) -> None:
         """Walk each top-level statement with the rules whose triggers match in it."""
         every = tuple(self.instances)
         for block in tree.body:
-            chosen = self.triggers.select(every, block)
+            chosen = self.narrow(every, block)
             if chosen and not is_test_scope(block):
                 self.walk(block, chosen)
+
+    def narrow(self, rules: tuple[type[Rule], ...], node: ast.AST) -> tuple[type[Rule], ...]:
+        """The ``rules`` whose triggers match in ``node`` and that want to enter it."""
+        chosen = self.triggers.select(rules, node)
+        if self._asks and chosen and isinstance(node, _GATES):
+            asks = self._asks
+            chosen = tuple(rule for rule in chosen if rule not in asks or asks[rule](node))
+        return chosen
 
     def table(self, chosen: tuple[type[Rule], ...]) -> tuple[Table, list[int] | None]:
         """The dispatch table of ``chosen`` and the lines whose statements' expressions they need
@@ -68,7 +85,7 @@ class RuleWalker:
         """Walk ``root`` with the rules ``chosen``, narrowed at every nested def and class."""
         ctx = self.ctx
         crashed = ctx.crashes
-        select = self.triggers.select
+        select = self.narrow
 
         def call(entries: list[tuple[Rule, Method]], node: ast.AST) -> None:
             for rule, method in entries:
@@ -101,6 +118,8 @@ class RuleWalker:
                 ctx.leave(node)
                 continue
             kind = type(node)
+            if kind in _SIMPLE and expression_lines is not None and kind.__name__ not in visits and kind.__name__ not in leaves and not _header_matches(node, expression_lines):
+                continue  # nothing here for the rules chosen
             if node is not root and isinstance(node, _GATES):
                 if is_test_scope(node):
                     continue  # test functions and classes hold no finding

@@ -16,6 +16,7 @@ prints verbatim).
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import tokenize
@@ -98,7 +99,11 @@ def mark_new(node: ast.AST) -> ast.AST:
 class Renderer:
     def __init__(self, source: Source) -> None:
         self.source = source
-        self.quote = _preferred_quote(source.text)
+
+    @functools.cached_property
+    def quote(self) -> str:
+        """The quote new strings use: the file's usual one (read only when a fix renders code)."""
+        return _preferred_quote(self.source.text)
 
     def code(self, node: ast.AST) -> str:
         """The code of ``node``: original parts verbatim, new parts unparsed."""

@@ -180,6 +180,12 @@ class Rule:
 
     # -- prefilters ----------------------------------------------------------------------
 
+    def enters(self, node: ast.AST) -> bool:
+        """Whether the walk should take this rule into ``node`` (a def or class its trigger
+        matched), asked before entering it, with the context at the enclosing scope. A rule
+        overrides it when facts the file shows (not only its text) can rule a definition out."""
+        return True
+
     @classmethod
     def could_match(cls, text: str) -> bool:
         """False when ``text`` (a file or one top-level block) certainly holds no finding."""

@@ -30,7 +30,9 @@ from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, mak
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
-IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+#: An identifier not directly called: ``free_reads`` skips a called name (``helper(x)``), so only
+#: these can be captured. (``[ \t]``, not ``\s``: a name at the end of a line is read.)
+NOT_CALLED = re.compile(r"[A-Za-z_]\w*+(?![ \t]*\()")
 #: Per file (the context): whether x64 is on, and the module-level names a function may capture.
 _FILE_INFO: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 #: Operators whose result has the shape of the larger operand: ``(table * scale)[i]``.
@@ -228,6 +230,7 @@ class LargeCapturedConstant(Rule):
         self._classes: dict[int, tuple[bool, dict]] = {}
         self._dense_seen: set[int] = set()
         self._word_sets: dict[int, set[str]] = {}
+        self._compiling: dict[int, bool] = {}
         # One rule object per top-level block: what holds for the whole file is computed once.
         shared = _FILE_INFO.get(ctx)
         if shared is None:
@@ -236,6 +239,27 @@ class LargeCapturedConstant(Rule):
         self._bench_file = BENCH_FILE_FUNCTIONS <= ctx.facts.module_scope.bindings.keys()
 
     # -- captured names ------------------------------------------------------------------------
+
+    def enters(self, node: ast.AST) -> bool:
+        """A top-level function is worth entering when its body may read a module-level array,
+        defines functions (which may capture its locals), or it is a method of a class that
+        compiles (``self.<array>``); anything nested in one that is, is."""
+        scopes = self.ctx.scopes
+        if self._bench_file or isinstance(node, ast.ClassDef) or any(isinstance(scope, FUNCTION_NODES) for scope in scopes):
+            return True
+        if scopes and isinstance(scopes[-1], ast.ClassDef) and self._class_compiles(scopes[-1]):
+            return True
+        words = self._words(node)
+        if not words.isdisjoint(("def", "lambda", "class")):
+            return True
+        return any(self._may_be_array(name) for name in words & self._module_names)
+
+    def _class_compiles(self, klass: ast.ClassDef) -> bool:
+        """Whether the class's text names a jit (``self`` is static only under a jit it applies)."""
+        known = self._compiling.get(id(klass))
+        if known is None:
+            known = self._compiling[id(klass)] = COMPILING_WORD.search(self.ctx.source.block(klass)) is not None
+        return known
 
     def visit_FunctionDef(self, node: ast.AST) -> None:
         self._function(node)
@@ -271,14 +295,18 @@ class LargeCapturedConstant(Rule):
             self._dense_forms(node, scope)
 
     def _words(self, node: ast.AST) -> set[str]:
-        """The identifiers in the text of the outermost function around ``node`` (a superset of
-        ``node``'s own: a prefilter, read once per top-level function, not once per nesting level)."""
+        """The identifiers not directly called in the body of the outermost function around
+        ``node`` (a superset of what ``node`` reads: a prefilter, read once per top-level
+        function, not once per nesting level)."""
         outermost = next((scope for scope in self.ctx.scopes if isinstance(scope, FUNCTION_NODES)), node)
         words = self._word_sets.get(id(outermost))
         if words is None:
             source = self.ctx.source
-            text = source.segment(outermost) if isinstance(outermost, ast.Lambda) else source.block(outermost)
-            words = self._word_sets[id(outermost)] = set(IDENTIFIER.findall(text))
+            if isinstance(outermost, ast.Lambda):
+                text = source.segment(outermost.body)
+            else:  # the body: decorators and annotations of the signature are not read by it
+                text = "".join(source.lines[outermost.body[0].lineno - 1 : outermost.end_lineno])
+            words = self._word_sets[id(outermost)] = set(NOT_CALLED.findall(text))
         return words
 
     def _may_be_array(self, name: str) -> bool:
@@ -431,7 +459,7 @@ class LargeCapturedConstant(Rule):
         base = first_param(method)
         if base is None or base not in words or is_static_or_class_method(method):
             return
-        if id(klass) not in self._classes and not COMPILING_WORD.search(ctx.source.block(klass)):
+        if id(klass) not in self._classes and not self._class_compiles(klass):
             # ``self`` is static only under a jit the class applies (a decorator, ``jax.jit(self.f)``).
             self._classes[id(klass)] = (True, {})
             return
