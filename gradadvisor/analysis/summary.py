@@ -500,24 +500,23 @@ class SummaryBuilder:
 def _callee_lines(source: Source, callees: frozenset[str]) -> list[int]:
     """The sorted lines on which one of ``callees`` is called as ``f(``, ``f.method(``,
     ``self.f(`` or ``self.f.method(`` (strings and comments too: a superset, the AST has the
-    last word). One literal-start scan per name: a few names per file."""
+    last word). A substring search per name: a few names per file."""
     text, found = source.text, set()
     for name in callees:
-        pattern = _CALLEE_PATTERNS.get(name)
-        if pattern is None:
-            pattern = _CALLEE_PATTERNS[name] = re.compile(re.escape(name) + r"(?:\.\w+)?\s*\(")
-        for match in pattern.finditer(text):
-            start = match.start()
-            before = text[start - 1] if start else ""
-            if before == "." and text.endswith("self.", 0, start) and not (start > 5 and (text[start - 6].isalnum() or text[start - 6] in "_.")):
-                pass  # ``self.f(``
-            elif before and (before.isalnum() or before in "_."):
-                continue  # inside a longer name, or an attribute of something else
-            found.add(source.line_of(start))
+        start = text.find(name)
+        while start != -1:
+            if _CALL_AFTER_NAME.match(text, start + len(name)) is not None:
+                before = text[start - 1] if start else ""
+                if not before or not (before.isalnum() or before in "_.") or (
+                    before == "." and text.endswith("self.", 0, start) and not (start > 5 and (text[start - 6].isalnum() or text[start - 6] in "_."))
+                ):
+                    found.add(source.line_of(start))
+            start = text.find(name, start + 1)
     return sorted(found)
 
 
-_CALLEE_PATTERNS: dict[str, re.Pattern[str]] = {}
+#: What follows a callee's name in a call: an optional attribute, then ``(``.
+_CALL_AFTER_NAME = re.compile(r"(?:\.\w+)?\s*\(")
 
 
 def _calls_one_of(parts: list[str], callees: frozenset[str]) -> bool:
