@@ -98,6 +98,31 @@ def test_zip_of_parameters_runs_once_per_element():
         assert extent.is_data and extent.proof == "likely" and extent.per_element and extent.param == "xs"
 
 
+def test_a_tuple_annotation_is_a_structure_item_by_item():
+    """``Tuple[...]`` annotations: unpacking reads each element's annotation, and the length of a
+    tuple is a fixed structure, not a data size (ott-jax's multi-marginal Sinkhorn loops over
+    its ``k`` marginals this way)."""
+    ctx, statement = _at_return(
+        """
+        from typing import Tuple
+        import jax.numpy as jnp
+
+        def f(const: Tuple[jnp.ndarray, Tuple[jnp.ndarray, ...], float], pair: tuple[int, int]):
+            cost, a_s, eps = const
+            k = len(a_s)
+            return cost, a_s, eps, range(k), a_s, pair
+        """
+    )
+    cost, a_s, eps, loop, items, pair = statement.value.elts  # type: ignore[union-attr]
+    assert ctx.value(cost).is_array
+    assert ctx.value(a_s).kind == v.SEQUENCE and ctx.value(a_s).item is not None and ctx.value(a_s).item.is_array
+    assert ctx.value(eps).kind == v.SCALAR
+    for iterable in (loop, items, pair):
+        extent = ctx.extent(iterable)
+        assert extent.kind == "static", (ast.unparse(iterable), extent)
+    assert ctx.value(pair).length == 2
+
+
 def test_arange_with_literal_float_bounds_counts_its_steps():
     ctx, statement = _at_return(
         """

@@ -97,9 +97,13 @@ class ExtentReader:
             if found is not None:
                 return found
             if self.is_builtin(iterable.func, "range") and iterable.args and not iterable.keywords:
-                named = self._collection_length(iterable.args[1] if len(iterable.args) >= 2 else iterable.args[0])
+                bound = iterable.args[1] if len(iterable.args) >= 2 else iterable.args[0]
+                named = self._collection_length(bound)
                 if named is not None:
                     return named
+                counted = self.evaluate(bound)
+                if counted.kind == v.SCALAR and counted.function == "tuple":
+                    return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
             count = _small_slice(iterable.slice)
             if count is not None:
@@ -157,6 +161,8 @@ class ExtentReader:
                 return Extent("data", f"`{text}`: {length} iterations", "proven", value.evidence, size=str(length))
             if value.function == "range" and isinstance(length, str):
                 return self._size(length, value, text)
+            if value.function == "tuple":
+                return static(f"`{text}` is a tuple (a structure, fixed under a trace)")
             if "pytree leaves" in value.evidence or any("of a mapping" in item for item in value.evidence):
                 return static(value.evidence[0] if value.evidence else "a collection")
             if value.item is not None and value.item.is_array and isinstance(iterable, (ast.ListComp, ast.GeneratorExp)):
@@ -199,6 +205,8 @@ class ExtentReader:
             return named
         value = self.evaluate(bound)
         text = one_line(self.code(bound), 50)
+        if value.kind == v.SCALAR and value.function == "tuple":
+            return static(value.evidence[0] if value.evidence else f"`{text}`: the length of a tuple")
         if value.kind == v.SCALAR and type(value.literal) is int:
             if value.literal <= SMALL_RANGE:
                 return static(f"a literal bound of {value.literal}")

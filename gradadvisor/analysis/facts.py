@@ -603,6 +603,12 @@ def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source
     for step in path:
         if step < 0:
             return v.UNKNOWN_VALUE
+        parts = _tuple_parts(value.annotation) if value.kind == v.SEQUENCE and value.function == "tuple" and value.annotation else None
+        if parts is not None and parts and parts[-1] != "..." and step < len(parts):
+            # ``cost, a_s, eps = const`` with ``const: Tuple[Array, Tuple[Array, ...], float]``.
+            value = _from_annotation(parts[step], source.segment(expr) if hasattr(expr, "lineno") else "it") or v.UNKNOWN_VALUE
+            expr = ast.Constant(None)
+            continue
         if isinstance(expr, ast.Attribute) and expr.attr == "shape" and value.kind == v.SEQUENCE:
             dims = value.item.shape if value.item is not None and value.item.shape is not None else None
             base = source.segment(expr.value)
@@ -623,6 +629,27 @@ def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source
     return value
 
 
+def _tuple_parts(text: str | None) -> list[str] | None:
+    """The element annotations of ``Tuple[A, B]`` / ``tuple[A, ...]`` (spaces removed), or None."""
+    if not text:
+        return None
+    compact = text.replace(" ", "")
+    for prefix in ("Tuple[", "tuple[", "typing.Tuple["):
+        if compact.startswith(prefix) and compact.endswith("]"):
+            inner, parts, depth, start = compact[len(prefix) : -1], [], 0, 0
+            for index, char in enumerate(inner):
+                if char == "[":
+                    depth += 1
+                elif char == "]":
+                    depth -= 1
+                elif char == "," and depth == 0:
+                    parts.append(inner[start:index])
+                    start = index + 1
+            parts.append(inner[start:])
+            return [part for part in parts if part]
+    return None
+
+
 def _from_annotation(text: str, name: str) -> Value | None:
     """A parameter's value from its annotation, when the annotation says what it is."""
     compact = text.replace(" ", "")
@@ -640,6 +667,12 @@ def _from_annotation(text: str, name: str) -> Value | None:
         return Value(v.CALLABLE)
     if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
         return v.array(None, evidence=(f"`{name}: {text}` (annotated as an array)",))
+    parts = _tuple_parts(compact)
+    if parts is not None:
+        # A tuple is a structure: its length is fixed when traced, its items may differ.
+        length = None if parts and parts[-1] == "..." else len(parts)
+        item = _from_annotation(parts[0], name) if len(parts) == 2 and parts[-1] == "..." else None
+        return Value(v.SEQUENCE, length=length, item=item, function="tuple", annotation=compact, evidence=(f"`{name}: {text}` (a tuple)",))
     if re.match(r"^(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence|typing\.Sequence|typing\.List)\b", compact):
         return Value(v.SEQUENCE, evidence=(f"`{name}: {text}`",))
     if re.match(r"^(dict|Dict|Mapping|MutableMapping)\b", compact):
@@ -1031,6 +1064,8 @@ class _Evaluator:
             if isinstance(length, int):
                 return v.scalar(length)
             evidence = inner.evidence[:2]
+            if inner.kind == v.SEQUENCE and inner.function == "tuple":
+                return Value(v.SCALAR, function="tuple", evidence=(f"`{code}`: the length of a tuple (a structure, fixed under a trace)",))
             if inner.kind == v.PARAM:
                 return Value(v.SIZE, length=code, param=inner.param, evidence=evidence)
             return Value(v.SIZE, length=length if isinstance(length, str) else code, evidence=evidence)

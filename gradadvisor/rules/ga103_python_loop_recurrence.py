@@ -215,6 +215,9 @@ class PythonLoopRecurrence(Rule):
     trigger = LOOP
 
     VALID = (
+        # The items of an annotated tuple (a structure, fixed under a trace, items of different
+        # shapes): ott-jax's multi-marginal Sinkhorn updates one marginal at a time.
+        Valid("import jax\nimport jax.numpy as jnp\nfrom typing import Tuple\n\n@jax.jit\ndef f(const: Tuple[jnp.ndarray, Tuple[jnp.ndarray, ...]], potentials):\n    cost, a_s = const\n    k = len(a_s)\n    for l in range(k):\n        potentials = step(potentials, l, a_s[l])\n    return potentials\n"),
         # A small literal range (Runge-Kutta stages).
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(k, y):\n    for s in range(1, 4):\n        k = k.at[s].set(jnp.sin(y + k[s - 1]))\n    return k\n"),
         # Reads a later, not yet written, element: the original values.
