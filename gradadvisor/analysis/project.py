@@ -72,7 +72,7 @@ class Project:
         self._resolvable: dict[str, set[str]] = {}
         self._methods: dict[str, set[str]] = {}
         for summary in summaries:
-            self._resolvable[summary.path] = {function.name for function in summary.functions.values()} | set(summary.imports)
+            self._resolvable[summary.path] = {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes)
             self._methods[summary.path] = {name for klass in summary.classes.values() for name in klass.methods}
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
@@ -107,6 +107,10 @@ class Project:
                 return [(path, method)] if method else []
             return []
         if attr:
+            if head in summary.classes and "." not in attr:
+                # ``Class.method``: written so, or through a parameter the class is the default of.
+                method = summary.classes[head].methods.get(attr)
+                return [(path, method)] if method else []
             if head in summary.imports and not self._bound_locally(summary, scope, head):
                 return self._resolve_qualified(f"{summary.imports[head]}.{attr}", path)
             return []

@@ -185,6 +185,9 @@ class SummaryBuilder:
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
+        #: Top-level function key -> its parameters whose default constructs, or whose
+        #: annotation names, a class (perhaps one of this file's: ``build`` checks).
+        self._typed_params: dict[str, dict[str, str]] = {}
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
         self._transform_lines: list[int] | None = None
         self._transform_word = word_regex([*TRANSFORM_WORDS, *aliases]) if aliases else TRANSFORM_WORD
@@ -192,10 +195,13 @@ class SummaryBuilder:
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
-        heads = self._referable
+        heads, classes = self._referable, self.summary.classes
         for key, found in self._found_references.items():
-            pairs = [(a, b) for a, b in set(found) if a in heads]
-            self.summary.functions[key].references = sorted({a for a, _ in pairs} | {f"{a}.{b}" for a, b in pairs if b})
+            # ``integrals.expectation(...)`` with ``integrals=UKFIntegrals()`` as the default (or
+            # ``integrals: UKFIntegrals``): the method of that class of this file.
+            typed = {param: klass for param, klass in self._typed_params.get(key, {}).items() if klass in classes}
+            pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
+            self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b})
         self._module_calls(self._imported)
         self._bench_file()
         return self.summary
@@ -249,6 +255,7 @@ class SummaryBuilder:
                 self._decorators(node, key, klass)
                 continue
             if isinstance(node, ast.ClassDef):
+                self._referable.add(node.name)  # ``Class.method(...)``
                 qualname = f"{prefix}{node.name}"
                 self._add_class(node, qualname, parent_key)
                 for child in reversed(node.body):
@@ -313,6 +320,9 @@ class SummaryBuilder:
             # Only what can name a function: this file's functions, its imports, self/cls methods
             # (kept once the walk has seen every def: ``build``).
             self._found_references[key] = REFERENCE.findall(text)
+            typed = _typed_parameters(args)
+            if typed:
+                self._typed_params[key] = typed
         # A nested function has none: the outermost function's references cover its text.
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, [])
         self.summary.functions[key] = function
@@ -498,6 +508,22 @@ class SummaryBuilder:
                 self.summary.seeds.append(
                     Seed("key:" + self.summary.top_level[name], None, None, Level.DIFFERENTIATED, "jax.jit", 0, "run under jax.grad by `gradadvisor bench` (this is a bench file)")
                 )
+
+
+def _typed_parameters(args: ast.arguments) -> dict[str, str]:
+    """Parameters whose default is ``Name(...)`` or whose annotation is a bare ``Name``: the
+    class whose methods ``param.method(...)`` may call."""
+    typed: dict[str, str] = {}
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip(reversed(positional), reversed(args.defaults)))
+    defaults.update((arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults) if default is not None)
+    for arg in [*positional, *args.kwonlyargs]:
+        default = defaults.get(arg)
+        if isinstance(default, ast.Call) and isinstance(default.func, ast.Name):
+            typed[arg.arg] = default.func.id
+        elif isinstance(arg.annotation, ast.Name):
+            typed[arg.arg] = arg.annotation.id
+    return typed
 
 
 def _callee_lines(source: Source, callees: frozenset[str]) -> list[int]:
