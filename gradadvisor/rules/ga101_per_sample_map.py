@@ -44,6 +44,8 @@ MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
 LIFTED_VMAP = {"haiku": "hk.vmap", "flax.linen": "nn.vmap"}
 #: Joining calls, and the numpy modules whose joins the rule reads.
 AUTODIFF_NUMPY = ("jax.numpy", "autograd.numpy")
+#: Constructors of an array that a loop then fills item by item.
+FILLED_CONSTRUCTORS = frozenset({"zeros", "empty", "ones", "zeros_like", "empty_like", "ones_like", "full"})
 
 
 class PerSampleMap(Rule):
@@ -60,8 +62,11 @@ class PerSampleMap(Rule):
     `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`); an index
     passed to functions as a value (`jnp.stack([solve(R(t), C(t)) for t in range(T)])`) is a
     map over `jnp.arange(T)`, and per-sample random draws
-    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) a map over the keys. Seed
-    thread 003 is this shape: `sum(map(t -> nn([t]), x) .^ 2)`.
+    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) a map over the keys. A
+    preallocated array filled item by item (`out = np.zeros(n)`, then
+    `for i in range(n): out[i] = f(x[i])`) is the same map, reported where a gradient or jit
+    is shown to reach it (elsewhere such a loop is host code: under a trace it cannot even
+    assign). Seed thread 003 is this shape: `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
     Python runs the loop, so JAX sees one small computation per sample: for a network,
@@ -146,12 +151,18 @@ class PerSampleMap(Rule):
     code = "GA101"
     name = "per-sample-map"
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
-    #: A loop or a map, and a joining call or a map: both are in the block that holds a finding.
-    keywords = ("stack", "array", "concatenate", "map")
+    #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
+    #: block that holds a finding.
+    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full")
     expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(")  # joins and lax.map
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map)\s*\("))
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\("))
 
     VALID = (
+        # A NumPy buffer filled with a jitted step's results on the host: no trace reaches it (one
+        # could not assign a tracer into it).
+        Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n@jax.jit\ndef step(x):\n    return jnp.tanh(x).sum()\n\ndef evaluate(xs):\n    out = np.zeros(xs.shape[0])\n    for i in range(xs.shape[0]):\n        out[i] = step(xs[i])\n    return out\n"),
+        # Each item reads the one before: a recurrence (GA103's), not a map.
+        Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    out = np.zeros(x.shape[0])\n    for i in range(1, x.shape[0]):\n        out[i] = jnp.tanh(out[i - 1] + x[i])\n    return out.sum()\n\ng = jax.grad(f)\n"),
         # Layers: a loop over different modules.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(self, x):\n    return jnp.stack([layer(x) for layer in self.layers])\n"),
         # A list of different functions.
@@ -196,6 +207,15 @@ class PerSampleMap(Rule):
         Valid("import autograd.numpy as np\n\ndef f(xs):\n    return np.stack([np.sum(np.tanh(x)) for x in xs[:2]])\n"),
     )
     INVALID = (
+        # A preallocated array filled one sample at a time inside autograd's grad (HIPS/autograd#389).
+        Invalid(
+            "import autograd.numpy as np\nfrom autograd import grad\n\ndef obj(theta):\n    n = theta.shape[0]\n    res = np.zeros(n)\n    for i in range(n):\n        res[i] = likelihood(theta[i, :])\n    return res\n\ngrad_obj = grad(lambda theta: np.sum(obj(theta)))\n",
+            message_contains="writes each result into `res` item by item",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef model(params, x):\n    return jnp.tanh(params @ x).sum()\n\ndef loss(params, xs):\n    out = np.zeros(xs.shape[0])\n    for i in range(xs.shape[0]):\n        out[i] = model(params, xs[i])\n    return out.sum()\n\ng = jax.grad(loss)\n",
+            message_contains="`out = jax.vmap(model, in_axes=(None, 0))(params, xs)`",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef loss(params, xs):\n    return jnp.sum(jnp.stack([mlp(params, x[None]) for x in xs]) ** 2)\n\ngrad = jax.grad(loss)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\ndef loss(params, xs):\n    return jnp.sum(jax.vmap(lambda x: mlp(params, x[None]))(xs) ** 2)\n\ngrad = jax.grad(loss)\n",
@@ -383,6 +403,53 @@ class PerSampleMap(Rule):
         if node.orelse or ctx.function is None or ctx.in_test_code():
             return
         self._append_loop(node, node.body, lambda body: self._per_element(node.target, node.iter, body, joined_value=False), f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}")
+        self._fill_loop(node)
+
+    def _fill_loop(self, node: ast.For) -> None:
+        """``out = np.zeros(n)`` ... ``for i in range(n): out[i] = f(x[i])``: one call per
+        sample written into a preallocated array item by item (under a gradient an autograd or
+        jax array cannot even be assigned into)."""
+        ctx = self.ctx
+        if len(node.body) != 1 or not isinstance(node.target, ast.Name):
+            return
+        stmt = node.body[0]
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript)):
+            return
+        target, value, index = stmt.targets[0], stmt.value, node.target.id
+        if not (isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Name) and target.slice.id == index):
+            return
+        buffer = target.value.id
+        if buffer in names_read(value) or isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
+            return  # reads what an earlier step wrote (a recurrence), or fills a row with a tuple
+        siblings = self._siblings(node)
+        if siblings is None:
+            return
+        block, position = siblings
+        made = None
+        for earlier in block[:position]:
+            if isinstance(earlier, ast.Assign) and len(earlier.targets) == 1 and isinstance(earlier.targets[0], ast.Name) and earlier.targets[0].id == buffer:
+                made = earlier.value
+        constructor = ctx.resolve(made.func) if isinstance(made, ast.Call) else None
+        if constructor is None or not constructor.startswith(AUTODIFF_NUMPY + ("numpy.",)) or constructor.rpartition(".")[2] not in FILLED_CONSTRUCTORS:
+            return  # not a fresh array made for the loop to fill
+        found = self._per_element(node.target, node.iter, value, joined_value=False)
+        if found is None:
+            return
+        loop, extent = found
+        autograd = constructor.startswith("autograd.")
+        head = (
+            f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {buffer}[{index}] = ...` applies a function once per "
+            f"{self._what(loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
+        )
+        advice = self._framework_advice(loop)
+        if advice is not None or isinstance(loop, ProductLoop):
+            text = advice or self._product_advice(loop, "autograd.numpy" if autograd else "jax.numpy")
+        else:
+            text, _ = self._rewrite(value, loop, None, None, "autograd.numpy" if autograd else "jax.numpy", assigned=buffer, advice_only=True)
+            text = text.replace("replace the loop and the list with", f"replace `{buffer}`'s allocation and the loop with")
+        # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
+        # cannot hold a tracer), so code that runs is host code unless a trace is shown.
+        self.report(node, f"{head}; {text}", extent=extent, data=self._data(), work=self._work(loop), require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
         ctx = self.ctx
