@@ -18,6 +18,7 @@ EXPECTED = {
     "view_slicing_loop.py": "GA201",
     "touching_large_array.py": "GA401",  # (table * scale)[index]: the gradient pays for the whole table
     "linear_recurrence.py": "GA103",  # a list of carried states, then jnp.stack
+    "scatter_loop.py": "GA103",  # independent .at[idx[i]].set writes: one scatter
 }
 
 

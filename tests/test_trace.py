@@ -42,6 +42,7 @@ EXPECTED = {
     "sum_with_closure.py": ("8,16,32", "unrolled-loop", "GA301", "sum(rho(xi) for xi in x)"),
     "touching_large_array.py": ("100,1000,10000", "dense-table-gradient", None, "scaled[index]"),
     "view_slicing_loop.py": ("1,2,4", "unrolled-loop", "GA201", "jnp.dot(y1[:, b], y[:, b])"),
+    "scatter_loop.py": ("4,8,16", "unrolled-loop", "GA103", "out = out.at[idx[i]].set(v[i] * scale)"),
 }
 #: The loops of these patterns also unroll where the pattern's shape is (not only its main diagnosis).
 ALSO_UNROLLED = {"diag_of_matmul.py"}
