@@ -293,11 +293,14 @@ class Project:
 
     def _propagate(self) -> None:
         work = deque(self.reasons)
+        reasons = self.reasons
         while work:
             key = work.popleft()
-            level = self.reasons[key].level
+            level = reasons[key].level
             for callee, how in self.callees(key):
-                if self._raise(callee, Reason(level, how, 0, key[0], key)):
+                existing = reasons.get(callee)
+                if existing is None or existing.level < level:
+                    reasons[callee] = Reason(level, how, 0, key[0], key)
                     work.append(callee)
         work = deque(self.compiled)
         while work:
