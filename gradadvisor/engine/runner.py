@@ -485,10 +485,23 @@ def _run_phase1(files: list[tuple[Path, str]], settings: Settings, jobs: int | N
     jobs = jobs or os.cpu_count() or 1
     if jobs <= 1 or len(files) < 2 * jobs:
         return [_safe_phase1(path, display, settings) for path, display in files]
-    chunksize = max(1, min(32, len(files) // (jobs * 8)))
+    # Largest files first, in small chunks: the last files handed out are small, so both
+    # workers finish together. Results go back to the input order.
+    order = sorted(range(len(files)), key=lambda index: -_size_of(files[index][0]))
+    chunksize = max(1, min(16, len(files) // (jobs * 16)))
+    results: list[Phase1 | None] = [None] * len(files)
     with WorkerPool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        items = [(str(path), display) for path, display in files]
-        return list(pool.map(_phase1_in_worker, items, chunksize=chunksize, lost=_lost))
+        items = [(str(files[index][0]), files[index][1]) for index in order]
+        for index, result in zip(order, pool.map(_phase1_in_worker, items, chunksize=chunksize, lost=_lost)):
+            results[index] = result
+    return results  # type: ignore[return-value]
+
+
+def _size_of(path: Path) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def _lost(item: tuple[str, str]) -> Phase1:
