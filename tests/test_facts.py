@@ -123,6 +123,21 @@ def test_a_tuple_annotation_is_a_structure_item_by_item():
     assert ctx.value(pair).length == 2
 
 
+def test_a_sparse_identity_has_arrays_of_indices_and_data():
+    ctx, statement = _at_return(
+        """
+        from jax.experimental import sparse
+
+        def f():
+            m = sparse.eye(1000)
+            return m.indices, m.data
+        """
+    )
+    indices, data = statement.value.elts  # type: ignore[union-attr]
+    assert ctx.value(indices).shape == (1000, 2) and ctx.value(indices).dtype == "int32"
+    assert ctx.value(data).shape == (1000,)
+
+
 def test_arange_with_literal_float_bounds_counts_its_steps():
     ctx, statement = _at_return(
         """

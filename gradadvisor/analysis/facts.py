@@ -917,6 +917,10 @@ class _Evaluator:
             return v.UNKNOWN_VALUE
         if base.kind == v.OBJECT and base.function == "at":
             return base
+        if base.kind == v.OBJECT and base.function == lib.SPARSE_MATRIX and attr in ("indices", "data"):
+            shape = (base.length, 2) if attr == "indices" else (base.length,)
+            evidence = f"`{one_line(self.code(node), 50)}`: the {attr} of a sparse matrix with {base.length} stored entries"
+            return v.array(shape, "int32" if attr == "indices" else "float32", evidence=(evidence,))
         if attr in lib.DATA_METHODS and attr == "values":
             return v.UNKNOWN_VALUE
         return v.UNKNOWN_VALUE
@@ -1161,6 +1165,10 @@ class _Evaluator:
             return v.sequence(2, nodes)
         if qualified in lib.RNG_CONSTRUCTORS:
             return Value(v.OBJECT, function="numpy.random.Generator")
+        if qualified in lib.SPARSE_EYE and args:
+            # A sparse identity: one stored entry per row (its ``indices`` and ``data`` are arrays).
+            count = self._dim(args[0], depth)
+            return Value(v.OBJECT, function=lib.SPARSE_MATRIX, length=count, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno})",))
         if qualified in lib.DATA_LOADERS:
             return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}` (line {node.lineno})",))
         if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:

@@ -26,6 +26,9 @@ RANDOM_SHAPE_POSITION = {
 #: numpy.random's samplers: shape from ``size=`` (or the last positional for a few).
 #: numpy.random samplers whose default dtype is an integer one.
 NUMPY_RANDOM_INTEGERS = frozenset({"randint", "integers", "binomial", "poisson", "choice", "permutation", "geometric"})
+#: Sparse identity matrices (BCOO: ``indices`` of shape (n, 2), ``data`` of shape (n,)).
+SPARSE_EYE = frozenset({"jax.experimental.sparse.eye"})
+SPARSE_MATRIX = "jax.experimental.sparse.BCOO"
 #: Constructors of numpy random generators: ``rng.normal(size=...)`` samples like ``numpy.random.normal``.
 RNG_CONSTRUCTORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
 #: Gauss quadrature rules: ``(nodes, weights)``, each of ``deg`` points.

@@ -72,7 +72,9 @@ class Project:
         self._resolvable: dict[str, set[str]] = {}
         self._methods: dict[str, set[str]] = {}
         for summary in summaries:
-            self._resolvable[summary.path] = {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes)
+            self._resolvable[summary.path] = (
+                {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes) | set(summary.factory_results)
+            )
             self._methods[summary.path] = {name for klass in summary.classes.values() for name in klass.methods}
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
@@ -125,6 +127,8 @@ class Project:
             current = function.parent if function is not None else None
         if reference in summary.top_level:
             return [(path, summary.top_level[reference])]
+        if reference in summary.factory_results:
+            return [(path, key) for key in summary.factory_results[reference]]
         if reference in summary.imports:
             return self._resolve_qualified(summary.imports[reference], path)
         return []

@@ -146,6 +146,9 @@ class FileSummary:
     #: Calls made by module-level code.
     module_calls: list[CallSite] = field(default_factory=list)
     bench_file: bool = False
+    #: Module-level names bound to what a factory of this file returns (``op = make_op()``
+    #: where ``make_op`` returns a function it defines) -> those functions' keys.
+    factory_results: dict[str, list[str]] = field(default_factory=dict)
 
 
 def module_name(display: str) -> tuple[str, str]:
@@ -195,6 +198,7 @@ class SummaryBuilder:
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        self._factory_results()
         heads, classes = self._referable, self.summary.classes
         for key, found in self._found_references.items():
             # ``integrals.expectation(...)`` with ``integrals=UKFIntegrals()`` as the default (or
@@ -225,6 +229,30 @@ class SummaryBuilder:
                         for name in target_names(target):
                             summary.assigned.append(name)
                             self._module_array(name, stmt, scope)
+
+    def _factory_results(self) -> None:
+        """``operator = build_operator()`` at module level, where ``build_operator`` returns a
+        function defined inside it: ``operator(...)`` calls that function."""
+        summary = self.summary
+        for stmt in module_statements(self.tree.body):
+            if not (
+                isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name)
+            ):
+                continue
+            factory = summary.top_level.get(stmt.value.func.id)
+            node = self.nodes.get(factory)[0] if factory in self.nodes else None
+            if node is None or isinstance(node, ast.Lambda):
+                continue
+            inner = {function.name: key for key, function in summary.functions.items() if function.parent == factory}
+            returned = [
+                inner[statement.value.id]
+                for statement in self.facts.scope(node).returns
+                if isinstance(statement.value, ast.Name) and statement.value.id in inner
+            ]
+            if returned:
+                summary.factory_results[stmt.targets[0].id] = returned
+                self._referable.add(stmt.targets[0].id)
 
     def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         value = self.facts.name_value(name, scope, None)

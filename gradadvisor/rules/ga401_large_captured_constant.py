@@ -139,6 +139,8 @@ class LargeCapturedConstant(Rule):
     trigger = re.compile(r"\b(?:def|lambda)\b")
 
     VALID = (
+        # The same factory over a small sparse matrix: 8 kB of indices.
+        Valid("import jax\nimport jax.numpy as jnp\nfrom jax.experimental import sparse\n\nn = 1000\n\ndef build_operator():\n    nonzeroes = sparse.eye(n).indices\n    def product(other):\n        return jnp.take(other, nonzeroes[:, 0])\n    return product\n\noperator = build_operator()\n\ndef fn(x):\n    return operator(jnp.ones(n) / x).sum()\n\njax.jit(fn)(1.0)\n"),
         # A literal table of a few numbers.
         Valid("import jax\nimport jax.numpy as jnp\n\n_COEFFS = jnp.array([1.0, 0.5, 0.25])\n\n@jax.jit\ndef f(x):\n    return jnp.polyval(_COEFFS, x)\n"),
         # Small literal shapes and PRNG keys.
@@ -178,6 +180,12 @@ class LargeCapturedConstant(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\nTABLE = jnp.zeros((100_000, 64))\n\ndef f(scale, key):\n    perm = jax.random.permutation(key, 100_000)\n    return jnp.sum((TABLE * scale)[perm])\n\ng = jax.grad(f)\n"),
     )
     INVALID = (
+        # A factory's closure, stored at module level and called from a jitted function
+        # (jax-ml/jax#14655: a minute of constant folding).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nfrom jax.experimental import sparse\n\nn = 10_000_000\n\ndef build_operator():\n    nonzeroes = sparse.eye(n).indices\n    def product(other):\n        return jnp.take(other, nonzeroes[:, 0])\n    return product\n\noperator = build_operator()\n\ndef fn(x):\n    return operator(jnp.ones(n) / x).sum()\n\njax.jit(fn)(1.0)\n",
+            message_contains="80 MB: (10,000,000, 2) int32",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nTABLE = jnp.asarray(np.load('table.npy'))\n\n@jax.jit\ndef loss(w, idx):\n    return jnp.sum((TABLE[idx] @ w) ** 2)\n",
             message_contains="pass it as an argument",
