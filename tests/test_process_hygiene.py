@@ -264,3 +264,29 @@ def test_a_worker_whose_parent_is_gone_exits_at_once():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=_clean_env())
     assert result.returncode == 128 + signal.SIGTERM
     assert result.stdout == ""
+
+
+def test_a_stop_raised_inside_a_weakref_callback_prints_nothing(capsys):
+    """Ctrl-C can land while Python runs a weakref callback (an object freed mid-scan): Python
+    "ignores" the KeyboardInterrupt there with a traceback on stderr. The stop is remembered and
+    raised again by ``check()``, so nothing is printed for it."""
+    import weakref
+
+    from gradadvisor.engine.pool import StopSignals
+
+    class Held:
+        pass
+
+    def callback(_reference):
+        raise KeyboardInterrupt
+
+    with StopSignals() as stops:
+        stops.received = signal.SIGINT
+        held = Held()
+        reference = weakref.ref(held, callback)
+        del held  # the callback raises; Python reports it through sys.unraisablehook
+        assert reference() is None
+        with pytest.raises(KeyboardInterrupt):
+            stops.check()
+    assert capsys.readouterr().err == ""
+    assert sys.unraisablehook is sys.__unraisablehook__ or sys.unraisablehook is not stops._on_unraisable

@@ -60,6 +60,7 @@ class StopSignals:
     def __init__(self) -> None:
         self.received: int | None = None
         self._previous: dict[int, Any] = {}
+        self._unraisable: Any = None
 
     def __enter__(self) -> StopSignals:
         self.received = None
@@ -67,12 +68,23 @@ class StopSignals:
             for signum in (signal.SIGINT, signal.SIGTERM):
                 if signal.getsignal(signum) is not signal.SIG_IGN:
                     self._previous[signum] = signal.signal(signum, self._on_signal)
+            # A stop raised inside a weakref callback or ``__del__`` is "ignored" by Python, with a
+            # traceback on stderr: ``check()`` raises it again, so say nothing of it there.
+            self._unraisable = sys.unraisablehook
+            sys.unraisablehook = self._on_unraisable
         return self
 
     def __exit__(self, *exc_info: Any) -> None:
         while self._previous:
             signum, handler = self._previous.popitem()
             signal.signal(signum, handler)
+        if self._unraisable is not None:
+            sys.unraisablehook, self._unraisable = self._unraisable, None
+
+    def _on_unraisable(self, unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, (KeyboardInterrupt, Terminated)) and self.received is not None:
+            return
+        (self._unraisable or sys.__unraisablehook__)(unraisable)
 
     def _on_signal(self, signum: int, frame: Any) -> None:
         self.received = signum

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import re
-import weakref
 from dataclasses import dataclass, replace
 from typing import Iterator
 
@@ -33,8 +32,6 @@ COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
 #: An identifier not directly called: ``free_reads`` skips a called name (``helper(x)``), so only
 #: these can be captured. (``[ \t]``, not ``\s``: a name at the end of a line is read.)
 NOT_CALLED = re.compile(r"[A-Za-z_]\w*+(?![ \t]*\()")
-#: Per file (the context): whether x64 is on, and the module-level names a function may capture.
-_FILE_INFO: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 #: Operators whose result has the shape of the larger operand: ``(table * scale)[i]``.
 ELEMENTWISE_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 ADVICE = "pass it as an argument (not a differentiated one)"
@@ -239,11 +236,7 @@ class LargeCapturedConstant(Rule):
         self._dense_seen: set[int] = set()
         self._word_sets: dict[int, set[str]] = {}
         self._compiling: dict[int, bool] = {}
-        # One rule object per top-level block: what holds for the whole file is computed once.
-        shared = _FILE_INFO.get(ctx)
-        if shared is None:
-            shared = _FILE_INFO[ctx] = _file_info(ctx)
-        self._x64, self._module_names, self._module_maybe_array = shared
+        self._x64, self._module_names, self._module_maybe_array = _file_info(ctx)
         self._bench_file = BENCH_FILE_FUNCTIONS <= ctx.facts.module_scope.bindings.keys()
 
     # -- captured names ------------------------------------------------------------------------
