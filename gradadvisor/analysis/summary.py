@@ -199,13 +199,7 @@ class SummaryBuilder:
         self._module_level()
         self._walk_definitions()
         self._factory_results()
-        heads, classes = self._referable, self.summary.classes
-        for key, found in self._found_references.items():
-            # ``integrals.expectation(...)`` with ``integrals=UKFIntegrals()`` as the default (or
-            # ``integrals: UKFIntegrals``): the method of that class of this file.
-            typed = {param: klass for param, klass in self._typed_params.get(key, {}).items() if klass in classes}
-            pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
-            self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b})
+        self._keep_references()
         self._module_calls(self._imported)
         self._bench_file()
         return self.summary
@@ -229,6 +223,17 @@ class SummaryBuilder:
                         for name in target_names(target):
                             summary.assigned.append(name)
                             self._module_array(name, stmt, scope)
+
+    def _keep_references(self) -> None:
+        """Each top-level function's references: the names (and ``name.attr``) its text holds
+        that can name a function of the project, now that the walk has seen every def."""
+        heads, classes = self._referable, self.summary.classes
+        for key, found in self._found_references.items():
+            # ``integrals.expectation(...)`` with ``integrals=UKFIntegrals()`` as the default (or
+            # ``integrals: UKFIntegrals``): the method of that class of this file.
+            typed = {param: klass for param, klass in self._typed_params.get(key, {}).items() if klass in classes}
+            pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
+            self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b})
 
     def _factory_results(self) -> None:
         """``operator = build_operator()`` at module level, where ``build_operator`` returns a
