@@ -273,4 +273,4 @@ def human_bytes(count: int) -> str:
 
 
 def uses_x64(text: str) -> bool:
-    return X64_MENTION.search(text) is not None
+    return ("x64" in text or "X64" in text) and X64_MENTION.search(text) is not None

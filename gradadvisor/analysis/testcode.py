@@ -11,6 +11,7 @@ a checkout under ``~/test/`` is not test code.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -19,6 +20,7 @@ import ast
 TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
 
+@functools.lru_cache(maxsize=64)  # asked at every visit of a rule
 def is_test_file(path: str) -> bool:
     return TEST_FILE.search(path) is not None
 

@@ -235,6 +235,7 @@ class LargeCapturedConstant(Rule):
         self._classes: dict[int, tuple[bool, dict]] = {}
         self._dense_seen: set[int] = set()
         self._word_sets: dict[int, set[str]] = {}
+        self._body_texts: dict[int, str] = {}
         self._compiling: dict[int, bool] = {}
         self._x64, self._module_names, self._module_maybe_array = _file_info(ctx)
         self._bench_file = BENCH_FILE_FUNCTIONS <= ctx.facts.module_scope.bindings.keys()
@@ -250,10 +251,16 @@ class LargeCapturedConstant(Rule):
             return True
         if scopes and isinstance(scopes[-1], ast.ClassDef) and self._class_compiles(scopes[-1]):
             return True
-        words = self._words(node)
-        if not words.isdisjoint(("def", "lambda", "class")):
+        # Substring tests first (a name the body's text does not hold is not among its words);
+        # the identifier scan only when one of them passes.
+        text = self._body_text(node)
+        if "def" in text or "lambda" in text or "class" in text:
             return True
-        return any(self._may_be_array(name) for name in words & self._module_names)
+        present = [name for name in self._module_names if name in text] if len(self._module_names) <= 64 else self._module_names
+        if not present:
+            return False
+        words = self._words(node)
+        return any(self._may_be_array(name) for name in words.intersection(present))
 
     def _class_compiles(self, klass: ast.ClassDef) -> bool:
         """Whether the class's text names a jit (``self`` is static only under a jit it applies)."""
@@ -302,13 +309,21 @@ class LargeCapturedConstant(Rule):
         outermost = next((scope for scope in self.ctx.scopes if isinstance(scope, FUNCTION_NODES)), node)
         words = self._word_sets.get(id(outermost))
         if words is None:
-            source = self.ctx.source
-            if isinstance(outermost, ast.Lambda):
-                text = source.segment(outermost.body)
-            else:  # the body: decorators and annotations of the signature are not read by it
-                text = "".join(source.lines[outermost.body[0].lineno - 1 : outermost.end_lineno])
-            words = self._word_sets[id(outermost)] = set(NOT_CALLED.findall(text))
+            words = self._word_sets[id(outermost)] = set(NOT_CALLED.findall(self._body_text(outermost)))
         return words
+
+    def _body_text(self, function: ast.AST) -> str:
+        """The text of a function's body (a lambda's expression): decorators and the
+        signature's annotations are not read by it. Kept for the outermost function."""
+        text = self._body_texts.get(id(function))
+        if text is None:
+            source = self.ctx.source
+            if isinstance(function, ast.Lambda):
+                text = source.segment(function.body)
+            else:
+                text = "".join(source.lines[function.body[0].lineno - 1 : function.end_lineno])
+            self._body_texts[id(function)] = text
+        return text
 
     def _may_be_array(self, name: str) -> bool:
         """A module-level name that may hold a large array (a project import may: phase 2 tells)."""
