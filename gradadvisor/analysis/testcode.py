@@ -11,16 +11,13 @@ a checkout under ``~/test/`` is not test code.
 
 from __future__ import annotations
 
-import functools
 import re
-from typing import Iterable
 
 import ast
 
 TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
 
-@functools.lru_cache(maxsize=64)  # asked at every visit of a rule
 def is_test_file(path: str) -> bool:
     return TEST_FILE.search(path) is not None
 
@@ -34,7 +31,3 @@ def is_test_scope(node: ast.AST) -> bool:
         return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase"))
     return False
 
-
-def in_test_code(path: str, scopes: Iterable[ast.AST]) -> bool:
-    """True in a test module, or inside a test function or class (``scopes``: the enclosing ones)."""
-    return is_test_file(path) or any(is_test_scope(scope) for scope in scopes)

@@ -44,7 +44,7 @@ class FileAnalysis:
     summary: FileSummary
     candidates: list[Candidate] = field(default_factory=list)
     errors: list[FileError] = field(default_factory=list)
-    #: ``# noqa`` comments by line (read only when there is something they could suppress).
+    #: noqa comments by line (read only when there is something they could suppress).
     suppressions: dict[int, Suppression] = field(default_factory=dict)
     parsed: bool = False
 
@@ -109,7 +109,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
             builder.record_local_calls(wanted)
         for code, message in sorted(ctx.crashes.items()):
             result.errors.append(FileError(display, "internal-error", f"rule {code} crashed on this file: {message}"))
-    # A ``# noqa`` matters on a candidate's line (or everywhere, for GA900): the tokenizer, which
+    # A noqa comment matters on a candidate's line (or everywhere, for GA900): the tokenizer, which
     # tells a comment from a string, runs only then.
     if want_suppressions or any("noqa" in source.line(line).lower() for line in {c.span.line for c in result.candidates}):
         result.suppressions = find_suppressions(text)

@@ -19,8 +19,8 @@ from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span
-from gradadvisor.analysis.testcode import in_test_code
 from gradadvisor.analysis.values import Value
+from gradadvisor.analysis.vectorize import statement_lists
 from gradadvisor.fixes.render import Renderer
 from gradadvisor.rules.base import Candidate
 
@@ -45,6 +45,8 @@ class Context:
         self._qualnames: list[str] = []
         #: The statement of the current function that holds the node being visited.
         self._statements: list[ast.AST | None] = [None]
+        #: id(function) -> id(statement) -> (its block, its position), built on first ask.
+        self._places: dict[int, dict[int, tuple[list[ast.stmt], int]]] = {}
 
     # -- the walk ---------------------------------------------------------------------------
 
@@ -102,13 +104,23 @@ class Context:
     def statement(self) -> ast.AST | None:
         return self._statements[-1]
 
+    def block_of(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None:
+        """The statement list of the current function that holds ``statement`` (at any depth:
+        loop bodies, branches, handlers, cases), and its position there; None outside a def."""
+        function = self.function
+        if function is None or isinstance(function, ast.Lambda):
+            return None
+        places = self._places.get(id(function))
+        if places is None:
+            places = self._places[id(function)] = {
+                id(item): (block, position) for block in statement_lists(function) for position, item in enumerate(block)
+            }
+        return places.get(id(statement))
+
     @property
     def keys(self) -> tuple[str, ...]:
         """The enclosing functions' keys, innermost first (as the summary names them)."""
         return tuple(reversed(self._keys))
-
-    def in_test_code(self) -> bool:
-        return in_test_code(self.path, self.scopes)
 
     # -- facts ---------------------------------------------------------------------------------
 

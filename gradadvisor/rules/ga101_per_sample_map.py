@@ -21,7 +21,6 @@ from gradadvisor.analysis.vectorize import (
     length_of,
     read_loop,
     side_effects,
-    statement_lists,
     while_range,
 )
 from gradadvisor.fixes.edits import Preconditions
@@ -319,7 +318,7 @@ class PerSampleMap(Rule):
             self._lax_map(node)
             return
         function = _joining(qualified)
-        if function is None or ctx.function is None or ctx.in_test_code():
+        if function is None or ctx.function is None:
             return
         args = positional(node)
         if not args:
@@ -344,7 +343,7 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args):
             return  # batch_size=... (memory) or an unusual spelling
-        if ctx.function is None or ctx.in_test_code():
+        if ctx.function is None:
             return
         function, xs = node.args
         operands = list(xs.elts) if isinstance(xs, ast.Tuple) else [xs]
@@ -370,14 +369,14 @@ class PerSampleMap(Rule):
 
     def visit_Assign(self, node: ast.Assign) -> None:
         ctx = self.ctx
-        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or ctx.function is None or ctx.in_test_code():
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or ctx.function is None:
             return
         if not isinstance(node.value, (ast.ListComp, ast.Call)):
             return
         found = self._per_sample(node.value)
         if found is None:
             return
-        siblings = self._siblings(node)
+        siblings = self.ctx.block_of(node)
         if siblings is None:
             return
         block, position = siblings
@@ -400,7 +399,7 @@ class PerSampleMap(Rule):
 
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
-        if node.orelse or ctx.function is None or ctx.in_test_code():
+        if node.orelse or ctx.function is None:
             return
         self._append_loop(node, node.body, lambda body: self._per_element(node.target, node.iter, body, joined_value=False), f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}")
         self._fill_loop(node)
@@ -421,7 +420,7 @@ class PerSampleMap(Rule):
         buffer = target.value.id
         if buffer in names_read(value) or isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
             return  # reads what an earlier step wrote (a recurrence), or fills a row with a tuple
-        siblings = self._siblings(node)
+        siblings = self.ctx.block_of(node)
         if siblings is None:
             return
         block, position = siblings
@@ -453,9 +452,9 @@ class PerSampleMap(Rule):
 
     def visit_While(self, node: ast.While) -> None:
         ctx = self.ctx
-        if ctx.function is None or ctx.in_test_code():
+        if ctx.function is None:
             return
-        siblings = self._siblings(node)
+        siblings = self.ctx.block_of(node)
         if siblings is None:
             return
         found = while_range(node, siblings[0][: siblings[1]])
@@ -509,7 +508,7 @@ class PerSampleMap(Rule):
                 available |= names_read(target)
         if list_name in assigned or list_name in names_read(value) or any(list_name in names_read(step) for step in steps):
             return
-        siblings = self._siblings(node)
+        siblings = self.ctx.block_of(node)
         if siblings is None:
             return
         block, position = siblings
@@ -546,16 +545,6 @@ class PerSampleMap(Rule):
             text, _ = self._rewrite(value, loop, None, None, "autograd.numpy" if autograd else "jax.numpy", assigned=list_name, advice_only=True)
             rewrite = text
         self.report(node, f"{head}; {rewrite}", extent=extent, data=self._data(), work=self._work(loop))
-
-    def _siblings(self, stmt: ast.stmt) -> tuple[list[ast.stmt], int] | None:
-        function = self.ctx.function
-        if function is None or isinstance(function, ast.Lambda):
-            return None
-        for block in statement_lists(function):
-            for position, item in enumerate(block):
-                if item is stmt:
-                    return block, position
-        return None
 
     def _joined_only(self, statements: list[ast.stmt], index: int, list_name: str, own_uses: int) -> list[ast.Call]:
         """The joining calls of the list ``list_name`` (``jnp.stack(name)``...) in the statements

@@ -15,7 +15,6 @@ from gradadvisor.analysis.vectorize import (
     length_of,
     read_loop,
     side_effects,
-    statement_lists,
     vmapped,
     while_range,
 )
@@ -386,7 +385,7 @@ class PerExampleGradLoop(Rule):
         """``(loop, extent, transform, param, call)`` when the comprehension calls a gradient
         function once per element of a data-sized array; None otherwise."""
         ctx = self.ctx
-        if len(node.generators) != 1 or ctx.in_test_code():
+        if len(node.generators) != 1:
             return None
         generator = node.generators[0]
         if generator.ifs or generator.is_async:
@@ -408,7 +407,7 @@ class PerExampleGradLoop(Rule):
     def _per_example_map(self, node: ast.Call):
         """``map(g, xs, ...)`` with ``g`` a gradient function: read as ``g(x, ...) for x, ... in zip(xs, ...)``."""
         ctx = self.ctx
-        if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.in_test_code():
+        if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
             return None
         function, arrays = node.args[0], node.args[1:]
         variables = [f"_sample{index}" for index in range(len(arrays))]
@@ -471,7 +470,7 @@ class PerExampleGradLoop(Rule):
 
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
-        if ctx.function is None or ctx.in_test_code() or node.orelse:
+        if ctx.function is None or node.orelse:
             return
         variables = names_read(node.target)
         calls = self._gradient_calls(node, variables)
@@ -484,7 +483,7 @@ class PerExampleGradLoop(Rule):
 
     def visit_While(self, node: ast.While) -> None:
         ctx = self.ctx
-        if ctx.function is None or ctx.in_test_code():
+        if ctx.function is None:
             return
         found = self._while_range(node)
         if found is None:
@@ -532,7 +531,7 @@ class PerExampleGradLoop(Rule):
     def _autograd_sum(self, node: ast.Call, comprehension: ast.ListComp | ast.GeneratorExp) -> None:
         """``np.sum(np.stack([g(w, x) for x in xs]), axis=0)`` with autograd: one gradient of the summed loss."""
         ctx = self.ctx
-        if len(comprehension.generators) != 1 or ctx.function is None or ctx.in_test_code():
+        if len(comprehension.generators) != 1 or ctx.function is None:
             return
         generator = comprehension.generators[0]
         if generator.ifs or generator.is_async:
@@ -667,14 +666,8 @@ class PerExampleGradLoop(Rule):
         return found
 
     def _while_range(self, node: ast.While):
-        function = self.ctx.function
-        if function is None:
-            return None
-        for block in statement_lists(function):
-            for position, stmt in enumerate(block):
-                if stmt is node:
-                    return while_range(node, block[:position])
-        return None
+        place = self.ctx.block_of(node)
+        return while_range(node, place[0][: place[1]]) if place is not None else None
 
 
 def _per_point(call_node: ast.Call, loop: ElementLoop) -> bool:

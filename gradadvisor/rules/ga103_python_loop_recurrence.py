@@ -334,7 +334,7 @@ class PythonLoopRecurrence(Rule):
 
     def _loop(self, node: ast.For | ast.While) -> None:
         ctx = self.ctx
-        if ctx.function is None or isinstance(ctx.function, ast.Lambda) or ctx.in_test_code():
+        if ctx.function is None or isinstance(ctx.function, ast.Lambda):
             return  # module-level code runs once, untraced; tests compute references on purpose
         form = read_loop(node, ctx.is_builtin)
         if form is None:

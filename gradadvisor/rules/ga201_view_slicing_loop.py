@@ -374,23 +374,6 @@ class ViewSlicingLoop(Rule):
         super().__init__(ctx)
         #: Nodes already part of a reported nest (inner stacks, inner loops).
         self._covered: set[int] = set()
-        #: id(statement) -> (its block, its position), for the functions looked at so far.
-        self._blocks: dict[int, tuple[list[ast.stmt], int]] = {}
-        self._mapped: set[int] = set()
-
-    def _place(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None:
-        """The block that holds ``statement`` in the current function, and its position there."""
-        function = self.ctx.function
-        if function is not None and id(function) not in self._mapped:
-            self._mapped.add(id(function))
-            for child in walk(function):
-                for field_name in ("body", "orelse", "finalbody"):
-                    block = getattr(child, field_name, None)
-                    if isinstance(block, list):
-                        for position, item in enumerate(block):
-                            if isinstance(item, ast.stmt):
-                                self._blocks[id(item)] = (block, position)
-        return self._blocks.get(id(statement))
 
     # -- comprehension forms ----------------------------------------------------------------
 
@@ -642,7 +625,7 @@ class ViewSlicingLoop(Rule):
         if len(expr.args) != 1 or expr.keywords or isinstance(expr.args[0], ast.Starred):
             return
         outs = expr.func.value.id
-        place = self._place(node)
+        place = self.ctx.block_of(node)
         if place is None:
             return
         block, position = place
@@ -748,7 +731,7 @@ class ViewSlicingLoop(Rule):
         return [Loop(var, iterable, ctx.extent(iterable), walks=arrays, aliases=dict(aliases))]
 
     def _worth_checking(self, loops: list[Loop]) -> bool:
-        """Data-sized loops in a function, and not a reference loop in test code."""
+        """Data-sized loops in a function (test code, a reference loop, is never walked)."""
         if self.ctx.function is None or not loops:
             return False
         if not all(loop.extent.is_data or loop.extent.by_name for loop in loops):
@@ -757,7 +740,7 @@ class ViewSlicingLoop(Rule):
             return False
         if any(set(loop.var for loop in loops) & names_read(loop.iterable) for loop in loops):
             return False  # a triangular or ragged nest (`for j in range(i)`)
-        return not self.ctx.in_test_code()
+        return True
 
     # -- the einsum ------------------------------------------------------------------------------
 

@@ -186,7 +186,7 @@ class PythonSumOverArray(Rule):
         ctx = self.ctx
         if not ctx.is_builtin(node.func, "sum") or not node.args or len(node.args) > 2 or node.keywords and any(k.arg != "start" for k in node.keywords):
             return
-        if isinstance(node.args[0], ast.Starred) or ctx.function is None or ctx.in_test_code():
+        if isinstance(node.args[0], ast.Starred) or ctx.function is None:
             return  # module-level setup runs once, untraced; tests compute references on purpose
         first = node.args[0]
         if isinstance(first, (ast.GeneratorExp, ast.ListComp)):

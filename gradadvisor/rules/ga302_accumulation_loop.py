@@ -403,7 +403,7 @@ class AccumulationLoop(Rule):
         self._check([level], node, node.body[:-1])
 
     def _in_scope(self) -> bool:
-        return self.ctx.function is not None and not self.ctx.in_test_code()
+        return self.ctx.function is not None
 
     # -- loop headers -----------------------------------------------------------------------
 

@@ -277,8 +277,6 @@ class LargeCapturedConstant(Rule):
 
     def _function(self, node: ast.AST) -> None:
         ctx = self.ctx
-        if ctx.in_test_code():
-            return
         scope = ctx.scope
         words = self._words(node)
         # Only names bound outside this function can be captured: the module's (other than
