@@ -260,7 +260,7 @@ def test_an_interrupted_atomic_write_removes_its_temporary_file(tmp_path, monkey
 
 def test_a_worker_whose_parent_is_gone_exits_at_once():
     """The death signal is armed after the worker started: it re-checks its parent."""
-    code = "from gradadvisor.engine.pool import _die_with_parent; _die_with_parent(1); print('still running')"
+    code = "from gradadvisor.engine.pool import die_with_parent; die_with_parent(1); print('still running')"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=_clean_env())
     assert result.returncode == 128 + signal.SIGTERM
     assert result.stdout == ""

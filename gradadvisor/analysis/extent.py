@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import int_value, one_line
+from gradadvisor.analysis.syntax import int_value, one_line, tail_name
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
@@ -152,7 +152,7 @@ class ExtentReader:
         return None
 
     def _from_value(self, value: Value, iterable: ast.AST, text: str) -> Extent:
-        name = _tail_name(iterable)
+        name = tail_name(iterable)
         if value.kind == v.SEQUENCE:
             length = value.length
             if isinstance(length, int):
@@ -226,7 +226,7 @@ class ExtentReader:
         if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "len") and len(bound.args) == 1 and not bound.keywords):
             return None
         inner = bound.args[0]
-        name = _tail_name(inner)
+        name = tail_name(inner)
         if name is None or not is_collection_name(name):
             return None
         if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT, v.PARAM):
@@ -254,16 +254,6 @@ class ExtentReader:
 
 def _first_sentence(evidence: tuple[str, ...]) -> str:
     return evidence[0] if evidence else ""
-
-
-def _tail_name(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Subscript):
-        return _tail_name(node.value)
-    return None
 
 
 def _small_slice(part: ast.Slice) -> int | None:

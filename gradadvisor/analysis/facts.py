@@ -31,7 +31,7 @@ from typing import Iterator
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
-from gradadvisor.analysis.lines import any_between
+from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, one_line, positional, walk_local
 from gradadvisor.analysis.values import Value
@@ -396,7 +396,7 @@ class Facts:
         self.module = module
         self.source = source
         self.names = names
-        self._walrus = _lines_holding(":=", source)
+        self._walrus = literal_lines(":=", source)
         self.module_scope = Scope(module, None, self._walrus)
         self._scopes: dict[int, Scope] = {id(module): self.module_scope}
         self._values: dict[int, Value] = {}
@@ -1632,11 +1632,3 @@ def _arithmetic(op: ast.operator, left, right):
         return None
     return None
 
-
-def _lines_holding(literal: str, source: Source) -> list[int]:
-    """The sorted lines on which ``literal`` occurs."""
-    text, lines, start = source.text, [], source.text.find(literal)
-    while start != -1:
-        lines.append(source.line_of(start))
-        start = text.find(literal, start + 1)
-    return lines

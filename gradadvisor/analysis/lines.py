@@ -22,6 +22,18 @@ def any_between(lines: list[int], first: int, last: int) -> bool:
     return position < len(lines) and lines[position] <= last
 
 
+def literal_lines(literal: str, source: Source) -> list[int]:
+    """The sorted lines on which the plain string ``literal`` occurs (a substring search)."""
+    text, lines = source.text, []
+    start = text.find(literal)
+    while start != -1:
+        line = source.line_of(start)
+        if not lines or lines[-1] != line:
+            lines.append(line)
+        start = text.find(literal, start + 1)
+    return lines
+
+
 def match_lines(pattern: re.Pattern[str], source: Source) -> list[int]:
     """The sorted line numbers on which ``pattern`` matches in ``source``.
 
@@ -80,8 +92,10 @@ def _split(text: str, excluded: str | None) -> list[tuple[str, str | None]]:
 _LEAD_OF = {excluded: lead for lead, excluded in _LEADING.items()}
 
 
-def _group_end(text: str) -> int:
-    """The index of the ``)`` closing the group that opens ``text`` (-1 if none)."""
+def _structure(text: str):
+    """``(index, char, depth)`` for each character of the regex ``text`` that is neither escaped
+    nor inside a character class; ``depth`` counts the groups around it (a group's ``(`` and
+    ``)`` are inside it)."""
     depth, in_class, escaped = 0, False, False
     for index, char in enumerate(text):
         if escaped:
@@ -92,36 +106,20 @@ def _group_end(text: str) -> int:
             in_class = char != "]"
         elif char == "[":
             in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return index
-    return -1
+        else:
+            if char == "(":
+                depth += 1
+            yield index, char, depth
+            if char == ")":
+                depth -= 1
+
+
+def _group_end(text: str) -> int:
+    """The index of the ``)`` closing the group that opens ``text`` (-1 if none)."""
+    return next((index for index, char, depth in _structure(text) if char == ")" and depth == 1), -1)
 
 
 def _top_level(text: str, separator: str) -> list[str]:
     """``text`` split at ``separator`` characters outside every group and character class."""
-    parts, current = [], []
-    depth, in_class, escaped = 0, False, False
-    for char in text:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == separator and depth == 0:
-            parts.append("".join(current))
-            current = []
-            continue
-        current.append(char)
-    parts.append("".join(current))
-    return parts
+    cuts = [index for index, char, depth in _structure(text) if char == separator and depth == 0]
+    return [text[start + 1 : stop] for start, stop in zip([-1, *cuts], [*cuts, len(text)])]

@@ -809,23 +809,18 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             write_deps[id(stmt)] = deps
             assign(write.array, deps, here)
             continue
+        # ``xs.append(v)``, or ``xs = xs + [v]``: one item per step.
+        appended = _append(stmt) if isinstance(stmt, ast.Expr) else _extended_list(stmt) if isinstance(stmt, ast.Assign) else None
+        if appended is not None:
+            list_name, value = appended
+            appends.setdefault(list_name, []).append(value)
+            write_deps[id(stmt)] = expr_deps(value) | control
+            continue
         if isinstance(stmt, ast.Expr):
-            appended = _append(stmt)
-            if appended is not None:
-                list_name, value = appended
-                appends.setdefault(list_name, []).append(value)
-                write_deps[id(stmt)] = expr_deps(value) | control
-                continue
             expr_deps(stmt.value)
             side_effects.append(stmt)
             continue
         if isinstance(stmt, ast.Assign):
-            extended = _extended_list(stmt)
-            if extended is not None:
-                list_name, value = extended
-                appends.setdefault(list_name, []).append(value)
-                write_deps[id(stmt)] = expr_deps(value) | control
-                continue
             deps = expr_deps(stmt.value) | control
             for target in stmt.targets:
                 if not isinstance(target, (ast.Name, ast.Tuple, ast.List)):

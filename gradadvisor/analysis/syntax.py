@@ -240,6 +240,17 @@ def name_count(node: ast.AST, name: str) -> int:
     return sum(1 for child in walk(node) if isinstance(child, ast.Name) and child.id == name)
 
 
+def tail_name(node: ast.AST) -> str | None:
+    """The last name written in ``x``, ``obj.attr`` or ``obj.attr[i]``: ``x``, ``attr``, ``attr``."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
 def dotted(node: ast.AST) -> str | None:
     """``a.b.c`` for a chain of attributes on a name, else None."""
     parts: list[str] = []

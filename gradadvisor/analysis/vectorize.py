@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.syntax import call, child_nodes, dotted, int_value, keyword, name, names_read, positional, substitute, walk, walk_local
+from gradadvisor.analysis.syntax import call, child_nodes, dotted, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.
@@ -427,7 +427,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     def element_name(array: ast.expr, axis: int) -> str:
         key = (code(array), axis)
         if key not in reads:
-            base = _tail(array) or "row"
+            base = tail_name(array) or "row"
             candidate = f"{base}_{index}"
             number = 1
             while candidate in taken or candidate in reads.values() or candidate == index:
@@ -562,16 +562,6 @@ def _is_python_builtin(func: ast.Name, is_builtin) -> bool:
     import builtins
 
     return hasattr(builtins, func.id) and is_builtin(func, func.id)
-
-
-def _tail(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Subscript):
-        return _tail(node.value)
-    return None
 
 
 def length_of(count: ast.AST, array: ast.AST, axis: int, code) -> bool:

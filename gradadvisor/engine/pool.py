@@ -133,7 +133,7 @@ def _init_worker(parent: int, function: Callable, initializer: Callable | None, 
     global _function
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_sigterm)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     _function = function
@@ -155,8 +155,9 @@ def _on_sigterm(signum: int, frame: Any) -> None:
     raise Terminated()
 
 
-def _die_with_parent(parent: int) -> None:
-    """Arrange to receive SIGTERM when ``parent`` dies; exit now if it already has."""
+def die_with_parent(parent: int) -> None:
+    """Arrange to receive SIGTERM when ``parent`` dies; exit now if it already has (a worker of
+    this pool, or ``trace``'s child)."""
     armed = False
     if sys.platform.startswith("linux"):
         try:

@@ -6,7 +6,7 @@ code, building the inputs at one size, tracing one function at one size, a
 ``--cost`` compile) must finish within the timeout, or the child is killed.
 What was traced is kept: a function whose trace overran is not traced at
 larger sizes, and a new child traces whatever is left. The child dies with
-the parent (see ``worker._die_with_parent``), and the parent kills it on
+the parent (``engine.pool.die_with_parent``), and the parent kills it on
 any exit, Ctrl-C included.
 """
 

@@ -15,7 +15,6 @@ import inspect
 import os
 import signal
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +30,7 @@ from gradadvisor.bench.loader import (
     resolve,
 )
 from gradadvisor.bench.worker import UserCodeError, _summed, check_output
+from gradadvisor.engine.pool import die_with_parent
 
 BENCH_FUNCTIONS = ("baseline", "candidate")
 DEFAULT_SIZES_WITHOUT_DEFAULT = (8, 16, 32)
@@ -255,33 +255,11 @@ class TraceWorker:
         return flops
 
 
-def _die_with_parent(parent_pid: int | None) -> None:
-    """Exit as soon as the parent is gone (Linux: PR_SET_PDEATHSIG; elsewhere a watchdog)."""
-    if parent_pid is None:
-        return
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent_pid:
-        os._exit(1)
-
-    def watch() -> None:
-        while True:
-            time.sleep(0.5)
-            if os.getppid() != parent_pid:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="gradadvisor-parent-watch", daemon=True).start()
-
-
 def worker_main(job: TraceJob, conn: Any) -> None:
     """Entry point of the child process: run the job, report, never raise."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _die_with_parent(job.parent_pid)
+    if job.parent_pid is not None:
+        die_with_parent(job.parent_pid)
     os.dup2(2, 1)  # user prints go to stderr; the parent's stdout stays clean JSON
     sys.stdout = sys.stderr
 
