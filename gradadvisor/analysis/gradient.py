@@ -14,6 +14,7 @@ the tables and the per-expression questions they share.
 from __future__ import annotations
 
 import ast
+import hashlib
 import sys
 from enum import IntEnum
 from pathlib import Path
@@ -37,9 +38,13 @@ class Level(IntEnum):
 TABLE_PATH = Path(__file__).with_name("transforms.toml")
 
 
-def _load_table(path: Path = TABLE_PATH) -> dict:
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
+def _load_table(data: bytes | None = None) -> dict:
+    return tomllib.loads((TABLE_PATH.read_bytes() if data is None else data).decode("utf-8"))
+
+
+_TABLE_BYTES = TABLE_PATH.read_bytes()
+#: A digest of the table: cached phase-1 results are valid for one table.
+TABLE_DIGEST = hashlib.blake2b(_TABLE_BYTES, digest_size=8).hexdigest()
 
 
 def _entries(items: list) -> dict[str, tuple[tuple[int, ...], frozenset[str]]]:
@@ -53,7 +58,7 @@ def _entries(items: list) -> dict[str, tuple[tuple[int, ...], frozenset[str]]]:
     return found
 
 
-_TABLE = _load_table()
+_TABLE = _load_table(_TABLE_BYTES)
 _LIBRARIES = _TABLE["library"].values()
 _DIFFERENTIATING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("differentiates", [])).items()}
 _TRACING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("traces", [])).items()}
