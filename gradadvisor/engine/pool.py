@@ -13,7 +13,8 @@
 - A worker stops cleanly on SIGTERM: in the middle of a file, SIGTERM raises
   ``Terminated`` so that ``finally`` blocks run (an atomic write removes its
   temporary file), then the worker exits at once; between files it exits at once.
-- Stopping sends SIGTERM, waits up to ``STOP_GRACE_S``, then SIGKILL.
+- Stopping sends SIGTERM, waits up to ``STOP_GRACE_S``, then SIGKILL, and then waits for the
+  executor's manager thread to end, so that Python's exit hook never races it.
 
 ``StopSignals`` turns the scan command's own SIGINT and SIGTERM into exceptions,
 so the parent unwinds the same way.
@@ -258,6 +259,7 @@ class WorkerPool:
         if executor is None:
             return
         processes = list((getattr(executor, "_processes", None) or {}).values())
+        manager = getattr(executor, "_executor_manager_thread", None)
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if threading.current_thread() is threading.main_thread() else None
         try:
             executor.shutdown(wait=False, cancel_futures=True)
@@ -274,6 +276,21 @@ class WorkerPool:
                     with contextlib.suppress(Exception):
                         process.kill()
                     process.join(1.0)
+            _join_manager(manager)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGINT, previous)
+
+
+def _join_manager(manager: threading.Thread | None) -> None:
+    """Wait until the executor's manager thread has closed its wake-up pipe and ended.
+
+    ``shutdown(wait=False)`` leaves that thread to notice the stopped workers and close the
+    pipe on its own. Python's exit hook (``concurrent.futures.process._python_exit``) writes
+    to the same pipe without the executor's lock: if the process exits while the thread is
+    closing it, the hook fails with ``OSError: [Errno 9] Bad file descriptor`` after
+    "interrupted". Once the thread has ended, the pipe is marked closed and the hook does
+    nothing with it."""
+    if manager is None or manager is threading.current_thread() or not manager.is_alive():
+        return
+    manager.join(STOP_GRACE_S)
