@@ -299,7 +299,7 @@ def scan(
         err.print("warning: No Python files found under the given path(s)")
 
     if diff:
-        _print_diff(results, out, err, quiet)
+        _print_diff(results, findings, unsafe, out, err, quiet)
     elif statistics:
         _print_statistics(out, output_format, findings, errors, files, fixed, unsafe, quiet)
     elif output_format in MACHINE_FORMATS:
@@ -382,7 +382,7 @@ def _print_text(out: Console, output_format: str, results, findings, errors, fil
     if output_format == "concise":
         from gradadvisor.report import concise
 
-        for line in concise.lines(findings, errors):
+        for line in concise.lines(findings, errors, unsafe):
             out.print(line, markup=False)
     else:
         text.print_findings(out, findings, errors, unsafe, quiet)
@@ -396,7 +396,7 @@ def _print_statistics(out: Console, output_format: str, findings, errors, files:
     if output_format in ("json", "json-lines"):
         from gradadvisor.report import json_report
 
-        rows = json_report.render_statistics(findings)
+        rows = json_report.render_statistics(findings, unsafe)
         if output_format == "json-lines":
             import json
 
@@ -406,7 +406,7 @@ def _print_statistics(out: Console, output_format: str, findings, errors, files:
         return
     from gradadvisor.report import text
 
-    text.print_statistics(out, findings)
+    text.print_statistics(out, findings, unsafe)
     text.print_findings(out, [], errors, unsafe, quiet)
     if not quiet:
         text.print_summary(out, findings, errors, files, fixed, unsafe)
@@ -426,14 +426,21 @@ def list_rules() -> None:
     Console(highlight=False).print(table)
 
 
-def _print_diff(results: list[FileResult], out: Console, err: Console, quiet: bool) -> None:
+def _print_diff(results: list[FileResult], findings, unsafe: bool, out: Console, err: Console, quiet: bool) -> None:
+    """The diffs on stdout, then (as ruff does) what they fix on stderr, with the count of
+    unsafe fixes left out because ``--unsafe-fixes`` was not given."""
     changed = [result for result in results if result.diff]
     for result in changed:
         click.echo(result.diff, nl=False, file=out.file)
     if not quiet:
         fixes = sum(result.fixed for result in changed)
+        hidden = 0 if unsafe else sum(1 for finding in findings if finding.fix is not None and finding.fix.applicability == "unsafe")
+        more = f"{hidden} fix{'es' * (hidden != 1)} available with `--unsafe-fixes`"
         if fixes:
-            err.print(f"Would fix {fixes} finding{'s' * (fixes != 1)} in {len(changed)} file{'s' * (len(changed) != 1)}.")
+            where = f"{fixes} finding{'s' * (fixes != 1)} in {len(changed)} file{'s' * (len(changed) != 1)}"
+            err.print(f"Would fix {where} ({hidden} additional {more[len(str(hidden)) + 1:]})." if hidden else f"Would fix {where}.")
+        elif hidden:
+            err.print(f"No findings would be fixed ({more}).")
         else:
             err.print("No fixes available.")
 

@@ -103,6 +103,11 @@ class Finding:
     frame: tuple[int, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
     diff: str = field(default="", repr=False, compare=False)
 
+    def fix_applies(self, unsafe_fixes: bool) -> bool:
+        """Whether ``--fix`` applies this finding's fix: a safe one always, an unsafe one only
+        with ``--unsafe-fixes`` (what ruff's ``[*]`` and ``fixable`` mean)."""
+        return self.fix is not None and (self.fix.applicability == "safe" or unsafe_fixes)
+
     def to_dict(self) -> dict:
         data = {
             "code": self.code,
