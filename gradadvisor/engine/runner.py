@@ -181,7 +181,7 @@ def findings_for(
         from gradadvisor.rules.ga900_unused_noqa import unused_noqa_findings
 
         judged = [s for s in suppressions.values() if not (s.codes and s.matches(UNUSED_NOQA))]
-        findings.extend(unused_noqa_findings(analysis.path, judged))
+        findings.extend(unused_noqa_findings(analysis.path, judged, [rule.code for rule in settings.rules_for(analysis.path)]))
     findings.sort(key=lambda item: (item.line, item.column, item.code))
     return findings
 
