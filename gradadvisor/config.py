@@ -117,13 +117,18 @@ def load_config(path: Path | None, explicit: bool = False) -> Config:
 
 
 def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
+    """A list of rule codes. A bare string (``select = "GA3"``) is a wrong type, as in ruff:
+    written for ``["GA3"]`` or for ``["G", "A", "3"]``, it is not guessed."""
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{path}: `{key}` must be a list of rule codes, got {value!r}")
+        raise ConfigError(f"{path}: `{key}` must be a list of rule codes, got {value!r}{_as_list(value)}")
     codes = tuple(item.strip().upper() for item in value)
     check_codes(codes, f"{path}: `{key}`")
     return codes
+
+
+def _as_list(value: Any) -> str:
+    """For a string given where a list is expected: how to write it as a list."""
+    return f' (write ["{value}"])' if isinstance(value, str) and '"' not in value and "\\" not in value else ""
 
 
 def check_codes(codes: Iterable[str], where: str) -> None:
@@ -186,7 +191,7 @@ def parse_table(table: dict[str, Any], path: Path) -> Config:
 
 def _globs(value: Any, key: str, path: Path) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{path}: `{key}` must be a list of glob patterns, got {value!r}")
+        raise ConfigError(f"{path}: `{key}` must be a list of glob patterns, got {value!r}{_as_list(value)}")
     return tuple(value)
 
 
