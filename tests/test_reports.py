@@ -310,7 +310,7 @@ def test_gitlab_render():
     issues = json.loads(gitlab.render([_finding(severity="error"), _finding(cell=3, severity="info")], errors))
     assert [issue["severity"] for issue in issues] == ["major", "info", "major"]  # the skipped file is not an issue
     assert issues[0]["location"] == {"path": "src/model.py", "lines": {"begin": 3, "end": 3}}
-    assert issues[1]["description"].endswith("(cell 3)")
+    assert issues[1]["description"].endswith("(cell 3, line 3)")
     assert issues[2]["check_name"] == "syntax-error" and issues[2]["location"]["lines"]["begin"] == 2
     assert len({issue["fingerprint"] for issue in issues}) == 3
 

@@ -22,7 +22,7 @@ import os
 import re
 import stat
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 #: Files larger than this are skipped with a diagnostic (generated code, data).
@@ -57,6 +57,8 @@ class FileError:
     line: int | None = None
     column: int | None = None
     cell: int | None = None
+    #: In a notebook: (line, column) in the ``.ipynb`` file's JSON text (see ``Finding.file_region``).
+    file_position: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def is_failure(self) -> bool:
