@@ -421,9 +421,20 @@ def list_rules() -> None:
     table.add_column("Fix")
     table.add_column("Default")
     table.add_column("Summary")
-    for rule in all_rules():
-        table.add_row(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", escape(rule.summary))
-    Console(highlight=False).print(table)
+    rows = [(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", rule.summary) for rule in all_rules()]
+    console = Console(highlight=False)
+    if not console.is_terminal:  # piped: one line per rule, never wrapped, no trailing spaces
+        click.echo("\n".join(_columns([("Code", "Name", "Fix", "Default", "Summary"), *rows])))
+        return
+    for row in rows:
+        table.add_row(*row[:4], escape(row[4]))
+    console.print(table)
+
+
+def _columns(rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows as lines of left-aligned columns two spaces apart; the last column is not padded."""
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]) - 1)]
+    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]).rstrip() for row in rows]
 
 
 def _print_diff(results: list[FileResult], findings, unsafe: bool, out: Console, err: Console, quiet: bool) -> None:
@@ -504,23 +515,33 @@ def show_rule(code: str) -> None:
     console = Console(highlight=False)
     fix = "fixable" if rule.fixable() else "advice only"
     default = "" if rule.default_enabled else ", off by default"
+    paragraphs = []
+    if rule.code != "GA900":
+        paragraphs.append(
+            "Confidence: each finding is **high** when the code proves both that the loop (or array) "
+            "grows with the data and that JAX traces or differentiates it, **medium** when it proves one "
+            "and the other is likely, **low** on the shape alone; the evidence for each is in the "
+            "finding's `because` lines. The default report shows medium and up: "
+            "`--min-confidence low|medium|high` (or `min-confidence` in `[tool.gradadvisor]`) changes it."
+        )
+    example = RULE_EXAMPLES.get(rule.code)
+    if example:
+        paragraphs.append(
+            f"In this project: **patterns/{example}** holds this shape and its rewrite; "
+            f"in a clone of the repository, `gradadvisor scan patterns/{example}` reports it and "
+            f"`gradadvisor bench patterns/{example}` measures the rewrite."
+        )
+    if not console.is_terminal:
+        # Piped or redirected: the page as Markdown text, as ruff prints it: never hard-wrapped
+        # (a pager or editor wraps), no trailing spaces.
+        text = "\n\n".join([f"{rule.code} {rule.name} ({fix}{default})", rule.summary, rule.documentation(), *paragraphs])
+        click.echo("\n".join(line.rstrip() for line in text.splitlines()))
+        return
     console.print(f"[bold]{rule.code} {rule.name}[/] ({fix}{default})\n")
     console.print(f"{escape(rule.summary)}\n")
     from rich.markdown import Markdown
 
     console.print(Markdown(rule_markdown(rule.documentation())))
-    if rule.code != "GA900":
-        console.print(
-            "\nConfidence: each finding is [bold]high[/] when the code proves both that the loop (or array) "
-            "grows with the data and that JAX traces or differentiates it, [bold]medium[/] when it proves one "
-            "and the other is likely, [bold]low[/] on the shape alone; the evidence for each is in the "
-            "finding's `because` lines. The default report shows medium and up: "
-            "`--min-confidence low|medium|high` (or `min-confidence` in `\\[tool.gradadvisor]`) changes it."
-        )
-    example = RULE_EXAMPLES.get(rule.code)
-    if example:
-        console.print(
-            f"\nIn this project: [bold]patterns/{example}[/] holds this shape and its rewrite; "
-            f"in a clone of the repository, `gradadvisor scan patterns/{example}` reports it and "
-            f"`gradadvisor bench patterns/{example}` measures the rewrite."
-        )
+    for paragraph in paragraphs:
+        console.print()
+        console.print(Markdown(paragraph))
