@@ -1,7 +1,12 @@
-"""The command line: ``gradadvisor scan | rules | rule | bench``.
+"""The command line: ``gradadvisor scan | rules | rule | bench | trace``.
 
-``scan`` never imports jax or numpy, nor the code it reads; ``bench`` is loaded
-only when called (it needs the ``bench`` extra).
+``scan`` never imports jax or numpy, nor the code it reads; ``bench`` and ``trace`` are
+loaded only when called (they need the ``bench`` extra).
+
+Start-up is paid on every call (pre-commit, editors), so this module imports click and
+nothing heavy: each command imports what it uses when it runs (the engine, the rules, rich,
+a report format), and ``gradadvisor --version`` or ``--help`` loads none of it.
+``benchmarks/startup.py`` measures it.
 """
 
 from __future__ import annotations
@@ -14,25 +19,25 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from gradadvisor import __version__
-from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
-from gradadvisor.engine.discovery import discover, is_excluded
-from gradadvisor.engine.pool import StopSignals, Terminated
-from gradadvisor.engine.runner import FileResult, Settings, lint_paths, lint_stdin, summarize
-from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS, MACHINE_FORMATS
-from gradadvisor.report.locations import repository_root
-from gradadvisor.rules import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: Ended by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal's number, as a shell reports it.
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
-#: Ctrl-C and SIGTERM during a scan.
-_stop_signals = StopSignals()
+#: Ctrl-C and SIGTERM during a scan (a ``StopSignals``, made when a command first runs).
+_stop_signals = None
+
+
+def _stops():
+    """The process's ``StopSignals``."""
+    global _stop_signals
+    if _stop_signals is None:
+        from gradadvisor.engine.pool import StopSignals
+
+        _stop_signals = StopSignals()
+    return _stop_signals
 
 
 class LazyGroup(click.Group):
@@ -88,6 +93,8 @@ def _display(path: Path) -> str:
 
 
 def _load_config(config_file: Path | None, paths: list[Path]) -> Config:
+    from gradadvisor.config import find_config_file, load_config
+
     if config_file is not None:
         return load_config(config_file, explicit=True)
     anchor = Path(os.path.commonpath([str(path.absolute()) for path in paths])) if paths else Path.cwd()
@@ -99,11 +106,16 @@ def _internal_errors_exit_2(command):
 
     @functools.wraps(command)
     def guarded(*args, **kwargs):
+        from gradadvisor.engine.pool import Terminated
+
         try:
             return command(*args, **kwargs)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt, Terminated):
             raise
         except Exception as error:  # noqa: BLE001
+            from rich.console import Console
+            from rich.markup import escape
+
             Console(stderr=True, highlight=False).print(
                 f"[red]gradadvisor: internal error[/]: {escape(f'{type(error).__name__}: {error}')}\n"
                 "Please report it with the command line that triggered it."
@@ -119,14 +131,17 @@ def _interrupts_end_the_run(command):
 
     @functools.wraps(command)
     def guarded(*args, **kwargs):
+        from gradadvisor.engine.pool import Terminated
+
+        stops = _stops()
         try:
-            with _stop_signals:
+            with stops:
                 try:
                     result = command(*args, **kwargs)
                 except SystemExit:
-                    _stop_signals.check()  # a signal whose exception was lost still ends the run
+                    stops.check()  # a signal whose exception was lost still ends the run
                     raise
-                _stop_signals.check()
+                stops.check()
                 return result
         except KeyboardInterrupt:
             click.echo("gradadvisor: interrupted", err=True)
@@ -219,7 +234,15 @@ def scan(
     2 usage error, missing path, bad configuration or internal error.
     The code read is parsed, never imported or run.
     """
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    from rich.console import Console
+    from rich.markup import escape
+
+    from gradadvisor.config import ConfigError, check_codes, enabled_rules
+    from gradadvisor.engine.discovery import discover
+    from gradadvisor.engine.runner import FileResult, Settings, lint_paths, summarize
+    from gradadvisor.engine.source import FileError
+
+    err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     from_stdin = paths == (Path("-"),) or (not paths and stdin_filename is not None)
     if Path("-") in paths and not from_stdin:
         raise click.UsageError("`-` (stdin) cannot be combined with other paths")
@@ -257,7 +280,7 @@ def scan(
         from gradadvisor.report import settings as settings_report
 
         target = given[0] if given else Path(".")
-        settings_report.print_settings(Console(highlight=False, soft_wrap=True), config, settings, target, _display(target), force_exclude)
+        settings_report.print_settings(Console(highlight=False, soft_wrap=True, emoji=False), config, settings, target, _display(target), force_exclude)
         sys.exit(EXIT_CLEAN)
 
     cache = None
@@ -269,7 +292,7 @@ def scan(
     # With --fix on stdin, stdout carries the fixed source: the report goes to stderr.
     stdin_fix = from_stdin and settings.fix_mode == "fix"
     report_stream = stream or (sys.stderr if stdin_fix else sys.stdout)
-    out = Console(file=report_stream, highlight=False, soft_wrap=True)
+    out = Console(file=report_stream, highlight=False, soft_wrap=True, emoji=False)
     missing: list[str] = []
     if from_stdin:
         results = _scan_stdin(stdin_path, config, settings, cache)
@@ -287,7 +310,7 @@ def scan(
         show_bar = progress.wanted(err, len(items), output_format, quiet or diff)
         with progress.progress(err, len(items), show_bar) as advance:
             results = lint_paths(items, settings, jobs, on_result=advance, cache=cache)
-        _stop_signals.check()  # interrupted: no report of a partial run
+        _stops().check()  # interrupted: no report of a partial run
         if cache is not None:
             cache.save()
         for path, reason in found.unreadable:
@@ -303,6 +326,8 @@ def scan(
     elif statistics:
         _print_statistics(out, output_format, findings, errors, files, fixed, unsafe, quiet)
     elif output_format in MACHINE_FORMATS:
+        from gradadvisor.report.locations import repository_root
+
         root = repository_root(given, config.root) if output_format in ("sarif", "gitlab") else None
         rendered = _render_machine(output_format, findings, errors, files, root)
         if rendered:
@@ -325,6 +350,8 @@ def _open_report(output_file: Path | None, err: Console):
     """The ``--output-file`` stream (None: the report goes to stdout)."""
     if output_file is None:
         return None
+    from rich.markup import escape
+
     try:
         output_file.parent.mkdir(parents=True, exist_ok=True)
         return open(output_file, "w", encoding="utf-8")
@@ -335,6 +362,9 @@ def _open_report(output_file: Path | None, err: Console):
 
 def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, cache) -> list[FileResult]:
     """Check the source on stdin as the file ``stdin_path``; with --fix, print it (fixed) on stdout."""
+    from gradadvisor.engine.discovery import is_excluded
+    from gradadvisor.engine.runner import lint_stdin
+
     data = sys.stdin.buffer.read()
     display = _display(stdin_path) if stdin_path is not None else "-"
     stdout = sys.stdout.buffer
@@ -415,6 +445,12 @@ def _print_statistics(out: Console, output_format: str, findings, errors, files:
 @main.command("rules", short_help="List every rule: code, name, fix, default, summary.")
 def list_rules() -> None:
     """List every rule: code, name, fixable, summary."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from gradadvisor.rules import all_rules
+
     table = Table(title="gradadvisor rules", title_justify="left")
     table.add_column("Code", style="bold")
     table.add_column("Name")
@@ -508,6 +544,11 @@ def rule_markdown(doc: str) -> str:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Explain one rule (by code, e.g. GA202, or by name)."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from gradadvisor.rules import all_rules, rule_by_code
+
     rule = rule_by_code(code)
     if rule is None:
         known = ", ".join(r.code for r in all_rules())

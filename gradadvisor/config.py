@@ -26,10 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+
+
+def _toml():
+    """The TOML reader, imported when a ``pyproject.toml`` is read (most runs of a small
+    project read one; a file outside any project reads none)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+    return tomllib
 
 from gradadvisor.engine.discovery import DEFAULT_INCLUDE
 from gradadvisor.engine.source import DEFAULT_MAX_FILE_SIZE
@@ -84,6 +90,7 @@ def find_config_file(start: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         path = candidate / "pyproject.toml"
         if path.is_file():
+            tomllib = _toml()
             try:
                 text = path.read_text(encoding="utf-8")
                 data = tomllib.loads(text)
@@ -102,6 +109,7 @@ def load_config(path: Path | None, explicit: bool = False) -> Config:
     """Read ``path`` (or return the defaults when None)."""
     if path is None:
         return Config()
+    tomllib = _toml()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

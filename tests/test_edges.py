@@ -56,3 +56,53 @@ def test_concise_and_statistics_mark_what_fix_applies(cli, tmp_path):
     assert unsafe.startswith("energy.py:10:12: GA301 [*] `sum(")
     rows = [line.split() for line in cli("scan", "--statistics", "energy.py", "slow.py").stdout.splitlines()[:2]]
     assert rows == [["1", "GA202", "[*]", "diag-of-matmul"], ["1", "GA301", "python-sum-over-array"]]
+
+
+# -- start-up: what a command imports ---------------------------------------------------
+
+
+def _modules_after(tmp_path: Path, *args: str) -> set[str]:
+    """The modules loaded once ``gradadvisor ARGS`` has run in a fresh interpreter."""
+    import json
+    import subprocess
+    import sys
+
+    from conftest import _clean_env
+
+    code = (
+        "import json, sys\nfrom gradadvisor.cli import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('MODULES' + json.dumps(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_clean_env(), capture_output=True, text=True, timeout=120)
+    return set(json.loads(result.stderr.rsplit("MODULES", 1)[1]))
+
+
+def test_version_and_help_load_neither_the_engine_nor_rich(tmp_path):
+    """Start-up is paid on every call (pre-commit, editors): ``--version`` loads click and nothing
+    of the scanner (benchmarks/startup.py measures the time)."""
+    for args in (["--version"], ["--help"]):
+        loaded = _modules_after(tmp_path, *args)
+        heavy = {name for name in loaded if name.startswith(("gradadvisor.engine", "gradadvisor.rules", "gradadvisor.analysis", "rich"))}
+        assert heavy == set(), (args, heavy)
+
+
+def test_a_scan_of_one_file_loads_only_what_it_uses(tmp_path):
+    write(tmp_path / "slow.py", DIAG_SOURCE)
+    loaded = _modules_after(tmp_path, "scan", "--no-cache", "slow.py")
+    assert "gradadvisor.engine.runner" in loaded and "rich.console" in loaded  # it did scan and print
+    unused = {
+        "gradadvisor.engine.notebook",  # no notebook
+        "gradadvisor.engine.cache",  # --no-cache
+        "multiprocessing",  # one file: no worker processes
+        "concurrent.futures.process",
+        "rich.progress",  # no progress bar for one file
+        "rich.table",
+        "rich.markdown",
+        "tomllib",  # no pyproject.toml
+        "gradadvisor.bench.command",
+        "gradadvisor.trace.command",
+        "jax",
+        "numpy",
+    }
+    assert unused & loaded == set()

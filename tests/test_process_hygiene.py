@@ -219,12 +219,12 @@ def test_an_interrupted_fix_leaves_whole_files_and_no_temporary_file(scans, scan
 
 
 def test_keyboard_interrupt_is_exit_130_not_a_traceback(cli, tmp_path, monkeypatch):
-    from gradadvisor import cli as cli_module
+    from gradadvisor.engine import runner
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli_module, "lint_paths", interrupted)
+    monkeypatch.setattr(runner, "lint_paths", interrupted)  # what `scan` calls
     write(tmp_path / "slow.py", DIAG_SOURCE)
     result = cli("scan", "slow.py")
     assert result.exit_code == 130

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass, field, replace
 from json.decoder import scanstring
 
-from gradadvisor.engine.source import FileError
+from gradadvisor.engine.source import FileError, is_notebook  # noqa: F401 - is_notebook: part of this module's interface
 from gradadvisor.rules.base import Finding
 
 #: Cell magics that run their cell as Python (as in ruff): the cell is analysed.
@@ -199,10 +199,6 @@ def _json_position(raw: str, string_start: int, prefix: str, ensure_ascii: bool)
     position = string_start + 1 + len(json.dumps(prefix, ensure_ascii=ensure_ascii)) - 2
     line_start = raw.rfind("\n", 0, position) + 1
     return raw.count("\n", 0, position) + 1, position - line_start + 1
-
-
-def is_notebook(path: str) -> bool:
-    return path.lower().endswith(".ipynb")
 
 
 def load(display: str, data: bytes) -> NotebookSource | FileError:

@@ -23,15 +23,16 @@ so the parent unwinds the same way.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+
+if TYPE_CHECKING:  # imported when a pool starts: a scan of a few files runs without them
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -117,6 +118,8 @@ def pool_context() -> multiprocessing.context.BaseContext:
     threads (jax loaded by an embedding program or a test session), since forking them
     can deadlock, and on other systems. Never forkserver: a worker's parent must be
     the scanning process, for it to die with it."""
+    import multiprocessing
+
     fork_is_safe = threading.active_count() == 1 and "jax" not in sys.modules
     if fork_is_safe and sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
@@ -232,6 +235,9 @@ class WorkerPool:
         """``function(item)`` for each item, in order. ``function`` must be picklable (a
         module-level function). If a worker dies (a crash in native code, the OOM killer),
         the items without a result get ``lost(item)``, or ``BrokenProcessPool`` is raised."""
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         items = list(items)
         self._executor = ProcessPoolExecutor(
             max_workers=self.jobs,

@@ -42,6 +42,11 @@ WIDE_BOMS = (
 )
 
 
+def is_notebook(path: str) -> bool:
+    """A Jupyter notebook, by its name (``engine/notebook.py`` reads it)."""
+    return path.lower().endswith(".ipynb")
+
+
 @dataclass(frozen=True)
 class FileError:
     """A problem with one file that is not a rule finding.
