@@ -99,7 +99,6 @@ def test_a_scan_of_one_file_loads_only_what_it_uses(tmp_path):
         "rich.progress",  # no progress bar for one file
         "rich.table",
         "rich.markdown",
-        "tomllib",  # no pyproject.toml
         "gradadvisor.bench.command",
         "gradadvisor.trace.command",
         "jax",

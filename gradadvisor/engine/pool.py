@@ -39,6 +39,9 @@ Result = TypeVar("Result")
 
 #: Seconds stopped workers get to unwind (remove temporary files) before SIGKILL.
 STOP_GRACE_S = 2.0
+#: How long ``stop()`` waits for the executor's manager thread once the workers are gone (it
+#: then only closes pipes; Python's exit would wait for it anyway).
+MANAGER_JOIN_S = 10.0
 #: Where the kernel cannot tell a worker its parent died: how often it looks.
 PARENT_POLL_S = 0.5
 #: linux/prctl.h
@@ -299,4 +302,4 @@ def _join_manager(manager: threading.Thread | None) -> None:
     nothing with it."""
     if manager is None or manager is threading.current_thread() or not manager.is_alive():
         return
-    manager.join(STOP_GRACE_S)
+    manager.join(MANAGER_JOIN_S)
