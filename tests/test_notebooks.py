@@ -421,3 +421,25 @@ def test_masking_never_touches_valid_python():
         assert nb.text == (text if not text or text.endswith("\n") else text + "\n"), path
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("ensure_ascii", [False, True])
+def test_file_position_follows_the_json_layout_of_the_source(ensure_ascii):
+    """A line split across list items, escapes (quotes, tabs, non-ASCII written as \\uXXXX) and a
+    last line without a line break: the position is that of the character in the file."""
+    source = ['a = 1\n', 'b = "é\\t"; c = ', 'jnp.diag(x.T @ y)\n', 'z = q']
+    path_text = _dump(_notebook([_cell("import jax.numpy as jnp\n"), _cell(source)]), ensure_ascii=ensure_ascii).decode()
+    nb = notebook.load("nb.ipynb", path_text.encode())
+    lines = path_text.splitlines()
+
+    def at(cell, line, column):
+        file_line, file_column = nb.file_position(cell, line, column)
+        return lines[file_line - 1][file_column - 1 :]
+
+    assert at(2, 1, 1).startswith("a = 1")
+    assert at(2, 2, 1).startswith('b = \\"')
+    assert at(2, 2, 10).startswith("; c = ")  # after the string with its escapes
+    assert at(2, 2, 16).startswith("jnp.diag(x.T @ y)")  # the next list item holds the rest of the line
+    assert at(2, 3, 5).startswith("q")
+    assert at(2, 3, 6).startswith('"')  # past the end of the last line: the end of its text
+    assert at(1, 1, 8).startswith("jax.numpy")

@@ -154,7 +154,7 @@ class NotebookSource:
             consumed = 0
             for chunk in _lines(text):
                 body = chunk.rstrip("\r\n")
-                if current == line and (wanted - before <= len(body) or chunk != body):
+                if current == line and (wanted - before < len(body) or chunk != body):
                     index = consumed + max(0, min(wanted - before, len(body)))
                     return _json_position(raw, piece_start, text[:index], ensure_ascii)
                 last = (piece_start, text[: consumed + len(body)])
@@ -163,7 +163,7 @@ class NotebookSource:
                     current, before = current + 1, 0
                 else:
                     before += len(chunk)
-        if last is not None and current >= line:
+        if last is not None and current >= line:  # at or past the end of a last line without a line break
             return _json_position(raw, last[0], last[1], ensure_ascii)
         return None
 
