@@ -175,3 +175,43 @@ def _walk(
                 continue
             found.append(path)
     return found
+
+
+def rest_of_project(given: list[Path], scanned: list[Path], root: Path, exclude: tuple[str, ...], include: tuple[str, ...] = DEFAULT_INCLUDE) -> Discovery | None:
+    """The project's files a partial scan does not scan: the context its cross-file analysis
+    needs (a ``jax.grad(loss)`` in train.py makes model.py's loop differentiated).
+
+    The project is what a scan of ``root`` would read (``exclude`` applies). None when there
+    is no such context: a given folder covers the whole root, or no scanned file belongs to
+    the project (every one lies outside the root or is excluded, so it is scanned on its own)."""
+    try:
+        top = root.resolve()
+    except (OSError, RuntimeError):
+        return None
+    for path in given:
+        try:
+            folder = path.resolve()
+        except (OSError, RuntimeError):
+            continue
+        if (folder == top or folder in top.parents) and folder.is_dir():
+            return None  # the whole project is scanned
+    members = [path for path in scanned if _inside(path, top) and not is_excluded(path, root, exclude)]
+    if not members:
+        return None
+    everything = discover([root], root, exclude, include=include)
+    asked = {_key(path) for path in scanned}
+    rest = Discovery(unreadable=everything.unreadable)
+    rest.files = [path for path in everything.files if _key(path) not in asked]
+    return rest
+
+
+def _inside(path: Path, top: Path) -> bool:
+    key = _key(path)
+    return top in key.parents
+
+
+def _key(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # symlink loop
+        return path.absolute()
