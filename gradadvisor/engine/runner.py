@@ -13,6 +13,7 @@ written atomically.
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 from dataclasses import dataclass, field, replace
@@ -51,6 +52,8 @@ class Settings:
 
     def ignores_for(self, display: str) -> list[tuple[str, tuple[str, ...]]]:
         """The per-file-ignores entries (pattern, codes) that apply to the file ``display``."""
+        if not self.per_file_ignores:
+            return []
         relative = os.path.relpath(os.path.abspath(display), self.root)
         return [(pattern, codes) for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern)]
 
@@ -71,13 +74,7 @@ class Settings:
         """The path that names the file's module: relative to the project root when the file
         is inside it (so ``x/good.py`` and ``y/good.py`` are different modules, whatever the
         working directory), else as shown."""
-        try:
-            relative = os.path.relpath(os.path.abspath(display), self.root)
-        except ValueError:  # another drive
-            return display
-        if relative == os.pardir or relative.startswith(os.pardir + os.sep) or os.path.isabs(relative):
-            return display
-        return Path(relative).as_posix()
+        return _module_path(self.root, os.path.abspath(display), display)
 
     def summaries_only(self) -> "Settings":
         """The settings of a context file's phase 1: its summary, no rule walk."""
@@ -85,6 +82,17 @@ class Settings:
 
     def applies(self, applicability: str) -> bool:
         return applicability == "safe" or self.unsafe_fixes
+
+
+@functools.lru_cache(maxsize=4096)
+def _module_path(root: str, absolute: str, display: str) -> str:
+    try:
+        relative = os.path.relpath(absolute, root)
+    except ValueError:  # another drive
+        return display
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep) or os.path.isabs(relative):
+        return display
+    return Path(relative).as_posix()
 
 
 def _path_matches(display: str, pattern: str) -> bool:
@@ -293,7 +301,8 @@ def _lint_paths(
         context.unread.extend(_unread(others))
         return _phase2(files, firsts, others, settings, on_result, jobs)
     tokens = [_token(path, display, settings, cache) for path, display in files]
-    context_tokens = [_context_token(path, display, settings, cache) for path, display in context.files]
+    summaries = settings.summaries_only()
+    context_tokens = [_context_token(path, display, settings, summaries, cache) for path, display in context.files]
     signature = cache.signature(
         [repr(settings), *(f"{key}|{digest}" for key, _, _, digest in tokens), "context", *(f"{key}|{digest}" for key, _, _, digest in context_tokens)]
     )
@@ -323,7 +332,8 @@ def _context_phase1(context: ProjectContext | None, settings: Settings, jobs: in
     if cache is None:
         others = _run_phase1(context.files, settings, jobs, context_from=0)
     else:
-        tokens = [_context_token(path, display, settings, cache) for path, display in context.files]
+        summaries = settings.summaries_only()
+        tokens = [_context_token(path, display, settings, summaries, cache) for path, display in context.files]
         others = _cached_phase1(context.files, tokens, settings, jobs, cache, context_from=0)
     context.unread.extend(_unread(others))
     return others
@@ -503,16 +513,17 @@ def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[
 CONTEXT_KEY = "::context"
 
 
-def _context_token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[str, tuple[int, int], str, str]:
+def _context_token(path: Path, display: str, settings: Settings, summaries: Settings, cache: Cache) -> tuple[str, tuple[int, int], str, str]:
     """The token of a context file: its full phase 1 when the cache holds it for these settings
-    and these bytes, else its summary-only phase 1 (``CONTEXT_KEY``). Read at most once."""
+    and these bytes, else its summary-only phase 1 (``CONTEXT_KEY``, with the ``summaries``
+    settings). Read at most once."""
     key = _cache_key(path)
     full = settings.fingerprint(display)
     stamp = _stamp(path)
     found = cache.digest_if_unchanged(key, stamp, full)
     if found is not None:
         return key, stamp, full, found
-    summary = settings.summaries_only().fingerprint(display)
+    summary = summaries.fingerprint(display)
     found = cache.digest_if_unchanged(key + CONTEXT_KEY, stamp, summary)
     if found is not None:
         return key + CONTEXT_KEY, stamp, summary, found
