@@ -8,8 +8,10 @@ its level (``loss`` in model.py is differentiated: passed to jax.grad at
 train.py:40), and gathers what call sites pass to each parameter (an array, a
 data size, a small literal, a gradient function).
 
-Files outside the scanned paths stay unknown. With one file (pre-commit passes a
-few), the index holds just that file; the cache can supply the rest.
+Its files are the scanned ones and, for a scan of part of a project, the rest of the
+project (summaries only: ``engine.runner.ProjectContext``). A file is known by its path as
+shown; its module name comes from its path relative to the project root, and an import
+resolves to the nearest file whose module name ends with the imported name.
 """
 
 from __future__ import annotations
