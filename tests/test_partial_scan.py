@@ -174,6 +174,18 @@ def test_module_identity_is_the_path_from_the_project_root(default_cache, tmp_pa
     assert reports == [[(5, "GA301", "high")]] * 3
 
 
+def test_an_import_resolves_to_the_nearest_module_whatever_the_working_directory(default_cache, tmp_path, monkeypatch):
+    """y/use.py's ``from helpers import step`` is y/helpers.py (which calls use.loss), not x/helpers.py."""
+    write(tmp_path / "pyproject.toml", "[tool.gradadvisor]\n")
+    write(tmp_path / "x" / "helpers.py", "import jax\n\n\ndef step(w, xs):\n    return w\n")
+    write(tmp_path / "y" / "helpers.py", "import jax\nfrom use import loss\n\n\ndef step(w, xs):\n    return loss(w, xs)\n")
+    write(tmp_path / "y" / "use.py", MODEL.replace("import jax.numpy as jnp\n", "import jax\nimport jax.numpy as jnp\nfrom helpers import step\n") + "\ng = jax.grad(step)\n")
+    for folder, target in ((tmp_path / "y", "use.py"), (tmp_path, "y/use.py")):
+        monkeypatch.chdir(folder)
+        _, report = scan_json(default_cache, "--no-cache", target)
+        assert [(f["line"], f["code"], f["confidence"]) for f in report["findings"]] == [(7, "GA301", "high")], folder
+
+
 def test_same_named_files_in_example_folders_keep_their_own_context(default_cache, tmp_path, monkeypatch):
     """examples/a/train.py differentiates examples/a/model.py's loss; examples/b's is not differentiated."""
     write(tmp_path / "pyproject.toml", "[tool.gradadvisor]\n")
