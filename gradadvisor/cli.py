@@ -362,9 +362,10 @@ def _project_context(given: list[Path], scanned: list[Path], root: Path, config:
 def _relative_display(path: Path) -> str:
     """A context file as the evidence names it: relative to the working directory (``../train.py``)."""
     try:
-        return Path(os.path.relpath(path)).as_posix()
+        relative = os.path.relpath(path)
     except ValueError:  # another drive
         return path.as_posix()
+    return relative if os.sep == "/" else relative.replace(os.sep, "/")
 
 
 #: How many unread context files the note lists by name.

@@ -236,7 +236,7 @@ def rest_of_project(given: list[Path], scanned: list[Path], root: Path, exclude:
     # One walk of one folder lists each path once, under the resolved root: only a link can
     # be a scanned file under another name.
     for path in _walk(top, root, exclude, rest.unreadable, include):
-        if path in asked or (path.is_symlink() and _key(path) in asked):
+        if path in asked or (os.path.islink(path) and _key(path) in asked):
             continue
         rest.files.append(path)
     return rest

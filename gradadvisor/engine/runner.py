@@ -65,16 +65,20 @@ class Settings:
             if rule.code in self.codes and not any(rule.code.startswith(prefix) or prefix == "ALL" for prefix in ignored)
         ]
 
-    def fingerprint(self, display: str) -> str:
-        """What of these settings reaches phase 1 of ``display`` (part of its cache key)."""
-        codes = ",".join(rule.code for rule in self.rules_for(display))
-        return f"{display}|{self.module_path(display)}|{codes}|{UNUSED_NOQA in self.codes}|{self.max_file_size}"
+    def fingerprint(self, display: str, absolute: str | None = None) -> str:
+        """What of these settings reaches phase 1 of ``display`` (part of its cache key);
+        ``absolute``: the file's absolute path, when the caller has it."""
+        if self.per_file_ignores:
+            codes = ",".join(rule.code for rule in self.rules_for(display))
+        else:
+            codes = _selected_codes(self.codes)
+        return f"{display}|{self.module_path(display, absolute)}|{codes}|{UNUSED_NOQA in self.codes}|{self.max_file_size}"
 
-    def module_path(self, display: str) -> str:
+    def module_path(self, display: str, absolute: str | None = None) -> str:
         """The path that names the file's module: relative to the project root when the file
         is inside it (so ``x/good.py`` and ``y/good.py`` are different modules, whatever the
         working directory), else as shown."""
-        return _module_path(self.root, os.path.abspath(display), display)
+        return _module_path(self.root, absolute or os.path.abspath(display), display)
 
     def summaries_only(self) -> "Settings":
         """The settings of a context file's phase 1: its summary, no rule walk."""
@@ -82,6 +86,12 @@ class Settings:
 
     def applies(self, applicability: str) -> bool:
         return applicability == "safe" or self.unsafe_fixes
+
+
+@functools.lru_cache(maxsize=64)
+def _selected_codes(codes: tuple[str, ...]) -> str:
+    """The codes of the rules phase 1 runs, as ``rules_for`` gives them with no per-file ignores."""
+    return ",".join(rule.code for rule in all_rules() if rule.code in codes)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -92,7 +102,7 @@ def _module_path(root: str, absolute: str, display: str) -> str:
         return display
     if relative == os.pardir or relative.startswith(os.pardir + os.sep) or os.path.isabs(relative):
         return display
-    return Path(relative).as_posix()
+    return relative if os.sep == "/" else relative.replace(os.sep, "/")
 
 
 def _path_matches(display: str, pattern: str) -> bool:
@@ -499,7 +509,7 @@ def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[
     size and modification time stand for unchanged bytes (the digest stored with them); any
     other file is read and hashed. An unreadable file's digest says so (phase 1 reports it)."""
     key = _cache_key(path)
-    fingerprint = settings.fingerprint(display)
+    fingerprint = settings.fingerprint(display, key)
     stamp = _stamp(path)
     token = cache.digest_if_unchanged(key, stamp, fingerprint)
     if token is None:
@@ -518,12 +528,12 @@ def _context_token(path: Path, display: str, settings: Settings, summaries: Sett
     and these bytes, else its summary-only phase 1 (``CONTEXT_KEY``, with the ``summaries``
     settings). Read at most once."""
     key = _cache_key(path)
-    full = settings.fingerprint(display)
+    full = settings.fingerprint(display, key)
     stamp = _stamp(path)
     found = cache.digest_if_unchanged(key, stamp, full)
     if found is not None:
         return key, stamp, full, found
-    summary = summaries.fingerprint(display)
+    summary = summaries.fingerprint(display, key)
     found = cache.digest_if_unchanged(key + CONTEXT_KEY, stamp, summary)
     if found is not None:
         return key + CONTEXT_KEY, stamp, summary, found
