@@ -354,15 +354,20 @@ def _project_context(given: list[Path], scanned: list[Path], root: Path, config:
     rest = rest_of_project(given, scanned, root, config.exclude, config.include)
     if rest is None:
         return None
-    context = ProjectContext([(path, _relative_display(path)) for path in rest.files])
-    context.unread = [FileError(_relative_display(path), "io-error", f"cannot list folder: {reason}") for path, reason in rest.unreadable]
+    here = os.path.realpath(os.getcwd())  # the root is resolved: so are the paths under it
+    context = ProjectContext([(path, _relative_display(path, here)) for path in rest.files])
+    context.unread = [FileError(_relative_display(path, here), "io-error", f"cannot list folder: {reason}") for path, reason in rest.unreadable]
     return context
 
 
-def _relative_display(path: Path) -> str:
-    """A context file as the evidence names it: relative to the working directory (``../train.py``)."""
+def _relative_display(path: Path, here: str) -> str:
+    """A context file as the evidence names it: relative to the working directory ``here``
+    (``model.py``, ``../train.py``)."""
+    text = str(path)
+    if text.startswith(here + os.sep) and os.sep == "/":
+        return text[len(here) + 1 :]  # the common case, without relpath's work
     try:
-        relative = os.path.relpath(path)
+        relative = os.path.relpath(text, here)
     except ValueError:  # another drive
         return path.as_posix()
     return relative if os.sep == "/" else relative.replace(os.sep, "/")
