@@ -95,6 +95,16 @@ def test_a_subfolder_scan_sees_the_rest_of_the_project(cli, tmp_path):
     assert any("scripts/train.py:4" in item for item in report["findings"][0]["evidence"])
 
 
+def test_without_a_configuration_the_project_is_the_git_work_tree(default_cache, tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()  # what marks a work tree for the scanner (it never runs git)
+    write(tmp_path / "lib" / "model.py", MODEL)
+    write(tmp_path / "train.py", TRAIN.replace("from model import", "from lib.model import"))
+    monkeypatch.chdir(tmp_path / "lib")
+    _, report = scan_json(default_cache, "--no-cache", "model.py")
+    [finding] = report["findings"]
+    assert finding["confidence"] == "high" and "`loss` is differentiated: passed to jax.grad at ../train.py:4" in finding["evidence"]
+
+
 def test_the_context_follows_exclude(cli, tmp_path):
     _project(tmp_path)
     write(tmp_path / "pyproject.toml", '[tool.gradadvisor]\nexclude = ["train.py"]\n')
