@@ -267,9 +267,10 @@ def scan(
     unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
     if force_exclude is None:
         force_exclude = config.force_exclude
+    project_root = _project_root(config, given)
     settings = Settings(
         codes=tuple(rule.code for rule in rules),
-        root=str(config.root.resolve()),
+        root=str(project_root),
         per_file_ignores=config.per_file_ignores,
         fix_mode="diff" if diff else "fix" if fix else "none",  # --diff writes nothing, even with --fix
         unsafe_fixes=unsafe,
@@ -295,8 +296,12 @@ def scan(
     out = Console(file=report_stream, highlight=False, soft_wrap=True, emoji=False)
     missing: list[str] = []
     if from_stdin:
-        results = _scan_stdin(stdin_path, config, settings, cache)
+        context = _project_context([stdin_path], [stdin_path], project_root, config) if stdin_path is not None else None
+        results = _scan_stdin(stdin_path, config, settings, cache, context, jobs)
+        if cache is not None:
+            cache.save()
         files = len(results)
+        _note_unread(err, context, quiet)
     else:
         found = discover(given, config.root, config.exclude, force_exclude, config.include)
         missing = found.missing
@@ -305,14 +310,16 @@ def scan(
         if found.missing and not found.files:
             sys.exit(EXIT_ERROR)
         items = [(path, _display(path)) for path in found.files]
+        context = _project_context(given, found.files, project_root, config)
         from gradadvisor.report import progress
 
         show_bar = progress.wanted(err, len(items), output_format, quiet or diff)
         with progress.progress(err, len(items), show_bar) as advance:
-            results = lint_paths(items, settings, jobs, on_result=advance, cache=cache)
+            results = lint_paths(items, settings, jobs, on_result=advance, cache=cache, context=context)
         _stops().check()  # interrupted: no report of a partial run
         if cache is not None:
             cache.save()
+        _note_unread(err, context, quiet)
         for path, reason in found.unreadable:
             results.insert(0, FileResult(_display(path), errors=[FileError(_display(path), "io-error", f"cannot list folder: {reason}")]))
         files = len(items)
@@ -360,7 +367,70 @@ def _open_report(output_file: Path | None, err: Console):
         sys.exit(EXIT_ERROR)
 
 
-def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, cache) -> list[FileResult]:
+def _project_root(config: Config, given: list[Path]) -> Path:
+    """The project a scan belongs to: the folder of the pyproject.toml that configures it, else
+    the git work tree holding the paths, else the working directory."""
+    from gradadvisor.report.locations import repository_root
+
+    if config.source is not None:
+        return config.root.resolve()
+    return repository_root(given, Path.cwd())
+
+
+def _project_context(given: list[Path], scanned: list[Path], root: Path, config: Config) -> ProjectContext | None:
+    """For a scan of part of the project, the rest of it (its summaries give the cross-file
+    facts; nothing is reported for it)."""
+    from gradadvisor.engine.discovery import rest_of_project
+    from gradadvisor.engine.runner import ProjectContext
+    from gradadvisor.engine.source import FileError
+
+    rest = rest_of_project(given, scanned, root, config.exclude, config.include)
+    if rest is None:
+        return None
+    here = os.path.realpath(os.getcwd())  # the root is resolved: so are the paths under it
+    context = ProjectContext([(path, _relative_display(path, here)) for path in rest.files])
+    context.unread = [FileError(_relative_display(path, here), "io-error", f"cannot list folder: {reason}") for path, reason in rest.unreadable]
+    return context
+
+
+def _relative_display(path: Path, here: str) -> str:
+    """A context file as the evidence names it: relative to the working directory ``here``
+    (``model.py``, ``../train.py``)."""
+    text = str(path)
+    if text.startswith(here + os.sep) and os.sep == "/":
+        return text[len(here) + 1 :]  # the common case, without relpath's work
+    try:
+        relative = os.path.relpath(text, here)
+    except ValueError:  # another drive
+        return path.as_posix()
+    return relative if os.sep == "/" else relative.replace(os.sep, "/")
+
+
+#: How many unread context files the note lists by name.
+UNREAD_LISTED = 5
+
+
+def _note_unread(err: Console, context: ProjectContext | None, quiet: bool) -> None:
+    """Say which files of the project a partial scan could not read for cross-file context."""
+    from rich.markup import escape
+
+    if context is None or not context.unread or quiet:
+        return
+    paths = list(dict.fromkeys(error.path for error in context.unread))
+    count = len(paths)
+    err.print(
+        f"note: {count} other file{'s' * (count != 1)} of the project could not be read for cross-file context "
+        "(a transform or call there is not seen):"
+    )
+    for error in context.unread[:UNREAD_LISTED]:
+        # (a notebook's line is in its joined cells: the cell is not known here)
+        where = error.path if error.line is None or error.path.endswith(".ipynb") else f"{error.path}:{error.line}:{error.column or 1}"
+        err.print(f"  {escape(where)}: {escape(error.message)}")
+    if len(context.unread) > UNREAD_LISTED:
+        err.print(f"  ... and {len(context.unread) - UNREAD_LISTED} more")
+
+
+def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, cache, context: ProjectContext | None = None, jobs: int | None = None) -> list[FileResult]:
     """Check the source on stdin as the file ``stdin_path``; with --fix, print it (fixed) on stdout."""
     from gradadvisor.engine.discovery import is_excluded
     from gradadvisor.engine.runner import lint_stdin
@@ -373,7 +443,7 @@ def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, cac
             stdout.write(data)  # an excluded file passes through unchanged, as in ruff
             stdout.flush()
         return []
-    result, output = lint_stdin(data, display, settings, cache)
+    result, output = lint_stdin(data, display, settings, cache, context, jobs)
     if settings.fix_mode == "fix":
         stdout.write(output)
         stdout.flush()

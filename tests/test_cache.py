@@ -64,14 +64,30 @@ def test_an_edit_in_one_file_changes_the_findings_of_another(cli, tmp_path, monk
     assert any("train.py" in item for item in finding["evidence"])
 
 
-def test_a_partial_scan_gets_the_rest_of_the_project_from_the_cache(cli, tmp_path):
+def test_a_partial_scan_caches_the_rest_of_the_project_and_reuses_a_full_scan(cli, tmp_path, monkeypatch):
     write(tmp_path / "model.py", MODEL)
     write(tmp_path / "train.py", TRAIN)
-    _, alone = scan_json(cli, "--no-cache", "model.py")
-    assert [f["confidence"] for f in alone["findings"]] != ["high"]
-    scan_json(cli, ".")  # a full scan fills the cache
-    _, partial = scan_json(cli, "model.py")
-    assert [f["confidence"] for f in partial["findings"]] == ["high"]
+    seen = _count_phase1(monkeypatch)
+    _, cold = scan_json(cli, "--jobs", "1", "model.py")
+    assert [f["confidence"] for f in cold["findings"]] == ["high"]
+    assert sorted(seen) == ["model.py", "train.py"]  # train.py: its summary, for context
+    seen.clear()
+    write(tmp_path / "model.py", MODEL + "\n")
+    _, warm = scan_json(cli, "--jobs", "1", "model.py")
+    assert seen == ["model.py"]  # train.py's summary came from the cache
+    assert _essentials(warm) == _essentials(cold)
+    seen.clear()
+    scan_json(cli, "--jobs", "1", ".")  # a full scan: train.py's full phase 1
+    assert seen == ["train.py"]  # model.py's full phase 1 was cached by the partial scans
+    seen.clear()
+    write(tmp_path / "model.py", MODEL)
+    _, after_full = scan_json(cli, "--jobs", "1", "model.py")
+    assert seen == ["model.py"]  # train.py's full phase 1 serves as its summary
+    assert after_full == cold
+
+
+def _essentials(report: dict) -> list[tuple]:
+    return [(f["path"], f["line"], f["code"], f["confidence"], tuple(f["evidence"])) for f in report["findings"]]
 
 
 def test_settings_are_part_of_the_key(cli, tmp_path, monkeypatch):

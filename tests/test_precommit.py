@@ -131,6 +131,42 @@ def test_local_hooks_as_written_in_the_readme(tmp_path):
     assert (project / "slow.py").read_text() == DIAG_FIXED
 
 
+#: A per-sample loop in ``loss`` (GA301 at model.py:5:12), reported only when train.py's
+#: ``jax.grad(loss)`` is seen: a scan of model.py alone must read the rest of the project.
+LOOP_MODEL = "import jax.numpy as jnp\n\n\ndef loss(w, xs):\n    return sum(jnp.tanh(w * xi) for xi in xs)\n"
+VECTOR_MODEL = "import jax.numpy as jnp\n\n\ndef loss(w, xs):\n    return jnp.sum(jnp.tanh(w * xs))\n"
+TRAIN = "import jax\nfrom model import loss\n\ngrad_fn = jax.grad(loss)\n"
+
+
+def test_a_commit_of_one_file_is_checked_against_the_committed_project_in_a_fresh_clone(tmp_path):
+    """The hook passes only model.py; with no cache, train.py's jax.grad still counts."""
+    local, _, _ = _precommit_blocks()
+    env = _environment(tmp_path)
+    if shutil.which("gradadvisor", path=env["PATH"]) is None:
+        pytest.skip("no gradadvisor script next to this Python")
+    project = tmp_path / "fresh"
+    project.mkdir()
+    _git("init", "-q", cwd=project)
+    (project / "model.py").write_text(VECTOR_MODEL)
+    (project / "train.py").write_text(TRAIN)
+    (project / ".pre-commit-config.yaml").write_text(local)
+    identity = ["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false"]
+    _git(*identity, "add", "-A", cwd=project)
+    _git(*identity, "commit", "-q", "-m", "a project with a vectorized loss", cwd=project)
+    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=project, env=env, check=True, capture_output=True, timeout=120)
+
+    (project / "model.py").write_text(LOOP_MODEL)
+    _git("add", "model.py", cwd=project)
+    assert not (project / ".gradadvisor_cache").exists()  # a fresh clone: no cache to lean on
+    commit = subprocess.run([*GIT, *identity, "commit", "-m", "a loop"], cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    output = commit.stdout + commit.stderr
+    assert commit.returncode != 0, output  # the hook blocked the commit
+    assert "model.py:5:12: GA301" in output
+    assert "passed to jax.grad at train.py:4" in output
+    assert "Found 1 finding in 1 file scanned." in output
+    assert _git("rev-list", "--count", "HEAD", cwd=project) == "1"
+
+
 def _distributions(name: str) -> list[importlib.metadata.Distribution]:
     """``name``'s installed requirements, recursively (extras left out)."""
     found: dict[str, importlib.metadata.Distribution] = {}

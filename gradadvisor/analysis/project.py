@@ -8,8 +8,10 @@ its level (``loss`` in model.py is differentiated: passed to jax.grad at
 train.py:40), and gathers what call sites pass to each parameter (an array, a
 data size, a small literal, a gradient function).
 
-Files outside the scanned paths stay unknown. With one file (pre-commit passes a
-few), the index holds just that file; the cache can supply the rest.
+Its files are the scanned ones and, for a scan of part of a project, the rest of the
+project (summaries only: ``engine.runner.ProjectContext``). A file is known by its path as
+shown; its module name comes from its path relative to the project root, and an import
+resolves to the nearest file whose module name ends with the imported name.
 """
 
 from __future__ import annotations
@@ -53,7 +55,10 @@ class Project:
     """Every scanned file's summary, linked."""
 
     def __init__(self, summaries: list[FileSummary]) -> None:
-        self.files: dict[str, FileSummary] = {summary.path: summary for summary in summaries}
+        self.files: dict[str, FileSummary] = {}
+        for summary in summaries:
+            self.files.setdefault(summary.path, summary)  # one file per path: the first given (a scanned one) stands
+        summaries = list(self.files.values())
         self._by_module: dict[str, list[str]] = defaultdict(list)
         for summary in summaries:
             parts = summary.module.split(".") if summary.module else []
@@ -148,12 +153,20 @@ class Project:
         return None
 
     def module_files(self, module: str, near: str) -> list[str]:
-        """Scanned files that can be the module ``module`` (by dotted-name suffix), nearest first."""
+        """Scanned files that can be the module ``module`` (by dotted-name suffix), nearest first
+        (the most package parts shared with ``near``'s: folders from the project root, so the
+        order does not depend on the working directory)."""
         candidates = self._by_module.get(module, [])
         if len(candidates) <= 1:
             return list(candidates)
-        anchor = PurePath(near).parent.parts
-        return sorted(candidates, key=lambda other: -_shared_prefix(PurePath(other).parent.parts, anchor))
+        anchor = self._package_parts(near)
+        return sorted(candidates, key=lambda other: -_shared_prefix(self._package_parts(other), anchor))
+
+    def _package_parts(self, path: str) -> tuple[str, ...]:
+        summary = self.files.get(path)
+        if summary is None:
+            return PurePath(path).parent.parts
+        return tuple(summary.package.split(".")) if summary.package else ()
 
     def _resolve_qualified(self, qualified: str, near: str) -> list[Key]:
         cache_key = (qualified, os.path.dirname(near))

@@ -152,7 +152,13 @@ class FileSummary:
 
 
 def module_name(display: str) -> tuple[str, str]:
-    """``(module, package)`` for a path: ``pkg/sub/model.py`` -> ``("pkg.sub.model", "pkg.sub")``."""
+    """``(module, package)`` for a path: ``pkg/sub/model.py`` -> ``("pkg.sub.model", "pkg.sub")``.
+
+    The engine passes the path relative to the project root, so two files of the same name
+    in different folders (``x/train.py``, ``y/train.py``) are different modules whatever
+    folder the scan runs from; the project index resolves an import by the longest dotted
+    suffix it can (``src/pkg/model.py`` is also ``pkg.model`` and ``model``), which covers
+    import roots below the project root."""
     parts = [part for part in re.split(r"[\\/]", display) if part and part not in (".", "..")]
     if not parts:
         return "", ""
@@ -170,8 +176,10 @@ def module_name(display: str) -> tuple[str, str]:
 class SummaryBuilder:
     """Builds a ``FileSummary`` from a parsed module."""
 
-    def __init__(self, display: str, tree: ast.Module, source: Source, names: ImportMap, facts: Facts) -> None:
-        module, package = module_name(display)
+    def __init__(
+        self, display: str, tree: ast.Module, source: Source, names: ImportMap, facts: Facts, module: tuple[str, str] | None = None
+    ) -> None:
+        module, package = module if module is not None else module_name(display)
         self.tree = tree
         self.source = source
         self.names = names

@@ -3,8 +3,10 @@
 Phase 1 of a file (``engine/checker.py``: its summary for the project index, the
 rules' candidates, its diagnostics) depends only on the file's bytes, the tool's
 version and the settings that reach phase 1 (the rules selected for that file,
-GA900, the size limit). So it is stored under a hash of those and reused until one
-of them changes. Phase 2 (the project index, confidence, suppression) is recomputed
+GA900, the size limit, the file's path as shown and relative to the project root).
+So it is stored under a hash of those and reused until one of them changes. A file
+read only for a partial scan's context has its summary-only phase 1 stored beside
+(``engine.runner.CONTEXT_KEY``). Phase 2 (the project index, confidence, suppression) is recomputed
 whenever any file changed, so an edited file's cross-file effects are always fresh;
 when nothing changed at all (the same files, bytes and settings), the last run's
 results are returned as they were.
@@ -38,7 +40,7 @@ from gradadvisor.analysis.gradient import TABLE_DIGEST
 INDEX_FILE = "index.pickle"
 RECORDS_FILE = "phase1.pickle"
 #: Bump when the records change shape.
-FORMAT = 4
+FORMAT = 5
 #: Records are valid for one version of the tool and one library table (an edited
 #: ``transforms.toml`` changes what phase 1 finds).
 _STAMP = f"{__version__}+{TABLE_DIGEST}"
@@ -150,29 +152,6 @@ class Cache:
         self.index[key] = IndexEntry(stamp, fingerprint, digest)
         self.records[key] = result
         self._changed = True
-
-    def fresh_elsewhere(self, exclude: set[str]) -> list[object]:
-        """Records of files not scanned in this run whose size and modification time are
-        unchanged since they were stored (a partial scan's view of the rest of the project)."""
-        found = []
-        for key in self.fresh_keys(exclude):
-            record = self.records.get(key)
-            if record is not None:
-                found.append(record)
-        return found
-
-    def fresh_keys(self, exclude: set[str]) -> list[str]:
-        keys = []
-        for key, entry in self.index.items():
-            if key in exclude:
-                continue
-            try:
-                info = os.stat(key)
-            except OSError:
-                continue
-            if (info.st_size, info.st_mtime_ns) == entry.stamp:
-                keys.append(key)
-        return keys
 
     # -- the last run ----------------------------------------------------------------------------
 

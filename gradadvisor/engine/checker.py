@@ -51,8 +51,9 @@ class FileAnalysis:
     parsed: bool = False
 
 
-def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressions: bool = False) -> FileAnalysis:
-    """Phase 1 for ``text`` (the file ``display``). Never raises for bad input.
+def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressions: bool = False, module_path: str | None = None) -> FileAnalysis:
+    """Phase 1 for ``text`` (the file ``display``). Never raises for bad input. ``module_path``
+    (the file's path relative to the project root; default ``display``) names its module.
 
     The cyclic garbage collector is paused while one file is analysed: a syntax tree is
     hundreds of thousands of small objects freed by reference counting, and the collector's
@@ -62,14 +63,14 @@ def analyse(display: str, text: str, rules: list[type[Rule]], *, want_suppressio
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyse(display, text, rules, want_suppressions)
+        return _analyse(display, text, rules, want_suppressions, module_path or display)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions: bool) -> FileAnalysis:
-    module, package = module_name(display)
+def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions: bool, module_path: str) -> FileAnalysis:
+    module, package = module_name(module_path)
     empty = FileAnalysis(display, FileSummary(display, module, package))
     if not text.strip() or file_is_suppressed(text):
         return empty
@@ -89,7 +90,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
         return empty
     names = ImportMap(tree, package)
     facts = Facts(tree, source, names)
-    builder = SummaryBuilder(display, tree, source, names, facts)
+    builder = SummaryBuilder(display, tree, source, names, facts, (module, package))
     result = FileAnalysis(display, builder.build(), parsed=True)
     # Test code holds no finding (every rule leaves reference computations alone): a test
     # module is summarised for the project index but not walked.

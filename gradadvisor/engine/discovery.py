@@ -15,6 +15,7 @@ are collected in ``Discovery.unreadable``.
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 from dataclasses import dataclass, field
@@ -64,14 +65,28 @@ def matches_any(path: Path, root: Path, patterns: tuple[str, ...]) -> bool:
     if not patterns:
         return False
     try:
-        relative = path.resolve().relative_to(root.resolve()).as_posix()
+        relative = path.resolve().relative_to(_resolved(root)).as_posix()
     except (ValueError, OSError, RuntimeError):  # outside the root, or a symlink loop
         relative = path.as_posix()
+    return _matches(path.name, relative, patterns)
+
+
+def _matches(name: str, relative: str, patterns: tuple[str, ...]) -> bool:
     for pattern in patterns:
         pattern = pattern.rstrip("/")
-        if fnmatch(path.name, pattern) or fnmatch(relative, pattern):
+        if fnmatch(name, pattern) or fnmatch(relative, pattern):
             return True
     return False
+
+
+def _resolved(root: Path) -> Path:
+    """``root`` resolved (once per run: every file of a walk is matched against it)."""
+    return _resolved_absolute(os.path.abspath(root))
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved_absolute(root: str) -> Path:
+    return Path(root).resolve()
 
 
 def is_included(path: Path, root: Path, include: tuple[str, ...]) -> bool:
@@ -161,17 +176,79 @@ def _walk(
     # followlinks=False: a symlinked directory is not entered, so link loops cannot recurse.
     for dirpath, dirnames, filenames in os.walk(top, onerror=cannot_list, followlinks=False):
         current = Path(dirpath)
-        dirnames[:] = sorted(
-            name
-            for name in dirnames
-            if not is_skipped_dir(current / name) and not matches_any(current / name, root, exclude)
-        )
+        excluded = _exclusion(current, root, exclude)
+        dirnames[:] = sorted(name for name in dirnames if not is_skipped_dir(current / name) and not excluded(name))
         # A directory named like a file (``x.py``) is in dirnames: walked, never read.
         for name in sorted(filenames):
             path = current / name
             if not is_included(path, root, include):
                 continue
-            if matches_any(path, root, exclude):
+            if excluded(name):
                 continue
             found.append(path)
     return found
+
+
+def _exclusion(folder: Path, root: Path, exclude: tuple[str, ...]):
+    """``matches_any`` for the entries of ``folder``, resolving the folder once rather than
+    each entry (an entry that is a link is resolved on its own)."""
+    if not exclude:
+        return lambda name: False
+    try:
+        base = os.path.relpath(os.path.realpath(folder), _resolved(root))
+    except (ValueError, OSError):
+        base = os.pardir
+    if base == os.pardir or base.startswith(os.pardir + os.sep):
+        return lambda name: matches_any(folder / name, root, exclude)  # outside the root
+    prefix = "" if base == os.curdir else Path(base).as_posix() + "/"
+
+    def excluded(name: str) -> bool:
+        if os.path.islink(folder / name):
+            return matches_any(folder / name, root, exclude)
+        return _matches(name, prefix + name, exclude)
+
+    return excluded
+
+
+def rest_of_project(given: list[Path], scanned: list[Path], root: Path, exclude: tuple[str, ...], include: tuple[str, ...] = DEFAULT_INCLUDE) -> Discovery | None:
+    """The project's files a partial scan does not scan: the context its cross-file analysis
+    needs (a ``jax.grad(loss)`` in train.py makes model.py's loop differentiated).
+
+    The project is what a scan of ``root`` would read (``exclude`` applies). None when there
+    is no such context: a given folder covers the whole root, or no scanned file belongs to
+    the project (every one lies outside the root or is excluded, so it is scanned on its own)."""
+    try:
+        top = root.resolve()
+    except (OSError, RuntimeError):
+        return None
+    for path in given:
+        try:
+            folder = path.resolve()
+        except (OSError, RuntimeError):
+            continue
+        if (folder == top or folder in top.parents) and folder.is_dir():
+            return None  # the whole project is scanned
+    members = [path for path in scanned if _inside(path, top) and not is_excluded(path, root, exclude)]
+    if not members:
+        return None
+    asked = {_key(path) for path in scanned}
+    rest = Discovery()
+    # One walk of one folder lists each path once, under the resolved root: only a link can
+    # be a scanned file under another name.
+    for path in _walk(top, root, exclude, rest.unreadable, include):
+        if path in asked or (os.path.islink(path) and _key(path) in asked):
+            continue
+        rest.files.append(path)
+    return rest
+
+
+def _inside(path: Path, top: Path) -> bool:
+    key = _key(path)
+    return top in key.parents
+
+
+def _key(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # symlink loop
+        return path.absolute()

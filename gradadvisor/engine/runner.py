@@ -13,10 +13,11 @@ written atomically.
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Literal
@@ -53,6 +54,8 @@ class Settings:
 
     def ignores_for(self, display: str) -> list[tuple[str, tuple[str, ...]]]:
         """The per-file-ignores entries (pattern, codes) that apply to the file ``display``."""
+        if not self.per_file_ignores:
+            return []
         relative = os.path.relpath(os.path.abspath(display), self.root)
         return [(pattern, codes) for pattern, codes in self.per_file_ignores if _path_matches(relative, pattern)]
 
@@ -64,13 +67,44 @@ class Settings:
             if rule.code in self.codes and not any(rule.code.startswith(prefix) or prefix == "ALL" for prefix in ignored)
         ]
 
-    def fingerprint(self, display: str) -> str:
-        """What of these settings reaches phase 1 of ``display`` (part of its cache key)."""
-        codes = ",".join(rule.code for rule in self.rules_for(display))
-        return f"{display}|{codes}|{UNUSED_NOQA in self.codes}|{self.max_file_size}"
+    def fingerprint(self, display: str, absolute: str | None = None) -> str:
+        """What of these settings reaches phase 1 of ``display`` (part of its cache key);
+        ``absolute``: the file's absolute path, when the caller has it."""
+        if self.per_file_ignores:
+            codes = ",".join(rule.code for rule in self.rules_for(display))
+        else:
+            codes = _selected_codes(self.codes)
+        return f"{display}|{self.module_path(display, absolute)}|{codes}|{UNUSED_NOQA in self.codes}|{self.max_file_size}"
+
+    def module_path(self, display: str, absolute: str | None = None) -> str:
+        """The path that names the file's module: relative to the project root when the file
+        is inside it (so ``x/good.py`` and ``y/good.py`` are different modules, whatever the
+        working directory), else as shown."""
+        return _module_path(self.root, absolute or os.path.abspath(display), display)
+
+    def summaries_only(self) -> "Settings":
+        """The settings of a context file's phase 1: its summary, no rule walk."""
+        return replace(self, codes=(), per_file_ignores=(), fix_mode="none", unsafe_fixes=False)
 
     def applies(self, applicability: str) -> bool:
         return applicability == "safe" or self.unsafe_fixes
+
+
+@functools.lru_cache(maxsize=64)
+def _selected_codes(codes: tuple[str, ...]) -> str:
+    """The codes of the rules phase 1 runs, as ``rules_for`` gives them with no per-file ignores."""
+    return ",".join(rule.code for rule in all_rules() if rule.code in codes)
+
+
+@functools.lru_cache(maxsize=4096)
+def _module_path(root: str, absolute: str, display: str) -> str:
+    try:
+        relative = os.path.relpath(absolute, root)
+    except ValueError:  # another drive
+        return display
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep) or os.path.isabs(relative):
+        return display
+    return relative if os.sep == "/" else relative.replace(os.sep, "/")
 
 
 def _path_matches(display: str, pattern: str) -> bool:
@@ -149,7 +183,7 @@ def phase1_text(display: str, text: str, settings: Settings) -> Phase1:
     lines = text.count("\n") + (not text.endswith("\n") and bool(text))
     rules = [rule for rule in settings.rules_for(display) if rule.code != UNUSED_NOQA]
     wants_noqa = UNUSED_NOQA in settings.codes
-    analysis = analyse(display, text, rules, want_suppressions=wants_noqa)
+    analysis = analyse(display, text, rules, want_suppressions=wants_noqa, module_path=settings.module_path(display))
     return Phase1(display, analysis, list(analysis.errors), lines)
 
 
@@ -216,16 +250,32 @@ def lint_file(path: Path, display: str, settings: Settings) -> FileResult:
     return lint_paths([(path, display)], settings, jobs=1)[0]
 
 
-def lint_stdin(data: bytes, display: str, settings: Settings, cache: Cache | None = None) -> tuple[FileResult, bytes]:
+@dataclass
+class ProjectContext:
+    """The rest of the project, for a scan given only some of its files (pre-commit passes the
+    changed ones): their phase-1 summaries join the project index, so cross-file facts (a
+    ``jax.grad(loss)`` in train.py makes model.py's loop differentiated) are the same as in a
+    scan of the whole project; no finding is reported for them. A context file's phase 1 is its
+    summary alone (no rule walk), cached like any other; a cached full phase 1 of the file
+    serves as well (its summary is the same for every other file's findings)."""
+
+    files: list[tuple[Path, str]] = field(default_factory=list)
+    #: What could not be read for context (the index lacks it): set by the scan, reported by
+    #: the caller as a note. Folders that could not be listed may be put here beforehand.
+    unread: list[FileError] = field(default_factory=list)
+
+
+def lint_stdin(
+    data: bytes, display: str, settings: Settings, cache: Cache | None = None, context: ProjectContext | None = None, jobs: int | None = None
+) -> tuple[FileResult, bytes]:
     """Check source read from stdin as the file ``display``: the result, and the source to
-    print back (fixed with ``--fix``, else as read). The cache, when there is one, gives the
-    rest of the project's context."""
+    print back (fixed with ``--fix``, else as read). ``context`` gives the rest of the project."""
     big = too_large(display, len(data), settings.max_file_size)
     if big is not None:
         return FileResult(display, errors=[big]), data
     first = phase1_bytes(display, data, settings)
     first.data = data
-    others = cache.fresh_elsewhere({os.path.abspath(display)}) if cache is not None else []
+    others = _context_phase1(context, settings, jobs, cache)
     project = Project([r.analysis.summary for r in [first, *others] if r.analysis is not None])
     done = _finish(None, first, project, settings)
     _relocate(done)
@@ -238,12 +288,14 @@ def lint_paths(
     jobs: int | None = None,
     on_result: Callable[[FileResult], None] | None = None,
     cache: Cache | None = None,
+    context: ProjectContext | None = None,
 ) -> list[FileResult]:
     """Scan every file (both phases; fixes when the settings ask). Results keep input order.
 
-    With a ``cache``, phase 1 is reused for files whose bytes and settings are unchanged, the
-    phase-1 summaries of project files not scanned now (pre-commit passes a few) join the
-    project index, and when nothing at all changed the last run's results are returned.
+    ``context``: the project's other files (``ProjectContext``); their summaries join the project
+    index, so a partial scan gives each of its files the findings a whole-project scan gives it,
+    with or without a cache. With a ``cache``, phase 1 is reused for files whose bytes and
+    settings are unchanged, and when nothing at all changed the last run's results are returned.
 
     The cyclic garbage collector is paused meanwhile: the results are many small acyclic
     objects, and its passes over them (as workers' results are unpickled, and again while the
@@ -251,7 +303,7 @@ def lint_paths(
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _lint_paths(files, settings, jobs, on_result, cache)
+        return _lint_paths(files, settings, jobs, on_result, cache, context or ProjectContext())
     finally:
         if was_enabled:
             gc.enable()
@@ -263,29 +315,55 @@ def _lint_paths(
     jobs: int | None,
     on_result: Callable[[FileResult], None] | None,
     cache: Cache | None,
+    context: ProjectContext,
 ) -> list[FileResult]:
     if cache is None:
-        firsts = _run_phase1(files, settings, jobs)
-        return _phase2(files, firsts, [], settings, on_result, jobs)
+        everything = _run_phase1([*files, *context.files], settings, jobs, context_from=len(files))
+        firsts, others = everything[: len(files)], everything[len(files) :]
+        context.unread.extend(_unread(others))
+        return _phase2(files, firsts, others, settings, on_result, jobs)
     tokens = [_token(path, display, settings, cache) for path, display in files]
-    scanned = {token[0] for token in tokens}
-    others = cache.fresh_keys(scanned)
+    summaries = settings.summaries_only()
+    context_tokens = [_context_token(path, display, settings, summaries, cache) for path, display in context.files]
     signature = cache.signature(
-        [repr(settings), *(f"{key}|{digest}" for key, _, _, digest in tokens), *(f"{key}|{cache.index[key].digest}" for key in sorted(others))]
+        [repr(settings), *(f"{key}|{digest}" for key, _, _, digest in tokens), "context", *(f"{key}|{digest}" for key, _, _, digest in context_tokens)]
     )
     if settings.fix_mode == "none":
         previous = cache.last_results(signature)
-        if isinstance(previous, list) and len(previous) == len(files):
-            for result in previous:
+        if isinstance(previous, tuple) and len(previous) == 2 and isinstance(previous[0], list) and len(previous[0]) == len(files):
+            results, unread = previous
+            context.unread.extend(unread)
+            for result in results:
                 if on_result:
                     on_result(result)
-            return previous
-    firsts = _cached_phase1(files, tokens, settings, jobs, cache)
-    context = [record for record in (cache.records.get(key) for key in others) if isinstance(record, Phase1)]
-    results = _phase2(files, firsts, context, settings, on_result, jobs)
+            return results
+    everything = _cached_phase1([*files, *context.files], [*tokens, *context_tokens], settings, jobs, cache, context_from=len(files))
+    firsts, others = everything[: len(files)], everything[len(files) :]
+    unread = _unread(others)
+    context.unread.extend(unread)
+    results = _phase2(files, firsts, others, settings, on_result, jobs)
     if settings.fix_mode == "none":
-        cache.remember(signature, list(results))
+        cache.remember(signature, (list(results), unread))
     return results
+
+
+def _context_phase1(context: ProjectContext | None, settings: Settings, jobs: int | None, cache: Cache | None) -> list[Phase1]:
+    """Phase 1 (summaries) of the context files, from the cache where it can; notes what could not be read."""
+    if context is None or not context.files:
+        return []
+    if cache is None:
+        others = _run_phase1(context.files, settings, jobs, context_from=0)
+    else:
+        summaries = settings.summaries_only()
+        tokens = [_context_token(path, display, settings, summaries, cache) for path, display in context.files]
+        others = _cached_phase1(context.files, tokens, settings, jobs, cache, context_from=0)
+    context.unread.extend(_unread(others))
+    return others
+
+
+def _unread(others: list[Phase1]) -> list[FileError]:
+    """What the context files' phase 1 could not read (a syntax error, an unreadable file...)."""
+    return [error for other in others for error in other.errors]
 
 
 def _phase2(
@@ -434,17 +512,21 @@ def _cache_key(path: Path) -> str:
     return os.path.abspath(path)
 
 
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (info.st_size, info.st_mtime_ns)
+
+
 def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[str, tuple[int, int], str, str]:
     """``(cache key, stamp, fingerprint, digest)`` of a file. As git's index does, an unchanged
     size and modification time stand for unchanged bytes (the digest stored with them); any
     other file is read and hashed. An unreadable file's digest says so (phase 1 reports it)."""
     key = _cache_key(path)
-    fingerprint = settings.fingerprint(display)
-    try:
-        info = os.stat(path)
-        stamp = (info.st_size, info.st_mtime_ns)
-    except OSError:
-        stamp = (-1, -1)
+    fingerprint = settings.fingerprint(display, key)
+    stamp = _stamp(path)
     token = cache.digest_if_unchanged(key, stamp, fingerprint)
     if token is None:
         data = read_bytes(path, display, settings.max_file_size)
@@ -454,8 +536,40 @@ def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[
     return key, stamp, fingerprint, token
 
 
-def _cached_phase1(files: list[tuple[Path, str]], tokens, settings: Settings, jobs: int | None, cache: Cache) -> list[Phase1]:
-    """Phase 1 from the cache where the file and its settings are unchanged, else computed (and stored)."""
+#: A context file's summary-only phase 1 is cached under its path and this suffix (its full
+#: phase 1, under the bare path, is for the scans that report its findings).
+CONTEXT_KEY = "::context"
+
+
+def _context_token(path: Path, display: str, settings: Settings, summaries: Settings, cache: Cache) -> tuple[str, tuple[int, int], str, str]:
+    """The token of a context file: its full phase 1 when the cache holds it for these settings
+    and these bytes, else its summary-only phase 1 (``CONTEXT_KEY``, with the ``summaries``
+    settings). Read at most once."""
+    key = _cache_key(path)
+    full = settings.fingerprint(display, key)
+    stamp = _stamp(path)
+    found = cache.digest_if_unchanged(key, stamp, full)
+    if found is not None:
+        return key, stamp, full, found
+    summary = summaries.fingerprint(display, key)
+    found = cache.digest_if_unchanged(key + CONTEXT_KEY, stamp, summary)
+    if found is not None:
+        return key + CONTEXT_KEY, stamp, summary, found
+    from gradadvisor.engine.cache import digest
+
+    data = read_bytes(path, display, settings.max_file_size)
+    if isinstance(data, FileError):
+        return key + CONTEXT_KEY, stamp, summary, f"unreadable:{data.kind}:{data.message}"
+    entry = cache.index.get(key)
+    if entry is not None and entry.fingerprint == full and entry.digest == digest(data, full):
+        return key, stamp, full, entry.digest
+    return key + CONTEXT_KEY, stamp, summary, digest(data, summary)
+
+
+def _cached_phase1(files: list[tuple[Path, str]], tokens, settings: Settings, jobs: int | None, cache: Cache, context_from: int | None = None) -> list[Phase1]:
+    """Phase 1 from the cache where the file and its settings are unchanged, else computed (and
+    stored). Files from index ``context_from`` on are context: their summary-only phase 1 is
+    computed (a cached full one serves too: ``_context_token``)."""
     results: list[Phase1 | None] = [None] * len(files)
     missing: list[int] = []
     for index, (key, _, _, token) in enumerate(tokens):
@@ -464,10 +578,14 @@ def _cached_phase1(files: list[tuple[Path, str]], tokens, settings: Settings, jo
             results[index] = found
         else:
             missing.append(index)
-    computed = _run_phase1([files[index] for index in missing], settings, jobs)
+    first_context = len(files) if context_from is None else context_from
+    scanned = [index for index in missing if index < first_context]
+    computed = _run_phase1([files[index] for index in missing], settings, jobs, context_from=len(scanned))
     for index, result in zip(missing, computed):
         results[index] = result
         key, stamp, fingerprint, token = tokens[index]
+        if index >= first_context and not key.endswith(CONTEXT_KEY):
+            continue  # a full record listed but lost: never store a summary in its place
         if not token.startswith("unreadable:") and not any(error.kind == "internal-error" for error in result.errors):
             cache.put(key, token, stamp, result, fingerprint)
     return results  # type: ignore[return-value]
@@ -484,10 +602,10 @@ def _init_worker(settings: Settings) -> None:
     all_rules()  # import every rule module once per worker
 
 
-def _phase1_in_worker(item: tuple[str, str]) -> Phase1:
-    path, display = item
+def _phase1_in_worker(item: tuple[str, str, bool]) -> Phase1:
+    path, display, context = item
     assert _worker_settings is not None
-    return _safe_phase1(Path(path), display, _worker_settings)
+    return _safe_phase1(Path(path), display, _worker_settings.summaries_only() if context else _worker_settings)
 
 
 def _safe_phase1(path: Path, display: str, settings: Settings) -> Phase1:
@@ -499,17 +617,20 @@ def _safe_phase1(path: Path, display: str, settings: Settings) -> Phase1:
         return Phase1(display, None, [FileError(display, "internal-error", f"{type(error).__name__}: {error}")])
 
 
-def _run_phase1(files: list[tuple[Path, str]], settings: Settings, jobs: int | None) -> list[Phase1]:
+def _run_phase1(files: list[tuple[Path, str]], settings: Settings, jobs: int | None, context_from: int | None = None) -> list[Phase1]:
+    """Phase 1 of ``files``; those from index ``context_from`` on are context (summaries only)."""
     jobs = jobs or os.cpu_count() or 1
+    first_context = len(files) if context_from is None else context_from
     if jobs <= 1 or len(files) < 2 * jobs:
-        return [_safe_phase1(path, display, settings) for path, display in files]
+        context_settings = settings.summaries_only()
+        return [_safe_phase1(path, display, context_settings if index >= first_context else settings) for index, (path, display) in enumerate(files)]
     # Largest files first, in small chunks: the last files handed out are small, so both
     # workers finish together. Results go back to the input order.
     order = sorted(range(len(files)), key=lambda index: -_size_of(files[index][0]))
     chunksize = max(1, min(16, len(files) // (jobs * 16)))
     results: list[Phase1 | None] = [None] * len(files)
     with WorkerPool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        items = [(str(files[index][0]), files[index][1]) for index in order]
+        items = [(str(files[index][0]), files[index][1], index >= first_context) for index in order]
         for index, result in zip(order, pool.map(_phase1_in_worker, items, chunksize=chunksize, lost=_lost)):
             results[index] = result
     return results  # type: ignore[return-value]
@@ -522,7 +643,7 @@ def _size_of(path: Path) -> int:
         return 0
 
 
-def _lost(item: tuple[str, str]) -> Phase1:
+def _lost(item: tuple[str, str, bool]) -> Phase1:
     """A file a dead worker (a crash in native code, the OOM killer) did not return: an
     internal error; the results already in are kept."""
     display = item[1]
