@@ -27,8 +27,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -108,12 +110,22 @@ def load_cases(path: Path = LABELS) -> list[Case]:
 
 
 def scan_command(case: Case, min_confidence: str | None) -> list[str]:
-    """The scan command for one case folder (run with the cases folder as working directory)."""
+    """The scan command for one case (run in the case's own project folder, see ``case_project``)."""
     cmd = [sys.executable, "-m", "gradadvisor", "scan", "--format", "json", "--exit-zero", "--no-cache",
            "--jobs", "1"]
     if min_confidence:
         cmd += ["--min-confidence", min_confidence]
-    return cmd + [case.name]
+    return cmd + ["."]
+
+
+def case_project(case: Case, workspace: Path) -> Path:
+    """A copy of the case folder with an empty ``[tool.gradadvisor]`` of its own: each case is
+    scanned as its own project (a partial scan reads the rest of its project for context, and
+    the other cases are not part of it)."""
+    folder = workspace / case.name
+    shutil.copytree(CASES_DIR / case.name, folder, ignore=shutil.ignore_patterns("__pycache__", ".gradadvisor_cache"))
+    (folder / "pyproject.toml").write_text("[tool.gradadvisor]\n", encoding="utf-8")
+    return folder
 
 
 def scanner_env() -> dict[str, str]:
@@ -123,13 +135,13 @@ def scanner_env() -> dict[str, str]:
     return env
 
 
-def relative_to_case(case: Case, path: str) -> str:
+def relative_to_case(folder: Path, path: str) -> str:
     """A finding's path as a path inside its case folder ('model.py')."""
     p = Path(path)
     if not p.is_absolute():
-        p = CASES_DIR / p
+        p = folder / p
     try:
-        return p.resolve().relative_to((CASES_DIR / case.name).resolve()).as_posix()
+        return p.resolve().relative_to(folder.resolve()).as_posix()
     except ValueError:
         return Path(path).as_posix()
 
@@ -137,12 +149,14 @@ def relative_to_case(case: Case, path: str) -> str:
 def run_case(case: Case, min_confidence: str | None) -> Case:
     """Scan one case folder; fill in rc, findings, errors and any problem."""
     start = time.perf_counter()
-    try:
-        proc = subprocess.run(scan_command(case, min_confidence), cwd=CASES_DIR, env=scanner_env(),
-                              capture_output=True, text=True, timeout=SCAN_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        case.problem = f"scan timed out after {SCAN_TIMEOUT_S} s"
-        return case
+    with tempfile.TemporaryDirectory(prefix="gradadvisor-realworld-") as workspace:
+        folder = case_project(case, Path(workspace))
+        try:
+            proc = subprocess.run(scan_command(case, min_confidence), cwd=folder, env=scanner_env(),
+                                  capture_output=True, text=True, timeout=SCAN_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            case.problem = f"scan timed out after {SCAN_TIMEOUT_S} s"
+            return case
     case.seconds = time.perf_counter() - start
     case.rc = proc.returncode
     try:
@@ -155,7 +169,7 @@ def run_case(case: Case, min_confidence: str | None) -> Case:
         return case
     for finding in report.get("findings", []):
         finding = dict(finding)
-        finding["file"] = relative_to_case(case, str(finding.get("path", "")))
+        finding["file"] = relative_to_case(folder, str(finding.get("path", "")))
         case.findings.append(finding)
     case.errors = list(report.get("errors", []))
     if report.get("files") == 0:
