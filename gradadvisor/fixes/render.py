@@ -147,7 +147,7 @@ def _shape(text: str) -> _Shape:
     index = -1
     try:
         # Inside parentheses the tokenizer takes any expression text over any lines.
-        for token in tokenize.generate_tokens(io.StringIO("(" + text + "\n)").readline):
+        for token in tokenize.generate_tokens(io.StringIO("(" + text + ")").readline):
             if token.type in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER):
                 if token.type == tokenize.NL and depth == 1:
                     bare_newline = True
@@ -179,6 +179,8 @@ def needs_parentheses(node: ast.AST, text: str, parent: ast.AST | None, field: s
     (an unknown place: wherever it is not an atom)."""
     if isinstance(node, (ast.Starred, ast.Slice)):
         return False
+    if isinstance(node, ast.Tuple) and isinstance(parent, ast.withitem):
+        return True  # with (a, b): is two context managers
     required = ATOM if parent is None or field is None else required_precedence(parent, field)
     if _text_precedence(node, text) < required:
         return True
