@@ -129,6 +129,8 @@ def test_new_numbers_and_strings():
     assert renderer.replace_expression(second, ast.Constant(1)).text == "(1)"  # 1.real does not parse
     assert renderer.code(ast.Call(func=ast.Name("f", ast.Load()), args=[ast.Constant("ij->j")], keywords=[])) == 'f("ij->j")'
     assert Renderer(Source("x = 'a'\ny = 'b'\n")).code(ast.Constant("ij")) == "'ij'"
+    assert Renderer(Source('x = "a"\n')).code(ast.Constant("ij")) == '"ij"'
+    assert renderer.code(ast.BinOp(left=ast.Constant(-2), op=ast.Pow(), right=ast.Constant(2))) == "(-2) ** 2"
 
 
 def test_multiline_original_code_is_bracketed_when_moved():

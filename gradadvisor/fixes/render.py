@@ -186,18 +186,13 @@ def needs_parentheses(node: ast.AST, text: str, parent: ast.AST | None, field: s
         return True
     if "\n" in text and _shape(text).bare_newline:
         return True
-    if isinstance(node, ast.Constant) and type(node.value) is int and isinstance(parent, ast.Attribute):
-        return not _negative(node.value)  # 1.real does not parse; (1).real does
-    return False
+    # 1.real does not parse; (1).real does
+    return isinstance(node, ast.Constant) and type(node.value) is int and isinstance(parent, ast.Attribute)
 
 
 def _is_original(node: ast.AST) -> bool:
     """Original nodes carry positions; nodes a fix builds do not."""
     return getattr(node, "end_col_offset", None) is not None and getattr(node, "_gradadvisor_new", False) is False
-
-
-def _bracketed(text: str) -> bool:
-    return text[:1] in "([{" and _shape(text).enclosed
 
 
 def mark_new(node: ast.AST) -> ast.AST:
@@ -240,7 +235,7 @@ class Renderer:
         if _is_original(node):
             return self.source.segment(node)
         slots: list[str] = []
-        prepared = self._prepare(node, slots)
+        prepared = self._child(node, ast.Expr(), "value", slots)  # the root of the code: any expression
         text = ast.unparse(prepared)
         if not slots:
             return text
