@@ -3,8 +3,8 @@ programs that satisfy the preconditions the fix says it could not prove must kee
 dtypes, gradients and raising behaviour.
 
 The programs put the replaced expression in every kind of slot (operand of ``**``, unary
-minus, ``+ - * /`` on either side, method call, subscript, attribute, comparison, the body
-of a conditional expression after a ``not``), iterate over expressions that need
+minus, ``+ - * / @`` on either side, method call, subscript, attribute, comparison, under
+``not``, the body of a conditional expression), iterate over expressions that need
 parentheses once substituted into the body (``x * 2.0``, ``x + 0.5``, ``-x``), and write the
 replaced code over several lines with a comment on each (comments must survive, moved above
 the statement). The default suite runs a handful of tiny programs; the sweep is ``-m slow``.
@@ -43,6 +43,8 @@ CONTEXTS = {
     "attribute": "{R}.T",
     "compare": "jnp.where({R} < 0.5, {R}, 0.0)",
     "not_ifexp": "{R} if not n else 0.0",
+    # ``not`` on an array: both versions raise (a traced or many-element truth value).
+    "not_compare": "jnp.where(not {R} > 100.0, {R}, 0.0)",
     "matmul": "{R} @ jnp.ones(jnp.shape({R}))",
 }
 #: Element bodies with ``{e}`` the loop variable: substituted by an array expression, each
