@@ -112,9 +112,9 @@ def codes_at(report: dict, code: str | None = None) -> list[tuple[str, str, int]
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG001
-    """The per-rule counts of the differential fix suite (tests/differential), when it ran."""
-    harness = sys.modules.get("fixdiff")
-    lines = harness.summary_lines() if harness is not None else []
+    """The per-rule counts of the differential fix suite (tests/differential), when it ran:
+    safe fixes (``fixdiff``) and unsafe ones (``unsafediff``)."""
+    lines = [line for name in ("fixdiff", "unsafediff") if name in sys.modules for line in sys.modules[name].summary_lines()]
     if lines:
         terminalreporter.section("differential fix tests")
         for line in lines:

@@ -31,7 +31,7 @@ import ast
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis.syntax import FUNCTION_NODES, child_nodes, int_value, names_read, target_names, walk, walk_local
-from gradadvisor.fixes.render import substitute
+from gradadvisor.analysis.syntax import substitute
 
 #: ``x.at[idx].<method>(value)`` methods that write into a copy of ``x``.
 AT_METHODS = frozenset({"set", "add", "mul", "multiply", "min", "max", "divide", "power", "subtract", "apply"})

@@ -35,7 +35,7 @@ class Context:
         self.tree = tree
         self.names = names
         self.facts = facts
-        self.renderer = Renderer(source)
+        self.renderer = Renderer(source, tree)
         self.candidates: list[Candidate] = []
         self.crashes: dict[str, str] = {}
         #: Enclosing functions, lambdas and classes of the node being visited (innermost last).

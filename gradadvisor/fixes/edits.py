@@ -42,6 +42,17 @@ class Fix:
         return min(edit.start for edit in self.edits), max(edit.end for edit in self.edits)
 
 
+@dataclass(frozen=True)
+class Rewrite:
+    """An expression rewritten (``fixes/render.py``): its edits (the replacement, and comments
+    moved above the statement), the replacement's code, and what the rendering could not
+    keep (an unproven precondition of any fix that uses it)."""
+
+    edits: tuple[Edit, ...]
+    text: str
+    unproven: tuple[str, ...] = ()
+
+
 class Preconditions:
     """Collects a fix's preconditions: ``require(ok, what)`` for each; safe when all hold."""
 
@@ -57,8 +68,15 @@ class Preconditions:
     def applicability(self) -> Applicability:
         return "unsafe" if self.unproven else "safe"
 
-    def fix(self, edits: Sequence[Edit], content: str, imports: Sequence[ImportSpec] = ()) -> Fix:
-        return Fix(tuple(edits), self.applicability, content, tuple(imports), tuple(self.unproven))
+    def fix(self, edits: Sequence[Edit] | Rewrite, content: str | None = None, imports: Sequence[ImportSpec] = ()) -> Fix:
+        """The fix: ``edits``, or a ``Rewrite`` (whose code is the content by default, and whose
+        own unproven conditions join these)."""
+        if isinstance(edits, Rewrite):
+            for what in edits.unproven:
+                self.require(False, what)
+            content = edits.text if content is None else content
+            edits = edits.edits
+        return Fix(tuple(edits), self.applicability, content or "", tuple(imports), tuple(self.unproven))
 
 
 def apply_edits(text: str, edits: Sequence[Edit]) -> str:

@@ -356,8 +356,8 @@ class PerSampleMap(Rule):
         if vmap:
             conditions = Preconditions()
             conditions.require(False, "the function is a JAX function of one element (no Python control flow on its values)")
-            edit = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix([edit], edit.text, imports)
+            rewrite = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix(rewrite, imports=imports)
         self.report(
             node,
             f"{_shown(ctx.code(node))} runs the function on one element of `{one_line(ctx.code(xs), 30)}` after another, forward and backward; "
@@ -777,8 +777,8 @@ class PerSampleMap(Rule):
                 )
         else:
             self._elementwise_conditions(conditions, loop)
-        edit = ctx.renderer.replace_expression(target, vectorized.expression)
-        fix = conditions.fix([edit], edit.text, vmap_imports if vectorized.how == "vmap" else [])
+        rewrite = ctx.renderer.replace_expression(target, vectorized.expression)
+        fix = conditions.fix(rewrite, imports=vmap_imports if vectorized.how == "vmap" else [])
         return advice, fix
 
     def _elementwise_conditions(self, conditions: Preconditions, loop: ElementLoop) -> None:

@@ -327,11 +327,11 @@ class PerExampleGradLoop(Rule):
         vectorized, _ = joined(node, function, loop, ctx.resolve, vmap)
         conditions = Preconditions()
         self._mapped_conditions(conditions, loop, vectorized.assumptions)
-        edit = ctx.renderer.replace_expression(node, vectorized.expression)
-        fix = conditions.fix([edit], edit.text, imports)
+        rewrite = ctx.renderer.replace_expression(node, vectorized.expression)
+        fix = conditions.fix(rewrite, imports=imports)
         self.report(
             node,
-            f"{_shown(ctx.code(node))} {self._computes(transform, param)} per element of `{_first(ctx, loop)}`; compute them at once with `{one_line(edit.text, 120)}`",
+            f"{_shown(ctx.code(node))} {self._computes(transform, param)} per element of `{_first(ctx, loop)}`; compute them at once with `{one_line(rewrite.text, 120)}`",
             extent=extent, fix=fix, data={"param": param} if param else None,
         )
 

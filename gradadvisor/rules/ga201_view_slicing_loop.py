@@ -400,14 +400,14 @@ class ViewSlicingLoop(Rule):
         self._nonempty(conditions, nest)
         if nest.generator:
             conditions.require(False, "`stack` of a generator raises in JAX (it needs a list); the rewrite would run")
-        edit = ctx.renderer.replace_expression(node, rewrite.replacement)
-        fix = conditions.fix([edit], edit.text, rewrite.imports)
+        rendered = ctx.renderer.replace_expression(node, rewrite.replacement)
+        fix = conditions.fix(rendered, imports=rewrite.imports)
         verb = "gathers" if elementwise else "contracts"
         self._report(
             node,
             nest,
             f"{self._shown(node)} {verb} {rewrite.summary} one slice at a time over {self._over(nest)}; each slice's "
-            f"gradient is a full-size scatter; use `{one_line(edit.text, 90)}`{rewrite.notes}",
+            f"gradient is a full-size scatter; use `{one_line(rendered.text, 90)}`{rewrite.notes}",
             fix=fix,
         )
 

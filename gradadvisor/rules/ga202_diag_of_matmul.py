@@ -179,8 +179,8 @@ class DiagOfMatmul(Rule):
             conditions.require(_same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
         fix = None
         if einsum:
-            edit = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix([edit], edit.text, imports)
+            rewrite = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix(rewrite, imports=imports)
         rewrite = ctx.renderer.code(replacement)
         kept = "trace" if kind == "trace" else "diagonal"
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""

@@ -284,8 +284,8 @@ class PythonSumOverArray(Rule):
             conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(operand), 30)}` is an array (not a list of numbers)")
             self._dtype_and_empty(conditions, value, operand)
             replacement = call(attribute_path(spelled), operand, axis=constant(0))
-            edit = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix([edit], edit.text, imports)
+            rewrite = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix(rewrite, imports=imports)
         self.report(
             node,
             f"`{one_line(ctx.code(node), 40)}` adds the rows of an array one by one; use `{one_line(content, 80)}`",
@@ -323,17 +323,17 @@ class PythonSumOverArray(Rule):
         array = loop.arrays[0]
         if index_values:
             conditions.require(False, f"the body computes the same with `{loop.variables[0]}` as a traced int32 as with a Python int")
-            edit = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix([edit], edit.text, [*imports, *extra_imports, *(vmap_imports if vectorized.how == "vmap" else [])])
-            return edit.text, fix
+            rewrite = ctx.renderer.replace_expression(node, replacement)
+            fix = conditions.fix(rewrite, imports=[*imports, *extra_imports, *(vmap_imports if vectorized.how == "vmap" else [])])
+            return rewrite.text, fix
         value = ctx.value(array)
         conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(array), 30)}` is an array (not a list or tuple of arrays)")
         for assumption in vectorized.assumptions:
             conditions.require(False, assumption.replace(" broadcast against", " might broadcast differently against") if "broadcast" in assumption else assumption)
         self._dtype_and_empty(conditions, value, array)
-        edit = ctx.renderer.replace_expression(node, replacement)
-        fix = conditions.fix([edit], edit.text, [*imports, *(vmap_imports if vectorized.how == "vmap" else [])])
-        return edit.text, fix
+        rewrite = ctx.renderer.replace_expression(node, replacement)
+        fix = conditions.fix(rewrite, imports=[*imports, *(vmap_imports if vectorized.how == "vmap" else [])])
+        return rewrite.text, fix
 
     def _dtype_and_empty(self, conditions: Preconditions, value: v.Value, array: ast.expr) -> None:
         ctx = self.ctx
