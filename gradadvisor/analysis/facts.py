@@ -560,7 +560,7 @@ class Facts:
         default = scope.defaults.get(name)
         literal = default.value if isinstance(default, ast.Constant) and isinstance(default.value, (int, float, bool)) else None
         if annotation is not None:
-            annotated = _from_annotation(annotation, name)
+            annotated = _from_annotation(annotation, name, self._named_dims(scope, name))
             if annotated is not None:
                 return annotated
         if isinstance(default, ast.Constant) and isinstance(default.value, str):
@@ -568,6 +568,59 @@ class Facts:
         if isinstance(default, ast.Constant) and default.value is None:
             literal = None
         return Value(v.PARAM, param=name, annotation=annotation, literal=literal)
+
+    def _named_dims(self, scope: Scope, name: str) -> dict[str, str]:
+        """The jaxtyping dimension names of the parameters before ``name`` (``a: Float[Array,
+        "n k"]`` names ``n`` = ``a.shape[0]``): one name, one size, within a signature."""
+        known: dict[str, str] = {}
+        for param, arg in scope.params.items():
+            if param == name:
+                break
+            if arg.annotation is not None:
+                for index, dim in enumerate(_jaxtyping_dims(self.source.segment(arg.annotation)) or ()):
+                    if dim.isidentifier() and not dim.startswith("_"):
+                        known.setdefault(dim, f"{param}.shape[{index}]")
+        return known
+
+    def parameter_of(self, expr: ast.AST, scope: Scope, statement: ast.AST | None) -> str | None:
+        """The parameter of ``scope``'s function that ``expr`` (a name) holds at ``statement``:
+        only its parameter binding reaches there, and nothing can rebind it from elsewhere
+        (``global``, ``nonlocal``, a nested function). What a call site passes for that
+        parameter is then what ``expr`` holds."""
+        if not isinstance(expr, ast.Name) or expr.id not in scope.params or expr.id in scope.packed:
+            return None
+        name = expr.id
+        if name in scope.declared_global or self._bound_in_nested_or_global(name, scope):
+            return None
+        reaching = self.bindings_at(name, scope, statement)
+        if len(reaching) != 1 or reaching[0].kind != "param":
+            return None
+        return name
+
+    def mutated_between(self, names: set[str], scope: Scope, first: ast.AST, second: ast.AST) -> list[ast.AST]:
+        """Statements that may change, in place, an array one of ``names`` holds after
+        ``first`` and before ``second`` (statements of ``scope``): a subscript or attribute
+        assignment (to any name: it may be an alias), an augmented assignment, a method call on
+        one of ``names`` or a call that is given one of them (``A.sort()``, ``np.copyto(A, s)``,
+        ``fill(A)``), anywhere in a loop that holds both. jax arrays never change in place;
+        NumPy arrays do."""
+        start, stop = scope.position_of(first), scope.position_of(second)
+        if start is None or stop is None:
+            return [first]
+        common = _common(start.chain, stop.chain)
+        loop = next((index for index, branch in reversed(common) if index in scope.loops and branch == 0), None)
+        found: list[ast.AST] = []
+        for node in walk_local(scope.node):
+            if not isinstance(node, ast.stmt) or node is first or node is second:
+                continue
+            position = scope.position_of(node)
+            if position is None:
+                continue
+            between = start.index < position.index < stop.index
+            around = loop is not None and any(index == loop for index, _ in position.chain)
+            if (between or around) and _may_mutate(node, names):
+                found.append(node)
+        return found
 
     def returns(self, function: ast.AST, scope: Scope) -> Value:
         """What ``function`` returns (joined over its ``return`` statements)."""
@@ -650,7 +703,57 @@ def _tuple_parts(text: str | None) -> list[str] | None:
     return None
 
 
-def _from_annotation(text: str, name: str) -> Value | None:
+def _jaxtyping_dims(text: str) -> list[str] | None:
+    """The dimension names of a jaxtyping annotation (``Float[Array, "n k"]``), or None."""
+    import re
+
+    compact = text.replace(" ", "")
+    if not re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact):
+        return None
+    return text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
+
+
+#: Methods that change a NumPy array in place.
+IN_PLACE_METHODS = frozenset({"sort", "fill", "resize", "put", "itemset", "setfield", "partition", "byteswap", "setflags", "__setitem__", "__iadd__", "__imul__", "__isub__", "__itruediv__"})
+
+
+def _may_mutate(stmt: ast.stmt, names: set[str]) -> bool:
+    """Whether ``stmt`` (its own expressions and targets) may change an array in place."""
+    if isinstance(stmt, ast.AugAssign):
+        return True
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+                    return True
+    for expression in _own_expressions(stmt):
+        for node in walk_local(expression):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in names and func.attr in IN_PLACE_METHODS:
+                return True
+            given = [*node.args, *(item.value for item in node.keywords)]
+            if any(isinstance(arg, ast.Name) and arg.id in names for arg in given) and not _pure_library(node):
+                return True
+    return False
+
+
+#: Library functions that write into an argument.
+WRITING_FUNCTIONS = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "shuffle", "put_along_axis", "setattr"})
+
+
+def _pure_library(call: ast.Call) -> bool:
+    """``jnp.sum(A)``, ``np.dot(A, B)``, ``len(A)``: a call that only reads its arguments (no
+    ``out=``, not ``np.copyto``)."""
+    name = dotted(call.func)
+    if name is None or any(item.arg == "out" for item in call.keywords) or name.rpartition(".")[2] in WRITING_FUNCTIONS:
+        return False
+    return name in BUILTINS or name.split(".")[0] in ("jnp", "np", "numpy", "jax", "math", "lax", "onp", "anp")
+
+
+def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) -> Value | None:
     """A parameter's value from its annotation, when the annotation says what it is."""
     compact = text.replace(" ", "")
     import re
@@ -660,7 +763,11 @@ def _from_annotation(text: str, name: str) -> Value | None:
         dims = text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
         if any(dim.startswith(("*", "#*", "...")) or dim == "..." for dim in dims):
             return v.array(None, evidence=(f"`{name}: {text}`",))
-        shape = tuple(int(dim) if dim.isdigit() else f"{name}.shape[{i}]" for i, dim in enumerate(dims))
+        known = dict(known or {})
+        for i, dim in enumerate(dims):
+            if dim.isidentifier() and not dim.startswith("_"):
+                known.setdefault(dim, f"{name}.shape[{i}]")
+        shape = tuple(int(dim) if dim.isdigit() else known.get(dim, f"{name}.shape[{i}]") for i, dim in enumerate(dims))
         return v.array(shape, evidence=(f"`{name}: {text}`",))
     if re.search(r"\bCallable\b", compact):
         # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
@@ -790,8 +897,10 @@ class _Evaluator:
             return self.lookup(node.id, depth)
         if isinstance(node, ast.Constant):
             value = node.value
-            if isinstance(value, bool) or isinstance(value, (int, float, complex)):
-                return v.scalar(value if not isinstance(value, complex) else None)
+            if isinstance(value, complex):
+                return Value(v.SCALAR, dtype="complex")  # ``1j``: makes what it touches complex
+            if isinstance(value, bool) or isinstance(value, (int, float)):
+                return v.scalar(value)
             if isinstance(value, (str, bytes)):
                 return Value(v.STRING)
             if value is None:
@@ -972,7 +1081,7 @@ class _Evaluator:
             array = arrays[0]
             other = right if array is left else left
             if other.kind in (v.SCALAR, v.SIZE):
-                return v.array(array.shape, array.dtype, host=array.host, data=array.data)
+                return v.array(array.shape, _scalar_promotion(array, other, node.op), host=array.host, data=array.data)
             return v.array(None, None, host=array.host and other.kind != v.PARAM, data=array.data)
         if v.SEQUENCE in kinds and isinstance(node.op, (ast.Add, ast.Mult)):
             if left.kind == v.SEQUENCE and right.kind == v.SEQUENCE and isinstance(node.op, ast.Add):
@@ -983,6 +1092,8 @@ class _Evaluator:
                 return v.sequence(sequence.length * count.literal, sequence.item)
             return v.sequence(None, sequence.item)
         if kinds <= {v.SCALAR}:
+            if "complex" in (left.dtype, right.dtype):
+                return Value(v.SCALAR, dtype="complex")
             literal = _arithmetic(node.op, left.literal, right.literal)
             return v.scalar(literal)
         if kinds <= {v.SCALAR, v.PARAM} and v.PARAM in kinds:
@@ -1218,7 +1329,7 @@ class _Evaluator:
         if expr is None:
             return default
         if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return lib.DTYPE_NAMES.get(expr.value)
+            return lib.DTYPE_NAMES.get(expr.value) or lib.TYPE_CODES.get(expr.value.lstrip("<>=|"))
         text = dotted(expr)
         if text is None:
             return None
@@ -1316,6 +1427,8 @@ class _Evaluator:
             # where(condition, a, b) has the dtype of a and b, not of the condition.
             typed = [item for item in (arrays[1:] if name == "where" and len(args) == 3 else arrays) if item.is_array]
             dtype = typed[0].dtype if typed and all(item.dtype == typed[0].dtype for item in typed) else None
+            if any(item.kind == v.SCALAR and item.dtype == "complex" for item in arrays):
+                dtype = _complex_of(dtype, host)
             if name in ("isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal"):
                 dtype = "bool"
             if name == "where" and len(args) == 1:
@@ -1632,3 +1745,27 @@ def _arithmetic(op: ast.operator, left, right):
         return None
     return None
 
+
+
+def _complex_of(dtype: str | None, host: bool) -> str:
+    """The complex dtype a real ``dtype`` becomes when multiplied by ``1j``."""
+    if dtype in ("float64", "int64", "uint64", "complex128") or dtype is None and host:
+        return "complex128"
+    return "complex64"
+
+
+def _scalar_promotion(array: Value, scalar: Value, op: ast.operator) -> str | None:
+    """The dtype of ``array <op> scalar`` (a Python number or data size): a complex number
+    makes it complex; a float, or true division, makes an integer or bool array float; an
+    unknown number leaves an integer array's dtype unknown."""
+    dtype = array.dtype
+    if scalar.dtype == "complex":
+        return _complex_of(dtype, array.host)
+    if dtype is None or dtype.startswith(("float", "bfloat", "complex")):
+        return dtype
+    float_default = lib.NUMPY_DEFAULT_FLOAT if array.host else lib.JAX_DEFAULT_FLOAT
+    if isinstance(op, ast.Div) or scalar.kind == v.SCALAR and isinstance(scalar.literal, float):
+        return float_default
+    if scalar.kind == v.SCALAR and type(scalar.literal) is int or scalar.kind == v.SIZE:
+        return "int32" if dtype == "bool" and not array.host else "int64" if dtype == "bool" else dtype
+    return None

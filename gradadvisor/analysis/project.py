@@ -47,6 +47,10 @@ class ArgumentFact:
     data: bool = False
     #: The function that makes the call (its key in ``path``), None for module-level code.
     caller: str | None = None
+    #: Arrays: the shape (dims: int, symbolic size or None; None: rank unknown) and dtype the
+    #: caller's code shows.
+    shape: tuple | None = None
+    dtype: str | None = None
 
 
 class Project:
@@ -81,6 +85,8 @@ class Project:
         self.compiled: set[Key] = set()
         #: Why each compiled function is compiled (the jit that reaches it, and the chain).
         self.compile_reasons: dict[Key, Reason] = {}
+        #: The transforms each function is passed to (or decorated with), across the project.
+        self.transforms: dict[Key, set[str]] = defaultdict(set)
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
@@ -212,6 +218,7 @@ class Project:
             for seed in summary.seeds:
                 reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
                 for key in self.resolve(summary.path, seed.target, seed.scope, seed.klass):
+                    self.transforms[key].add(seed.transform)
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
@@ -392,10 +399,12 @@ class Project:
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
                             nbytes, data = site.arrays.get(str(index), (None, False))
-                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
+                            shape, dtype = site.types.get(str(index), (None, None))
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype))
                     for name, (kind, evidence) in site.keywords.items():
                         nbytes, data = site.arrays.get(name, (None, False))
-                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
+                        shape, dtype = site.types.get(name, (None, None))
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype))
         return found
 
 

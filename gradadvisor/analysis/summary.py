@@ -31,6 +31,7 @@ from gradadvisor.analysis.gradient import (
     FUNCTION_KEYWORDS,
     GRADIENT_FUNCTIONS,
     MODULE_BASES,
+    SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
     Level,
     short,
@@ -89,6 +90,9 @@ class CallSite:
     #: Array arguments whose byte size is shown or that are data, by position (``"0"``) or keyword:
     #: ``(nbytes or None, data)``.
     arrays: dict[str, tuple[int | None, bool]] = field(default_factory=dict)
+    #: Array arguments with what the caller's code shows of them, by position or keyword:
+    #: ``(shape or None, dtype or None)``. Absent when the call unpacks ``*args``/``**kwargs``.
+    types: dict[str, tuple[tuple | None, str | None]] = field(default_factory=dict)
 
 
 @dataclass
@@ -474,26 +478,29 @@ class SummaryBuilder:
                 for call in walk_local(expr):
                     if not isinstance(call, ast.Call):
                         continue
-                    callee = _reference(call.func)
+                    callee = _reference(self._called(call.func))
                     if callee is None or not _calls_one_of(callee.split("."), callees):
                         continue
                     self.summary.module_calls.append(self._call_site(None, callee, call, scope, stmt))
 
     def _call_site(self, caller: str | None, callee: str, call: ast.Call, scope: Scope, statement: ast.AST) -> CallSite:
         site = CallSite(caller, callee, call.lineno)
+        unpacks = any(isinstance(arg, ast.Starred) for arg in call.args) or any(item.arg is None for item in call.keywords)
         for index, arg in enumerate(positional(call)):
             site.args.append(self._argument_fact(arg, scope, statement))
-            self._array_size(site, str(index), arg, scope, statement)
+            self._array_size(site, str(index), arg, scope, statement, not unpacks)
         for item in call.keywords:
             if item.arg is not None:
                 site.keywords[item.arg] = self._argument_fact(item.value, scope, statement)
-                self._array_size(site, item.arg, item.value, scope, statement)
+                self._array_size(site, item.arg, item.value, scope, statement, not unpacks)
         return site
 
-    def _array_size(self, site: CallSite, where: str, expr: ast.AST, scope: Scope, statement: ast.AST) -> None:
+    def _array_size(self, site: CallSite, where: str, expr: ast.AST, scope: Scope, statement: ast.AST, typed: bool = True) -> None:
         value = self.facts.value(expr, scope, statement)
         if value.kind == v.ARRAY and (value.nbytes is not None or value.data):
             site.arrays[where] = (value.nbytes, value.data)
+        if typed and value.kind == v.ARRAY and (value.shape is not None or value.dtype is not None):
+            site.types[where] = (value.shape, value.dtype)
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, callees: frozenset[str]) -> None:
         """Record calls of ``callees`` made directly in ``node``, with argument facts."""
@@ -505,10 +512,20 @@ class SummaryBuilder:
         inner = self.facts.scope(node, scope)
         function = self.summary.functions[key]
         for statement, call in _calls_with_statements(node, lines):
-            callee = _reference(call.func)
+            callee = _reference(self._called(call.func))
             if callee is None or not _calls_one_of(callee.split("."), callees):
                 continue
             function.calls.append(self._call_site(key, callee, call, inner, statement))
+
+    def _called(self, func: ast.expr) -> ast.expr:
+        """The function a call runs with its own arguments: ``f`` in ``f(a)``, and in
+        ``jax.grad(f)(a)`` or ``jax.jit(f)(a)`` (transforms that call ``f`` with the arguments
+        given, unlike ``vmap``, which slices them)."""
+        while isinstance(func, ast.Call) and func.args and not isinstance(func.args[0], ast.Starred):
+            if canonical(self.names.resolve(func.func)) not in SAME_ARGUMENTS:
+                break
+            func = func.args[0]
+        return func
 
     def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:
         value = self.facts.value(expr, scope, statement)
@@ -577,8 +594,9 @@ def _callee_lines(source: Source, callees: frozenset[str]) -> list[int]:
     return sorted(found)
 
 
-#: What follows a callee's name in a call: an optional attribute, then ``(``.
-_CALL_AFTER_NAME = re.compile(r"(?:\.\w+)?\s*\(")
+#: What follows a callee's name in a call: an optional attribute, then ``(``; or ``)(`` (the
+#: function passed to a transform whose result is called at once: ``jax.grad(f)(a)``).
+_CALL_AFTER_NAME = re.compile(r"(?:\.\w+)?\s*\(|\s*\)\s*\(")
 
 
 def _calls_one_of(parts: list[str], callees: frozenset[str]) -> bool:

@@ -37,7 +37,7 @@ from gradadvisor import __version__
 INDEX_FILE = "index.pickle"
 RECORDS_FILE = "phase1.pickle"
 #: Bump when the records change shape.
-FORMAT = 4
+FORMAT = 5
 #: Modules whose classes may appear in the cache.
 ALLOWED_MODULES = ("gradadvisor.analysis.", "gradadvisor.engine.", "gradadvisor.rules.base", "gradadvisor.fixes.edits")
 ALLOWED_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "str", "int", "float", "bool", "bytes", "complex"})
