@@ -597,6 +597,36 @@ class Facts:
             return None
         return name
 
+    def dtype_source(self, expr: ast.AST, scope: Scope, statement: ast.AST | None, depth: int = 0) -> str | None:
+        """The parameter of ``scope``'s function whose dtype ``expr`` has, when only ops that
+        keep a dtype lie between them (indexing, ``.T``, reshape, transpose, ravel, squeeze,
+        expand_dims, and names bound once to such an expression): the call sites then tell
+        the dtype."""
+        if depth > 8:
+            return None
+        if isinstance(expr, ast.Name):
+            found = self.parameter_of(expr, scope, statement)
+            if found is not None:
+                return found
+            reaching = self.bindings_at(expr.id, scope, statement) if scope.binds(expr.id) else []
+            if len(reaching) == 1 and reaching[0].kind == "assign" and not reaching[0].path and isinstance(reaching[0].value, ast.expr):
+                return self.dtype_source(reaching[0].value, scope, reaching[0].statement, depth + 1)
+            return None
+        if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
+            return self.dtype_source(expr.value, scope, statement, depth + 1)
+        if isinstance(expr, ast.Subscript):
+            return self.dtype_source(expr.value, scope, statement, depth + 1)
+        if isinstance(expr, ast.Call) and not any(item.arg == "dtype" for item in expr.keywords):
+            func = expr.func
+            qualified = _Evaluator(self, scope, scope.position_of(statement), {}).resolve(func) or ""
+            module, _, name = qualified.rpartition(".")
+            if (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY) and name in DTYPE_KEEPING:
+                if expr.args and not isinstance(expr.args[0], ast.Starred):
+                    return self.dtype_source(expr.args[0], scope, statement, depth + 1)
+            elif not qualified and isinstance(func, ast.Attribute) and func.attr in DTYPE_KEEPING:
+                return self.dtype_source(func.value, scope, statement, depth + 1)
+        return None
+
     def mutated_between(self, names: set[str], scope: Scope, first: ast.AST, second: ast.AST) -> list[ast.AST]:
         """Statements that may change, in place, an array one of ``names`` holds after
         ``first`` and before ``second`` (statements of ``scope``): a subscript or attribute
@@ -712,6 +742,9 @@ def _jaxtyping_dims(text: str) -> list[str] | None:
         return None
     return text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
 
+
+#: Functions and methods whose result has their (first) argument's dtype.
+DTYPE_KEEPING = frozenset({"reshape", "transpose", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "swapaxes", "moveaxis", "copy", "matrix_transpose"})
 
 #: Methods that change a NumPy array in place.
 IN_PLACE_METHODS = frozenset({"sort", "fill", "resize", "put", "itemset", "setfield", "partition", "byteswap", "setflags", "__setitem__", "__iadd__", "__imul__", "__isub__", "__itruediv__"})
@@ -1469,8 +1502,14 @@ class _Evaluator:
             return v.array(inner.shape and (None,) * len(inner.shape), inner.dtype, host=host) if inner.is_array else v.array(None, host=host)
         if name in ("diag",) and args:
             inner = self.eval(args[0], depth)
+            dtype = inner.dtype if inner.is_array else None
+            if inner.rank == 1 and len(args) == 1 and not node.keywords:
+                return v.array((inner.shape[0], inner.shape[0]), dtype, host=host)  # type: ignore[index]
+            if inner.rank == 2 and len(args) == 1 and not node.keywords:
+                rows, columns = inner.shape  # type: ignore[misc]
+                return v.array((rows if rows is not None and rows == columns else None,), dtype, host=host)
             rank = {1: 2, 2: 1}.get(inner.rank or -1)
-            return v.array((None,) * rank if rank else None, inner.dtype if inner.is_array else None, host=host)
+            return v.array((None,) * rank if rank else None, dtype, host=host)
         if name in ("diagonal",) and args:
             inner = self.eval(args[0], depth)
             return v.array((None,) * (inner.rank - 1) if inner.rank else None, host=host)

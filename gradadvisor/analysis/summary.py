@@ -31,7 +31,6 @@ from gradadvisor.analysis.gradient import (
     FUNCTION_KEYWORDS,
     GRADIENT_FUNCTIONS,
     MODULE_BASES,
-    SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
     Level,
     short,
@@ -478,7 +477,7 @@ class SummaryBuilder:
                 for call in walk_local(expr):
                     if not isinstance(call, ast.Call):
                         continue
-                    callee = _reference(self._called(call.func))
+                    callee = _reference(call.func)
                     if callee is None or not _calls_one_of(callee.split("."), callees):
                         continue
                     self.summary.module_calls.append(self._call_site(None, callee, call, scope, stmt))
@@ -512,20 +511,10 @@ class SummaryBuilder:
         inner = self.facts.scope(node, scope)
         function = self.summary.functions[key]
         for statement, call in _calls_with_statements(node, lines):
-            callee = _reference(self._called(call.func))
+            callee = _reference(call.func)
             if callee is None or not _calls_one_of(callee.split("."), callees):
                 continue
             function.calls.append(self._call_site(key, callee, call, inner, statement))
-
-    def _called(self, func: ast.expr) -> ast.expr:
-        """The function a call runs with its own arguments: ``f`` in ``f(a)``, and in
-        ``jax.grad(f)(a)`` or ``jax.jit(f)(a)`` (transforms that call ``f`` with the arguments
-        given, unlike ``vmap``, which slices them)."""
-        while isinstance(func, ast.Call) and func.args and not isinstance(func.args[0], ast.Starred):
-            if canonical(self.names.resolve(func.func)) not in SAME_ARGUMENTS:
-                break
-            func = func.args[0]
-        return func
 
     def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:
         value = self.facts.value(expr, scope, statement)
@@ -594,9 +583,8 @@ def _callee_lines(source: Source, callees: frozenset[str]) -> list[int]:
     return sorted(found)
 
 
-#: What follows a callee's name in a call: an optional attribute, then ``(``; or ``)(`` (the
-#: function passed to a transform whose result is called at once: ``jax.grad(f)(a)``).
-_CALL_AFTER_NAME = re.compile(r"(?:\.\w+)?\s*\(|\s*\)\s*\(")
+#: What follows a callee's name in a call: an optional attribute, then ``(``.
+_CALL_AFTER_NAME = re.compile(r"(?:\.\w+)?\s*\(")
 
 
 def _calls_one_of(parts: list[str], callees: frozenset[str]) -> bool:
