@@ -404,6 +404,18 @@ class Facts:
         self._in_progress: set[int] = set()
         self._returns: dict[int, Value] = {}
 
+    @property
+    def enables_x64(self) -> bool:
+        """The module turns on 64-bit mode (``jax.config.update("jax_enable_x64", True)``,
+        ``config.jax_enable_x64 = True``): arrays without a stated dtype are then float64."""
+        found = self.__dict__.get("_x64")
+        if found is None:
+            found = self.__dict__["_x64"] = bool(literal_lines("jax_enable_x64", self.source)) and any(
+                isinstance(node, ast.Constant) and node.value == "jax_enable_x64" or isinstance(node, ast.Attribute) and node.attr == "jax_enable_x64"
+                for node in ast.walk(self.module)
+            )
+        return found
+
     # -- scopes --------------------------------------------------------------------------
 
     def scope(self, node: ast.AST, parent: Scope | None = None) -> Scope:

@@ -318,6 +318,9 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
     finding = rule.finalize(candidate, project)
     if finding is not None and finding.fix is not None and finding.fix.deferred:
         finding.fix = settle(finding.fix, candidate, project)
+        if finding.fix.proven_by:
+            sites = ", ".join(finding.fix.proven_by[:4]) + (", ..." if len(finding.fix.proven_by) > 4 else "")
+            finding.evidence.append(f"the fix's preconditions on its parameters hold at every call site: {sites}")
     return finding
 
 
