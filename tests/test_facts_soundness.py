@@ -319,3 +319,23 @@ def test_call_sites_in_another_module_prove_it(cli, tmp_path):
     code, report = scan_json(cli, ".")
     (finding,) = [item for item in report["findings"] if item["code"] == "GA202"]
     assert finding["fix"]["applicability"] == "unsafe"
+
+
+ACCUMULATE = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n\n@jax.jit\ndef g(x):\n    y = 0.0\n    for i in range(x.shape[0]):\n        y = y + x[i]\n    return y\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "safe"),
+    [
+        ("g(jnp.array([1.0, 2.0, 3.0]))", True),
+        ("g(jnp.zeros((0,)))", False),  # the loop runs zero times: `y` stays a Python float
+        ("g(np.array([1.0, 2.0, 3.0]))", False),  # a NumPy array, float64
+        ("g(jnp.array([1, 2, 3]))", False),  # int32 data added into 0.0
+        ("g(jnp.array([1.0, 2.0, 3.0]))\ng(jnp.ones(4, dtype=jnp.float16))", False),
+    ],
+)
+def test_call_sites_prove_an_accumulation(call, safe):
+    (finding,) = [item for item in check_text("case.py", ACCUMULATE + call + "\n", [rule_by_code("GA302")]).findings if item.fix is not None]
+    assert (finding.fix.applicability == "safe") is safe, finding.fix.unproven
+    if safe:
+        assert finding.fix.proven_by == ("case.py:14",)

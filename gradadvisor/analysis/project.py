@@ -51,6 +51,10 @@ class ArgumentFact:
     #: caller's code shows.
     shape: tuple | None = None
     dtype: str | None = None
+    #: Arrays: whether the shape and dtype facts were read (the call unpacks nothing), and
+    #: whether it is a NumPy (host) array.
+    typed: bool = False
+    host: bool = False
 
 
 class Project:
@@ -399,12 +403,14 @@ class Project:
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
                             nbytes, data = site.arrays.get(str(index), (None, False))
-                            shape, dtype = site.types.get(str(index), (None, None))
-                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype))
+                            typed = str(index) in site.types
+                            shape, dtype, host = site.types.get(str(index), (None, None, True))
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype, typed, host))
                     for name, (kind, evidence) in site.keywords.items():
                         nbytes, data = site.arrays.get(name, (None, False))
-                        shape, dtype = site.types.get(name, (None, None))
-                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype))
+                        typed = name in site.types
+                        shape, dtype, host = site.types.get(name, (None, None, True))
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype, typed, host))
         return found
 
 

@@ -90,8 +90,9 @@ class CallSite:
     #: ``(nbytes or None, data)``.
     arrays: dict[str, tuple[int | None, bool]] = field(default_factory=dict)
     #: Array arguments with what the caller's code shows of them, by position or keyword:
-    #: ``(shape or None, dtype or None)``. Absent when the call unpacks ``*args``/``**kwargs``.
-    types: dict[str, tuple[tuple | None, str | None]] = field(default_factory=dict)
+    #: ``(shape or None, dtype or None, host)`` (host: a NumPy array). Absent when the call
+    #: unpacks ``*args``/``**kwargs``.
+    types: dict[str, tuple[tuple | None, str | None, bool]] = field(default_factory=dict)
 
 
 @dataclass
@@ -498,8 +499,8 @@ class SummaryBuilder:
         value = self.facts.value(expr, scope, statement)
         if value.kind == v.ARRAY and (value.nbytes is not None or value.data):
             site.arrays[where] = (value.nbytes, value.data)
-        if typed and value.kind == v.ARRAY and (value.shape is not None or value.dtype is not None):
-            site.types[where] = (value.shape, value.dtype)
+        if typed and value.kind == v.ARRAY:
+            site.types[where] = (value.shape, value.dtype, value.host)
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, callees: frozenset[str]) -> None:
         """Record calls of ``callees`` made directly in ``node``, with argument facts."""

@@ -19,7 +19,9 @@ every check, drops the precondition from ``unproven`` and names the call sites i
 
 - ``rank P N``: parameter ``P`` is an array of ``N`` axes;
 - ``float P``: ``P`` is a float32 or float64 array (not complex, integer, bool, or a small float);
-- ``dim P I Q J``: axis ``I`` of ``P`` and axis ``J`` of ``Q`` have the same length.
+- ``dim P I Q J``: axis ``I`` of ``P`` and axis ``J`` of ``Q`` have the same length;
+- ``jax P``: ``P`` is a jax array (not a NumPy one);
+- ``longer P I N``: axis ``I`` of ``P`` is longer than ``N`` (a literal length).
 """
 
 from __future__ import annotations

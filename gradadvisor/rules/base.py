@@ -370,8 +370,16 @@ def call_sites_proving(project: "Project", path: str, function: str, checks: Seq
 def _check(words: list[str], passed: dict) -> bool:
     kind = words[0]
     first = passed[words[1]]
-    if first.kind != "array":
+    if first.kind != "array" or not first.typed:
         return False
+    if kind == "jax":
+        return not first.host
+    if kind == "longer":
+        axis, least = int(words[2]), int(words[3])
+        if first.shape is None or not -len(first.shape) <= axis < len(first.shape):
+            return False
+        length = first.shape[axis]
+        return isinstance(length, int) and length > least
     if kind == "rank":
         return first.shape is not None and len(first.shape) == int(words[2])
     if kind == "float":

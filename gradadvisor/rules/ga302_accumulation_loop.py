@@ -952,7 +952,12 @@ class AccumulationLoop(Rule):
                     continue
                 seen.add(text)
                 value = ctx.value(base)
-                conditions.require(value.kind == v.ARRAY and not value.host, f"`{text}` is a jax array (not a list, whose `2 * xs` repeats, nor a NumPy array)")
+                param = ctx.parameter_of(base)
+                conditions.require(
+                    value.kind == v.ARRAY and not value.host,
+                    f"`{text}` is a jax array (not a list, whose `2 * xs` repeats, nor a NumPy array)",
+                    [f"jax {param}"] if param is not None and value.kind == v.PARAM else None,
+                )
                 dtypes.append(value.dtype if value.is_array else None)
                 if not (value.is_array and value.dtype is not None):
                     found = ctx.dtype_callers(base)
@@ -1001,9 +1006,14 @@ class AccumulationLoop(Rule):
         # An empty loop leaves the accumulator as it was; `acc + jnp.sum(...)` of nothing does not.
         if not all(self._runs(level) for level in levels):
             keeps = all(self._keeps_initial(value, term) for value, term in zip(initial, terms))
+            runs: list[str] | None = []
+            for level in levels:
+                found = [] if self._runs(level) else self._runs_by_callers(level)
+                runs = runs + found if runs is not None and found is not None else None
             conditions.require(
                 keeps,
                 "the loop runs at least once (an empty loop leaves the accumulator as it was; the sum of nothing is a float32 array of the element's shape)",
+                runs or None,
             )
 
     def _runs(self, level: Level) -> bool:
@@ -1029,6 +1039,20 @@ class AccumulationLoop(Rule):
             rows = value.shape[axis] if value.is_array and value.shape is not None and -len(value.shape) <= axis < len(value.shape) else None
             return isinstance(rows, int) and rows + delta > start
         return False
+
+    def _runs_by_callers(self, level: Level) -> list[str] | None:
+        """The checks on call sites that prove the loop runs at least once: the parameter it
+        walks (or whose axis bounds it) is non-empty there; None when no parameter decides."""
+        ctx = self.ctx
+        if level.elements and level.index is None:
+            params = [None if _is_new(array) else ctx.parameter_of(array) for array in level.elements.values()]
+            return None if None in params or not params else [f"longer {param} 0 0" for param in params]
+        if isinstance(level.start, int) and level.length is not None and (level.stop is None or int_value(level.stop) is None):
+            array, axis, delta = level.length
+            param = ctx.parameter_of(array)
+            if param is not None and isinstance(axis, int) and isinstance(delta, int):
+                return [f"longer {param} {axis} {level.start - delta}"]
+        return None
 
     def _keeps_initial(self, value: v.Value, term: v.Value) -> bool:
         """Proven: ``acc + jnp.sum(<nothing>)`` is ``acc`` exactly: ``acc`` is a jax array whose
