@@ -339,3 +339,21 @@ def test_call_sites_prove_an_accumulation(call, safe):
     assert (finding.fix.applicability == "safe") is safe, finding.fix.unproven
     if safe:
         assert finding.fix.proven_by == ("case.py:14",)
+
+
+CARRY = "import jax\nimport jax.numpy as jnp\n{config}\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (3,)).astype(jnp.{dtype})\n    for i in range(120):\n        x = x + 0.01 * jnp.sin(x)\n    return x\n"
+
+
+@pytest.mark.parametrize(
+    ("config", "dtype", "safe"),
+    [
+        ("", "float32", True),
+        ("jax.config.update('jax_enable_x64', True)", "float32", False),  # unstated dtypes are float64 then
+        ("", "float64", False),  # float64 only under x64
+        ("", "complex64", False),
+    ],
+)
+def test_fori_loop_carries(config, dtype, safe):
+    findings = [item for item in check_text("case.py", CARRY.format(config=config, dtype=dtype), [rule_by_code("GA103")]).findings if item.fix is not None]
+    assert len(findings) == 1
+    assert (findings[0].fix.applicability == "safe") is safe, findings[0].fix.unproven
