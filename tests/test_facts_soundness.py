@@ -357,3 +357,28 @@ def test_fori_loop_carries(config, dtype, safe):
     findings = [item for item in check_text("case.py", CARRY.format(config=config, dtype=dtype), [rule_by_code("GA103")]).findings if item.fix is not None]
     assert len(findings) == 1
     assert (findings[0].fix.applicability == "safe") is safe, findings[0].fix.unproven
+
+
+MATRICES = "jnp.ones((64, 32)), jnp.ones((64, 32))"
+
+
+@pytest.mark.parametrize(
+    ("calls", "safe"),
+    [
+        (f"g = jax.grad(f)\nv = g({MATRICES})", True),  # calls through an alias are calls of f
+        (f"g = jax.grad(f)\nv = g({MATRICES})\nw = g(jnp.ones(3), jnp.ones(3))", False),
+        (f"v = f({MATRICES})\nfs = [f]", False),  # stored: called with who knows what
+        (f"v = f({MATRICES})\nw = list(map(f, jnp.ones((5, 64, 32)), jnp.ones((5, 64, 32))))", False),
+        (f"import functools\nv = f({MATRICES})\nh = functools.partial(f, jnp.ones(3))", False),
+        (f"v = f({MATRICES})\ng = jax.grad(f)\nrun = [g]", False),  # the alias escapes
+        (f"v = f({MATRICES})\ndef make():\n    return f", False),
+    ],
+)
+def test_functions_used_as_values_have_callers_we_do_not_see(calls, safe):
+    fix = _ga202(DIAG + calls + "\n")
+    assert (fix.applicability == "safe") is safe, (fix.unproven, fix.proven_by)
+
+
+def test_methods_are_not_proven_by_call_sites():
+    text = "import jax\nimport jax.numpy as jnp\n\n\nclass M:\n    @jax.jit\n    def f(self, a, b):\n        return jnp.diag(a.T @ b)\n\n    def run(self):\n        return self.f(jnp.ones((8, 4)), jnp.ones((8, 4)))\n"
+    assert _ga202(text).applicability == "unsafe"

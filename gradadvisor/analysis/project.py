@@ -97,6 +97,7 @@ class Project:
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
+        self._escaped: set[Key] | None = None
 
     # -- resolution -----------------------------------------------------------------------
 
@@ -379,6 +380,18 @@ class Project:
         return "; ".join(parts)
 
     # -- what call sites pass ------------------------------------------------------------------
+
+    def escapes(self, key: Key) -> bool:
+        """Whether a function is used as a value somewhere in the project (passed to ``map``,
+        stored, returned, wrapped in ``partial``): its calls through that value are not seen."""
+        if self._escaped is None:
+            self._escaped = {
+                target
+                for summary in self.files.values()
+                for reference, scope, klass in summary.escapes
+                for target in self.resolve(summary.path, reference, scope, klass)
+            }
+        return key in self._escaped
 
     def arguments(self, path: str, function_key: str, param: str) -> list[ArgumentFact]:
         """What the call sites across the project pass for ``param`` of a function."""

@@ -345,11 +345,15 @@ def call_sites_proving(project: "Project", path: str, function: str, checks: Seq
     """The call sites (``path:line``) of ``function`` when there are some and every one of them
     passes arguments that satisfy every check (see ``fixes/edits.py``); else []. A function
     that a transform other than jit/grad receives (``vmap`` slices its arguments, ``scan``
-    builds them) has callers the index does not see: nothing is proven then."""
+    builds them), that is used as a value (``map(f, xs)``, ``partial(f, 1)``) or that is a
+    method has callers the index does not see: nothing is proven then."""
     from gradadvisor.analysis.gradient import SAME_ARGUMENTS
 
-    if project.transforms.get((path, function), set()) - SAME_ARGUMENTS:
+    if project.transforms.get((path, function), set()) - SAME_ARGUMENTS or project.escapes((path, function)):
         return []
+    summary = project.function((path, function))
+    if summary is None or summary.klass is not None:
+        return []  # a method: ``obj.method(...)`` calls are not resolved
     parsed = [check.split() for check in checks]
     params = sorted({part for words in parsed for part in words[1:] if not part.lstrip("-").isdigit()})
     by_site: dict[tuple[str, int, str | None], dict[str, list]] = {}
