@@ -127,3 +127,45 @@ def test_a_rebound_alias_is_not_spelled_by_fixes():
     spelled, imports = names.spell("jax.numpy.sum", {"jnp"})
     assert spelled != "jnp.sum"
     assert list(module_statements(ast.parse("if x:\n    import jax\n").body))
+
+
+# The library table (analysis/transforms.toml): entry points of the JAX ecosystem that trace or
+# differentiate the functions they receive, by position or by keyword.
+@pytest.mark.parametrize(
+    "source, name, level",
+    [
+        ("from numpyro.infer import MCMC, NUTS\n\ndef model(x):\n    return x\n\nmcmc = MCMC(NUTS(model), num_warmup=10, num_samples=10)\n", "model", Level.DIFFERENTIATED),
+        ("import numpyro.infer as infer\n\ndef model(x):\n    return x\n\nkernel = infer.HMC(model=model)\n", "model", Level.DIFFERENTIATED),
+        ("from numpyro.infer import SVI, Trace_ELBO\n\ndef model(x):\n    return x\n\ndef guide(x):\n    return x\n\nsvi = SVI(model, guide, None, Trace_ELBO())\n", "guide", Level.DIFFERENTIATED),
+        ("from numpyro.infer import Predictive\n\ndef model(x):\n    return x\n\npredict = Predictive(model, num_samples=10)\n", "model", Level.TRACED),
+        ("import blackjax\n\ndef logdensity(x):\n    return x\n\nnuts = blackjax.nuts(logdensity, step_size=0.1, inverse_mass_matrix=None)\n", "logdensity", Level.DIFFERENTIATED),
+        ("import blackjax\n\ndef logdensity(x):\n    return x\n\nwarmup = blackjax.window_adaptation(blackjax.nuts, logdensity)\n", "logdensity", Level.DIFFERENTIATED),
+        ("import optimistix as optx\n\ndef fn(y, args):\n    return y\n\nsol = optx.minimise(fn, optx.BFGS(rtol=1e-6, atol=1e-6), 1.0)\n", "fn", Level.DIFFERENTIATED),
+        ("import jaxopt\n\ndef objective(w):\n    return w\n\nsolver = jaxopt.LBFGS(fun=objective, maxiter=10)\n", "objective", Level.DIFFERENTIATED),
+        ("import diffrax\n\ndef vector_field(t, y, args):\n    return -y\n\nterm = diffrax.ODETerm(vector_field)\n", "vector_field", Level.TRACED),
+        ("from jax.scipy.optimize import minimize\n\ndef f(x):\n    return x\n\nres = minimize(f, 0.0, method='BFGS')\n", "f", Level.DIFFERENTIATED),
+        # A kernel object, not a function: MCMC's first argument is not traced by MCMC itself.
+        ("from numpyro.infer import MCMC\n\ndef kernel(x):\n    return x\n\nmcmc = MCMC(kernel, num_warmup=1, num_samples=1)\n", "kernel", Level.UNKNOWN),
+        # A keyword the entry does not take is not a function argument.
+        ("import blackjax\n\ndef step_size(x):\n    return x\n\nnuts = blackjax.nuts(None, step_size=step_size)\n", "step_size", Level.UNKNOWN),
+    ],
+)
+def test_library_table_levels(source, name, level):
+    assert _level(_project({"case.py": source}), "case.py", name) == level
+
+
+def test_the_library_table_is_consistent():
+    from gradadvisor.analysis import gradient
+
+    table = gradient._load_table()
+    assert table["library"], "the table lists libraries"
+    names = gradient.DIFFERENTIATING | gradient.TRACING
+    assert not gradient.DIFFERENTIATING & gradient.TRACING, "an entry point has one level"
+    assert gradient.COMPILING <= names
+    assert gradient.GRADIENT_FUNCTIONS <= gradient.DIFFERENTIATING
+    for library in table["library"].values():
+        assert library["modules"], "every library names its modules"
+        for key in library:
+            assert key in {"modules", "differentiates", "traces", "compiles", "gradient_functions", "module_bases", "compact"}, key
+    for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT:
+        assert name.split(".")[0] in gradient.LIBRARY_MODULES, f"{name}: its module is not listed"

@@ -115,3 +115,18 @@ def test_the_set_has_its_own_empty_config_and_is_excluded_from_the_project_scan(
     assert config == {"tool": {"gradadvisor": {}}}
     root = tomllib.loads((REALWORLD.parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
     assert "benchmarks/realworld" in root["tool"]["gradadvisor"]["exclude"]
+
+
+def test_every_source_of_the_set_is_registered_in_sources_md():
+    # SOURCES.md is the registry a blind set is built against: it must list every source used.
+    registry = (REALWORLD / "SOURCES.md").read_text(encoding="utf-8")
+    missing = sorted({case["source"] for case in CASES if f"<{case['source']}>" not in registry})
+    assert not missing, f"sources not in benchmarks/realworld/SOURCES.md: {missing}"
+
+
+def test_blind_md_has_a_measurement_table():
+    text = (REALWORLD / "BLIND.md").read_text(encoding="utf-8")
+    header = "| date | who built it | files (negatives) | sites | recall | negatives flagged | notes |"
+    assert header in text
+    rows = [line for line in text.split(header, 1)[1].splitlines()[2:] if line.startswith("|")]
+    assert rows and all(line.count("|") == header.count("|") for line in rows)

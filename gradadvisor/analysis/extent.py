@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import int_value, one_line, tail_name
+from gradadvisor.analysis.syntax import int_value, one_line, range_bounds, tail_name
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
@@ -97,7 +97,10 @@ class ExtentReader:
             if found is not None:
                 return found
             if self.is_builtin(iterable.func, "range") and iterable.args and not iterable.keywords:
-                bound = iterable.args[1] if len(iterable.args) >= 2 else iterable.args[0]
+                arithmetic = range_bounds(iterable.args)
+                if arithmetic.count is not None and arithmetic.count <= SMALL_RANGE:
+                    return static(f"`{text}` runs {arithmetic.count} times")
+                bound = arithmetic.driver if arithmetic.driver is not None else iterable.args[-1 if len(iterable.args) < 3 else 1]
                 named = self._collection_length(bound)
                 if named is not None:
                     return named

@@ -33,7 +33,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, one_line, positional, walk_local
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, one_line, positional, range_bounds, walk_local
 from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
@@ -1230,21 +1230,28 @@ class _Evaluator:
                 return Value(v.SIZE, length=code, param=inner.param, evidence=evidence)
             return Value(v.SIZE, length=length if isinstance(length, str) else code, evidence=evidence)
         if name == "range":
-            bounds = [self.eval(arg, depth) for arg in args[:3]]
-            if not bounds:
+            if not args:
                 return v.sequence(None, v.scalar())
+            bounds = [self.eval(arg, depth) for arg in args[:3]]
             start = bounds[0] if len(bounds) >= 2 else v.scalar(0)
             stop = bounds[1] if len(bounds) >= 2 else bounds[0]
             step = bounds[2] if len(bounds) == 3 else v.scalar(1)
             length: v.Dim = None
-            if start.kind == stop.kind == step.kind == v.SCALAR and all(type(b.literal) is int for b in (start, stop, step)) and step.literal:
+            arithmetic = range_bounds(args[:3])
+            driver = stop
+            if arithmetic.count is not None:
+                length = arithmetic.count  # ``range(3, 10, 2)``, ``range(n - 2, n)``
+            elif start.kind == stop.kind == step.kind == v.SCALAR and all(type(b.literal) is int for b in (start, stop, step)) and step.literal:
                 length = max(0, -(-(stop.literal - start.literal) // step.literal))  # type: ignore[operator]
-            elif stop.kind in (v.SIZE, v.PARAM):
-                length = stop.length if stop.kind == v.SIZE and stop.length else self.code(args[1] if len(args) >= 2 else args[0])
+            elif arithmetic.driver is not None:
+                # The bound the count grows with: ``stop``, or ``start`` when counting down
+                # (``range(n - 1, -1, -1)`` runs ``n`` times).
+                driver = self.eval(arithmetic.driver, depth)
+                if driver.kind in (v.SIZE, v.PARAM):
+                    length = driver.length if driver.kind == v.SIZE and driver.length else self.code(arithmetic.driver)
             # A parameter's default (``order=4``) travels with it: a small default says small.
-            default = stop.literal if stop.kind == v.PARAM else None
-            result = Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=stop.param, literal=default, evidence=stop.evidence[:3])
-            return result
+            default = driver.literal if driver.kind == v.PARAM else None
+            return Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=driver.param, literal=default, evidence=driver.evidence[:3])
         if name in ("int", "round") and args:
             inner = self.eval(args[0], depth)
             if inner.kind == v.SCALAR:

@@ -14,7 +14,15 @@ the tables and the per-expression questions they share.
 from __future__ import annotations
 
 import ast
+import hashlib
+import sys
 from enum import IntEnum
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 from gradadvisor.analysis.names import ImportMap, canonical
 
@@ -25,46 +33,46 @@ class Level(IntEnum):
     DIFFERENTIATED = 2
 
 
+#: The library table (``transforms.toml``, beside this module): the entry points that trace,
+#: differentiate or compile the functions they receive, per library.
+TABLE_PATH = Path(__file__).with_name("transforms.toml")
+
+
+def _load_table(data: bytes | None = None) -> dict:
+    return tomllib.loads((TABLE_PATH.read_bytes() if data is None else data).decode("utf-8"))
+
+
+_TABLE_BYTES = TABLE_PATH.read_bytes()
+#: A digest of the table: cached phase-1 results are valid for one table.
+TABLE_DIGEST = hashlib.blake2b(_TABLE_BYTES, digest_size=8).hexdigest()
+
+
+def _entries(items: list) -> dict[str, tuple[tuple[int, ...], frozenset[str]]]:
+    """name -> (argument positions, extra keywords) for a ``differentiates``/``traces`` list."""
+    found = {}
+    for item in items:
+        if isinstance(item, str):
+            found[item] = ((0,), frozenset())
+        else:
+            found[item["name"]] = (tuple(item.get("arguments", (0,))), frozenset(item.get("keywords", ())))
+    return found
+
+
+_TABLE = _load_table(_TABLE_BYTES)
+_LIBRARIES = _TABLE["library"].values()
+_DIFFERENTIATING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("differentiates", [])).items()}
+_TRACING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("traces", [])).items()}
+
+#: Top-level modules of the libraries in the table (``jax``, ``flax``, ``numpyro``...).
+LIBRARY_MODULES = frozenset(module for library in _LIBRARIES for module in library["modules"])
 #: Transforms that differentiate the function they receive.
-DIFFERENTIATING = frozenset(
-    {
-        "jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian", "jax.vjp",
-        "jax.jvp", "jax.linearize", "jax.custom_vjp", "jax.custom_jvp", "jax.experimental.jet.jet",
-        "equinox.filter_grad", "equinox.filter_value_and_grad", "equinox.filter_jvp", "equinox.filter_vjp",
-        "flax.linen.grad", "flax.linen.value_and_grad", "flax.nnx.grad", "flax.nnx.value_and_grad",
-        "autograd.grad", "autograd.value_and_grad", "autograd.elementwise_grad", "autograd.jacobian",
-        "autograd.hessian", "autograd.grad_and_aux", "autograd.multigrad_dict", "autograd.holomorphic_grad",
-    }
-)
-
+DIFFERENTIATING = frozenset(_DIFFERENTIATING)
 #: Transforms that trace (but do not by themselves differentiate) the function they receive.
-TRACING = frozenset(
-    {
-        "jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.vmap", "jax.pmap", "jax.xmap", "jax.checkpoint",
-        "jax.remat", "jax.named_call", "jax.eval_shape", "jax.make_jaxpr", "jax.shard_map",
-        "jax.experimental.shard_map.shard_map", "jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop",
-        "jax.lax.cond", "jax.lax.switch", "jax.lax.map", "jax.lax.associative_scan", "jax.lax.custom_root",
-        "jax.lax.custom_linear_solve", "jax.numpy.vectorize", "equinox.filter_jit", "equinox.filter_vmap",
-        "equinox.filter_pmap", "equinox.filter_checkpoint", "equinox.filter_eval_shape", "equinox.internal.scan",
-        "haiku.transform", "haiku.transform_with_state", "haiku.without_apply_rng", "haiku.vmap", "haiku.scan",
-        "haiku.remat", "flax.linen.jit", "flax.linen.vmap", "flax.linen.scan", "flax.linen.remat",
-        "flax.linen.checkpoint", "flax.nnx.jit", "flax.nnx.vmap", "flax.nnx.scan", "flax.nnx.remat",
-    }
-)
-
+TRACING = frozenset(_TRACING)
 #: Transforms that compile the function they receive.
-COMPILING = frozenset(
-    {"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap", "flax.linen.jit", "flax.nnx.jit"}
-)
-
+COMPILING = frozenset(name for library in _LIBRARIES for name in library.get("compiles", ()))
 #: Transforms whose result computes a gradient (or a Jacobian) each time it is called.
-GRADIENT_FUNCTIONS = frozenset(
-    {
-        "jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.jacobian", "jax.hessian",
-        "equinox.filter_grad", "equinox.filter_value_and_grad", "autograd.grad", "autograd.value_and_grad",
-        "autograd.elementwise_grad", "autograd.jacobian", "autograd.hessian", "flax.nnx.grad", "flax.nnx.value_and_grad",
-    }
-)
+GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in library.get("gradient_functions", ()))
 
 #: Transforms whose result calls the function with the very arguments it is given (``vmap``
 #: slices them, ``scan`` and ``fori_loop`` build them): a call of the result is a call of the
@@ -80,24 +88,22 @@ SAME_ARGUMENTS = frozenset(
 #: qualified transform -> the level it gives the function it receives.
 TRANSFORM_LEVELS = {name: Level.DIFFERENTIATED for name in DIFFERENTIATING} | {name: Level.TRACED for name in TRACING}
 
+#: Keywords that pass the function to any transform (``fun=``, ``body_fun=``...).
+FUNCTION_KEYWORDS = frozenset(_TABLE["common"]["keywords"])
 #: Positions of the function arguments of transforms that do not take it first.
-FUNCTION_ARGUMENTS = {
-    "jax.lax.fori_loop": (2,),
-    "jax.lax.while_loop": (0, 1),
-    "jax.lax.cond": (1, 2),
-    "jax.lax.switch": (1,),
-}
-FUNCTION_KEYWORDS = frozenset({"fun", "f", "body_fun", "cond_fun", "true_fun", "false_fun", "fn"})
+FUNCTION_ARGUMENTS = {name: where[0] for name, where in (_TRACING | _DIFFERENTIATING).items() if where[0] != (0,)}
+#: Further keywords that pass the function to one transform (``NUTS(model=...)``).
+TRANSFORM_KEYWORDS = {name: where[1] for name, where in (_TRACING | _DIFFERENTIATING).items() if where[1]}
 
 #: Base classes whose ``__call__`` (and ``@compact`` methods) run under a trace.
-MODULE_BASES = {
-    "flax.linen.Module": "a flax.linen Module",
-    "flax.linen.module.Module": "a flax.linen Module",
-    "flax.nnx.Module": "a flax.nnx Module",
-    "equinox.Module": "an equinox Module",
-    "haiku.Module": "a haiku Module",
-}
-COMPACT = frozenset({"flax.linen.compact", "flax.linen.module.compact", "flax.linen.nowrap"})
+MODULE_BASES = {base: kind for library in _LIBRARIES for base, kind in library.get("module_bases", {}).items()}
+COMPACT = frozenset(name for library in _LIBRARIES for name in library.get("compact", ()))
+
+
+def function_keywords(transform: str) -> frozenset[str]:
+    """The keyword names through which ``transform`` receives a function."""
+    return FUNCTION_KEYWORDS | TRANSFORM_KEYWORDS.get(transform, frozenset())
+
 
 #: Top-level functions that make a file a bench file (``gradadvisor bench`` differentiates
 #: ``baseline`` and ``candidate`` under jit).

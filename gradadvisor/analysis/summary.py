@@ -28,12 +28,12 @@ from gradadvisor.analysis.gradient import (
     COMPACT,
     CUSTOM_RULE_METHODS,
     FUNCTION_ARGUMENTS,
-    FUNCTION_KEYWORDS,
     GRADIENT_FUNCTIONS,
     MODULE_BASES,
     SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
     Level,
+    function_keywords,
     short,
     transform_name,
 )
@@ -429,8 +429,9 @@ class SummaryBuilder:
                 for position in FUNCTION_ARGUMENTS.get(transform, (0,)):
                     if position < len(arguments):
                         self._seed_argument(arguments[position], scope_key, klass, level, transform, node.lineno, text, scope)
+                keywords = function_keywords(transform)
                 for item in node.keywords:
-                    if item.arg in FUNCTION_KEYWORDS:
+                    if item.arg in keywords:
                         self._seed_argument(item.value, scope_key, klass, level, transform, node.lineno, text, scope)
 
     def _lambda(self, node: ast.Lambda, scope_key: str | None, klass: str | None, scope: Scope) -> None:

@@ -284,6 +284,53 @@ def int_value(node: ast.AST | None) -> int | None:
     return None
 
 
+def offset_of(node: ast.AST) -> tuple[str | None, int] | None:
+    """``(base, offset)`` of an integer expression written as a base plus a literal:
+    ``n - 1`` -> ``("n", -1)``, ``x.shape[0] + 2`` -> ``("x.shape[0]", 2)``, ``5`` -> ``(None, 5)``,
+    ``n`` -> ``("n", 0)``. The base is compared as text (``ast.dump``)."""
+    literal = int_value(node)
+    if literal is not None:
+        return None, literal
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        right = int_value(node.right)
+        if right is not None:
+            inner = offset_of(node.left)
+            if inner is not None:
+                return inner[0], inner[1] + (right if isinstance(node.op, ast.Add) else -right)
+    return ast.dump(node), 0
+
+
+@dataclass(frozen=True)
+class RangeBounds:
+    """What ``range(...)``'s arguments say about its trip count.
+
+    ``count`` is the number of iterations when the arithmetic fixes it (``range(3, 10, 2)``,
+    ``range(n - 2, n)``); otherwise ``driver`` is the bound the count grows with: ``stop`` for a
+    positive (or unknown) step, ``start`` for a literal negative one (``range(n - 1, -1, -1)``
+    runs ``n`` times)."""
+
+    count: int | None
+    driver: ast.expr | None
+
+
+def range_bounds(args: list[ast.expr]) -> RangeBounds:
+    if not args or len(args) > 3:
+        return RangeBounds(None, None)
+    start = args[0] if len(args) >= 2 else ast.Constant(0)
+    stop = args[1] if len(args) >= 2 else args[0]
+    step = int_value(args[2]) if len(args) == 3 else 1
+    if step == 0:
+        return RangeBounds(0, None)
+    low, high = (stop, start) if step is not None and step < 0 else (start, stop)
+    if step is not None:
+        low_offset, high_offset = offset_of(low), offset_of(high)
+        if low_offset is not None and high_offset is not None and low_offset[0] == high_offset[0]:
+            return RangeBounds(max(0, -(-(high_offset[1] - low_offset[1]) // abs(step))), None)
+    if int_value(high) is not None and int_value(low) is None:
+        return RangeBounds(None, low)  # ``range(-n, 0)``: the count grows with the other bound
+    return RangeBounds(None, high)
+
+
 def positional(call: ast.Call) -> list[ast.expr]:
     """The positional arguments of ``call`` up to the first ``*args``."""
     found: list[ast.expr] = []

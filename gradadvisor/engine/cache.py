@@ -33,11 +33,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gradadvisor import __version__
+from gradadvisor.analysis.gradient import TABLE_DIGEST
 
 INDEX_FILE = "index.pickle"
 RECORDS_FILE = "phase1.pickle"
 #: Bump when the records change shape.
 FORMAT = 5
+#: Records are valid for one version of the tool and one library table (an edited
+#: ``transforms.toml`` changes what phase 1 finds).
+_STAMP = f"{__version__}+{TABLE_DIGEST}"
 #: Modules whose classes may appear in the cache.
 ALLOWED_MODULES = ("gradadvisor.analysis.", "gradadvisor.engine.", "gradadvisor.rules.base", "gradadvisor.fixes.edits")
 ALLOWED_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "str", "int", "float", "bool", "bytes", "complex"})
@@ -61,7 +65,7 @@ def _load(path: Path) -> dict | None:
             data = _RestrictedUnpickler(stream).load()
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError, IndexError, KeyError):
         return None  # missing or corrupt: start afresh
-    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == __version__:
+    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == _STAMP:
         return data
     return None
 
@@ -71,7 +75,7 @@ def _save(directory: Path, name: str, payload: dict) -> None:
     ignore = directory / ".gitignore"
     if not ignore.exists():
         ignore.write_text(GITIGNORE)
-    data = pickle.dumps({"format": FORMAT, "version": __version__, **payload}, protocol=pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps({"format": FORMAT, "version": _STAMP, **payload}, protocol=pickle.HIGHEST_PROTOCOL)
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:

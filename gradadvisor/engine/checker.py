@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name
+from gradadvisor.analysis.gradient import LIBRARY_MODULES
 from gradadvisor.analysis.syntax import Source, TooComplex, parse
 from gradadvisor.analysis.testcode import is_test_file
 from gradadvisor.engine.context import Context
@@ -26,8 +27,9 @@ from gradadvisor.engine.triggers import Triggers
 from gradadvisor.engine.walk import RuleWalker
 from gradadvisor.rules.base import Candidate, Rule
 
-#: Every rule is about autodiff code: a file that never names jax or autograd holds no finding.
-AUTODIFF_MENTION = re.compile(r"\b(?:jax|autograd|flax|equinox|haiku|numpyro|diffrax|optax|distrax|jaxopt|blackjax|chex)\b")
+#: Every rule is about autodiff code: a file that never names jax or a library of the transform
+#: table (``analysis/transforms.toml``) holds no finding.
+AUTODIFF_MENTION = re.compile(r"\b(?:" + "|".join(sorted(LIBRARY_MODULES)) + r")\b")
 #: ...but it may hold module-level data that a jax file imports (GA401 reads it across files).
 DATA_MENTION = re.compile(
     r"^[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*[^\n]*\b(?:np|numpy|onp|pd|pandas|torch)\."

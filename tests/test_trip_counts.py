@@ -1,0 +1,81 @@
+"""Trip counts are arithmetic: what ``range(start, stop, step)`` says about how often a loop runs."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.syntax import Source, range_bounds
+from gradadvisor.engine.context import Context
+
+
+def _first_loop_extent(text: str):
+    tree = ast.parse(text)
+    source = Source(text)
+    names = ImportMap(tree)
+    ctx = Context("case.py", source, tree, names, Facts(tree, source, names))
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
+    ctx.enter(function)
+    loop = next(node for node in ast.walk(function) if isinstance(node, ast.For))
+    ctx.enter(loop)
+    return ctx.extent(loop.iter)
+
+
+def _bounds(call: str):
+    return range_bounds(ast.parse(call, mode="eval").body.args)
+
+
+@pytest.mark.parametrize(
+    "call, count, driver",
+    [
+        ("range(3, 10, 2)", 4, None),
+        ("range(n - 2, n)", 2, None),
+        ("range(n + 1, n - 3, -1)", 4, None),
+        ("range(x.shape[0] - 1, x.shape[0])", 1, None),
+        ("range(5, 0)", 0, None),
+        ("range(n)", None, "n"),
+        ("range(1, n)", None, "n"),
+        ("range(n - 1, -1, -1)", None, "n - 1"),
+        ("range(n, 0, -2)", None, "n"),
+        ("range(-n, 0)", None, "-n"),
+        ("range(0, n, k)", None, "n"),  # an unknown step: the count still grows with n
+    ],
+)
+def test_range_bounds(call, count, driver):
+    found = _bounds(call)
+    assert found.count == count
+    assert (ast.unparse(found.driver) if found.driver is not None else None) == driver
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "range(n - 1, -1, -1)",
+        "range(x.shape[0] - 1, 0, -1)",
+        "range(n, 0, -1)",
+        "reversed(range(n))",
+        "range(1, n + 1)",
+    ],
+)
+def test_counting_down_or_offset_ranges_are_data_sized(loop):
+    extent = _first_loop_extent(f"def f(x):\n    n = x.shape[0]\n    for i in {loop}:\n        pass\n")
+    assert extent.is_data and extent.proof == "proven", extent
+
+
+@pytest.mark.parametrize("loop", ["range(n - 2, n)", "range(n, n + 3)", "range(n + 4, n, -1)", "range(10, 4, -1)"])
+def test_ranges_whose_bounds_differ_by_a_literal_are_small(loop):
+    extent = _first_loop_extent(f"def f(x):\n    n = x.shape[0]\n    for i in {loop}:\n        pass\n")
+    assert extent.kind == "static", extent
+
+
+def test_a_parameter_counted_down_is_likely_and_names_the_parameter():
+    extent = _first_loop_extent("def f(x, n):\n    for i in range(n - 1, -1, -1):\n        pass\n")
+    assert extent.is_data and extent.proof == "likely" and extent.param == "n"
+
+
+def test_a_counted_down_parameter_with_a_small_default_is_small():
+    extent = _first_loop_extent("def f(x, order=3):\n    for i in range(order, 0, -1):\n        pass\n")
+    assert extent.kind == "static"
