@@ -382,3 +382,14 @@ def test_functions_used_as_values_have_callers_we_do_not_see(calls, safe):
 def test_methods_are_not_proven_by_call_sites():
     text = "import jax\nimport jax.numpy as jnp\n\n\nclass M:\n    @jax.jit\n    def f(self, a, b):\n        return jnp.diag(a.T @ b)\n\n    def run(self):\n        return self.f(jnp.ones((8, 4)), jnp.ones((8, 4)))\n"
     assert _ga202(text).applicability == "unsafe"
+
+
+def test_jaxtyping_dtypes():
+    any_float, single, half, boolean = _returned(
+        """
+        def f(a: Float[Array, "n"], b: Float32[Array, "n"], c: BFloat16[Array, "n"], d: Bool[Array, "n"]):
+            return a, b, c, d
+        """
+    )
+    assert any_float.dtype is None  # any float: float16 too
+    assert (single.dtype, half.dtype, boolean.dtype) == ("float32", "bfloat16", "bool")

@@ -745,12 +745,20 @@ def _tuple_parts(text: str | None) -> list[str] | None:
     return None
 
 
+#: jaxtyping's dtype-specific array types.
+JAXTYPING_DTYPES = {
+    "Float16": "float16", "BFloat16": "bfloat16", "Float32": "float32", "Float64": "float64", "Int8": "int8",
+    "Int16": "int16", "Int32": "int32", "Int64": "int64", "UInt8": "uint8", "UInt16": "uint16", "UInt32": "uint32",
+    "UInt64": "uint64", "Bool": "bool", "Complex64": "complex64", "Complex128": "complex128",
+}
+
+
 def _jaxtyping_dims(text: str) -> list[str] | None:
     """The dimension names of a jaxtyping annotation (``Float[Array, "n k"]``), or None."""
     import re
 
     compact = text.replace(" ", "")
-    if not re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact):
+    if not re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact):
         return None
     return text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
 
@@ -803,17 +811,19 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
     compact = text.replace(" ", "")
     import re
 
-    jaxtyping = re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact)
+    jaxtyping = re.match(r"""^(?:\w+\.)*((?:Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*)\[[\w.]+,["']([^"']*)["']\]$""", compact)
     if jaxtyping:
+        # ``Float32[...]`` states a dtype; ``Float[...]`` any float (float16 included): unknown.
+        dtype = JAXTYPING_DTYPES.get(jaxtyping.group(1))
         dims = text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
         if any(dim.startswith(("*", "#*", "...")) or dim == "..." for dim in dims):
-            return v.array(None, evidence=(f"`{name}: {text}`",))
+            return v.array(None, dtype, evidence=(f"`{name}: {text}`",))
         known = dict(known or {})
         for i, dim in enumerate(dims):
             if dim.isidentifier() and not dim.startswith("_"):
                 known.setdefault(dim, f"{name}.shape[{i}]")
         shape = tuple(int(dim) if dim.isdigit() else known.get(dim, f"{name}.shape[{i}]") for i, dim in enumerate(dims))
-        return v.array(shape, evidence=(f"`{name}: {text}`",))
+        return v.array(shape, dtype, evidence=(f"`{name}: {text}`",))
     if re.search(r"\bCallable\b", compact):
         # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
         return Value(v.CALLABLE)
