@@ -1,7 +1,12 @@
-"""The command line: ``gradadvisor scan | rules | rule | bench``.
+"""The command line: ``gradadvisor scan | rules | rule | bench | trace``.
 
-``scan`` never imports jax or numpy, nor the code it reads; ``bench`` is loaded
-only when called (it needs the ``bench`` extra).
+``scan`` never imports jax or numpy, nor the code it reads; ``bench`` and ``trace`` are
+loaded only when called (they need the ``bench`` extra).
+
+Start-up is paid on every call (pre-commit, editors), so this module imports click and
+nothing heavy: each command imports what it uses when it runs (the engine, the rules, rich,
+a report format), and ``gradadvisor --version`` or ``--help`` loads none of it.
+``benchmarks/startup.py`` measures it.
 """
 
 from __future__ import annotations
@@ -14,25 +19,25 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from gradadvisor import __version__
-from gradadvisor.config import ConfigError, Config, check_codes, enabled_rules, find_config_file, load_config
-from gradadvisor.engine.discovery import discover, is_excluded
-from gradadvisor.engine.pool import StopSignals, Terminated
-from gradadvisor.engine.runner import FileResult, Settings, lint_paths, lint_stdin, summarize
-from gradadvisor.engine.source import FileError
 from gradadvisor.report import FORMATS, MACHINE_FORMATS
-from gradadvisor.report.locations import repository_root
-from gradadvisor.rules import all_rules, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: Ended by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal's number, as a shell reports it.
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
-#: Ctrl-C and SIGTERM during a scan.
-_stop_signals = StopSignals()
+#: Ctrl-C and SIGTERM during a scan (a ``StopSignals``, made when a command first runs).
+_stop_signals = None
+
+
+def _stops():
+    """The process's ``StopSignals``."""
+    global _stop_signals
+    if _stop_signals is None:
+        from gradadvisor.engine.pool import StopSignals
+
+        _stop_signals = StopSignals()
+    return _stop_signals
 
 
 class LazyGroup(click.Group):
@@ -88,6 +93,8 @@ def _display(path: Path) -> str:
 
 
 def _load_config(config_file: Path | None, paths: list[Path]) -> Config:
+    from gradadvisor.config import find_config_file, load_config
+
     if config_file is not None:
         return load_config(config_file, explicit=True)
     anchor = Path(os.path.commonpath([str(path.absolute()) for path in paths])) if paths else Path.cwd()
@@ -99,11 +106,16 @@ def _internal_errors_exit_2(command):
 
     @functools.wraps(command)
     def guarded(*args, **kwargs):
+        from gradadvisor.engine.pool import Terminated
+
         try:
             return command(*args, **kwargs)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt, Terminated):
             raise
         except Exception as error:  # noqa: BLE001
+            from rich.console import Console
+            from rich.markup import escape
+
             Console(stderr=True, highlight=False).print(
                 f"[red]gradadvisor: internal error[/]: {escape(f'{type(error).__name__}: {error}')}\n"
                 "Please report it with the command line that triggered it."
@@ -119,14 +131,17 @@ def _interrupts_end_the_run(command):
 
     @functools.wraps(command)
     def guarded(*args, **kwargs):
+        from gradadvisor.engine.pool import Terminated
+
+        stops = _stops()
         try:
-            with _stop_signals:
+            with stops:
                 try:
                     result = command(*args, **kwargs)
                 except SystemExit:
-                    _stop_signals.check()  # a signal whose exception was lost still ends the run
+                    stops.check()  # a signal whose exception was lost still ends the run
                     raise
-                _stop_signals.check()
+                stops.check()
                 return result
         except KeyboardInterrupt:
             click.echo("gradadvisor: interrupted", err=True)
@@ -219,7 +234,15 @@ def scan(
     2 usage error, missing path, bad configuration or internal error.
     The code read is parsed, never imported or run.
     """
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    from rich.console import Console
+    from rich.markup import escape
+
+    from gradadvisor.config import ConfigError, check_codes, enabled_rules
+    from gradadvisor.engine.discovery import discover
+    from gradadvisor.engine.runner import FileResult, Settings, lint_paths, summarize
+    from gradadvisor.engine.source import FileError
+
+    err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     from_stdin = paths == (Path("-"),) or (not paths and stdin_filename is not None)
     if Path("-") in paths and not from_stdin:
         raise click.UsageError("`-` (stdin) cannot be combined with other paths")
@@ -257,7 +280,7 @@ def scan(
         from gradadvisor.report import settings as settings_report
 
         target = given[0] if given else Path(".")
-        settings_report.print_settings(Console(highlight=False, soft_wrap=True), config, settings, target, _display(target), force_exclude)
+        settings_report.print_settings(Console(highlight=False, soft_wrap=True, emoji=False), config, settings, target, _display(target), force_exclude)
         sys.exit(EXIT_CLEAN)
 
     cache = None
@@ -269,7 +292,7 @@ def scan(
     # With --fix on stdin, stdout carries the fixed source: the report goes to stderr.
     stdin_fix = from_stdin and settings.fix_mode == "fix"
     report_stream = stream or (sys.stderr if stdin_fix else sys.stdout)
-    out = Console(file=report_stream, highlight=False, soft_wrap=True)
+    out = Console(file=report_stream, highlight=False, soft_wrap=True, emoji=False)
     missing: list[str] = []
     if from_stdin:
         results = _scan_stdin(stdin_path, config, settings, cache)
@@ -287,7 +310,7 @@ def scan(
         show_bar = progress.wanted(err, len(items), output_format, quiet or diff)
         with progress.progress(err, len(items), show_bar) as advance:
             results = lint_paths(items, settings, jobs, on_result=advance, cache=cache)
-        _stop_signals.check()  # interrupted: no report of a partial run
+        _stops().check()  # interrupted: no report of a partial run
         if cache is not None:
             cache.save()
         for path, reason in found.unreadable:
@@ -299,10 +322,12 @@ def scan(
         err.print("warning: No Python files found under the given path(s)")
 
     if diff:
-        _print_diff(results, out, err, quiet)
+        _print_diff(results, findings, unsafe, out, err, quiet)
     elif statistics:
         _print_statistics(out, output_format, findings, errors, files, fixed, unsafe, quiet)
     elif output_format in MACHINE_FORMATS:
+        from gradadvisor.report.locations import repository_root
+
         root = repository_root(given, config.root) if output_format in ("sarif", "gitlab") else None
         rendered = _render_machine(output_format, findings, errors, files, root)
         if rendered:
@@ -325,6 +350,8 @@ def _open_report(output_file: Path | None, err: Console):
     """The ``--output-file`` stream (None: the report goes to stdout)."""
     if output_file is None:
         return None
+    from rich.markup import escape
+
     try:
         output_file.parent.mkdir(parents=True, exist_ok=True)
         return open(output_file, "w", encoding="utf-8")
@@ -335,6 +362,9 @@ def _open_report(output_file: Path | None, err: Console):
 
 def _scan_stdin(stdin_path: Path | None, config: Config, settings: Settings, cache) -> list[FileResult]:
     """Check the source on stdin as the file ``stdin_path``; with --fix, print it (fixed) on stdout."""
+    from gradadvisor.engine.discovery import is_excluded
+    from gradadvisor.engine.runner import lint_stdin
+
     data = sys.stdin.buffer.read()
     display = _display(stdin_path) if stdin_path is not None else "-"
     stdout = sys.stdout.buffer
@@ -382,7 +412,7 @@ def _print_text(out: Console, output_format: str, results, findings, errors, fil
     if output_format == "concise":
         from gradadvisor.report import concise
 
-        for line in concise.lines(findings, errors):
+        for line in concise.lines(findings, errors, unsafe):
             out.print(line, markup=False)
     else:
         text.print_findings(out, findings, errors, unsafe, quiet)
@@ -396,7 +426,7 @@ def _print_statistics(out: Console, output_format: str, findings, errors, files:
     if output_format in ("json", "json-lines"):
         from gradadvisor.report import json_report
 
-        rows = json_report.render_statistics(findings)
+        rows = json_report.render_statistics(findings, unsafe)
         if output_format == "json-lines":
             import json
 
@@ -406,7 +436,7 @@ def _print_statistics(out: Console, output_format: str, findings, errors, files:
         return
     from gradadvisor.report import text
 
-    text.print_statistics(out, findings)
+    text.print_statistics(out, findings, unsafe)
     text.print_findings(out, [], errors, unsafe, quiet)
     if not quiet:
         text.print_summary(out, findings, errors, files, fixed, unsafe)
@@ -415,25 +445,49 @@ def _print_statistics(out: Console, output_format: str, findings, errors, files:
 @main.command("rules", short_help="List every rule: code, name, fix, default, summary.")
 def list_rules() -> None:
     """List every rule: code, name, fixable, summary."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from gradadvisor.rules import all_rules
+
     table = Table(title="gradadvisor rules", title_justify="left")
     table.add_column("Code", style="bold")
     table.add_column("Name")
     table.add_column("Fix")
     table.add_column("Default")
     table.add_column("Summary")
-    for rule in all_rules():
-        table.add_row(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", escape(rule.summary))
-    Console(highlight=False).print(table)
+    rows = [(rule.code, rule.name, "yes" if rule.fixable() else "", "on" if rule.default_enabled else "off", rule.summary) for rule in all_rules()]
+    console = Console(highlight=False)
+    if not console.is_terminal:  # piped: one line per rule, never wrapped, no trailing spaces
+        click.echo("\n".join(_columns([("Code", "Name", "Fix", "Default", "Summary"), *rows])))
+        return
+    for row in rows:
+        table.add_row(*row[:4], escape(row[4]))
+    console.print(table)
 
 
-def _print_diff(results: list[FileResult], out: Console, err: Console, quiet: bool) -> None:
+def _columns(rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows as lines of left-aligned columns two spaces apart; the last column is not padded."""
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]) - 1)]
+    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]).rstrip() for row in rows]
+
+
+def _print_diff(results: list[FileResult], findings, unsafe: bool, out: Console, err: Console, quiet: bool) -> None:
+    """The diffs on stdout, then (as ruff does) what they fix on stderr, with the count of
+    unsafe fixes left out because ``--unsafe-fixes`` was not given."""
     changed = [result for result in results if result.diff]
     for result in changed:
         click.echo(result.diff, nl=False, file=out.file)
     if not quiet:
         fixes = sum(result.fixed for result in changed)
+        hidden = 0 if unsafe else sum(1 for finding in findings if finding.fix is not None and finding.fix.applicability == "unsafe")
+        more = f"{hidden} fix{'es' * (hidden != 1)} available with `--unsafe-fixes`"
         if fixes:
-            err.print(f"Would fix {fixes} finding{'s' * (fixes != 1)} in {len(changed)} file{'s' * (len(changed) != 1)}.")
+            where = f"{fixes} finding{'s' * (fixes != 1)} in {len(changed)} file{'s' * (len(changed) != 1)}"
+            err.print(f"Would fix {where} ({hidden} additional {more[len(str(hidden)) + 1:]})." if hidden else f"Would fix {where}.")
+        elif hidden:
+            err.print(f"No findings would be fixed ({more}).")
         else:
             err.print("No fixes available.")
 
@@ -490,6 +544,11 @@ def rule_markdown(doc: str) -> str:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Explain one rule (by code, e.g. GA202, or by name)."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from gradadvisor.rules import all_rules, rule_by_code
+
     rule = rule_by_code(code)
     if rule is None:
         known = ", ".join(r.code for r in all_rules())
@@ -497,23 +556,33 @@ def show_rule(code: str) -> None:
     console = Console(highlight=False)
     fix = "fixable" if rule.fixable() else "advice only"
     default = "" if rule.default_enabled else ", off by default"
+    paragraphs = []
+    if rule.code != "GA900":
+        paragraphs.append(
+            "Confidence: each finding is **high** when the code proves both that the loop (or array) "
+            "grows with the data and that JAX traces or differentiates it, **medium** when it proves one "
+            "and the other is likely, **low** on the shape alone; the evidence for each is in the "
+            "finding's `because` lines. The default report shows medium and up: "
+            "`--min-confidence low|medium|high` (or `min-confidence` in `[tool.gradadvisor]`) changes it."
+        )
+    example = RULE_EXAMPLES.get(rule.code)
+    if example:
+        paragraphs.append(
+            f"In this project: **patterns/{example}** holds this shape and its rewrite; "
+            f"in a clone of the repository, `gradadvisor scan patterns/{example}` reports it and "
+            f"`gradadvisor bench patterns/{example}` measures the rewrite."
+        )
+    if not console.is_terminal:
+        # Piped or redirected: the page as Markdown text, as ruff prints it: never hard-wrapped
+        # (a pager or editor wraps), no trailing spaces.
+        text = "\n\n".join([f"{rule.code} {rule.name} ({fix}{default})", rule.summary, rule.documentation(), *paragraphs])
+        click.echo("\n".join(line.rstrip() for line in text.splitlines()))
+        return
     console.print(f"[bold]{rule.code} {rule.name}[/] ({fix}{default})\n")
     console.print(f"{escape(rule.summary)}\n")
     from rich.markdown import Markdown
 
     console.print(Markdown(rule_markdown(rule.documentation())))
-    if rule.code != "GA900":
-        console.print(
-            "\nConfidence: each finding is [bold]high[/] when the code proves both that the loop (or array) "
-            "grows with the data and that JAX traces or differentiates it, [bold]medium[/] when it proves one "
-            "and the other is likely, [bold]low[/] on the shape alone; the evidence for each is in the "
-            "finding's `because` lines. The default report shows medium and up: "
-            "`--min-confidence low|medium|high` (or `min-confidence` in `\\[tool.gradadvisor]`) changes it."
-        )
-    example = RULE_EXAMPLES.get(rule.code)
-    if example:
-        console.print(
-            f"\nIn this project: [bold]patterns/{example}[/] holds this shape and its rewrite; "
-            f"in a clone of the repository, `gradadvisor scan patterns/{example}` reports it and "
-            f"`gradadvisor bench patterns/{example}` measures the rewrite."
-        )
+    for paragraph in paragraphs:
+        console.print()
+        console.print(Markdown(paragraph))

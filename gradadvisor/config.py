@@ -26,10 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+
+
+def _toml():
+    """The TOML reader, imported when a ``pyproject.toml`` is read (most runs of a small
+    project read one; a file outside any project reads none)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+    return tomllib
 
 from gradadvisor.engine.discovery import DEFAULT_INCLUDE
 from gradadvisor.engine.source import DEFAULT_MAX_FILE_SIZE
@@ -84,6 +90,7 @@ def find_config_file(start: Path) -> Path | None:
     for candidate in (folder, *folder.parents):
         path = candidate / "pyproject.toml"
         if path.is_file():
+            tomllib = _toml()
             try:
                 text = path.read_text(encoding="utf-8")
                 data = tomllib.loads(text)
@@ -102,6 +109,7 @@ def load_config(path: Path | None, explicit: bool = False) -> Config:
     """Read ``path`` (or return the defaults when None)."""
     if path is None:
         return Config()
+    tomllib = _toml()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -117,13 +125,18 @@ def load_config(path: Path | None, explicit: bool = False) -> Config:
 
 
 def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
+    """A list of rule codes. A bare string (``select = "GA3"``) is a wrong type, as in ruff:
+    written for ``["GA3"]`` or for ``["G", "A", "3"]``, it is not guessed."""
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{path}: `{key}` must be a list of rule codes, got {value!r}")
+        raise ConfigError(f"{path}: `{key}` must be a list of rule codes, got {value!r}{_as_list(value)}")
     codes = tuple(item.strip().upper() for item in value)
     check_codes(codes, f"{path}: `{key}`")
     return codes
+
+
+def _as_list(value: Any) -> str:
+    """For a string given where a list is expected: how to write it as a list."""
+    return f' (write ["{value}"])' if isinstance(value, str) and '"' not in value and "\\" not in value else ""
 
 
 def check_codes(codes: Iterable[str], where: str) -> None:
@@ -186,7 +199,7 @@ def parse_table(table: dict[str, Any], path: Path) -> Config:
 
 def _globs(value: Any, key: str, path: Path) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ConfigError(f"{path}: `{key}` must be a list of glob patterns, got {value!r}")
+        raise ConfigError(f"{path}: `{key}` must be a list of glob patterns, got {value!r}{_as_list(value)}")
     return tuple(value)
 
 

@@ -1,8 +1,8 @@
-"""Diagonal of a matrix product: B*B inner products to keep B (seed 000).
+"""Diagonal of a matrix product: B*B inner products to keep B.
 
 Shape: ``jnp.diag(y1.T @ y)`` for every output y of a Dense layer, to get
-the inner products of matching columns. It is the first version in the
-seed thread, and it is what a matrix-minded user writes.
+the inner products of matching columns. It is what a matrix-minded user writes
+(first written in Julia as ``diag(y1' * y)``).
 
 Why it is slow: ``y1.T @ y`` computes every pair of columns, B*B inner
 products, and ``diag`` keeps B of them. The forward does B times the work

@@ -1,8 +1,8 @@
-"""Per-sample map: a network applied to one scalar input at a time (seed 003).
+"""Per-sample map: a network applied to one scalar input at a time.
 
 Shape: a 3-layer MLP 1 -> 1000 -> 20 -> 1 evaluated on N scalar inputs with
 a Python loop, ``jnp.stack([mlp(params, x[None]) for x in xs])``, and the
-squared outputs summed (the seed's ``map(t -> nn([t]), x)``).
+squared outputs summed (in Julia: ``map(t -> nn([t]), x)``).
 
 Why the gradient is slow: each sample is a chain of matrix-vector products,
 so the forward is N small matvecs per layer and the backward N more, each
@@ -43,7 +43,7 @@ def inputs(size=64):
 
 
 def mlp(params, x):
-    """x: (features,) or (batch, features); identity activations, as in the seed."""
+    """x: (features,) or (batch, features); identity activations, as in the original Julia code."""
     for layer in params:
         x = x @ layer["w"].T + layer["b"]
     return x

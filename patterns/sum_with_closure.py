@@ -1,8 +1,8 @@
-"""Sum with a closure: a Python generator over array elements (seed 001).
+"""Sum with a closure: a Python generator over array elements.
 
 Shape: ``sum(rho(xi) for xi in x)`` -- a Python-level reduction that applies
-a scalar function to one element at a time. This is the embedded-atom energy
-from the seed thread: ``rho(r) = exp(-3 (r + 1))`` summed over neighbours,
+a scalar function to one element at a time. This is an embedded-atom energy
+(first written in Julia): ``rho(r) = exp(-3 (r + 1))`` summed over neighbours,
 then ``E = p^2 + p^3 + p^4 / 4``.
 
 Why the gradient is slow: every ``x[i]`` is a separate slice, every

@@ -1,4 +1,4 @@
-"""Touching a large array: transform the whole table, use one row (seed 002).
+"""Touching a large array: transform the whole table, use one row.
 
 Shape: an embedding table is scaled by a learned per-feature scale, then
 one row is looked up: ``(table * scale)[index]``. Only one row matters, but
@@ -12,7 +12,7 @@ the table, and reduces over all rows to get the gradient of ``scale``. The
 forward barely grows with the table while the gradient grows about linearly
 with it: run with ``--scaling`` and bench flags the gradient exponent
 exceeding the forward's.
-This is the seed's complaint (the backward of ``c[1] * p`` growing with
+This is a Julia/Zygote user's complaint (the backward of ``c[1] * p`` growing with
 ``length(c)``), which JAX reproduces whenever a differentiated quantity
 touches the large array before the lookup.
 

@@ -1,4 +1,4 @@
-"""View-slicing loop: column-wise inner products, one slice at a time (seed 000).
+"""View-slicing loop: column-wise inner products, one slice at a time.
 
 Shape: a Dense layer 64 -> 32 applied to each of T input matrices (64 x B),
 then the inner product of every column of the first output with the same
@@ -11,7 +11,7 @@ column slices. The transpose of a slice is a pad into a zero array of the
 full (32, B) shape, so the backward pass materialises 2*T*B zero-padded
 matrices and adds them up: the backward does O(T*B*B) work where the forward
 did O(T*B). The unrolled loop also makes trace and compile time grow with
-T*B (here: seconds for T*B = 128 columns; the seed's 256 x 128 would take
+T*B (here: seconds for T*B = 128 columns; the original report's 256 x 128 would take
 minutes to compile).
 
 Rewrite: keep everything as one array. One einsum applies the layer to all

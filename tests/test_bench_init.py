@@ -220,16 +220,50 @@ def test_init_reads_jaxtyping_annotations(tmp_path):
     assert result.exit_code == 0, result.output
 
 
-def test_init_leaves_todos_where_shapes_are_unknown(tmp_path):
+def test_init_writes_runnable_stand_ins_where_shapes_are_unknown(tmp_path):
+    """A value the code does not give a shape gets a (size, size) matrix, which satisfies the
+    finding's own reading (a matrix operand), marked with a TODO to adjust that names the
+    operand and the use that left it unknown. The file runs as written."""
     source = write(tmp_path, "model.py", MATMUL_SOURCE)
     code, out, _ = init(f"{source}:11")
     assert code == 0
     text = (tmp_path / "model_bench.py").read_text()
     ast.parse(text)
-    assert """"w": None,  # TODO: give `params["w"]` a value: `params['w']` is in the matrix product""" in text
-    assert "xs = None  # TODO: give `xs` a value: passed to `predict`" in text
-    assert "ys = jax.random.uniform" in text  # what can be inferred still is
-    assert "fill in the 2 TODO(s)" in out and "TODO (line" in out
+    assert "None" not in text.split("def inputs")[1].split("return")[0]
+    assert (""""w": jax.random.uniform(jax.random.fold_in(key, 1), (size, size), minval=0.5, maxval=1.5) / size,"""
+            """  # TODO: adjust `params["w"]` to its real shape: a (size, size) matrix stands in; """
+            """`params['w']` is in the matrix product `params['w'] @ x`""") in text
+    # the TODO for `xs` says that its element is what is passed, and as which parameter
+    assert ("  # TODO: adjust `xs` to its real shape: a (size, size) matrix stands in; "
+            "`xs[i]` is passed to `predict` as `x`, where `x` is in the matrix product `params['w'] @ x`") in text
+    assert "ys = jax.random.uniform(jax.random.fold_in(key, 3), (size,)" in text  # what can be inferred still is
+    assert "the file runs as written; check the 2 assumed input(s) marked TODO" in out and "TODO (line" in out
+    pytest.importorskip("jax")
+    result = CliRunner().invoke(bench, [str(tmp_path / "model_bench.py"), "--quick", "--quiet", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    match = json.loads(result.stdout)["runs"][0]["match"]
+    assert match["value"] and match["grad"] and not match["vacuous"]
+
+
+def test_init_todos_name_the_operand_passed_to_a_helper(tmp_path):
+    source = write(tmp_path, "pairs.py", (
+        "import jax\nimport jax.numpy as jnp\n\n\ndef proj(u, v):\n    return jnp.diag(v.T @ u)\n\n\n"
+        "def f(a, b, c):\n    return jnp.sum(proj(c, a)) + jnp.sum(jnp.diag(b @ c.T))\n\n\ng = jax.grad(f)\n"))
+    code, out, _ = init(f"{source}:10")
+    assert code == 0
+    todos = {line.split("adjust `")[1].split("`")[0]: line for line in out.splitlines() if "TODO (line" in line}
+    assert set(todos) == {"a", "b", "c"}
+    assert "`a` is passed to `proj` as `v`, where `v` is used as `v.T`" in todos["a"]
+    assert "`b` is in the matrix product `b @ c.T`" in todos["b"]
+
+
+def test_init_at_a_line_without_a_finding_says_so_even_if_the_bench_file_exists(tmp_path):
+    source = write(tmp_path, "energy.py", GA301_SOURCE)
+    (tmp_path / "energy_bench.py").write_text("# an earlier bench\n")
+    code, _, err = init(f"{source}:5")
+    assert code == 2
+    assert "no finding at" in err and f"{source}:5" in " ".join(err.split()) and "exists" not in err
+    assert (tmp_path / "energy_bench.py").read_text() == "# an earlier bench\n"
 
 
 def test_init_without_a_fix_copies_the_baseline_with_a_todo(tmp_path, monkeypatch):

@@ -123,3 +123,20 @@ def test_save_then_compare_as_markdown(tmp_path):
     rows = [line for line in lines[header + 2:] if line.startswith("| cubes")]
     assert len(rows) == 8  # 2 functions x forward, gradient, compile, first call
     assert json.loads(saved.read_text())["runs"][0]["match"]["value"] is True
+
+
+def test_a_speedup_is_never_shown_outside_its_own_range():
+    """The median and its range are rounded alike (3 significant digits): a median of 1.07
+    between 1.05 and 10.9 is `1.07x (1.05-10.9)`, never `1.07x (1.1-11)`."""
+    from gradadvisor.bench.report import factor, factor_range, speed_cell
+
+    run = {"speedup": {"grad": 1.0712, "grad_range": [1.0549, 10.93], "lower_bounds": []}}
+    assert speed_cell(run, "grad") == "1.07x (1.05-10.9)"
+    for median, low, high in [(1.0712, 1.0549, 10.93), (0.9996, 0.9994, 1.2), (9.996, 9.95, 10.04), (1.25, 1.25, 1.25)]:
+        text = factor(median) + factor_range([low, high])
+        shown_median = float(text.split("x")[0])
+        shown_low, shown_high = (float(part) for part in text.split("(")[1].rstrip(")").split("-"))
+        assert shown_low <= shown_median <= shown_high, text
+    row = result("diag", timed(1e-3, 9e-4, 0.2), timed(2e-4, 1.9e-4, 0.1))
+    row["runs"][0]["speedup"].update(grad=1.0712, grad_range=[1.0549, 10.93])
+    assert "| 1.07x (1.05-10.9) |" in markdown.render([row])

@@ -530,16 +530,16 @@ def test_jobs_1_and_2_give_the_same_findings(cli, tmp_path):
 
 def test_jobs_2_through_the_process_pool(cli, tmp_path, monkeypatch):
     """The parallel run really goes through the pool (the serial path would not call it)."""
-    from gradadvisor.engine import pool
+    import concurrent.futures
 
     used = []
-    real_pool = pool.ProcessPoolExecutor
+    real_pool = concurrent.futures.ProcessPoolExecutor
 
     def spy(*args, **kwargs):
         used.append(kwargs.get("max_workers"))
         return real_pool(*args, **kwargs)
 
-    monkeypatch.setattr(pool, "ProcessPoolExecutor", spy)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", spy)  # the pool imports it when it starts
     for index in range(30):
         write(tmp_path / f"m{index:02d}.py", DIAG_SOURCE)
     code, report = scan_json(cli, "--jobs", "2", ".")
@@ -656,3 +656,20 @@ def test_rule_points_to_the_projects_own_example(cli):
         assert f"patterns/{example}" in out
         result = lint_file(patterns / example, example, Settings(codes=(code,), root=str(patterns)))
         assert [finding.code for finding in result.findings][:1] == [code], example  # the example shows the rule
+
+
+def test_rule_pages_and_the_rules_list_when_piped_are_not_wrapped_and_have_no_trailing_spaces(cli):
+    """Piped (not a terminal), `rule` prints its page as Markdown text, as ruff does, and `rules`
+    one line per rule: nothing hard-wrapped at 80 columns, no line ending in spaces."""
+    listing = cli("rules", env={"COLUMNS": "80"}).stdout
+    lines = listing.splitlines()
+    assert lines[0].split() == ["Code", "Name", "Fix", "Default", "Summary"]
+    assert len(lines) == 1 + len(all_rules())
+    for rule, line in zip(all_rules(), lines[1:]):
+        assert line.startswith(rule.code) and line.endswith(rule.summary)
+    for rule in all_rules():
+        page = cli("rule", rule.code, env={"COLUMNS": "80"}).stdout
+        assert all(line == line.rstrip() for line in page.splitlines()), rule.code
+        assert rule.documentation() in page  # as written, not re-wrapped
+        assert "seed thread" not in page.lower() and "seed 0" not in page.lower()  # words that mean nothing to a user
+    assert any(len(line) > 80 and line.startswith("Confidence: ") for line in cli("rule", "GA202", env={"COLUMNS": "80"}).stdout.splitlines())

@@ -172,6 +172,11 @@ def test_no_config_means_defaults():
     [
         ('[tool.gradadvisor]\nselectt = ["GA202"]\n', "unknown key(s) in [tool.gradadvisor]: 'selectt' (did you mean 'select'?)"),
         ("[tool.gradadvisor]\nselect = [1]\n", "`select` must be a list of rule codes"),
+        # a string where a list is expected is a wrong type, as in ruff (every list-typed key)
+        ('[tool.gradadvisor]\nselect = "GA3"\n', "`select` must be a list of rule codes, got 'GA3' (write [\"GA3\"])"),
+        ('[tool.gradadvisor]\nignore = "GA401"\n', "`ignore` must be a list of rule codes, got 'GA401'"),
+        ('[tool.gradadvisor]\nextend-include = "*.pyw"\n', "`extend-include` must be a list of glob patterns, got '*.pyw' (write [\"*.pyw\"])"),
+        ('[tool.gradadvisor.per-file-ignores]\n"tests/*" = "GA101"\n', "`per-file-ignores.tests/*` must be a list of rule codes, got 'GA101'"),
         ('[tool.gradadvisor]\nunsafe-fixes = "yes"\n', "`unsafe-fixes` must be true or false"),
         ('[tool.gradadvisor]\nforce-exclude = 1\n', "`force-exclude` must be true or false"),
         ('[tool.gradadvisor]\nexclude = "build"\n', "`exclude` must be a list of glob patterns"),

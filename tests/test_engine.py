@@ -265,3 +265,24 @@ def test_a_dead_worker_is_an_internal_error_not_a_traceback(cli, tmp_path, monke
     assert unchecked and all("worker process" in error["message"] for error in unchecked)
     assert {error["path"] for error in unchecked} <= {f"m{index:02d}.py" for index in range(12)} | {"killer.py"}
     assert len(codes_at(report, "GA202")) + len(unchecked) == 13
+
+
+def test_a_noqa_for_a_rule_not_selected_is_non_enabled_not_unused(cli, tmp_path):
+    """ruff's RUF100 sorts a noqa code as unused, non-enabled or unknown. A ``# noqa: GA202`` that
+    hides a real GA202 finding is not "unused" when GA202 was not selected: GA900 says so and
+    does not ask to remove it."""
+    write(
+        tmp_path / "hidden.py",
+        HEADER + "d = jnp.diag(a.T @ b)  # noqa: GA202\n" + "e = 1  # noqa: GA202, GA999\n",
+    )
+    code, report = scan_json(cli, "--select", "GA900", "hidden.py")
+    assert code == 1
+    first, second = (finding["message"] for finding in report["findings"])
+    assert first.startswith("unused `noqa` directive (non-enabled: GA202): GA202 is not selected for this file")
+    assert "remove" not in first
+    assert second.startswith("unused `noqa` directive (non-enabled: GA202; unknown: GA999)")
+    code, report = scan_json(cli, "--select", "GA900,GA202", "hidden.py")
+    assert [(f["line"], f["message"]) for f in report["findings"]] == [(4, "unused `noqa` directive (unused: GA202; unknown: GA999)")]
+    write(tmp_path / "pyproject.toml", '[tool.gradadvisor]\nselect = ["GA2", "GA900"]\nper-file-ignores = {"hidden.py" = ["GA202"]}\n')
+    code, report = scan_json(cli, "hidden.py")
+    assert "non-enabled: GA202" in report["findings"][0]["message"]  # ignored for the file: not judged either

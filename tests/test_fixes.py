@@ -67,7 +67,8 @@ def test_diff_exits_0_when_nothing_is_fixable(cli, tmp_path):
     result = cli("scan", "--diff", ".")
     assert result.exit_code == 0
     assert result.stdout == ""
-    assert "No fixes available." in result.stderr
+    # as ruff says it: the unsafe fix exists, and how to see it
+    assert result.stderr.strip() == "No findings would be fixed (1 fix available with `--unsafe-fixes`)."
 
 
 def test_diff_with_unsafe_fixes_shows_them(cli, tmp_path):

@@ -217,8 +217,72 @@ def test_json_and_sarif_carry_the_cell_and_the_line_within_it(cli, fit):
     assert first["fix"]["diff"].startswith("--- a/fit.ipynb:cell 2\n+++ b/fit.ipynb:cell 2\n")
     sarif = json.loads(cli("scan", "--format", "sarif", "fit.ipynb").stdout)
     result = sarif["runs"][0]["results"][0]
-    assert result["properties"]["cell"] == 2
-    assert result["locations"][0]["physicalLocation"]["region"]["startLine"] == 5
+    assert (result["properties"]["cell"], result["properties"]["cellLine"], result["properties"]["cellColumn"]) == (2, 5, 9)
+    assert "(cell 2, line 5, column 9)" in result["message"]["text"]
+
+
+def _file_lines(path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.parametrize("layout", ["lines", "one-string"])
+def test_sarif_gitlab_and_junit_place_notebook_findings_on_lines_of_the_ipynb_file(cli, tmp_path, layout):
+    """Code scanning, merge requests and test reports annotate lines of the file: a notebook
+    finding's region is the line of the JSON text that holds its code (and, in SARIF, the
+    columns of that text), whether the cell's source is a list of lines or one string."""
+    cells = [
+        _cell(["import jax\n", "import jax.numpy as jnp\n"]),
+        _cell("x = 1\n", kind="markdown"),
+        _cell(["a = b = jnp.ones((64, 8))\n", "@jax.jit\n", "def f():\n", "    return jnp.diag(a.T @ b)\n"]),
+    ]
+    if layout == "one-string":
+        cells[2]["source"] = "".join(cells[2]["source"])
+    path = write(tmp_path / "nb.ipynb", _dump(_notebook(cells), indent=1 if layout == "lines" else None))
+    lines = _file_lines(path)
+    sarif = json.loads(cli("scan", "--format", "sarif", "nb.ipynb").stdout)
+    region = sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]
+    text = lines[region["startLine"] - 1]
+    assert text[region["startColumn"] - 1 : region["endColumn"] - 1] == "jnp.diag(a.T @ b)"
+    assert region["endLine"] == region["startLine"]
+    gitlab = json.loads(cli("scan", "--format", "gitlab", "nb.ipynb").stdout)
+    assert gitlab[0]["location"]["lines"] == {"begin": region["startLine"], "end": region["startLine"]}
+    assert "(cell 2, line 4)" in gitlab[0]["description"]
+    junit = cli("scan", "--format", "junit", "nb.ipynb").stdout
+    assert f'line="{region["startLine"]}"' in junit and "nb.ipynb:cell 2:4:12: GA202" in junit
+    if layout == "lines":
+        assert "jnp.diag(a.T @ b)" in text and region["startLine"] > 4
+    else:
+        assert region["startLine"] == 1  # the whole notebook is one line of JSON
+
+
+def test_a_notebook_syntax_error_is_placed_on_the_ipynb_files_line(cli, tmp_path):
+    path = write(tmp_path / "nb.ipynb", _dump(_notebook([_cell(["import jax.numpy as jnp\n"]), _cell(["x = 1\n", "y = (2\n"])])))
+    sarif = json.loads(cli("scan", "--format", "sarif", "nb.ipynb").stdout)
+    notification = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]
+    line = notification["locations"][0]["physicalLocation"]["region"]["startLine"]
+    assert '"y = (2' in _file_lines(path)[line - 1]
+    assert notification["properties"]["cell"] == 2
+
+
+def test_a_cell_whose_first_line_is_indented_runs_as_ipython_runs_it(cli, tmp_path):
+    """IPython strips the first line's indentation from every line of a cell that starts with
+    it (``leading_indent``): such a cell is code, not a syntax error. Columns stay those of the
+    cell as written, and a fix keeps the indentation."""
+    source = ["    import jax\n", "    import jax.numpy as jnp\n", "    A, B = jnp.ones((64, 8)), jnp.ones((64, 8))\n", "\n",
+              "    @jax.jit\n", "    def f(s):\n", "        return s * jnp.diag(A.T @ B)\n"]
+    path = write(tmp_path / "nb.ipynb", _dump(_notebook([_cell(source), _cell(["  %time x = 1\n", "  y = x\n"])])))
+    nb = notebook.load("nb.ipynb", path.read_bytes())
+    compile(nb.text, "nb.ipynb", "exec")
+    code, report = scan_json(cli, "nb.ipynb")
+    assert report["errors"] == []
+    found = report["findings"][0]
+    assert (found["code"], found["cell"], found["line"], found["column"]) == ("GA202", 1, 7, 20)
+    assert source[6][found["column"] - 1 :].startswith("jnp.diag(")
+    assert cli("scan", "--fix", "nb.ipynb").exit_code == 0
+    fixed = json.loads(path.read_text())["cells"]
+    assert fixed[0]["source"][6] == '        return s * jnp.einsum("ij,ij->j", A, B)\n'
+    assert fixed[0]["source"][:6] == source[:6] and fixed[1]["source"] == ["  %time x = 1\n", "  y = x\n"]
+    assert cli("scan", "nb.ipynb").exit_code == 0
 
 
 def test_fix_rewrites_cells_and_keeps_outputs_metadata_and_formatting(cli, fit):
@@ -357,3 +421,25 @@ def test_masking_never_touches_valid_python():
         assert nb.text == (text if not text or text.endswith("\n") else text + "\n"), path
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("ensure_ascii", [False, True])
+def test_file_position_follows_the_json_layout_of_the_source(ensure_ascii):
+    """A line split across list items, escapes (quotes, tabs, non-ASCII written as \\uXXXX) and a
+    last line without a line break: the position is that of the character in the file."""
+    source = ['a = 1\n', 'b = "é\\t"; c = ', 'jnp.diag(x.T @ y)\n', 'z = q']
+    path_text = _dump(_notebook([_cell("import jax.numpy as jnp\n"), _cell(source)]), ensure_ascii=ensure_ascii).decode()
+    nb = notebook.load("nb.ipynb", path_text.encode())
+    lines = path_text.splitlines()
+
+    def at(cell, line, column):
+        file_line, file_column = nb.file_position(cell, line, column)
+        return lines[file_line - 1][file_column - 1 :]
+
+    assert at(2, 1, 1).startswith("a = 1")
+    assert at(2, 2, 1).startswith('b = \\"')
+    assert at(2, 2, 10).startswith("; c = ")  # after the string with its escapes
+    assert at(2, 2, 16).startswith("jnp.diag(x.T @ y)")  # the next list item holds the rest of the line
+    assert at(2, 3, 5).startswith("q")
+    assert at(2, 3, 6).startswith('"')  # past the end of the last line: the end of its text
+    assert at(1, 1, 8).startswith("jax.numpy")

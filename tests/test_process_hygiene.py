@@ -219,12 +219,12 @@ def test_an_interrupted_fix_leaves_whole_files_and_no_temporary_file(scans, scan
 
 
 def test_keyboard_interrupt_is_exit_130_not_a_traceback(cli, tmp_path, monkeypatch):
-    from gradadvisor import cli as cli_module
+    from gradadvisor.engine import runner
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli_module, "lint_paths", interrupted)
+    monkeypatch.setattr(runner, "lint_paths", interrupted)  # what `scan` calls
     write(tmp_path / "slow.py", DIAG_SOURCE)
     result = cli("scan", "slow.py")
     assert result.exit_code == 130
@@ -290,3 +290,35 @@ def test_a_stop_raised_inside_a_weakref_callback_prints_nothing(capsys):
             stops.check()
     assert capsys.readouterr().err == ""
     assert sys.unraisablehook is sys.__unraisablehook__ or sys.unraisablehook is not stops._on_unraisable
+
+
+def test_a_stopped_pool_leaves_nothing_for_the_exit_hook_to_race(monkeypatch):
+    """After Ctrl-C, ``stop()`` returns only once the executor's manager thread has closed its
+    wake-up pipe and ended. Python's exit hook (``concurrent.futures.process._python_exit``)
+    writes to that pipe without a lock: were the thread still closing it when the process
+    exits, the hook would print ``OSError: [Errno 9] Bad file descriptor`` after
+    "gradadvisor: interrupted". The manager is slowed down here so that the window is wide."""
+    import threading
+    import time as time_module
+    from concurrent.futures import process as futures_process
+
+    from gradadvisor.engine.pool import WorkerPool
+
+    real_join = futures_process._ExecutorManagerThread.join_executor_internals
+
+    def slow_join(self):
+        time_module.sleep(0.5)
+        real_join(self)
+
+    monkeypatch.setattr(futures_process._ExecutorManagerThread, "join_executor_internals", slow_join)
+    before = set(threading.enumerate())
+    with pytest.raises(KeyboardInterrupt):
+        with WorkerPool(2) as pool:
+            for _ in pool.map(time_module.sleep, [0.05] * 8):
+                raise KeyboardInterrupt
+    managers = [thread for thread in set(threading.enumerate()) - before if isinstance(thread, futures_process._ExecutorManagerThread)]
+    assert managers == []
+    for thread, wakeup in list(futures_process._threads_wakeups.items()):
+        if thread not in before:
+            assert wakeup._closed
+            wakeup.wakeup()  # what the exit hook does: a no-op, not EBADF

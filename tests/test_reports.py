@@ -203,6 +203,21 @@ def test_text_statistics_table():
     text.print_statistics(console, findings)
     rows = [line.split() for line in buffer.getvalue().splitlines()]
     assert rows == [["2", "GA202", "[*]", "diag-of-matmul"], ["1", "GA301", "python-sum-over-array"]]
+    assert all(line == line.rstrip() for line in buffer.getvalue().splitlines())  # no trailing spaces
+
+
+def test_statistics_mark_only_the_fixes_that_fix_applies():
+    """As in ruff, ``[*]`` and ``fixable`` mean that ``--fix`` fixes some finding of the rule:
+    an unsafe fix counts only with ``--unsafe-fixes``."""
+    unsafe_only = [_finding(code="GA301", name="python-sum-over-array", fix=FixInfo("unsafe", "jnp.sum(jax.vmap(f)(x), axis=0)", ""))]
+    console, buffer = _console()
+    text.print_statistics(console, unsafe_only)
+    assert [line.split() for line in buffer.getvalue().splitlines()] == [["1", "GA301", "python-sum-over-array"]]
+    console, buffer = _console()
+    text.print_statistics(console, unsafe_only, unsafe_fixes=True)
+    assert [line.split() for line in buffer.getvalue().splitlines()] == [["1", "GA301", "[*]", "python-sum-over-array"]]
+    assert json.loads(json_report.render_statistics(unsafe_only))[0]["fixable"] is False
+    assert json.loads(json_report.render_statistics(unsafe_only, unsafe_fixes=True))[0]["fixable"] is True
 
 
 # -- locations and fingerprints -----------------------------------------------------------
@@ -253,9 +268,13 @@ def test_concise_lines():
     long = _finding(message="x" * 300)
     lines = concise.lines([_finding(message="two\nlines"), long, _finding(cell=2, line=4)], [FileError("bad.py", "syntax-error", "SyntaxError: x", 2, 7)])
     assert lines[0] == "bad.py:2:7: syntax-error: SyntaxError: x"
-    assert lines[1] == "src/model.py:3:5: GA202 two lines"
+    assert lines[1] == "src/model.py:3:5: GA202 [*] two lines"
     assert len(lines[2]) == 200 and lines[2].endswith("…")
-    assert lines[3].startswith("src/model.py:cell 2:4:5: GA202 ")
+    assert lines[3].startswith("src/model.py:cell 2:4:5: GA202 [*] ")
+    unsafe = _finding(fix=FixInfo("unsafe", "jnp.sum(x)", ""))
+    assert concise.lines([unsafe], [])[0].startswith("src/model.py:3:5: GA202 `")  # --fix would not apply it
+    assert concise.lines([unsafe], [], unsafe_fixes=True)[0].startswith("src/model.py:3:5: GA202 [*] `")
+    assert concise.lines([_finding(fix=None)], [])[0].startswith("src/model.py:3:5: GA202 `")
 
 
 def test_json_lines_render():
@@ -292,7 +311,7 @@ def test_gitlab_render():
     issues = json.loads(gitlab.render([_finding(severity="error"), _finding(cell=3, severity="info")], errors))
     assert [issue["severity"] for issue in issues] == ["major", "info", "major"]  # the skipped file is not an issue
     assert issues[0]["location"] == {"path": "src/model.py", "lines": {"begin": 3, "end": 3}}
-    assert issues[1]["description"].endswith("(cell 3)")
+    assert issues[1]["description"].endswith("(cell 3, line 3)")
     assert issues[2]["check_name"] == "syntax-error" and issues[2]["location"]["lines"]["begin"] == 2
     assert len({issue["fingerprint"] for issue in issues}) == 3
 

@@ -111,8 +111,8 @@ def test_concise_is_one_line_per_finding_of_at_most_200_characters(cli, tmp_path
     lines = result.stdout.splitlines()
     assert len(lines) == 3
     assert len(lines[0]) == 200 and lines[0].endswith("…")  # cut
-    assert lines[0].startswith("long.py:2:5: GA202 `jnp.diag(activations_of_layer_one.T @ activati ...`")
-    assert lines[1].startswith("slow.py:3:5: GA202 `jnp.diag(a.T @ b)`") and len(lines[1]) < 200
+    assert lines[0].startswith("long.py:2:5: GA202 [*] `jnp.diag(activations_of_layer_one.T @ activati ...`")
+    assert lines[1].startswith("slow.py:3:5: GA202 [*] `jnp.diag(a.T @ b)`") and len(lines[1]) < 200
     assert not lines[1].endswith("…")
     assert re.match(r"^sums\.py:7:16: GA301 ", lines[2])
     summary = cli("scan", "--format", "concise", ".").stdout

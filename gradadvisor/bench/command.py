@@ -213,7 +213,10 @@ def _init(init_at: str, output: str | None, force: bool, path: str | None, expli
     click.echo(f"wrote {written.path}")
     for todo in written.todos:
         click.echo(f"  TODO (line {todo.line}): {todo.text}")
-    if written.todos:
+    if written.todos and all(todo.text.startswith("adjust ") for todo in written.todos):
+        click.echo(f"the file runs as written; check the {len(written.todos)} assumed input(s) marked TODO, "
+                   f"then: gradadvisor bench {written.path}")
+    elif written.todos:
         click.echo(f"fill in the {len(written.todos)} TODO(s), then: gradadvisor bench {written.path}")
     else:
         click.echo(f"next: gradadvisor bench {written.path}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gradadvisor.bench import report, saved_run
-from gradadvisor.bench.report import match_cell, seconds, speed_cell, speed_parts
+from gradadvisor.bench.report import factor, factor_range, match_cell, seconds, speed_cell, speed_parts
 
 
 def _cell(text: object) -> str:
@@ -42,9 +42,7 @@ def comparison_table(comparison: dict) -> list[str]:
     lines = [_row(["pattern", "size", "function", "measure", "old", "new", "new/old", "flag"]),
              "|---|---:|---|---|---:|---:|---:|---|"]
     for row in comparison["rows"]:
-        ratio = f"{row['ratio']:.3g}x"
-        if row.get("range"):
-            ratio += f" ({row['range'][0]:.2g}-{row['range'][1]:.2g})"
+        ratio = factor(row["ratio"]) + factor_range(row.get("range"))
         lines.append(_row([row["target"], row["size"], row["function"], row["measure"],
                            seconds(row["old_s"]), seconds(row["new_s"]), ratio,
                            saved_run.flag_text(row)]))

@@ -51,9 +51,11 @@ def factor(value: float | None, lower_bound: bool = False) -> str:
 
 
 def factor_range(values: list[float] | None) -> str:
+    """`` (low-high)`` after a ``factor``: rounded as the factor is (3 significant digits), so that
+    the shown median never falls outside its shown range (rounding is monotone)."""
     if not values or values[0] is None:
         return ""
-    return f" ({values[0]:.2g}-{values[1]:.2g})"
+    return f" ({values[0]:.3g}-{values[1]:.3g})"
 
 
 # -- verdicts ---------------------------------------------------------------------
@@ -346,11 +348,7 @@ def match_cell(result: dict, run: dict) -> str:
 def speed_cell(run: dict, kind: str) -> str:
     """A speedup with its lowest and highest pairwise ratio: '4.1x (3.5-6.6)'."""
     speed = run.get("speedup") or {}
-    text = factor(speed.get(kind), kind in speed.get("lower_bounds", []))
-    if speed.get(f"{kind}_range"):
-        low, high = speed[f"{kind}_range"]
-        text += f" ({low:.2g}-{high:.2g})"
-    return text
+    return factor(speed.get(kind), kind in speed.get("lower_bounds", [])) + factor_range(speed.get(f"{kind}_range"))
 
 
 def summary_row(result: dict) -> list[str]:

@@ -30,12 +30,13 @@ from __future__ import annotations
 import ast
 import bisect
 import difflib
+import functools
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from json.decoder import scanstring
 
-from gradadvisor.engine.source import FileError
+from gradadvisor.engine.source import FileError, is_notebook  # noqa: F401 - is_notebook: part of this module's interface
 from gradadvisor.rules.base import Finding
 
 #: Cell magics that run their cell as Python (as in ruff): the cell is analysed.
@@ -76,6 +77,9 @@ class Cell:
     #: First line of the cell in the Python text (1-based), and how many lines it has there.
     start: int
     lines: int
+    #: The indentation of the cell's first line, which IPython strips from every line that
+    #: starts with it (its ``leading_indent`` transform): the text holds the lines without it.
+    indent: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,8 @@ class NotebookSource:
     raw: str
     raw_sources: tuple[str, ...]
     bom: bool
+    #: Lines of ``text`` (0-based index) whose cell's indentation was stripped, as in the cell.
+    dedented: dict[int, str] = field(default_factory=dict)
 
     def locate(self, line: int, column: int | None = None) -> tuple[int, int, int | None]:
         """A 1-based (line, column) of ``text`` as (cell number, line in the cell, column)."""
@@ -99,7 +105,67 @@ class NotebookSource:
             return (self.cells[0].number if self.cells else 1), line, column
         position = bisect.bisect_right([cell.start for cell in placed], line) - 1
         cell = placed[max(0, position)]
+        if column is not None and line - 1 in self.dedented:
+            column += len(cell.indent)  # the column in the cell as written
         return cell.number, max(1, line - cell.start + 1), column
+
+    @functools.cached_property
+    def _file_text(self) -> str:
+        """The notebook's JSON text as it is on disk now (with changed cells rewritten)."""
+        return self.to_bytes().decode("utf-8-sig") if self.cells and any(
+            cell.source != old for cell, old in zip(self.cells, self.raw_sources)
+        ) else self.raw
+
+    @functools.cached_property
+    def _source_spans(self) -> dict[int, tuple[int, int]]:
+        """Each code cell's ``source`` value in ``_file_text``: cell number -> (start, end)."""
+        raw = self._file_text
+        try:
+            cells = _member(raw, _skip(raw, 0), "cells")
+            if cells is None:
+                return {}
+            elements = _elements(raw, cells[0])
+            spans = {}
+            for cell in self.cells:
+                span = _member(raw, elements[cell.index][0], "source") if cell.index < len(elements) else None
+                if span is not None:
+                    spans[cell.number] = span
+            return spans
+        except (IndexError, ValueError):
+            return {}
+
+    def file_position(self, cell: int, line: int, column: int | None) -> tuple[int, int] | None:
+        """Where the character at (``line``, ``column``) of code cell ``cell`` (1-based, the
+        column as in the cell) is in the ``.ipynb`` file: (line, column) of the JSON text, for
+        the formats whose annotations land on the file's lines (SARIF, GitLab, JUnit). None
+        when the cell's source cannot be found."""
+        span = self._source_spans.get(cell)
+        if span is None:
+            return None
+        raw = self._file_text
+        start, end = span
+        pieces = [(start, end)] if raw[start] == '"' else (_elements(raw, start) if raw[start] == "[" else [])
+        ensure_ascii = raw.isascii() and bool(NON_ASCII_ESCAPE.search(raw))
+        wanted = max(0, (column or 1) - 1)
+        current, before = 1, 0  # the cell line being read, and its characters in earlier pieces
+        last = None
+        for piece_start, piece_end in pieces:
+            text = json.loads(raw[piece_start:piece_end])
+            consumed = 0
+            for chunk in _lines(text):
+                body = chunk.rstrip("\r\n")
+                if current == line and (wanted - before < len(body) or chunk != body):
+                    index = consumed + max(0, min(wanted - before, len(body)))
+                    return _json_position(raw, piece_start, text[:index], ensure_ascii)
+                last = (piece_start, text[: consumed + len(body)])
+                consumed += len(chunk)
+                if chunk != body:
+                    current, before = current + 1, 0
+                else:
+                    before += len(chunk)
+        if last is not None and current >= line:  # at or past the end of a last line without a line break
+            return _json_position(raw, last[0], last[1], ensure_ascii)
+        return None
 
     def with_text(self, text: str) -> "NotebookSource":
         """The notebook holding ``text`` (this notebook's text after fixes) in its cells."""
@@ -127,8 +193,12 @@ class NotebookSource:
         return [(cell.index, cell.python) for cell in self.cells]
 
 
-def is_notebook(path: str) -> bool:
-    return path.lower().endswith(".ipynb")
+def _json_position(raw: str, string_start: int, prefix: str, ensure_ascii: bool) -> tuple[int, int]:
+    """The (line, column), 1-based, in ``raw`` of the character after ``prefix`` in the JSON
+    string starting at ``string_start`` (escapes counted as a standard writer writes them)."""
+    position = string_start + 1 + len(json.dumps(prefix, ensure_ascii=ensure_ascii)) - 2
+    line_start = raw.rfind("\n", 0, position) + 1
+    return raw.count("\n", 0, position) + 1, position - line_start + 1
 
 
 def load(display: str, data: bytes) -> NotebookSource | FileError:
@@ -201,8 +271,11 @@ def relocate_finding(notebook: NotebookSource, finding: Finding) -> Finding:
     lines = _cell_lines(notebook, cell)
     first = max(1, line - 1)
     last = min(len(lines), end_line, line + 5)
+    start_in_file = notebook.file_position(cell, line, column)
+    end_in_file = notebook.file_position(cell, end_line, end_column)
     return replace(
         finding,
+        file_region=(*start_in_file, *(end_in_file or start_in_file)) if start_in_file else None,
         context=_relocate_lines(notebook, finding.context),
         evidence=[_relocate_lines(notebook, item) or "" for item in finding.evidence],
         cell=cell,
@@ -231,7 +304,7 @@ def relocate_error(notebook: NotebookSource, error: FileError) -> FileError:
     if error.line is None or error.cell is not None:
         return error
     cell, line, column = notebook.locate(error.line, error.column)
-    return replace(error, cell=cell, line=line, column=column)
+    return replace(error, cell=cell, line=line, column=column, file_position=notebook.file_position(cell, line, column))
 
 
 # -- building the text -----------------------------------------------------------------------
@@ -247,23 +320,39 @@ def _build(
 ) -> NotebookSource:
     parts: list[str] = []
     masked: dict[int, str] = {}
+    dedented: dict[int, str] = {}
     cells = []
     line = 1
     for number, ((index, python), source) in enumerate(zip(flags, sources), start=1):
         count = 0
+        cell_indent = ""
         if python and source:
             lines = _lines(source)
             if not lines[-1].endswith(("\n", "\r")):
                 lines[-1] += "\n"
+            originals = list(lines)
+            cell_indent = _leading_indent(lines)
+            if cell_indent:  # as IPython runs the cell: its first line's indentation stripped
+                for offset, text in enumerate(lines):
+                    if text.startswith(cell_indent):
+                        dedented[line - 1 + offset] = text
+                        lines[offset] = text[len(cell_indent) :]
             for offset, indent in _masks(lines).items():
-                masked[line - 1 + offset] = lines[offset]
+                masked[line - 1 + offset] = originals[offset]
                 ending = lines[offset][len(lines[offset].rstrip("\r\n")) :]
                 lines[offset] = (MASK if indent is not None else MASK_CONTINUED).format(indent=indent, ending=ending)
             parts.extend(lines)
             count = len(lines)
-        cells.append(Cell(index, number, source, python, line, count))
+        cells.append(Cell(index, number, source, python, line, count, cell_indent))
         line += count
-    return NotebookSource(path, "".join(parts), tuple(cells), masked, raw, tuple(raw_sources), bom)
+    return NotebookSource(path, "".join(parts), tuple(cells), masked, raw, tuple(raw_sources), bom, dedented)
+
+
+def _leading_indent(lines: list[str]) -> str:
+    """The indentation IPython strips from a cell (``leading_empty_lines`` then ``leading_indent``
+    in ``IPython.core.inputtransformer2``): that of the first line that is not blank."""
+    first = next((text for text in lines if text.strip()), "")
+    return first[: len(first) - len(first.lstrip(" \t"))]
 
 
 def _lines(text: str) -> list[str]:
@@ -435,6 +524,10 @@ def _split(notebook: NotebookSource, text: str) -> list[str]:
             old_line = origin.get(position)
             if old_line is not None and old_line in notebook.masked:
                 lines[position - boundary[start]] = notebook.masked[old_line]
+            elif old_line is not None and old_line in notebook.dedented:
+                lines[position - boundary[start]] = notebook.dedented[old_line]
+            elif old_line is None and cell.indent and lines[position - boundary[start]].strip():
+                lines[position - boundary[start]] = cell.indent + lines[position - boundary[start]]  # the cell's indentation back
         for old_line in range(start, stop):
             if old_line in notebook.masked and old_line in changed_old:
                 raise NotebookWriteError(f"a change touches an IPython magic line in cell {cell.number}")

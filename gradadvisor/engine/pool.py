@@ -13,7 +13,8 @@
 - A worker stops cleanly on SIGTERM: in the middle of a file, SIGTERM raises
   ``Terminated`` so that ``finally`` blocks run (an atomic write removes its
   temporary file), then the worker exits at once; between files it exits at once.
-- Stopping sends SIGTERM, waits up to ``STOP_GRACE_S``, then SIGKILL.
+- Stopping sends SIGTERM, waits up to ``STOP_GRACE_S``, then SIGKILL, and then waits for the
+  executor's manager thread to end, so that Python's exit hook never races it.
 
 ``StopSignals`` turns the scan command's own SIGINT and SIGTERM into exceptions,
 so the parent unwinds the same way.
@@ -22,21 +23,25 @@ so the parent unwinds the same way.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+
+if TYPE_CHECKING:  # imported when a pool starts: a scan of a few files runs without them
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 #: Seconds stopped workers get to unwind (remove temporary files) before SIGKILL.
 STOP_GRACE_S = 2.0
+#: How long ``stop()`` waits for the executor's manager thread once the workers are gone (it
+#: then only closes pipes; Python's exit would wait for it anyway).
+MANAGER_JOIN_S = 10.0
 #: Where the kernel cannot tell a worker its parent died: how often it looks.
 PARENT_POLL_S = 0.5
 #: linux/prctl.h
@@ -116,6 +121,8 @@ def pool_context() -> multiprocessing.context.BaseContext:
     threads (jax loaded by an embedding program or a test session), since forking them
     can deadlock, and on other systems. Never forkserver: a worker's parent must be
     the scanning process, for it to die with it."""
+    import multiprocessing
+
     fork_is_safe = threading.active_count() == 1 and "jax" not in sys.modules
     if fork_is_safe and sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
@@ -231,6 +238,9 @@ class WorkerPool:
         """``function(item)`` for each item, in order. ``function`` must be picklable (a
         module-level function). If a worker dies (a crash in native code, the OOM killer),
         the items without a result get ``lost(item)``, or ``BrokenProcessPool`` is raised."""
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         items = list(items)
         self._executor = ProcessPoolExecutor(
             max_workers=self.jobs,
@@ -258,6 +268,7 @@ class WorkerPool:
         if executor is None:
             return
         processes = list((getattr(executor, "_processes", None) or {}).values())
+        manager = getattr(executor, "_executor_manager_thread", None)
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if threading.current_thread() is threading.main_thread() else None
         try:
             executor.shutdown(wait=False, cancel_futures=True)
@@ -274,6 +285,21 @@ class WorkerPool:
                     with contextlib.suppress(Exception):
                         process.kill()
                     process.join(1.0)
+            _join_manager(manager)
         finally:
             if previous is not None:
                 signal.signal(signal.SIGINT, previous)
+
+
+def _join_manager(manager: threading.Thread | None) -> None:
+    """Wait until the executor's manager thread has closed its wake-up pipe and ended.
+
+    ``shutdown(wait=False)`` leaves that thread to notice the stopped workers and close the
+    pipe on its own. Python's exit hook (``concurrent.futures.process._python_exit``) writes
+    to the same pipe without the executor's lock: if the process exits while the thread is
+    closing it, the hook fails with ``OSError: [Errno 9] Bad file descriptor`` after
+    "interrupted". Once the thread has ended, the pipe is marked closed and the hook does
+    nothing with it."""
+    if manager is None or manager is threading.current_thread() or not manager.is_alive():
+        return
+    manager.join(MANAGER_JOIN_S)

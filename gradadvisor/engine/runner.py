@@ -15,23 +15,25 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Callable, Iterable, Literal
+from typing import TYPE_CHECKING, Callable, Iterable, Literal
 
 from gradadvisor.analysis.project import Project
-from gradadvisor.engine import notebook
-from gradadvisor.engine.cache import Cache, digest
 from gradadvisor.engine.checker import FileAnalysis, analyse
 from gradadvisor.engine.noqa import Suppression
-from gradadvisor.engine.notebook import NotebookSource
 from gradadvisor.engine.pool import WorkerPool
-from gradadvisor.engine.source import FileError, SourceText, decode_source, read_bytes, too_large
+from gradadvisor.engine.source import FileError, SourceText, decode_source, is_notebook, read_bytes, too_large
 from gradadvisor.fixes.apply import FixOutcome, apply_fix_rounds, local_diff, unified_diff, write_atomically
 from gradadvisor.fixes.edits import apply_edits
 from gradadvisor.rules import all_rules, rule_by_code
 from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule, finalize_candidate
+
+if TYPE_CHECKING:  # imported where used: a scan without a cache or a notebook loads neither
+    from gradadvisor.engine.cache import Cache
+    from gradadvisor.engine.notebook import NotebookSource
 
 FixMode = Literal["none", "diff", "fix"]
 UNUSED_NOQA = "GA900"
@@ -114,9 +116,17 @@ class Phase1:
     data: bytes | None = None
 
 
+def _is_notebook_source(value: object) -> bool:
+    """Whether ``value`` is a ``NotebookSource`` (its module is loaded once a notebook is read)."""
+    module = sys.modules.get("gradadvisor.engine.notebook")
+    return module is not None and isinstance(value, module.NotebookSource)
+
+
 def load_source(display: str, data: bytes) -> SourceText | NotebookSource | FileError:
     """Bytes to what the rules read: a notebook's code cells, else decoded Python source."""
-    if notebook.is_notebook(display):
+    if is_notebook(display):
+        from gradadvisor.engine import notebook
+
         return notebook.load(display, data)
     return decode_source(display, data)
 
@@ -167,7 +177,9 @@ def findings_for(
         if CONFIDENCE_ORDER[finding.confidence] < floor:
             continue
         if finding.fix is not None and text is not None:
-            if isinstance(source, NotebookSource):
+            if _is_notebook_source(source):
+                from gradadvisor.engine import notebook
+
                 finding.diff = notebook.diff(source, text, apply_edits(text, list(finding.fix.edits)))
             elif finding.fix.imports:
                 # The imports the fix adds are part of it: the whole file's diff shows them.
@@ -181,7 +193,7 @@ def findings_for(
         from gradadvisor.rules.ga900_unused_noqa import unused_noqa_findings
 
         judged = [s for s in suppressions.values() if not (s.codes and s.matches(UNUSED_NOQA))]
-        findings.extend(unused_noqa_findings(analysis.path, judged))
+        findings.extend(unused_noqa_findings(analysis.path, judged, [rule.code for rule in settings.rules_for(analysis.path)]))
     findings.sort(key=lambda item: (item.line, item.column, item.code))
     return findings
 
@@ -321,10 +333,10 @@ def _finish(path: Path | None, first: Phase1, project: Project, settings: Settin
     if first.analysis is None:
         return done
     result.parsed = first.analysis.parsed
-    if notebook.is_notebook(first.display) or any(candidate.fix is not None for candidate in first.analysis.candidates):
+    if is_notebook(first.display) or any(candidate.fix is not None for candidate in first.analysis.candidates):
         data = first.data if first.data is not None else read_bytes(path, first.display, settings.max_file_size) if path is not None else None
         loaded = load_source(first.display, data) if isinstance(data, bytes) else None
-        if isinstance(loaded, (SourceText, NotebookSource)):
+        if isinstance(loaded, SourceText) or _is_notebook_source(loaded):
             done.source = loaded
     source = done.source
     done.final = source.text if source is not None else None
@@ -344,7 +356,9 @@ def _finish(path: Path | None, first: Phase1, project: Project, settings: Settin
 
 def _relocate(done: _Finished) -> None:
     """A notebook's findings and errors, placed in its cells."""
-    if isinstance(done.source, NotebookSource) and done.final is not None:
+    if _is_notebook_source(done.source) and done.final is not None:
+        from gradadvisor.engine import notebook
+
         try:
             placed = done.source.with_text(done.final)
         except ValueError:
@@ -370,7 +384,9 @@ def _record_fixes(source: SourceText | NotebookSource, outcome: FixOutcome, done
     except ValueError as error:  # not encodable, or a notebook whose cells cannot take the text
         result.errors.append(FileError(source.path, "fix-error", f"the fixes were not applied: {error}"))
         return
-    if isinstance(source, NotebookSource):
+    if _is_notebook_source(source):
+        from gradadvisor.engine import notebook
+
         result.diff = notebook.diff(source, source.text, outcome.text)
     else:
         result.diff = unified_diff(source.path, source.text, outcome.text)
@@ -432,6 +448,8 @@ def _token(path: Path, display: str, settings: Settings, cache: Cache) -> tuple[
     token = cache.digest_if_unchanged(key, stamp, fingerprint)
     if token is None:
         data = read_bytes(path, display, settings.max_file_size)
+        from gradadvisor.engine.cache import digest
+
         token = f"unreadable:{data.kind}:{data.message}" if isinstance(data, FileError) else digest(data, fingerprint)
     return key, stamp, fingerprint, token
 

@@ -22,7 +22,7 @@ import os
 import re
 import stat
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 #: Files larger than this are skipped with a diagnostic (generated code, data).
@@ -42,6 +42,11 @@ WIDE_BOMS = (
 )
 
 
+def is_notebook(path: str) -> bool:
+    """A Jupyter notebook, by its name (``engine/notebook.py`` reads it)."""
+    return path.lower().endswith(".ipynb")
+
+
 @dataclass(frozen=True)
 class FileError:
     """A problem with one file that is not a rule finding.
@@ -57,6 +62,8 @@ class FileError:
     line: int | None = None
     column: int | None = None
     cell: int | None = None
+    #: In a notebook: (line, column) in the ``.ipynb`` file's JSON text (see ``Finding.file_region``).
+    file_position: tuple[int, int] | None = field(default=None, compare=False)
 
     @property
     def is_failure(self) -> bool:

@@ -120,9 +120,20 @@ def _identity(fix: Fix) -> tuple[tuple[int, int, str], ...]:
     return tuple((edit.start, edit.end, edit.text) for edit in fix.edits)
 
 
+#: What ``diff`` and ``git diff`` print after a last line that has no line break.
+NO_NEWLINE = "\\ No newline at end of file\n"
+
+
+def _ended(line: str) -> str:
+    """A diff line as printed: one without a line break (the file's last) gets one, and the
+    marker ``diff`` prints, so that nothing after it lands on the same line."""
+    return line if line.endswith("\n") else f"{line}\n{NO_NEWLINE}"
+
+
 def unified_diff(path: str, before: str, after: str) -> str:
     return "".join(
-        difflib.unified_diff(
+        _ended(line)
+        for line in difflib.unified_diff(
             before.splitlines(keepends=True),
             after.splitlines(keepends=True),
             fromfile=path if path.startswith("/") else f"a/{path}",
@@ -168,7 +179,7 @@ def local_diff(path: str, text: str, fix: Fix, context: int = 3) -> str:
             old_len = f",{old[1]}" if len(old) > 1 else ""
             new_len = f",{new[1]}" if len(new) > 1 else ""
             line = f"@@ -{old_start}{old_len} +{new_start}{new_len} @@\n"
-        out.append(line if line.endswith("\n") else line + "\n")
+        out.append(_ended(line))
     return "".join(header + out)
 
 

@@ -1,4 +1,4 @@
-"""``--format concise``: one line per finding, ``path:line:col: CODE message``, at most
+"""``--format concise``: one line per finding, ``path:line:col: CODE [*] message``, at most
 200 characters (a longer line is cut with an ellipsis)."""
 
 from __future__ import annotations
@@ -15,7 +15,11 @@ def _cut(line: str) -> str:
     return line if len(line) <= MAX_WIDTH else line[: MAX_WIDTH - 1] + "…"
 
 
-def lines(findings: list[Finding], errors: list[FileError]) -> list[str]:
+def lines(findings: list[Finding], errors: list[FileError], unsafe_fixes: bool = False) -> list[str]:
+    """One line per error, then per finding; ``[*]`` after the code when ``--fix`` (with
+    ``unsafe_fixes``: ``--fix --unsafe-fixes``) would fix it, as ruff marks them."""
     rendered = [_cut(f"{where(e.path, e.line, e.column, e.cell)}: {e.kind}: {e.message}") for e in errors]
-    rendered += [_cut(f"{where(f.path, f.line, f.column, f.cell)}: {f.code} {f.message}") for f in findings]
+    rendered += [
+        _cut(f"{where(f.path, f.line, f.column, f.cell)}: {f.code}{' [*]' * f.fix_applies(unsafe_fixes)} {f.message}") for f in findings
+    ]
     return rendered

@@ -1,5 +1,7 @@
 """``--format gitlab``: GitLab Code Quality JSON (a list of issues with a stable ``fingerprint``,
-paths relative to the repository root), for ``artifacts: reports: codequality``."""
+paths relative to the repository root), for ``artifacts: reports: codequality``. A notebook
+finding's lines are those of the ``.ipynb`` file where its code is (the description names the
+cell and the line in it), so that the merge request shows it on the right line."""
 
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ def render(findings: list[Finding], errors: list[FileError], root: Path | None =
     paths = [_path(finding.path, root) for finding in findings]
     issues = []
     for finding, path, fingerprint in zip(findings, paths, fingerprints(findings, paths)):
-        cell = f" (cell {finding.cell})" if finding.cell is not None else ""
+        cell = f" (cell {finding.cell}, line {finding.line})" if finding.cell is not None else ""
+        begin, _, end, _ = finding.file_region or (finding.line, 0, finding.end_line, 0)
         issues.append(
             {
                 "type": "issue",
@@ -33,22 +36,23 @@ def render(findings: list[Finding], errors: list[FileError], root: Path | None =
                 "categories": ["Performance"],
                 "severity": SEVERITIES[finding.severity],
                 "fingerprint": fingerprint,
-                "location": {"path": path, "lines": {"begin": finding.line, "end": finding.end_line}},
+                "location": {"path": path, "lines": {"begin": begin, "end": end}},
             }
         )
     failures = [error for error in errors if error.is_failure]
     error_paths = [_path(error.path, root) for error in failures]
     for error, path in zip(failures, error_paths):
         key = "\0".join((error.kind, path, str(error.cell), str(error.line), error.message))
+        line = (error.file_position or (error.line or 1, 0))[0]
         issues.append(
             {
                 "type": "issue",
                 "check_name": error.kind,
-                "description": error.message,
+                "description": error.message + (f" (cell {error.cell}, line {error.line})" if error.cell is not None else ""),
                 "categories": ["Bug Risk"],
                 "severity": "critical" if error.kind == "internal-error" else "major",
                 "fingerprint": hashlib.sha256(key.encode("utf-8")).hexdigest(),
-                "location": {"path": path, "lines": {"begin": error.line or 1, "end": error.line or 1}},
+                "location": {"path": path, "lines": {"begin": line, "end": line}},
             }
         )
     return json.dumps(issues, indent=2, ensure_ascii=False)

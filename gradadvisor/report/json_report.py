@@ -34,10 +34,12 @@ def render(findings: list[Finding], errors: list[FileError], files: int) -> str:
     )
 
 
-def render_statistics(findings: list[Finding]) -> str:
+def render_statistics(findings: list[Finding], unsafe_fixes: bool = False) -> str:
+    """``fixable``: some finding of the rule has a fix that ``--fix`` applies (an unsafe one
+    counts only with ``unsafe_fixes``), as in ruff."""
     counts = Counter(finding.code for finding in findings)
     names = {finding.code: finding.name for finding in findings}
-    fixable = {finding.code for finding in findings if finding.fix is not None}
+    fixable = {finding.code for finding in findings if finding.fix_applies(unsafe_fixes)}
     rows = [
         {"code": code, "name": names[code], "count": count, "fixable": code in fixable}
         for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))

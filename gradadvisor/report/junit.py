@@ -1,5 +1,7 @@
 """``--format junit``: JUnit XML, one test suite per file and one failing test case per finding
-(file errors are ``<error>`` cases), for CI systems that show test reports."""
+(file errors are ``<error>`` cases), for CI systems that show test reports. A case's ``line``
+is a line of the file: for a notebook, the line of the ``.ipynb`` file where the code is (the
+text says the cell and the line within it)."""
 
 from __future__ import annotations
 
@@ -34,11 +36,15 @@ def render(findings: list[Finding], errors: list[FileError]) -> str:
         for item in items:
             location = where(item.path, item.line, item.column, item.cell)
             if isinstance(item, Finding):
-                case = ET.SubElement(suite, "testcase", name=f"gradadvisor.{item.code}", classname=path, line=str(item.line))
+                line = item.file_region[0] if item.file_region else item.line
+                case = ET.SubElement(suite, "testcase", name=f"gradadvisor.{item.code}", classname=path, line=str(line))
                 failure = ET.SubElement(case, "failure", message=item.message, type=item.code)
                 failure.text = f"{location}: {item.code} {item.message}"
             else:
                 case = ET.SubElement(suite, "testcase", name=f"gradadvisor.{item.kind}", classname=path)
+                line = item.file_position[0] if item.file_position else item.line
+                if line is not None:
+                    case.set("line", str(line))
                 tag = "error" if item.is_failure else "skipped"
                 element = ET.SubElement(case, tag, message=item.message, type=item.kind)
                 element.text = f"{location}: {item.kind}: {item.message}"

@@ -4,12 +4,12 @@ there are more than ``MIN_FILES`` files (a small scan is over before a bar would
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from gradadvisor.report import MACHINE_FORMATS
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 MIN_FILES = 300
 
@@ -25,6 +25,8 @@ def progress(console: Console, files: int, enabled: bool) -> Iterator[Callable[[
     if not enabled:
         yield None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # only for a bar
+
     with Progress(
         TextColumn("Scanning"),
         BarColumn(),

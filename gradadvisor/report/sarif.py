@@ -3,7 +3,10 @@
 Each rule is described in ``tool.driver.rules`` (with its documentation as help);
 each finding is a result with ``ruleId``, ``ruleIndex``, a region, its fix when it has
 one, ``partialFingerprints`` (stable across runs) and ``properties`` (confidence, evidence,
-and the cell of a notebook, whose region lines are then within the cell). Given the
+and, for a notebook, the cell with the line and column within it). A notebook finding's
+region is where its code is in the ``.ipynb`` file (the line of the JSON text holding that
+source line), so that code scanning annotates the right line of the file; its message names
+the cell and the line in the cell. Given the
 repository root, artifact URIs are relative to it through ``originalUriBaseIds``
 (``%SRCROOT%``), whatever the working directory. File errors are tool execution
 notifications on the invocation.
@@ -51,24 +54,21 @@ def render(findings: list[Finding], errors: list[FileError], root: Path | None =
     artifacts = [_artifact(finding.path, root) for finding in findings]
     prints = fingerprints(findings, [artifact["uri"] for artifact in artifacts])
     for finding, artifact, fingerprint in zip(findings, artifacts, prints):
-        region = {
-            "startLine": finding.line,
-            "startColumn": finding.column,
-            "endLine": finding.end_line,
-            "endColumn": finding.end_column,
-        }
+        line, column, end_line, end_column = finding.file_region or (finding.line, finding.column, finding.end_line, finding.end_column)
+        region = {"startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column}
+        cell = f" (cell {finding.cell}, line {finding.line}, column {finding.column})" if finding.cell is not None else ""
         result = {
             "ruleId": finding.code,
             "ruleIndex": index[finding.code],
             "level": LEVELS[finding.severity],
-            "message": {"text": finding.message + (f" ({finding.context})" if finding.context else "")},
+            "message": {"text": finding.message + cell + (f" ({finding.context})" if finding.context else "")},
             "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
             "partialFingerprints": {FINGERPRINT: fingerprint},
             "properties": {"confidence": finding.confidence, "evidence": list(finding.evidence)},
         }
         if finding.cell is not None:
-            result["properties"]["cell"] = finding.cell
-        if finding.fix is not None:
+            result["properties"].update(cell=finding.cell, cellLine=finding.line, cellColumn=finding.column)
+        if finding.fix is not None and finding.cell is None:  # a replacement in a cell is not one in the JSON text
             result["fixes"] = [
                 {
                     "description": {"text": f"{finding.fix.applicability} fix: {finding.fix.content}"},
@@ -86,15 +86,17 @@ def render(findings: list[Finding], errors: list[FileError], root: Path | None =
     notifications = []
     for error in errors:
         location = {"physicalLocation": {"artifactLocation": _artifact(error.path, root)}}
-        if error.line is not None:
-            location["physicalLocation"]["region"] = {"startLine": error.line, "startColumn": error.column or 1}
+        line, column = error.file_position or (error.line, error.column)
+        if line is not None:
+            location["physicalLocation"]["region"] = {"startLine": line, "startColumn": column or 1}
+        cell = f" (cell {error.cell}, line {error.line}, column {error.column or 1})" if error.cell is not None else ""
         notification = {
             "level": "error" if error.is_failure else "note",
-            "message": {"text": f"{error.kind}: {error.message}"},
+            "message": {"text": f"{error.kind}: {error.message}{cell}"},
             "locations": [location],
         }
         if error.cell is not None:
-            notification["properties"] = {"cell": error.cell}
+            notification["properties"] = {"cell": error.cell, "cellLine": error.line, "cellColumn": error.column}
         notifications.append(notification)
     run_extra = {}
     if root is not None:

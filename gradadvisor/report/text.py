@@ -6,7 +6,6 @@ from collections import Counter, defaultdict
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from gradadvisor.engine.source import FileError
 from gradadvisor.report.locations import where
@@ -31,9 +30,7 @@ def print_findings(
 
 
 def _print_finding(console: Console, finding: Finding, unsafe_fixes: bool, quiet: bool = False) -> None:
-    marker = ""
-    if finding.fix is not None and (finding.fix.applicability == "safe" or unsafe_fixes):
-        marker = " [cyan]\\[*][/]"
+    marker = " [cyan]\\[*][/]" if finding.fix_applies(unsafe_fixes) else ""
     location = where(finding.path, finding.line, finding.column, finding.cell)
     console.print(f"[bold]{escape(location)}[/]: [bold red]{finding.code}[/]{marker} {escape(finding.message)}")
     if finding.frame is not None:
@@ -128,15 +125,18 @@ def print_summary(console: Console, findings: list[Finding], errors: list[FileEr
         console.print(f"{unsafe} rewrite{'s' * (unsafe != 1)} available with `--fix --unsafe-fixes` (check them with `gradadvisor bench`).")
 
 
-def print_statistics(console: Console, findings: list[Finding]) -> None:
+def print_statistics(console: Console, findings: list[Finding], unsafe_fixes: bool = False) -> None:
+    """A count per rule; ``[*]`` when ``--fix`` (or, with ``unsafe_fixes``, ``--fix --unsafe-fixes``)
+    would fix some of its findings."""
     counts = Counter(finding.code for finding in findings)
-    table = Table(box=None, show_header=False, pad_edge=False)
-    table.add_column(justify="right")
-    table.add_column()
-    table.add_column()
-    table.add_column()
+    rows = []
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         rule = rule_by_code(code)
-        fixable = any(f.fix is not None for f in findings if f.code == code)
-        table.add_row(str(count), code, "[*]" if fixable else "", rule.name if rule else "")
-    console.print(table)
+        fixable = any(f.fix_applies(unsafe_fixes) for f in findings if f.code == code)
+        rows.append((str(count), code, "[*]" if fixable else "", rule.name if rule else ""))
+    if not rows:
+        return
+    widths = [max(len(row[index]) for row in rows) for index in range(3)]
+    for count, code, marker, name in rows:  # columns, and no trailing spaces
+        line = f"{count:>{widths[0]}}  {code:<{widths[1]}}  {marker:<{widths[2]}}  {name}".rstrip()
+        console.print(line, markup=False, highlight=False)

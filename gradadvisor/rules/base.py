@@ -102,6 +102,14 @@ class Finding:
     #: Source lines around the finding for the text report: (first line number, lines).
     frame: tuple[int, tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
     diff: str = field(default="", repr=False, compare=False)
+    #: For notebooks: (line, column, end line, end column) in the ``.ipynb`` file's JSON text,
+    #: where the formats that annotate the file's lines (SARIF, GitLab, JUnit) put the finding.
+    file_region: tuple[int, int, int, int] | None = field(default=None, repr=False, compare=False)
+
+    def fix_applies(self, unsafe_fixes: bool) -> bool:
+        """Whether ``--fix`` applies this finding's fix: a safe one always, an unsafe one only
+        with ``--unsafe-fixes`` (what ruff's ``[*]`` and ``fixable`` mean)."""
+        return self.fix is not None and (self.fix.applicability == "safe" or unsafe_fixes)
 
     def to_dict(self) -> dict:
         data = {

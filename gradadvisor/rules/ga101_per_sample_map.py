@@ -65,7 +65,7 @@ class PerSampleMap(Rule):
     preallocated array filled item by item (`out = np.zeros(n)`, then
     `for i in range(n): out[i] = f(x[i])`) is the same map, reported where a gradient or jit
     is shown to reach it (elsewhere such a loop is host code: under a trace it cannot even
-    assign). Seed thread 003 is this shape: `sum(map(t -> nn([t]), x) .^ 2)`.
+    assign). The same shape is slow in Julia's Zygote too: `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
     Python runs the loop, so JAX sees one small computation per sample: for a network,

@@ -39,7 +39,7 @@ class PythonSumOverArray(Rule):
     per element. Under `jit` the traced program grows with the data (n = 1,000 took 24 s
     to compile here, against 0.09 s for the vectorized form); eagerly, every element is
     a separate dispatch; and in reverse mode each slice's backward pass scatters into a
-    full-size array of zeros. Seed thread 001 shows the same cliff in Zygote.
+    full-size array of zeros. Julia's Zygote shows the same cliff.
 
     ## Example
     ```python

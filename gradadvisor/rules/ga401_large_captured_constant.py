@@ -51,7 +51,7 @@ class LargeCapturedConstant(Rule):
       `static_argnums=0`, or `jax.jit(self.method)`).
     - **Dense gradient of a slice.** Inside a differentiated function, a large array is combined
       elementwise with the differentiated argument and then indexed, `(table * scale)[index]`:
-      only a slice is used, but the backward pass works on the whole table (seed thread 002).
+      only a slice is used, but the backward pass works on the whole table.
 
     Sizes are in bytes, from the code: shapes and dtypes of creation calls
     (`np.zeros((1000, 64))`, `rng.normal(size=(100, 3))`, `hermegauss(21)`,

@@ -104,14 +104,14 @@ def plan_for(path: Path, line: int, output: Path, finding: findings.Finding) -> 
         if arg.arg in evidence and spec.kind in ("unknown", "any", "unused") and arg.annotation is None:
             spec = evidence[arg.arg]
         if site.in_class and arg is positional[0]:
-            spec = shapes.unknown(f"`{arg.arg}` is the instance of a method")
+            spec = shapes.unknown(f"`{arg.arg}` is the instance of a method", array_may_do=False)
         elif arg.arg in static:
             spec = shapes.static(spec, arg.arg)
         params.append((arg.arg, spec))
     for arg, default in zip(node.args.kwonlyargs, node.args.kw_defaults):
         if default is None:
             params.append((arg.arg, shapes.unknown(
-                f"`{arg.arg}` is keyword-only: bench passes positional arguments; wrap the function")))
+                f"`{arg.arg}` is keyword-only: bench passes positional arguments; wrap the function", array_may_do=False)))
     sized = shapes.sized_dims(dict(params), node, functions)
     names = sorted({d[1] for _, spec in params for d in _dims(spec)})
     dim_values, next_value = {}, 3
@@ -134,11 +134,11 @@ def init_bench_file(location: str, output: str | None, force: bool) -> Written:
     """Write the bench file for the finding at ``location`` (FILE:LINE)."""
     path, line = parse_location(location)
     target = Path(output) if output else path.with_name(f"{path.stem}_bench.py")
-    if target.exists() and not force:
-        raise InitError(f"{target} exists; pass --force to overwrite it")
     if target.resolve() == path.resolve():
         raise InitError(f"{target} is the file under test; choose another with -o")
-    finding = findings.pick(findings.scan(path), line, path)
+    finding = findings.pick(findings.scan(path), line, path)  # no finding there: say so first
+    if target.exists() and not force:
+        raise InitError(f"{target} exists; pass --force to overwrite it")
     text = render(plan_for(path, line, target, finding))
     try:
         ast.parse(text)

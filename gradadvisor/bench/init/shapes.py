@@ -17,7 +17,8 @@ match wins:
   inferred (three calls deep at most).
 
 Anything else (a matrix product, an unknown call, other indexing) leaves the
-parameter unknown: the skeleton gets a ``# TODO`` saying which use decided it.
+parameter unknown: the skeleton still writes a runnable value, a ``(size, size)``
+matrix (``ASSUMED``), with a ``# TODO`` to adjust it that says which use decided it.
 """
 
 from __future__ import annotations
@@ -64,6 +65,9 @@ class Spec:
     dtype: str = "float32"
     keys: dict[str, "Spec"] = field(default_factory=dict)
     reason: str = ""
+    #: For "unknown": whether an array may stand in for it (False where no array can: the
+    #: instance of a method, a keyword-only or a static parameter).
+    array_may_do: bool = True
 
     @property
     def complete(self) -> bool:
@@ -72,8 +76,21 @@ class Spec:
         return all(spec.complete for spec in self.keys.values())
 
 
-def unknown(reason: str) -> Spec:
-    return Spec("unknown", reason=reason)
+def unknown(reason: str, array_may_do: bool = True) -> Spec:
+    return Spec("unknown", reason=reason, array_may_do=array_may_do)
+
+
+#: What stands in for an array whose shape the code does not state (a matrix product, an
+#: unknown call): a square matrix, at the bench's size, which satisfies the findings' own
+#: assumptions (GA202's operands are matrices; a per-sample loop's data has a sample axis)
+#: and makes a cost that grows faster than the data visible. The bench file marks it with a
+#: TODO to adjust.
+ASSUMED = Spec("array", shape=(SIZE, SIZE))
+
+
+def assumed(spec: Spec) -> Spec | None:
+    """The array written for an unknown ``spec`` (None: no array can stand in for it)."""
+    return ASSUMED if spec.kind == "unknown" and spec.array_may_do else None
 
 
 def static(spec: Spec, name: str) -> Spec:
@@ -82,7 +99,7 @@ def static(spec: Spec, name: str) -> Spec:
         return Spec("python-float")
     if spec.kind == "int":
         return spec
-    return unknown(f"`{name}` is static under jax.jit (a hashable Python value) but is used as {describe(spec)}")
+    return unknown(f"`{name}` is static under jax.jit (a hashable Python value) but is used as {describe(spec)}", array_may_do=False)
 
 
 def merge(first: Spec, second: Spec) -> Spec:
@@ -460,8 +477,9 @@ class FunctionUses:
             helper = self.module_functions[name]
             spec = parameter_spec(helper, self.module_functions, self._helper_param(helper, position, keyword),
                                   self.depth + 1, self.cache)
-            if spec.kind == "unknown":
-                spec = unknown(f"passed to `{name}`, where {spec.reason}")
+            if spec.kind == "unknown":  # say which value is passed, and as which parameter
+                param = self._helper_param(helper, position, keyword)
+                spec = unknown(f"`{_where(value)}` is passed to `{name}` as `{param}`, where {spec.reason}", spec.array_may_do)
             facts.helper_specs.append(spec)
         else:
             facts.opaque.append(f"passed to `{_short(call.func)}`")
@@ -480,7 +498,7 @@ class FunctionUses:
     def spec(self, value: Path, stated: Spec | None = None) -> Spec:
         """The spec of a value from its facts (``stated``: an annotation's, which wins)."""
         facts = self.facts.get(value, Facts())
-        where = value[0] if len(value) == 1 else f"{value[0]}{''.join(_step(s) for s in value[1:])}"
+        where = _where(value)
         if stated is not None:
             return stated
         if facts.opaque:
@@ -527,6 +545,11 @@ def _int_constant(node: ast.AST) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
     return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _where(value: tuple) -> str:
+    """A value's path as code: ``xs``, ``xs[i]``, ``params['w']``."""
+    return value[0] if len(value) == 1 else f"{value[0]}{''.join(_step(s) for s in value[1:])}"
 
 
 def _step(step: tuple) -> str:

@@ -27,7 +27,7 @@ from gradadvisor.bench.init.functions import (
     module_bindings,
     statement_text,
 )
-from gradadvisor.bench.init.shapes import SIZE, Spec, describe
+from gradadvisor.bench.init.shapes import SIZE, Spec, assumed, describe
 
 DEFAULT_SIZE = 30
 SIZES = (10, 30, 100)
@@ -187,7 +187,12 @@ class _Inputs:
         return f"jax.random.fold_in(key, {self.counter - 1})"
 
     def value(self, spec: Spec, where: str) -> tuple[str, str | None]:
-        """The expression for a spec, and a TODO when it is unknown."""
+        """The expression for a spec, and a TODO when it is unknown: a square matrix where an
+        array can stand in (the file runs as written; the TODO says what to adjust), else None."""
+        stand_in = assumed(spec)
+        if stand_in is not None:  # entries of order 1/size: products of such matrices stay of order 1
+            code, _ = self.value(stand_in, where)
+            return f"{code} / size", f"adjust `{where}` to its real shape: a (size, size) matrix stands in; {spec.reason}"
         if spec.kind in ("any", "unused"):
             return f"jax.random.uniform({self.key()}, (), {VALUE_RANGE})", None
         if spec.kind == "int":
