@@ -209,3 +209,13 @@ def test_stated_callers_of_every_dtype(form, dtype):
     outcome = check(_program(source, _pair((4, 4), dtype, complex_data=dtype.startswith("complex")), f"{form}/{dtype}", (0, 1), stated_caller=True), "GA202")
     assert outcome.ok, outcome.detail
     assert outcome.kind == ("safe-applied" if dtype == "float32" else "unsafe"), outcome
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16", "int32", "int8", "bool"])
+@pytest.mark.parametrize("code", ["GA301", "GA302"])
+def test_stated_callers_of_every_dtype_for_sums(code, dtype):
+    """Sums of an array a caller passes in each dtype: a safe fix only for float32."""
+    source, length = (SUM.format(binding=""), 12) if code == "GA301" else (ACCUMULATE, 16)
+    outcome = check(_program(source, _one((length,), dtype), f"{code}/{dtype}", stated_caller=True), code)
+    assert outcome.ok, outcome.detail
+    assert outcome.kind == ("safe-applied" if dtype == "float32" else "unsafe"), outcome
