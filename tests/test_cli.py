@@ -155,7 +155,7 @@ def test_json_report_shape(cli, tmp_path):
     assert finding["context"] is None
     assert 'jnp.einsum("ij,ij->j", a, b)' in finding["message"]
     fix = finding["fix"]
-    assert set(fix) == {"applicability", "content", "unproven", "diff"}
+    assert set(fix) == {"applicability", "content", "unproven", "proven_by", "diff"}
     assert fix["unproven"] == []
     assert fix["applicability"] == "safe"
     assert fix["content"] == 'jnp.einsum("ij,ij->j", a, b)'

@@ -60,6 +60,7 @@ def test_json_render_round_trips():
         "applicability": "safe",
         "content": 'jnp.einsum("ij,ij->j", a, b)',
         "unproven": [],
+        "proven_by": [],
         "diff": "--- a/src/model.py\n+++ b/src/model.py\n",
     }
     assert second["fix"] is None and second["context"] is None

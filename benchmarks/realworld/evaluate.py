@@ -214,7 +214,12 @@ def evaluate(cases: list[Case], family: str | None) -> dict:
     all_sites = [s for c in cases for s in c.sites if family is None or s.family == family]
     found = sum(1 for s in all_sites if s.matched_by)
     negatives = [c for c in cases if c.negative]
+    counted = [f for c in cases for f in c.findings if codes is None or f.get("code") in codes]
+    fixes = {"findings": len(counted), "safe": 0, "unsafe": 0, "none": 0}
+    for f in counted:
+        fixes[(f.get("fix") or {}).get("applicability") or "none"] += 1
     return {
+        "fixes": fixes,
         "sites": len(all_sites), "found": found, "recall": found / len(all_sites) if all_sites else None,
         "per_family": per_family, "missed": missed, "false_alarms": false_alarms, "extra": extra,
         "negative_cases": len(negatives),
@@ -238,6 +243,10 @@ def print_report(console: Console, cases: list[Case], result: dict, min_confiden
     console.print(f"[bold]False alarms[/]: {len(result['false_alarms'])} findings in "
                   f"{result['false_alarm_cases']} of {result['negative_cases']} negative cases")
     console.print(f"[bold]Extra findings in positive cases[/]: {len(result['extra'])}")
+    fixes = result["fixes"]
+    share = fixes["safe"] / fixes["findings"] if fixes["findings"] else None
+    console.print(f"[bold]Fixes[/]: {fixes['safe']}/{fixes['findings']} findings have a safe fix ({pct(share)}), "
+                  f"{fixes['unsafe']} an unsafe one, {fixes['none']} none")
 
     table = Table(title="Recall per family")
     for col, justify in (("family", "left"), ("shape", "left"), ("rule codes", "left"), ("sites", "right"),
@@ -277,7 +286,7 @@ def to_json(cases: list[Case], result: dict, min_confidence: str | None, family:
     return {
         "min_confidence": min_confidence, "family": family, "family_codes": FAMILY_CODES,
         "summary": {k: result[k] for k in ("sites", "found", "recall", "negative_cases", "false_alarm_cases")}
-        | {"false_alarms": len(result["false_alarms"]), "extra_findings": len(result["extra"])},
+        | {"false_alarms": len(result["false_alarms"]), "extra_findings": len(result["extra"]), "fixes": result["fixes"]},
         "per_family": result["per_family"],
         "false_alarms": [finding_dict(c, f) for c, f in result["false_alarms"]],
         "extra_findings": [finding_dict(c, f) for c, f in result["extra"]],

@@ -404,6 +404,18 @@ class Facts:
         self._in_progress: set[int] = set()
         self._returns: dict[int, Value] = {}
 
+    @property
+    def enables_x64(self) -> bool:
+        """The module turns on 64-bit mode (``jax.config.update("jax_enable_x64", True)``,
+        ``config.jax_enable_x64 = True``): arrays without a stated dtype are then float64."""
+        found = self.__dict__.get("_x64")
+        if found is None:
+            found = self.__dict__["_x64"] = bool(literal_lines("jax_enable_x64", self.source)) and any(
+                isinstance(node, ast.Constant) and node.value == "jax_enable_x64" or isinstance(node, ast.Attribute) and node.attr == "jax_enable_x64"
+                for node in ast.walk(self.module)
+            )
+        return found
+
     # -- scopes --------------------------------------------------------------------------
 
     def scope(self, node: ast.AST, parent: Scope | None = None) -> Scope:
@@ -560,7 +572,7 @@ class Facts:
         default = scope.defaults.get(name)
         literal = default.value if isinstance(default, ast.Constant) and isinstance(default.value, (int, float, bool)) else None
         if annotation is not None:
-            annotated = _from_annotation(annotation, name)
+            annotated = _from_annotation(annotation, name, self._named_dims(scope, name))
             if annotated is not None:
                 return annotated
         if isinstance(default, ast.Constant) and isinstance(default.value, str):
@@ -568,6 +580,89 @@ class Facts:
         if isinstance(default, ast.Constant) and default.value is None:
             literal = None
         return Value(v.PARAM, param=name, annotation=annotation, literal=literal)
+
+    def _named_dims(self, scope: Scope, name: str) -> dict[str, str]:
+        """The jaxtyping dimension names of the parameters before ``name`` (``a: Float[Array,
+        "n k"]`` names ``n`` = ``a.shape[0]``): one name, one size, within a signature."""
+        known: dict[str, str] = {}
+        for param, arg in scope.params.items():
+            if param == name:
+                break
+            if arg.annotation is not None:
+                for index, dim in enumerate(_jaxtyping_dims(self.source.segment(arg.annotation)) or ()):
+                    if dim.isidentifier() and not dim.startswith("_"):
+                        known.setdefault(dim, f"{param}.shape[{index}]")
+        return known
+
+    def parameter_of(self, expr: ast.AST, scope: Scope, statement: ast.AST | None) -> str | None:
+        """The parameter of ``scope``'s function that ``expr`` (a name) holds at ``statement``:
+        only its parameter binding reaches there, and nothing can rebind it from elsewhere
+        (``global``, ``nonlocal``, a nested function). What a call site passes for that
+        parameter is then what ``expr`` holds."""
+        if not isinstance(expr, ast.Name) or expr.id not in scope.params or expr.id in scope.packed:
+            return None
+        name = expr.id
+        if name in scope.declared_global or self._bound_in_nested_or_global(name, scope):
+            return None
+        reaching = self.bindings_at(name, scope, statement)
+        if len(reaching) != 1 or reaching[0].kind != "param":
+            return None
+        return name
+
+    def dtype_source(self, expr: ast.AST, scope: Scope, statement: ast.AST | None, depth: int = 0) -> str | None:
+        """The parameter of ``scope``'s function whose dtype ``expr`` has, when only ops that
+        keep a dtype lie between them (indexing, ``.T``, reshape, transpose, ravel, squeeze,
+        expand_dims, and names bound once to such an expression): the call sites then tell
+        the dtype."""
+        if depth > 8:
+            return None
+        if isinstance(expr, ast.Name):
+            found = self.parameter_of(expr, scope, statement)
+            if found is not None:
+                return found
+            reaching = self.bindings_at(expr.id, scope, statement) if scope.binds(expr.id) else []
+            if len(reaching) == 1 and reaching[0].kind == "assign" and not reaching[0].path and isinstance(reaching[0].value, ast.expr):
+                return self.dtype_source(reaching[0].value, scope, reaching[0].statement, depth + 1)
+            return None
+        if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
+            return self.dtype_source(expr.value, scope, statement, depth + 1)
+        if isinstance(expr, ast.Subscript):
+            return self.dtype_source(expr.value, scope, statement, depth + 1)
+        if isinstance(expr, ast.Call) and not any(item.arg == "dtype" for item in expr.keywords):
+            func = expr.func
+            qualified = _Evaluator(self, scope, scope.position_of(statement), {}).resolve(func) or ""
+            module, _, name = qualified.rpartition(".")
+            if (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY) and name in DTYPE_KEEPING:
+                if expr.args and not isinstance(expr.args[0], ast.Starred):
+                    return self.dtype_source(expr.args[0], scope, statement, depth + 1)
+            elif not qualified and isinstance(func, ast.Attribute) and func.attr in DTYPE_KEEPING:
+                return self.dtype_source(func.value, scope, statement, depth + 1)
+        return None
+
+    def mutated_between(self, names: set[str], scope: Scope, first: ast.AST, second: ast.AST) -> list[ast.AST]:
+        """Statements that may change, in place, an array one of ``names`` holds after
+        ``first`` and before ``second`` (statements of ``scope``): a subscript or attribute
+        assignment (to any name: it may be an alias), an augmented assignment, a method call on
+        one of ``names`` or a call that is given one of them (``A.sort()``, ``np.copyto(A, s)``,
+        ``fill(A)``), anywhere in a loop that holds both. jax arrays never change in place;
+        NumPy arrays do."""
+        start, stop = scope.position_of(first), scope.position_of(second)
+        if start is None or stop is None:
+            return [first]
+        common = _common(start.chain, stop.chain)
+        loop = next((index for index, branch in reversed(common) if index in scope.loops and branch == 0), None)
+        found: list[ast.AST] = []
+        for node in walk_local(scope.node):
+            if not isinstance(node, ast.stmt) or node is first or node is second:
+                continue
+            position = scope.position_of(node)
+            if position is None:
+                continue
+            between = start.index < position.index < stop.index
+            around = loop is not None and any(index == loop for index, _ in position.chain)
+            if (between or around) and _may_mutate(node, names):
+                found.append(node)
+        return found
 
     def returns(self, function: ast.AST, scope: Scope) -> Value:
         """What ``function`` returns (joined over its ``return`` statements)."""
@@ -650,18 +745,85 @@ def _tuple_parts(text: str | None) -> list[str] | None:
     return None
 
 
-def _from_annotation(text: str, name: str) -> Value | None:
+#: jaxtyping's dtype-specific array types.
+JAXTYPING_DTYPES = {
+    "Float16": "float16", "BFloat16": "bfloat16", "Float32": "float32", "Float64": "float64", "Int8": "int8",
+    "Int16": "int16", "Int32": "int32", "Int64": "int64", "UInt8": "uint8", "UInt16": "uint16", "UInt32": "uint32",
+    "UInt64": "uint64", "Bool": "bool", "Complex64": "complex64", "Complex128": "complex128",
+}
+
+
+def _jaxtyping_dims(text: str) -> list[str] | None:
+    """The dimension names of a jaxtyping annotation (``Float[Array, "n k"]``), or None."""
+    import re
+
+    compact = text.replace(" ", "")
+    if not re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact):
+        return None
+    return text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
+
+
+#: Functions and methods whose result has their (first) argument's dtype.
+DTYPE_KEEPING = frozenset({"reshape", "transpose", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "swapaxes", "moveaxis", "copy", "matrix_transpose"})
+
+#: Methods that change a NumPy array in place.
+IN_PLACE_METHODS = frozenset({"sort", "fill", "resize", "put", "itemset", "setfield", "partition", "byteswap", "setflags", "__setitem__", "__iadd__", "__imul__", "__isub__", "__itruediv__"})
+
+
+def _may_mutate(stmt: ast.stmt, names: set[str]) -> bool:
+    """Whether ``stmt`` (its own expressions and targets) may change an array in place."""
+    if isinstance(stmt, ast.AugAssign):
+        return True
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+                    return True
+    for expression in _own_expressions(stmt):
+        for node in walk_local(expression):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in names and func.attr in IN_PLACE_METHODS:
+                return True
+            given = [*node.args, *(item.value for item in node.keywords)]
+            if any(isinstance(arg, ast.Name) and arg.id in names for arg in given) and not _pure_library(node):
+                return True
+    return False
+
+
+#: Library functions that write into an argument.
+WRITING_FUNCTIONS = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "shuffle", "put_along_axis", "setattr"})
+
+
+def _pure_library(call: ast.Call) -> bool:
+    """``jnp.sum(A)``, ``np.dot(A, B)``, ``len(A)``: a call that only reads its arguments (no
+    ``out=``, not ``np.copyto``)."""
+    name = dotted(call.func)
+    if name is None or any(item.arg == "out" for item in call.keywords) or name.rpartition(".")[2] in WRITING_FUNCTIONS:
+        return False
+    return name in BUILTINS or name.split(".")[0] in ("jnp", "np", "numpy", "jax", "math", "lax", "onp", "anp")
+
+
+def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) -> Value | None:
     """A parameter's value from its annotation, when the annotation says what it is."""
     compact = text.replace(" ", "")
     import re
 
-    jaxtyping = re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact)
+    jaxtyping = re.match(r"""^(?:\w+\.)*((?:Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*)\[[\w.]+,["']([^"']*)["']\]$""", compact)
     if jaxtyping:
+        # ``Float32[...]`` states a dtype; ``Float[...]`` any float (float16 included): unknown.
+        dtype = JAXTYPING_DTYPES.get(jaxtyping.group(1))
         dims = text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
         if any(dim.startswith(("*", "#*", "...")) or dim == "..." for dim in dims):
-            return v.array(None, evidence=(f"`{name}: {text}`",))
-        shape = tuple(int(dim) if dim.isdigit() else f"{name}.shape[{i}]" for i, dim in enumerate(dims))
-        return v.array(shape, evidence=(f"`{name}: {text}`",))
+            return v.array(None, dtype, evidence=(f"`{name}: {text}`",))
+        known = dict(known or {})
+        for i, dim in enumerate(dims):
+            if dim.isidentifier() and not dim.startswith("_"):
+                known.setdefault(dim, f"{name}.shape[{i}]")
+        shape = tuple(int(dim) if dim.isdigit() else known.get(dim, f"{name}.shape[{i}]") for i, dim in enumerate(dims))
+        return v.array(shape, dtype, evidence=(f"`{name}: {text}`",))
     if re.search(r"\bCallable\b", compact):
         # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
         return Value(v.CALLABLE)
@@ -790,8 +952,10 @@ class _Evaluator:
             return self.lookup(node.id, depth)
         if isinstance(node, ast.Constant):
             value = node.value
-            if isinstance(value, bool) or isinstance(value, (int, float, complex)):
-                return v.scalar(value if not isinstance(value, complex) else None)
+            if isinstance(value, complex):
+                return Value(v.SCALAR, dtype="complex")  # ``1j``: makes what it touches complex
+            if isinstance(value, bool) or isinstance(value, (int, float)):
+                return v.scalar(value)
             if isinstance(value, (str, bytes)):
                 return Value(v.STRING)
             if value is None:
@@ -972,7 +1136,7 @@ class _Evaluator:
             array = arrays[0]
             other = right if array is left else left
             if other.kind in (v.SCALAR, v.SIZE):
-                return v.array(array.shape, array.dtype, host=array.host, data=array.data)
+                return v.array(array.shape, _scalar_promotion(array, other, node.op), host=array.host, data=array.data)
             return v.array(None, None, host=array.host and other.kind != v.PARAM, data=array.data)
         if v.SEQUENCE in kinds and isinstance(node.op, (ast.Add, ast.Mult)):
             if left.kind == v.SEQUENCE and right.kind == v.SEQUENCE and isinstance(node.op, ast.Add):
@@ -983,6 +1147,8 @@ class _Evaluator:
                 return v.sequence(sequence.length * count.literal, sequence.item)
             return v.sequence(None, sequence.item)
         if kinds <= {v.SCALAR}:
+            if "complex" in (left.dtype, right.dtype):
+                return Value(v.SCALAR, dtype="complex")
             literal = _arithmetic(node.op, left.literal, right.literal)
             return v.scalar(literal)
         if kinds <= {v.SCALAR, v.PARAM} and v.PARAM in kinds:
@@ -1225,7 +1391,7 @@ class _Evaluator:
         if expr is None:
             return default
         if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            return lib.DTYPE_NAMES.get(expr.value)
+            return lib.DTYPE_NAMES.get(expr.value) or lib.TYPE_CODES.get(expr.value.lstrip("<>=|"))
         text = dotted(expr)
         if text is None:
             return None
@@ -1323,6 +1489,8 @@ class _Evaluator:
             # where(condition, a, b) has the dtype of a and b, not of the condition.
             typed = [item for item in (arrays[1:] if name == "where" and len(args) == 3 else arrays) if item.is_array]
             dtype = typed[0].dtype if typed and all(item.dtype == typed[0].dtype for item in typed) else None
+            if any(item.kind == v.SCALAR and item.dtype == "complex" for item in arrays):
+                dtype = _complex_of(dtype, host)
             if name in ("isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal"):
                 dtype = "bool"
             if name == "where" and len(args) == 1:
@@ -1363,8 +1531,14 @@ class _Evaluator:
             return v.array(inner.shape and (None,) * len(inner.shape), inner.dtype, host=host) if inner.is_array else v.array(None, host=host)
         if name in ("diag",) and args:
             inner = self.eval(args[0], depth)
+            dtype = inner.dtype if inner.is_array else None
+            if inner.rank == 1 and len(args) == 1 and not node.keywords:
+                return v.array((inner.shape[0], inner.shape[0]), dtype, host=host)  # type: ignore[index]
+            if inner.rank == 2 and len(args) == 1 and not node.keywords:
+                rows, columns = inner.shape  # type: ignore[misc]
+                return v.array((rows if rows is not None and rows == columns else None,), dtype, host=host)
             rank = {1: 2, 2: 1}.get(inner.rank or -1)
-            return v.array((None,) * rank if rank else None, inner.dtype if inner.is_array else None, host=host)
+            return v.array((None,) * rank if rank else None, dtype, host=host)
         if name in ("diagonal",) and args:
             inner = self.eval(args[0], depth)
             return v.array((None,) * (inner.rank - 1) if inner.rank else None, host=host)
@@ -1639,3 +1813,27 @@ def _arithmetic(op: ast.operator, left, right):
         return None
     return None
 
+
+
+def _complex_of(dtype: str | None, host: bool) -> str:
+    """The complex dtype a real ``dtype`` becomes when multiplied by ``1j``."""
+    if dtype in ("float64", "int64", "uint64", "complex128") or dtype is None and host:
+        return "complex128"
+    return "complex64"
+
+
+def _scalar_promotion(array: Value, scalar: Value, op: ast.operator) -> str | None:
+    """The dtype of ``array <op> scalar`` (a Python number or data size): a complex number
+    makes it complex; a float, or true division, makes an integer or bool array float; an
+    unknown number leaves an integer array's dtype unknown."""
+    dtype = array.dtype
+    if scalar.dtype == "complex":
+        return _complex_of(dtype, array.host)
+    if dtype is None or dtype.startswith(("float", "bfloat", "complex")):
+        return dtype
+    float_default = lib.NUMPY_DEFAULT_FLOAT if array.host else lib.JAX_DEFAULT_FLOAT
+    if isinstance(op, ast.Div) or scalar.kind == v.SCALAR and isinstance(scalar.literal, float):
+        return float_default
+    if scalar.kind == v.SCALAR and type(scalar.literal) is int or scalar.kind == v.SIZE:
+        return "int32" if dtype == "bool" and not array.host else "int64" if dtype == "bool" else dtype
+    return None

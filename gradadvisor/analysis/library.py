@@ -113,6 +113,14 @@ DTYPE_NAMES = {
     "float64": "float64", "double": "float64", "float": "float32", "float_": "float64",
     "complex64": "complex64", "complex128": "complex128", "complex": "complex64",
 }
+#: NumPy's one-character and sized type codes (``dtype="f2"``, ``astype("e")``), byte order stripped.
+TYPE_CODES = {
+    "?": "bool", "b1": "bool", "e": "float16", "f2": "float16", "f": "float32", "f4": "float32", "d": "float64",
+    "f8": "float64", "b": "int8", "i1": "int8", "B": "uint8", "u1": "uint8", "h": "int16", "i2": "int16",
+    "H": "uint16", "u2": "uint16", "i": "int32", "i4": "int32", "I": "uint32", "u4": "uint32", "l": "int64",
+    "q": "int64", "i8": "int64", "L": "uint64", "Q": "uint64", "u8": "uint64", "F": "complex64", "c8": "complex64",
+    "D": "complex128", "c16": "complex128",
+}
 #: Scalar constructors: ``jnp.float32(3.0)`` is a 0-d value, not a table.
 SCALAR_TYPES = frozenset(DTYPE_NAMES)
 

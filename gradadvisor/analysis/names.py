@@ -92,6 +92,7 @@ class ImportMap:
         #: Names the module binds by def, class, assignment, loop or ``with`` (not by import).
         self.defined: set[str] = set()
         self.star_imports: list[str] = []
+        self._module = module
         for stmt in module_statements(module.body):
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names):
@@ -131,8 +132,25 @@ class ImportMap:
         return canonical(self.resolve(node))
 
     def module_binds(self, name: str) -> bool:
-        """True when the module binds ``name`` (import or not), or may (a star import)."""
-        return name in self.aliases or name in self.defined or bool(self.star_imports)
+        """True when the module binds ``name`` (import or not), or may (a star import): also
+        from inside a function (``global sum`` then ``sum = ...``) or by a walrus, which binds
+        in the module when written at module level or in a module-level comprehension."""
+        return name in self.aliases or name in self.defined or bool(self.star_imports) or name in self.bound_elsewhere
+
+    @property
+    def bound_elsewhere(self) -> frozenset[str]:
+        """Names declared ``global`` in some function, and walrus targets anywhere (read once,
+        on first use: a conservative superset)."""
+        found = self.__dict__.get("_bound_elsewhere")
+        if found is None:
+            names: set[str] = set()
+            for node in ast.walk(self._module):
+                if isinstance(node, ast.Global):
+                    names.update(node.names)
+                elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+                    names.add(node.target.id)
+            found = self.__dict__["_bound_elsewhere"] = frozenset(names)
+        return found
 
     def autodiff_numpy_function(self, node: ast.AST) -> str | None:
         """``"diag"`` for ``jnp.diag`` / ``from jax.numpy import diag``; None for numpy or unknowns."""

@@ -49,6 +49,14 @@ class ArgumentFact:
     data: bool = False
     #: The function that makes the call (its key in ``path``), None for module-level code.
     caller: str | None = None
+    #: Arrays: the shape (dims: int, symbolic size or None; None: rank unknown) and dtype the
+    #: caller's code shows.
+    shape: tuple | None = None
+    dtype: str | None = None
+    #: Arrays: whether the shape and dtype facts were read (the call unpacks nothing), and
+    #: whether it is a NumPy (host) array.
+    typed: bool = False
+    host: bool = False
 
 
 class Project:
@@ -86,12 +94,15 @@ class Project:
         self.compiled: set[Key] = set()
         #: Why each compiled function is compiled (the jit that reaches it, and the chain).
         self.compile_reasons: dict[Key, Reason] = {}
+        #: The transforms each function is passed to (or decorated with), across the project.
+        self.transforms: dict[Key, set[str]] = defaultdict(set)
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
+        self._escaped: set[Key] | None = None
 
     # -- resolution -----------------------------------------------------------------------
 
@@ -225,6 +236,7 @@ class Project:
             for seed in summary.seeds:
                 reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
                 for key in self.resolve(summary.path, seed.target, seed.scope, seed.klass):
+                    self.transforms[key].add(seed.transform)
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
@@ -382,6 +394,18 @@ class Project:
 
     # -- what call sites pass ------------------------------------------------------------------
 
+    def escapes(self, key: Key) -> bool:
+        """Whether a function is used as a value somewhere in the project (passed to ``map``,
+        stored, returned, wrapped in ``partial``): its calls through that value are not seen."""
+        if self._escaped is None:
+            self._escaped = {
+                target
+                for summary in self.files.values()
+                for reference, scope, klass in summary.escapes
+                for target in self.resolve(summary.path, reference, scope, klass)
+            }
+        return key in self._escaped
+
     def arguments(self, path: str, function_key: str, param: str) -> list[ArgumentFact]:
         """What the call sites across the project pass for ``param`` of a function."""
         if self._arguments is None:
@@ -405,10 +429,14 @@ class Project:
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
                             nbytes, data = site.arrays.get(str(index), (None, False))
-                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
+                            typed = str(index) in site.types
+                            shape, dtype, host = site.types.get(str(index), (None, None, True))
+                            found[(target[0], target[1], params[index])].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype, typed, host))
                     for name, (kind, evidence) in site.keywords.items():
                         nbytes, data = site.arrays.get(name, (None, False))
-                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope))
+                        typed = name in site.types
+                        shape, dtype, host = site.types.get(name, (None, None, True))
+                        found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype, typed, host))
         return found
 
 

@@ -1132,7 +1132,13 @@ def index_only_as_position(body: ast.AST, var: str, code) -> bool:
 
 def reads_outside(function: ast.AST, loop: ast.AST, name: str) -> bool:
     """Whether ``name`` is read anywhere in ``function`` outside the body of ``loop`` (after it, in
-    a closure, in the loop header, or before it on a later pass of an enclosing loop)."""
+    a closure, in the loop header, or before it on a later pass of an enclosing loop), or may be
+    read after ``function`` returns (declared ``global`` or ``nonlocal``; a module's name)."""
+    if isinstance(function, ast.Module):
+        return True  # a module's name: any importer may read it
+    for node in walk(function):
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return True  # bound outside the function too: read after it returns
     inside = {id(node) for stmt in [*loop.body, *getattr(loop, "orelse", [])] for node in walk(stmt)}  # type: ignore[attr-defined]
     if isinstance(loop, ast.While):
         inside |= {id(node) for node in walk(loop.test)}

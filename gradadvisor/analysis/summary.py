@@ -30,13 +30,14 @@ from gradadvisor.analysis.gradient import (
     FUNCTION_ARGUMENTS,
     GRADIENT_FUNCTIONS,
     MODULE_BASES,
+    SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
     Level,
     function_keywords,
     short,
     transform_name,
 )
-from gradadvisor.analysis.lines import any_between
+from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
@@ -89,6 +90,10 @@ class CallSite:
     #: Array arguments whose byte size is shown or that are data, by position (``"0"``) or keyword:
     #: ``(nbytes or None, data)``.
     arrays: dict[str, tuple[int | None, bool]] = field(default_factory=dict)
+    #: Array arguments with what the caller's code shows of them, by position or keyword:
+    #: ``(shape or None, dtype or None, host)`` (host: a NumPy array). Absent when the call
+    #: unpacks ``*args``/``**kwargs``.
+    types: dict[str, tuple[tuple | None, str | None, bool]] = field(default_factory=dict)
 
 
 @dataclass
@@ -149,6 +154,9 @@ class FileSummary:
     #: Module-level names bound to what a factory of this file returns (``op = make_op()``
     #: where ``make_op`` returns a function it defines) -> those functions' keys.
     factory_results: dict[str, list[str]] = field(default_factory=dict)
+    #: Functions used as values (``map(f, xs)``, ``fs = [f]``, ``partial(f, 1)``, ``return f``):
+    #: calls through them are not seen. ``(reference, scope key, class)``, resolved like seeds.
+    escapes: list[tuple[str, "str | None", "str | None"]] = field(default_factory=list)
 
 
 def module_name(display: str) -> tuple[str, str]:
@@ -187,6 +195,8 @@ class SummaryBuilder:
         self.summary = FileSummary(display, module, package, imports=dict(names.aliases))
         #: function key -> (node, scope) for every function and lambda found.
         self.nodes: dict[str, tuple[FunctionNode, Scope]] = {}
+        #: Names bound to a transform of a function whose calls are recorded (``_transform_aliases``).
+        self._aliases: dict[str, str] = {}
         self.keys: dict[int, str] = {}
         self._callee_lines: dict[frozenset[str], list[int]] = {}
         self._imported = self._imported_callees()
@@ -209,6 +219,7 @@ class SummaryBuilder:
         self._factory_results()
         self._keep_references()
         self._module_calls(self._imported)
+        self._record_escapes(self._imported, frozenset())
         self._bench_file()
         return self.summary
 
@@ -466,9 +477,85 @@ class SummaryBuilder:
         names = frozenset(name for name in callees if name)
         if not names:
             return
+        # ``g = jax.grad(f)`` then ``g(a, b)``: a call of ``f`` with ``a, b``.
+        self._aliases = self._transform_aliases(names)
+        self._record_escapes(names, frozenset(self._aliases))
+        names = names | frozenset(self._aliases)
         for key, (node, scope) in self.nodes.items():
             self._calls(node, key, scope, names)
         self._module_calls(names)
+
+    def _transform_aliases(self, names: frozenset[str]) -> dict[str, str]:
+        """Names bound once, in this file, to ``jax.jit(f)`` / ``jax.grad(f)`` (a transform
+        that passes its arguments through) of one of ``names``: alias -> ``f``."""
+        found: dict[str, str] = {}
+        bound: dict[str, int] = {}
+        for stmt, _, _ in self._statements():
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    for name in target_names(target):
+                        bound[name] = bound.get(name, 0) + 1
+                value = stmt.value
+                if (
+                    len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(value, ast.Call)
+                    and value.args and isinstance(value.args[0], ast.Name) and value.args[0].id in names
+                    and canonical(self.names.resolve(value.func)) in SAME_ARGUMENTS
+                ):
+                    found[stmt.targets[0].id] = value.args[0].id
+        return {alias: name for alias, name in found.items() if bound.get(alias) == 1 and alias not in names and alias not in self.names.aliases}
+
+    def _statements(self):
+        """``(statement, function key or None, class)`` for every statement of the file, each
+        with the function that holds it (nested definitions are their own)."""
+        for stmt in module_statements(self.tree.body):
+            yield stmt, None, None
+        for key, (node, _) in self.nodes.items():
+            if isinstance(node, ast.Lambda):
+                continue
+            klass = self.summary.functions[key].klass
+            stack = list(reversed(node.body))
+            while stack:
+                stmt = stack.pop()
+                yield stmt, key, klass
+                if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    stack.extend(reversed(nested_statements(stmt)))
+
+    def _record_escapes(self, names: frozenset[str], aliases: frozenset[str]) -> None:
+        """Uses of ``names`` (and of their transform ``aliases``) that are not calls: the
+        function is passed, stored or returned, and what it is called with is not seen."""
+        lines = sorted({line for name in names | aliases for line in literal_lines(name, self.source)})
+        if not lines:
+            return
+        for stmt, key, klass in self._statements():
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                expressions = [*stmt.decorator_list, *getattr(stmt, "bases", ()), *(item.value for item in getattr(stmt, "keywords", ()))]
+            elif not any_between(lines, *self._own_lines(stmt)):
+                continue
+            else:
+                expressions = list(own_expressions(stmt))
+            for expr in expressions:
+                called: set[int] = set()
+                for node in walk_local(expr):
+                    if isinstance(node, ast.Call):
+                        called.add(id(node.func))
+                        transform = canonical(self.names.resolve(node.func)) if node.args else None
+                        if transform in SAME_ARGUMENTS and isinstance(stmt, ast.Assign) and stmt.value is node and node.args[0].__class__ is ast.Name and node.args[0].id in names and any(
+                            isinstance(target, ast.Name) and target.id in aliases for target in stmt.targets
+                        ):
+                            called.add(id(node.args[0]))  # ``g = jax.grad(f)``: g's calls are f's
+                        if transform in SAME_ARGUMENTS and isinstance(node.func, ast.AST) and any(
+                            isinstance(parent, ast.Call) and parent.func is node for parent in walk_local(expr)
+                        ):
+                            called.add(id(node.args[0]))  # ``jax.grad(f)(a, b)``
+                for node in walk_local(expr):
+                    if id(node) in called or not isinstance(getattr(node, "ctx", None), ast.Load):
+                        continue
+                    reference = _reference(node)
+                    if reference is not None and reference.rpartition(".")[2] in names | aliases and (isinstance(node, ast.Name) or reference.split(".")[0] in ("self", "cls") or reference.split(".")[0] in self.names.aliases):
+                        name = reference
+                        if name in aliases:
+                            name = self._aliases.get(name, name)
+                        self.summary.escapes.append((name, key, klass))
 
     def _module_calls(self, callees: frozenset[str]) -> None:
         """Calls made by module-level code (scripts call their training function there)."""
@@ -486,23 +573,27 @@ class SummaryBuilder:
                     callee = _reference(call.func)
                     if callee is None or not _calls_one_of(callee.split("."), callees):
                         continue
+                    callee = self._aliases.get(callee, callee)
                     self.summary.module_calls.append(self._call_site(None, callee, call, scope, stmt))
 
     def _call_site(self, caller: str | None, callee: str, call: ast.Call, scope: Scope, statement: ast.AST) -> CallSite:
         site = CallSite(caller, callee, call.lineno)
+        unpacks = any(isinstance(arg, ast.Starred) for arg in call.args) or any(item.arg is None for item in call.keywords)
         for index, arg in enumerate(positional(call)):
             site.args.append(self._argument_fact(arg, scope, statement))
-            self._array_size(site, str(index), arg, scope, statement)
+            self._array_size(site, str(index), arg, scope, statement, not unpacks)
         for item in call.keywords:
             if item.arg is not None:
                 site.keywords[item.arg] = self._argument_fact(item.value, scope, statement)
-                self._array_size(site, item.arg, item.value, scope, statement)
+                self._array_size(site, item.arg, item.value, scope, statement, not unpacks)
         return site
 
-    def _array_size(self, site: CallSite, where: str, expr: ast.AST, scope: Scope, statement: ast.AST) -> None:
+    def _array_size(self, site: CallSite, where: str, expr: ast.AST, scope: Scope, statement: ast.AST, typed: bool = True) -> None:
         value = self.facts.value(expr, scope, statement)
         if value.kind == v.ARRAY and (value.nbytes is not None or value.data):
             site.arrays[where] = (value.nbytes, value.data)
+        if typed and value.kind == v.ARRAY:
+            site.types[where] = (value.shape, value.dtype, value.host)
 
     def _calls(self, node: FunctionNode, key: str, scope: Scope, callees: frozenset[str]) -> None:
         """Record calls of ``callees`` made directly in ``node``, with argument facts."""
@@ -517,6 +608,7 @@ class SummaryBuilder:
             callee = _reference(call.func)
             if callee is None or not _calls_one_of(callee.split("."), callees):
                 continue
+            callee = self._aliases.get(callee, callee)
             function.calls.append(self._call_site(key, callee, call, inner, statement))
 
     def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:

@@ -17,7 +17,6 @@ shadowing...): this module says what the rewrite is and what it assumed.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
@@ -45,7 +44,6 @@ ARRAY_ATTRIBUTES = frozenset(
 #: Methods of jax arrays and of ``x.at[i]``.
 ARRAY_METHODS = ARRAY_ATTRIBUTES | {"set", "add", "mul", "multiply", "divide", "power", "get", "min", "max", "apply"}
 #: Dtype names whose presence near a rewrite means sums may not be exact.
-SMALL_DTYPE_WORD = re.compile(r"\b(?:float16|bfloat16|half|int8|uint8|int16|uint16|bool_|bool|astype)\b")
 
 
 def is_jax_call(node: ast.Call, resolve) -> bool:

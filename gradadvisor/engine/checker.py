@@ -106,6 +106,12 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
             for c in ctx.candidates
             if (c.size_param or c.data.get("param")) and not c.data.get("calls_to") and c.scopes and c.scopes[0] in result.summary.functions
         }
+        # A fix whose preconditions the callers may prove (``settle``): what they pass.
+        wanted.update(
+            result.summary.functions[c.scopes[0]].name
+            for c in ctx.candidates
+            if c.fix is not None and c.fix.deferred and c.scopes and c.scopes[0] in result.summary.functions
+        )
         # A candidate may depend on another function's parameter (a factory's, a constructor's).
         wanted.update(c.data["calls_to"] for c in ctx.candidates if c.data.get("calls_to"))
         if wanted:

@@ -128,6 +128,17 @@ class Context:
         """What ``expr`` holds here (``overlay``: values of comprehension variables)."""
         return self.facts.value(expr, self.scope, self.statement, overlay)
 
+    def dtype_callers(self, expr: ast.AST) -> list[str] | None:
+        """When ``expr``'s dtype is that of a parameter (``x``, ``x[i]``, ``x.T``, a reshape of
+        ``x``): the check that call sites passing float32/float64 arrays for it prove a dtype
+        precondition (``Preconditions.require(..., callers=...)``); else None."""
+        param = self.facts.dtype_source(expr, self.scope, self.statement)
+        return [f"float {param}"] if param is not None else None
+
+    def parameter_of(self, expr: ast.AST) -> str | None:
+        """The parameter ``expr`` (a name) holds here, unchanged since the call."""
+        return self.facts.parameter_of(expr, self.scope, self.statement)
+
     def _extents(self) -> ExtentReader:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.

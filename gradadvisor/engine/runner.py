@@ -30,7 +30,7 @@ from gradadvisor.engine.source import FileError, SourceText, decode_source, is_n
 from gradadvisor.fixes.apply import FixOutcome, apply_fix_rounds, local_diff, unified_diff, write_atomically
 from gradadvisor.fixes.edits import apply_edits
 from gradadvisor.rules import all_rules, rule_by_code
-from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule
+from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule, finalize_candidate
 
 if TYPE_CHECKING:  # imported where used: a scan without a cache or a notebook loads neither
     from gradadvisor.engine.cache import Cache
@@ -201,7 +201,7 @@ def findings_for(
         rule = rule_by_code(candidate.code)
         if rule is None:
             continue
-        finding = rule.finalize(candidate, project)
+        finding = finalize_candidate(rule, candidate, project)
         if finding is None:
             continue
         suppression = suppressions.get(finding.line)

@@ -9,6 +9,19 @@ A fix is *safe* only when every precondition of its rewrite was proven from fact
 (ranks, dtypes, shadowing, loop-variable use, the range covering the axis, no side
 effects); otherwise it is *unsafe* and ``unproven`` says which preconditions are
 missing, in words a user can check.
+
+Some preconditions are about a function's parameters (``a`` has two axes, ``x`` is a
+float array): the function's own lines cannot prove them, its callers can. A rule
+states such a precondition with the checks that would prove it (``callers=``); phase 2
+asks the project index what every call site passes and, when every call site proves
+every check, drops the precondition from ``unproven`` and names the call sites in
+``proven_by`` (``settle`` in ``rules/base.py``). Checks are small strings:
+
+- ``rank P N``: parameter ``P`` is an array of ``N`` axes;
+- ``float P``: ``P`` is a float32 or float64 array (not complex, integer, bool, or a small float);
+- ``dim P I Q J``: axis ``I`` of ``P`` and axis ``J`` of ``Q`` have the same length;
+- ``jax P``: ``P`` is a jax array (not a NumPy one);
+- ``longer P I N``: axis ``I`` of ``P`` is longer than ``N`` (a literal length).
 """
 
 from __future__ import annotations
@@ -36,6 +49,10 @@ class Fix:
     imports: tuple[ImportSpec, ...] = ()
     #: Why an unsafe fix is unsafe: the preconditions the scanner could not prove.
     unproven: tuple[str, ...] = ()
+    #: For unproven preconditions that callers can prove: (precondition, its checks).
+    deferred: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: The call sites that proved deferred preconditions (``path:line``), once settled.
+    proven_by: tuple[str, ...] = ()
 
     @property
     def span(self) -> tuple[int, int]:
@@ -58,11 +75,24 @@ class Preconditions:
 
     def __init__(self) -> None:
         self.unproven: list[str] = []
+        self.deferred: dict[str, list[str]] = {}
+        #: Preconditions that are unproven whatever the callers pass.
+        self._final: set[str] = set()
 
-    def require(self, proven: bool, what: str) -> bool:
-        if not proven and what not in self.unproven:
+    def require(self, proven: bool, what: str, callers: Sequence[str] | None = None) -> bool:
+        """Record a precondition. ``callers``: the checks on parameters (see the module's
+        docstring) that, held at every call site, prove it; None when callers cannot."""
+        if proven:
+            return True
+        if what not in self.unproven:
             self.unproven.append(what)
-        return proven
+        if callers is None or what in self._final:
+            self._final.add(what)
+            self.deferred.pop(what, None)
+        else:
+            checks = self.deferred.setdefault(what, [])
+            checks.extend(check for check in callers if check not in checks)
+        return False
 
     @property
     def applicability(self) -> Applicability:
@@ -76,7 +106,8 @@ class Preconditions:
                 self.require(False, what)
             content = edits.text if content is None else content
             edits = edits.edits
-        return Fix(tuple(edits), self.applicability, content or "", tuple(imports), tuple(self.unproven))
+        deferred = tuple((what, tuple(checks)) for what, checks in self.deferred.items() if checks)
+        return Fix(tuple(edits), self.applicability, content or "", tuple(imports), tuple(self.unproven), deferred)
 
 
 def apply_edits(text: str, edits: Sequence[Edit]) -> str:

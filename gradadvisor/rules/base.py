@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Sequence
 
 from gradadvisor.analysis.extent import SMALL_RANGE
@@ -133,6 +133,7 @@ class Finding:
                 "applicability": self.fix.applicability,
                 "content": self.fix.content,
                 "unproven": list(self.fix.unproven),
+                "proven_by": list(self.fix.proven_by),
                 "diff": self.diff,
             }
         return data
@@ -318,6 +319,93 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     elif trace == "likely":
         evidence.append("no transform reaches this function in the scanned files; it does jax work, so it is likely traced by its callers")
     return make_finding(rule, candidate, confidence, evidence, explanation if trace == "proven" else None)
+
+
+def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
+    """``rule.finalize``, then the fix's preconditions that call sites can prove, settled."""
+    finding = rule.finalize(candidate, project)
+    if finding is not None and finding.fix is not None and finding.fix.deferred:
+        finding.fix = settle(finding.fix, candidate, project)
+        if finding.fix.proven_by:
+            sites = ", ".join(finding.fix.proven_by[:4]) + (", ..." if len(finding.fix.proven_by) > 4 else "")
+            finding.evidence.append(f"the fix's preconditions on its parameters hold at every call site: {sites}")
+    return finding
+
+
+def settle(fix: Fix, candidate: Candidate, project: "Project") -> Fix:
+    """``fix`` with the deferred preconditions that every call site in the project proves
+    dropped from ``unproven`` (and those call sites in ``proven_by``); safe when none is left."""
+    if not candidate.scopes:
+        return fix
+    unproven = list(fix.unproven)
+    proofs: list[str] = []
+    for what, checks in fix.deferred:
+        sites = call_sites_proving(project, candidate.path, candidate.scopes[0], checks)
+        if sites and what in unproven:
+            unproven.remove(what)
+            proofs.extend(sites)
+    if len(unproven) == len(fix.unproven):
+        return fix
+    return replace(fix, applicability="unsafe" if unproven else "safe", unproven=tuple(unproven), proven_by=tuple(dict.fromkeys(proofs)))
+
+
+def call_sites_proving(project: "Project", path: str, function: str, checks: Sequence[str]) -> list[str]:
+    """The call sites (``path:line``) of ``function`` when there are some and every one of them
+    passes arguments that satisfy every check (see ``fixes/edits.py``); else []. A function
+    that a transform other than jit/grad receives (``vmap`` slices its arguments, ``scan``
+    builds them), that is used as a value (``map(f, xs)``, ``partial(f, 1)``) or that is a
+    method has callers the index does not see: nothing is proven then."""
+    from gradadvisor.analysis.gradient import SAME_ARGUMENTS
+
+    if project.transforms.get((path, function), set()) - SAME_ARGUMENTS or project.escapes((path, function)):
+        return []
+    summary = project.function((path, function))
+    if summary is None or summary.klass is not None:
+        return []  # a method: ``obj.method(...)`` calls are not resolved
+    parsed = [check.split() for check in checks]
+    params = sorted({part for words in parsed for part in words[1:] if not part.lstrip("-").isdigit()})
+    by_site: dict[tuple[str, int, str | None], dict[str, list]] = {}
+    for param in params:
+        facts = project.arguments(path, function, param)
+        if not facts:
+            return []
+        for fact in facts:
+            by_site.setdefault((fact.path, fact.line, fact.caller), {}).setdefault(param, []).append(fact)
+    for passed in by_site.values():
+        if set(passed) != set(params) or any(len(facts) != 1 for facts in passed.values()):
+            return []  # a call that leaves a parameter to its default, or two calls on one line
+        if not all(_check(words, {param: facts[0] for param, facts in passed.items()}) for words in parsed):
+            return []
+    return [f"{site[0]}:{site[1]}" for site in sorted(by_site)]
+
+
+def _check(words: list[str], passed: dict) -> bool:
+    kind = words[0]
+    first = passed[words[1]]
+    if first.kind != "array" or not first.typed:
+        return False
+    if kind == "jax":
+        return not first.host
+    if kind == "longer":
+        axis, least = int(words[2]), int(words[3])
+        if first.shape is None or not -len(first.shape) <= axis < len(first.shape):
+            return False
+        length = first.shape[axis]
+        return isinstance(length, int) and length > least
+    if kind == "rank":
+        return first.shape is not None and len(first.shape) == int(words[2])
+    if kind == "float":
+        return first.dtype in ("float32", "float64")
+    if kind == "dim":
+        other = passed[words[3]]
+        if other.kind != "array" or first.shape is None or other.shape is None:
+            return False
+        left, right = int(words[2]), int(words[4])
+        if not (-len(first.shape) <= left < len(first.shape) and -len(other.shape) <= right < len(other.shape)):
+            return False
+        one, two = first.shape[left], other.shape[right]
+        return one is not None and one == two
+    return False
 
 
 def make_finding(rule: type[Rule], candidate: Candidate, confidence: Confidence, evidence: list[str], context: str | None) -> Finding:

@@ -173,9 +173,11 @@ class PythonLoopRecurrence(Rule):
       turn a NumPy start into a jax array where `.at` raised);
     - the carry keeps its dtype and shape through the body: true of `x.at[...].op(v)` and of
       `lax.dynamic_update_*` (the result has `x`'s dtype and shape); for any other update,
-      the carry must be a jax array of known shape and a float dtype that the facts show
+      the carry must be a jax array of known shape and dtype float32 that the facts show
       unchanged by the body (a Python float carry becomes a traced float32, and a dtype or
-      shape change makes `fori_loop` raise).
+      shape change makes `fori_loop` raise: `x * 1j` or `jnp.exp(1j * theta)` is complex),
+      in a module that does not turn on `jax_enable_x64` (then arrays without a stated dtype
+      are float64, not the float32 the facts assume).
     Out-of-range positions need no proof: with a Python int and with a traced one, JAX clamps
     reads and drops writes alike (checked with jax 0.10.2).
 
@@ -783,9 +785,12 @@ class PythonLoopRecurrence(Rule):
             same = (
                 carried.is_array and not carried.host and new.is_array
                 and carried.shape is not None and None not in carried.shape and carried.shape == new.shape
-                and carried.dtype in ("float32", "float64") and carried.dtype == new.dtype
+                and carried.dtype == "float32" and carried.dtype == new.dtype
             )
-            conditions.require(same, f"`{carry}` keeps its dtype and shape through the body (a Python number or a changed dtype breaks `fori_loop`)")
+            conditions.require(same, f"`{carry}` keeps its dtype and shape through the body (a Python number, a complex value or a changed dtype breaks `fori_loop`)")
+            # The facts give arrays without a stated dtype float32; with x64 they are float64, and
+            # a float32 carry that meets one becomes float64 in the loop (`fori_loop` raises).
+            conditions.require(not ctx.facts.enables_x64, "64-bit mode is off (the module turns `jax_enable_x64` on: arrays without a stated dtype are float64 and can change the carry's dtype)")
         lambda_node = ast.Lambda(
             args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=var), ast.arg(arg=carry)], kwonlyargs=[], kw_defaults=[], defaults=[]),
             body=value,

@@ -8,7 +8,6 @@ import re
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.syntax import attribute_path, call, constant, name_count, one_line, positional
-from gradadvisor.analysis.vectorize import SMALL_DTYPE_WORD
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
@@ -42,15 +41,19 @@ class DiagOfMatmul(Rule):
     ```
 
     ## Fix safety
-    The einsum equals the original only for two matrices, so the fix is *safe* only when
-    the code proves both operands have exactly two axes (a creation call, a reshape, a
-    jaxtyping annotation). A transpose is not proof: `.T` is a no-op on a vector, where
+    The einsum equals the original only for two matrices whose product is square, so the
+    fix is *safe* only when the code proves both operands have exactly two axes (a creation
+    call, a reshape, a jaxtyping annotation, or every call site in the project passing a
+    2-D array) and the kept axes the same length (the same number or symbolic size:
+    `Float[Array, "n k"]` twice; `diag` of a non-square product keeps the shorter diagonal,
+    the einsum raises). A transpose is not proof: `.T` is a no-op on a vector, where
     `diag` would build a matrix from the product instead; batched 3-D operands make
     `trace` of the product a sum over the batch too. The dtype must not be bool or a
-    small integer or float; unknown counts as proven only when the file mentions no
-    small dtype, and for `trace` it must be known (`jnp.trace` sums integers and bools in
+    small integer or float; an unknown dtype is not proven, unless every call site in the
+    project passes a float32 or float64 array for the parameter the operand comes from; for `trace` it must be known (`jnp.trace` sums integers and bools in
     a wider dtype, the einsum keeps the input's). For a named product (`P = A @ B` then `jnp.diag(P)`), the operands must
-    hold the same values at both lines, and `P = A @ B` is left in place (dead code
+    hold the same values at both lines and not be changed in place between them (a NumPy
+    array can be: `A[:, 0] = s`), and `P = A @ B` is left in place (dead code
     under `jit`; delete it yourself). Otherwise the fix is *unsafe* and says what it
     could not prove.
 
@@ -97,10 +100,17 @@ class DiagOfMatmul(Rule):
             message_contains='jnp.einsum("ij,ij->j", a, b)',
             applicability="unsafe",
         ),
+        # Shapes from the reshapes; the dtype from the only call site (the function alone
+        # does not show it: float16 data would make the fix change the result).
+        Invalid(
+            "import jax.numpy as np\n\ndef f(x, y):\n    a = np.reshape(x, (100, 8))\n    b = np.reshape(y, (100, 8))\n    return np.diag(a @ b.T)\n\nf(np.ones(800), np.ones(800))\n",
+            expected_fix='import jax.numpy as np\n\ndef f(x, y):\n    a = np.reshape(x, (100, 8))\n    b = np.reshape(y, (100, 8))\n    return np.einsum("ij,ij->i", a, b)\n\nf(np.ones(800), np.ones(800))\n',
+            applicability="safe",
+        ),
         Invalid(
             "import jax.numpy as np\n\ndef f(x, y):\n    a = np.reshape(x, (100, 8))\n    b = np.reshape(y, (100, 8))\n    return np.diag(a @ b.T)\n",
             expected_fix='import jax.numpy as np\n\ndef f(x, y):\n    a = np.reshape(x, (100, 8))\n    b = np.reshape(y, (100, 8))\n    return np.einsum("ij,ij->i", a, b)\n',
-            applicability="safe",
+            applicability="unsafe",
         ),
         Invalid(
             "import jax\nfrom jax import numpy as jnp\n\n@jax.grad\ndef f(a, b):\n    return jnp.sum(jnp.diagonal(jnp.matmul(a, b)))\n",
@@ -163,20 +173,38 @@ class DiagOfMatmul(Rule):
         einsum, imports = ctx.spell(f"{module}.einsum")
         replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
         conditions = Preconditions()
-        conditions.require(ranks == (2, 2), "both operands have exactly two axes (a transpose is not proof: `.T` is a no-op on a vector)")
+        params = (ctx.parameter_of(left), ctx.parameter_of(right))
+        rank_checks = [f"rank {param} 2" for param, rank in zip(params, ranks) if rank != 2 and param is not None]
+        deferrable = all(rank == 2 or param is not None for param, rank in zip(params, ranks))
+        conditions.require(
+            ranks == (2, 2), "both operands have exactly two axes (a transpose is not proof: `.T` is a no-op on a vector)", rank_checks if deferrable else None
+        )
+        # The kept index runs along one axis of each operand: the einsum needs them equal
+        # (`diag` and `trace` of a non-square product keep the shorter diagonal; the einsum raises).
+        left_axis, right_axis = (1 if left_t else 0), (0 if right_t else 1)
+        dims = (_dim(ctx.value(left), left_axis), _dim(ctx.value(right), right_axis))
+        square = dims[0] is not None and dims[0] == dims[1]
+        conditions.require(
+            square,
+            f"the product is square (axis {left_axis} of `{one_line(ctx.code(left), 20)}` is as long as axis {right_axis} of `{one_line(ctx.code(right), 20)}`; the einsum raises otherwise)",
+            [f"dim {params[0]} {left_axis} {params[1]} {right_axis}"] if None not in params else None,
+        )
         for operand in (left, right):
             value = ctx.value(operand)
             text = one_line(ctx.code(operand), 25)
             if value.dtype is not None:
                 conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` is not bool or a small dtype ({value.dtype})")
-        unknown_dtype = any(ctx.value(operand).dtype is None for operand in (left, right))
-        if kind == "trace":
-            # jnp.trace sums integers and bools in a wider dtype; the einsum keeps the input's.
-            conditions.require(not unknown_dtype, "the operands' dtype is known (`trace` promotes integers and bools, the einsum does not)")
-        elif unknown_dtype:
-            conditions.require(not SMALL_DTYPE_WORD.search(ctx.source.text), "the operands are not bool or a small dtype (the file mentions one)")
+            elif kind == "trace":
+                # jnp.trace sums integers and bools in a wider dtype; the einsum keeps the input's.
+                conditions.require(False, f"`{text}` has a known dtype (`trace` promotes integers and bools, the einsum does not)", ctx.dtype_callers(operand))
+            else:
+                conditions.require(False, f"`{text}` has a known dtype that is not bool or a small one", ctx.dtype_callers(operand))
         if named is not None:
             conditions.require(_same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
+            conditions.require(
+                _unchanged(named, left, right, ctx),
+                f"the operands are not changed in place between `{one_line(ctx.code(named), 40)}` and here (a NumPy array can be)",
+            )
         fix = None
         if einsum:
             rewrite = ctx.renderer.replace_expression(node, replacement)
@@ -239,6 +267,20 @@ def _product(expr: ast.AST, ctx):
     if found is None or name_count(ctx.function, expr.id) != 2:
         return None, None  # the product is used somewhere else too: it is needed anyway
     return found, statement
+
+
+def _dim(value: v.Value, axis: int) -> v.Dim:
+    return value.shape[axis] if value.is_array and value.shape is not None and len(value.shape) == 2 else None
+
+
+def _unchanged(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
+    """No statement between the product and here may change an operand's array in place
+    (jax arrays never change; a NumPy array does: ``A[:, 0] = s``, ``A.sort()``)."""
+    from gradadvisor.analysis.syntax import names_read
+
+    if all(ctx.value(operand).is_array and not ctx.value(operand).host for operand in (left, right)):
+        return True
+    return not ctx.facts.mutated_between(names_read(left) | names_read(right), ctx.scope, named, ctx.statement)
 
 
 def _same_operands(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:

@@ -9,7 +9,6 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
 from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line, walk
 from gradadvisor.analysis.vectorize import (
-    SMALL_DTYPE_WORD,
     ElementLoop,
     Vectorized,
     batched,
@@ -69,7 +68,8 @@ class PythonSumOverArray(Rule):
     the element alone (other names might broadcast differently against the whole array);
     there is no start value; the array's dtype is not a small one (bool, int8, int16,
     float16, bfloat16: `jnp.sum` accumulates and promotes differently from repeated `+`;
-    unknown counts as proven only when the file mentions no small dtype); and the
+    an unknown dtype is not proven, unless every call site in the project passes a float32
+    or float64 array for the parameter it comes from); and the
     array's length is a literal, non-zero number (the builtin sum of an empty array is
     the integer `0`; `jnp.sum(..., axis=0)` gives float zeros, a whole row of them for a
     matrix). Otherwise the
@@ -131,8 +131,8 @@ class PythonSumOverArray(Rule):
             applicability="unsafe",
         ),
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (16,))\n    return sum(jnp.exp(-xi) for xi in x)\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (16,))\n    return jnp.sum(jnp.exp(-x), axis=0)\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (16,))\n    return sum(jnp.exp(-xi) for xi in x)\n\nf(jnp.ones(16))\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (16,))\n    return jnp.sum(jnp.exp(-x), axis=0)\n\nf(jnp.ones(16))\n",
             applicability="safe",
         ),
         Invalid(
@@ -341,7 +341,7 @@ class PythonSumOverArray(Rule):
         if value.dtype is not None:
             conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` has a dtype whose sum matches repeated `+` ({value.dtype} does not)")
         else:
-            conditions.require(not SMALL_DTYPE_WORD.search(ctx.source.text), f"`{text}` has a dtype whose sum matches repeated `+` (the file mentions small dtypes)")
+            conditions.require(False, f"`{text}` has a known dtype whose sum matches repeated `+` (not bool or a small one)", ctx.dtype_callers(array))
         rows = value.shape[0] if value.shape else None
         conditions.require(
             isinstance(rows, int) and rows > 0,

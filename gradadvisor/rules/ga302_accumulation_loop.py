@@ -11,7 +11,6 @@ from gradadvisor.analysis.extent import Extent, is_collection_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
 from gradadvisor.analysis.syntax import attribute_path, call, child_nodes, constant, int_value, name, names_read, one_line, substitute, target_names, walk
 from gradadvisor.analysis.vectorize import (
-    SMALL_DTYPE_WORD,
     AxisRead,
     ElementLoop,
     axis_read,
@@ -188,13 +187,11 @@ class AccumulationLoop(Rule):
     - no dtype is small (bool, int8, uint8, int16, float16, bfloat16: `jnp.sum`
       accumulates in higher precision and promotes bool and small ints to int32, unlike
       repeated `+` in that dtype). When a dtype is not known (an array from a parameter), a
-      small one may still come in, so the fix is safe only if it cannot tell: the function
-      text names no small dtype, each accumulator starts as a Python float (weakly typed, so
-      the result has the terms' dtype; an integer start adds int8 terms in int8 in the loop
-      and in int32 in `jnp.sum`, a float32 array start adds float16 terms one by one in
-      float32 but their `jnp.sum` in float16), and the loop index does not become
-      `jnp.arange` (int32 where the loop had Python ints, which keep int8 arithmetic in
-      int8). Integer terms added into a float accumulator are unsafe (the loop rounds each
+      small or integer one may still come in (float16 data cast by a caller; int32 data
+      added into `0.0`, which the loop promotes to float and `jnp.sum` keeps int), so the
+      fix is unsafe, unless every call site in the project passes a float32 or float64
+      array for each such parameter (then an integer start and `jnp.arange` indices are
+      fine too). Integer terms added into a float accumulator are unsafe (the loop rounds each
       partial sum, `jnp.sum` adds exactly);
     - the accumulator starts as a Python number or a jax array (`+=` on a NumPy array
       updates it in place);
@@ -280,8 +277,8 @@ class AccumulationLoop(Rule):
         ),
         # Every precondition proven: a jax array of literal, non-zero length, float32, `i` not read after.
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    for i in range(len(x)):\n        # one term per element\n        acc += jnp.exp(-x[i])\n    return acc\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    # one term per element\n    acc = acc + jnp.sum(jnp.exp(-x), axis=0)\n    return acc\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    for i in range(len(x)):\n        # one term per element\n        acc += jnp.exp(-x[i])\n    return acc\n\nf(jnp.ones(16))\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    # one term per element\n    acc = acc + jnp.sum(jnp.exp(-x), axis=0)\n    return acc\n\nf(jnp.ones(16))\n",
             applicability="safe",
         ),
         # The loop variable is read after the loop: the fix would remove its binding.
@@ -945,6 +942,8 @@ class AccumulationLoop(Rule):
         # What is read whole is a jax array, of a dtype whose sum matches repeated `+`.
         dtypes: list[str | None] = []
         seen: set[str] = set()
+        #: What call sites must pass for the dtypes the code does not show (None: they cannot tell).
+        checks: list[str] | None = []
         for rewrite in rewrites:
             for array in rewrite.arrays:
                 base = array.value if _is_new(array) else array
@@ -953,8 +952,16 @@ class AccumulationLoop(Rule):
                     continue
                 seen.add(text)
                 value = ctx.value(base)
-                conditions.require(value.kind == v.ARRAY and not value.host, f"`{text}` is a jax array (not a list, whose `2 * xs` repeats, nor a NumPy array)")
+                param = ctx.parameter_of(base)
+                conditions.require(
+                    value.kind == v.ARRAY and not value.host,
+                    f"`{text}` is a jax array (not a list, whose `2 * xs` repeats, nor a NumPy array)",
+                    [f"jax {param}"] if param is not None and value.kind == v.PARAM else None,
+                )
                 dtypes.append(value.dtype if value.is_array else None)
+                if not (value.is_array and value.dtype is not None):
+                    found = ctx.dtype_callers(base)
+                    checks = checks + found if checks is not None and found is not None else None
         initial = [ctx.value(ast.Name(id=item.name, ctx=ast.Load())) for item in accumulations]
         # One step's term, with each element variable holding a row of the array it walks.
         overlay = {}
@@ -969,13 +976,15 @@ class AccumulationLoop(Rule):
         small = sorted({dtype for dtype in dtypes if dtype in v.SMALL_DTYPES})
         conditions.require(not small, f"no dtype is small (`jnp.sum` accumulates and promotes {', '.join(small)} differently from repeated `+`)")
         unknown = None in dtypes or None in term_dtypes
+        deferred = checks or None
         if unknown:
-            # A small dtype may still come in through a parameter: prove what does not depend on it.
-            function_text = ctx.source.block(ctx.function) if ctx.function is not None and not isinstance(ctx.function, ast.Lambda) else ctx.source.text
-            conditions.require(not SMALL_DTYPE_WORD.search(function_text), "the dtypes are not small ones (some are not known, and the function mentions a small dtype)")
+            # A small or integer dtype may come in through a parameter (float16 data cast by a
+            # caller, int32 data): unknown is not proven, unless every call site passes floats.
+            conditions.require(False, "the dtypes are known and not small (the code does not show them all)", deferred)
             conditions.require(
                 not any(rewrite.arange for rewrite in rewrites),
                 "the dtypes are known (`jnp.arange` gives int32 where the loop index was a Python int, which keeps a small dtype small)",
+                deferred,
             )
         for accumulation, value, term_dtype in zip(accumulations, initial, term_dtypes):
             float_start = value.kind == v.SCALAR and isinstance(value.literal, float) or value.is_array and (value.dtype or "").startswith(("float", "bfloat"))
@@ -984,6 +993,7 @@ class AccumulationLoop(Rule):
                     value.kind == v.SCALAR and isinstance(value.literal, float),
                     f"`{accumulation.name}` starts as a Python float, or the dtypes are known (a start of another dtype adds"
                     " the terms one by one in its own dtype and width, `jnp.sum` adds them in theirs first)",
+                    deferred,
                 )
             conditions.require(
                 not (term_dtype in INTEGER_DTYPES and float_start),
@@ -996,9 +1006,14 @@ class AccumulationLoop(Rule):
         # An empty loop leaves the accumulator as it was; `acc + jnp.sum(...)` of nothing does not.
         if not all(self._runs(level) for level in levels):
             keeps = all(self._keeps_initial(value, term) for value, term in zip(initial, terms))
+            runs: list[str] | None = []
+            for level in levels:
+                found = [] if self._runs(level) else self._runs_by_callers(level)
+                runs = runs + found if runs is not None and found is not None else None
             conditions.require(
                 keeps,
                 "the loop runs at least once (an empty loop leaves the accumulator as it was; the sum of nothing is a float32 array of the element's shape)",
+                runs or None,
             )
 
     def _runs(self, level: Level) -> bool:
@@ -1024,6 +1039,20 @@ class AccumulationLoop(Rule):
             rows = value.shape[axis] if value.is_array and value.shape is not None and -len(value.shape) <= axis < len(value.shape) else None
             return isinstance(rows, int) and rows + delta > start
         return False
+
+    def _runs_by_callers(self, level: Level) -> list[str] | None:
+        """The checks on call sites that prove the loop runs at least once: the parameter it
+        walks (or whose axis bounds it) is non-empty there; None when no parameter decides."""
+        ctx = self.ctx
+        if level.elements and level.index is None:
+            params = [None if _is_new(array) else ctx.parameter_of(array) for array in level.elements.values()]
+            return None if None in params or not params else [f"longer {param} 0 0" for param in params]
+        if isinstance(level.start, int) and level.length is not None and (level.stop is None or int_value(level.stop) is None):
+            array, axis, delta = level.length
+            param = ctx.parameter_of(array)
+            if param is not None and isinstance(axis, int) and isinstance(delta, int):
+                return [f"longer {param} {axis} {level.start - delta}"]
+        return None
 
     def _keeps_initial(self, value: v.Value, term: v.Value) -> bool:
         """Proven: ``acc + jnp.sum(<nothing>)`` is ``acc`` exactly: ``acc`` is a jax array whose

@@ -42,6 +42,9 @@ class Program:
     description: str = ""
     #: Differentiate with respect to these positional arguments (float arrays only).
     argnums: tuple[int, ...] = (0,)
+    #: State the caller: the scanned source gets a call of ``f`` with arguments of the very
+    #: shapes and dtypes the harness passes (``with_call_site``), as a project's callers would.
+    stated_caller: bool = False
 
 
 @dataclass
@@ -62,6 +65,24 @@ class Tally:
 
 
 TALLIES: dict[str, Tally] = defaultdict(Tally)
+
+
+def with_call_site(source: str, program: Program) -> str:
+    """``source`` and, under ``if __name__ == "__main__":`` (never run here), a call of ``f``
+    with arrays of the shapes and dtypes ``program.args`` gives: the program's only caller,
+    stated, so that the scanner can prove preconditions from it (and only truthfully)."""
+    import jax.numpy as jnp
+
+    parts = []
+    for arg in program.args(jnp, np):
+        if isinstance(arg, np.ndarray):
+            parts.append(f"numpy.zeros({tuple(arg.shape)!r}, dtype='{arg.dtype}')")
+        elif hasattr(arg, "shape") and hasattr(arg, "dtype"):
+            parts.append(f"jax.numpy.zeros({tuple(arg.shape)!r}, dtype='{arg.dtype}')")
+        else:
+            parts.append(repr(arg))
+    call = f"f({', '.join(parts)})"
+    return f"{source.rstrip()}\n\n\nif __name__ == '__main__':\n    import jax.numpy\n    import numpy\n\n    {call}\n"
 
 
 def fix_safe(source: str, code: str) -> tuple[str, list]:
@@ -145,6 +166,8 @@ def check(program: Program, code: str) -> Outcome:
     tally = TALLIES[code]
     tally.tried += 1
     source = textwrap.dedent(program.source)
+    if program.stated_caller:
+        source = with_call_site(source, program)
     fixed, findings = fix_safe(source, code)
     if not findings:
         return Outcome("no-finding")

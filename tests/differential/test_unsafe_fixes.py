@@ -96,6 +96,7 @@ COMMON = (
     "the start value adds the same way",
     "as a traced int32 as with a Python int",
     "exactly two axes",
+    "the product is square",  # GA202's operands share their shape in every program here
     "has 2 axes",
     "has a known number of axes",
     "covers exactly axis",
