@@ -77,13 +77,7 @@ GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in librar
 #: Transforms whose result calls the function with the very arguments it is given (``vmap``
 #: slices them, ``scan`` and ``fori_loop`` build them): a call of the result is a call of the
 #: function, for what its parameters receive.
-SAME_ARGUMENTS = frozenset(
-    {
-        "jax.grad", "jax.value_and_grad", "jax.jit", "jax.checkpoint", "jax.remat", "jax.named_call",
-        "equinox.filter_jit", "equinox.filter_grad", "equinox.filter_value_and_grad", "equinox.filter_checkpoint",
-        "autograd.grad", "autograd.value_and_grad",
-    }
-)
+SAME_ARGUMENTS = frozenset(name for library in _LIBRARIES for name in library.get("same_arguments", ()))
 
 #: qualified transform -> the level it gives the function it receives.
 TRANSFORM_LEVELS = {name: Level.DIFFERENTIATED for name in DIFFERENTIATING} | {name: Level.TRACED for name in TRACING}
