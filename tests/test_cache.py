@@ -134,3 +134,32 @@ def test_fixes_are_never_served_from_the_last_run(cli, tmp_path):
     assert cli("scan", "--fix", ".").exit_code == 0
     assert "einsum" in target.read_text()
     assert scan_json(cli, ".")[0] == 0
+
+
+def test_records_are_valid_for_one_build_of_the_tool(tmp_path, monkeypatch):
+    # A development checkout edits rules and transforms.toml without bumping the version: the
+    # cache's stamp follows the size and modification time of the code phase 1 runs.
+    import gradadvisor
+    from gradadvisor.engine import cache as cache_module
+
+    package = tmp_path / "gradadvisor"
+    (package / "rules").mkdir(parents=True)
+    rule = package / "rules" / "ga999.py"
+    rule.write_text("x = 1\n")
+    monkeypatch.setattr(gradadvisor, "__file__", str(package / "__init__.py"))
+    cache_module._stamp.cache_clear()
+    try:
+        before = cache_module._stamp()
+        assert cache_module._stamp() == before  # stable while nothing changes
+        os.utime(rule, ns=(1_000_000_000, 2_000_000_000))
+        cache_module._stamp.cache_clear()
+        edited = cache_module._stamp()
+        assert edited != before
+        (package / "analysis").mkdir()
+        (package / "analysis" / "transforms.toml").write_text("[common]\n")
+        cache_module._stamp.cache_clear()
+        table = cache_module._stamp()
+        assert table not in (before, edited)
+        assert table.startswith(gradadvisor.__version__ + "+")
+    finally:
+        cache_module._stamp.cache_clear()

@@ -14,7 +14,6 @@ the tables and the per-expression questions they share.
 from __future__ import annotations
 
 import ast
-import hashlib
 import sys
 from enum import IntEnum
 from pathlib import Path
@@ -43,8 +42,6 @@ def _load_table(data: bytes | None = None) -> dict:
 
 
 _TABLE_BYTES = TABLE_PATH.read_bytes()
-#: A digest of the table: cached phase-1 results are valid for one table.
-TABLE_DIGEST = hashlib.blake2b(_TABLE_BYTES, digest_size=8).hexdigest()
 
 
 def _entries(items: list) -> dict[str, tuple[tuple[int, ...], frozenset[str]]]:

@@ -26,6 +26,7 @@ file cannot run code.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -34,16 +35,34 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import gradadvisor
 from gradadvisor import __version__
-from gradadvisor.analysis.gradient import TABLE_DIGEST
 
 INDEX_FILE = "index.pickle"
 RECORDS_FILE = "phase1.pickle"
 #: Bump when the records change shape.
 FORMAT = 5
-#: Records are valid for one version of the tool and one library table (an edited
-#: ``transforms.toml`` changes what phase 1 finds).
-_STAMP = f"{__version__}+{TABLE_DIGEST}"
+#: The packages whose code decides what phase 1 records.
+CODE_PACKAGES = ("analysis", "engine", "rules", "fixes")
+
+
+@functools.cache
+def _stamp() -> str:
+    """Records are valid for one build of the tool: its version, and the size and modification
+    time of every module and data file that phase 1 runs (an edited rule or ``transforms.toml`` in
+    a development checkout changes what phase 1 finds, with no version bump)."""
+    hasher = hashlib.blake2b(digest_size=8)
+    package = Path(gradadvisor.__file__).parent
+    for name in CODE_PACKAGES:
+        try:
+            entries = sorted(os.scandir(package / name), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.endswith((".py", ".toml")):
+                info = entry.stat()
+                hasher.update(f"{name}/{entry.name}:{info.st_size}:{info.st_mtime_ns}\0".encode())
+    return f"{__version__}+{hasher.hexdigest()}"
 #: Modules whose classes may appear in the cache.
 ALLOWED_MODULES = ("gradadvisor.analysis.", "gradadvisor.engine.", "gradadvisor.rules.base", "gradadvisor.fixes.edits")
 ALLOWED_BUILTINS = frozenset({"set", "frozenset", "dict", "list", "tuple", "str", "int", "float", "bool", "bytes", "complex"})
@@ -67,7 +86,7 @@ def _load(path: Path) -> dict | None:
             data = _RestrictedUnpickler(stream).load()
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError, IndexError, KeyError):
         return None  # missing or corrupt: start afresh
-    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == _STAMP:
+    if isinstance(data, dict) and data.get("format") == FORMAT and data.get("version") == _stamp():
         return data
     return None
 
@@ -77,7 +96,7 @@ def _save(directory: Path, name: str, payload: dict) -> None:
     ignore = directory / ".gitignore"
     if not ignore.exists():
         ignore.write_text(GITIGNORE)
-    data = pickle.dumps({"format": FORMAT, "version": _STAMP, **payload}, protocol=pickle.HIGHEST_PROTOCOL)
+    data = pickle.dumps({"format": FORMAT, "version": _stamp(), **payload}, protocol=pickle.HIGHEST_PROTOCOL)
     handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
