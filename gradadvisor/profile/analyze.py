@@ -26,8 +26,10 @@ from gradadvisor.trace import diagnose as trace_diagnose
 from gradadvisor.trace import lines as trace_lines
 from gradadvisor.trace.diagnose import Diagnosis, Finding
 
-#: A function traced this many times is diagnosed as retracing.
+#: A function traced this many times (same transformation) is diagnosed as retracing.
 RETRACE_MIN = 3
+#: The reason given when the same function is compiled under another transformation.
+ANOTHER_TRANSFORM = "another transformation of the same function"
 
 
 @dataclass
@@ -72,21 +74,24 @@ class Analysis:
     merged: dict[int, trace_lines.FunctionTrace]  # program index -> its rows
 
 
-def retrace_reason(before: Program, after: Program) -> str:
-    """Why ``after`` was traced again, from the input types of the two programs."""
-    names = after.arg_names or before.arg_names
+def retrace_reason(earlier: list[Program], after: Program) -> str:
+    """Why ``after`` was traced again, from its input types and those of the function's earlier programs."""
+    same = [p for p in earlier if p.in_avals == after.in_avals]
+    if same:
+        if all(p.out_avals != after.out_avals for p in same):
+            return f"{ANOTHER_TRANSFORM} (same inputs, other outputs: jit(grad(f)) beside jit(f))"
+        return "same input types: a static argument, a closed-over value or the function object changed"
+    before = earlier[-1]
     if len(before.in_avals) != len(after.in_avals):
-        return f"a different number of array arguments ({len(before.in_avals)} -> {len(after.in_avals)})"
+        return (f"{ANOTHER_TRANSFORM} (a linearized or transposed program), or a new input structure: "
+                f"{len(before.in_avals)} -> {len(after.in_avals)} array arguments")
+    names = after.arg_names or before.arg_names
     changed = []
     for i, (old, new) in enumerate(zip(before.in_avals, after.in_avals)):
         if old != new:
             name = names[i] if i < len(names) else f"argument {i}"
             changed.append(f"{name} {old} -> {new}")
-    if not changed:
-        return "same input types: a static argument, a closed-over value or the function object changed"
-    old_shapes = [s for s in before.in_shapes]
-    new_shapes = [s for s in after.in_shapes]
-    what = "new shapes" if old_shapes != new_shapes else "new dtypes"
+    what = "new shapes" if before.in_shapes != after.in_shapes else "new dtypes"
     shown = ", ".join(changed[:3]) + (f" (+{len(changed) - 3} more)" if len(changed) > 3 else "")
     return f"{what}: {shown}"
 
@@ -99,7 +104,7 @@ def group_functions(programs: list[Program]) -> list[Function]:
             function = functions[program.key] = Function(program.module, program.function, program.path,
                                                          program.line)
         elif function.programs:
-            function.retraces.append(retrace_reason(function.programs[-1], program))
+            function.retraces.append(retrace_reason(function.programs, program))
         function.programs.append(program)
     return sorted(functions.values(), key=lambda f: -f.total_s)
 
@@ -162,13 +167,15 @@ def analyze(recording: Recording, findings: list[Finding]) -> Analysis:
                 cost.top[primitive] = cost.top.get(primitive, 0) + count
     diagnoses = sorted(by_line.values(), key=lambda d: (d.path or "", d.line or 0, d.kind))
     for function in functions:
-        if len(function.programs) >= RETRACE_MIN and function.path:
-            reasons = {}
-            for reason in function.retraces:
+        retraces = [r for r in function.retraces if not r.startswith(ANOTHER_TRANSFORM)]
+        if len(retraces) + 1 >= RETRACE_MIN and function.path:
+            reasons: dict[str, int] = {}
+            for reason in retraces:
                 reasons[reason] = reasons.get(reason, 0) + 1
             listed = "; ".join(f"{r}" + (f" (x{n})" if n > 1 else "") for r, n in list(reasons.items())[:3])
-            evidence = (f"{function.name or function.module} was traced and compiled {len(function.programs)} "
-                        f"times ({function.total_s:.2f} s in all): {listed}")
+            evidence = (f"{function.name or function.module} was traced and compiled {len(retraces) + 1} times "
+                        f"under one transformation ({len(function.programs)} programs, {function.total_s:.2f} s "
+                        f"in all): {listed}")
             diagnoses.append(Diagnosis("retracing", function.path, function.line, None, evidence,
                                        function=function.name or function.module,
                                        details={"traces": len(function.programs)}))

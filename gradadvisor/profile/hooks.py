@@ -118,6 +118,7 @@ def summarize_program(module_name: str, closed: Any) -> dict:
         "in_avals": [_aval(a) for a in getattr(closed, "in_avals", ())],
         "in_shapes": [[int(d) for d in getattr(a, "shape", ()) if isinstance(d, int)]
                       for a in getattr(closed, "in_avals", ())],
+        "out_avals": [_aval(a) for a in getattr(closed, "out_avals", ())],
         "eqns": len(jaxpr.eqns),
     }
     if not internal:

@@ -29,6 +29,7 @@ class Program:
     arg_names: list[str]
     in_avals: list[str]
     in_shapes: list[list[int]]
+    out_avals: list[str]
     eqns: int
     summary: dict | None
     trace_s: float | None = None
@@ -120,6 +121,7 @@ def join(records: list[dict]) -> Recording:
                 arg_names=list(record.get("arg_names") or []),
                 in_avals=list(record.get("in_avals") or []),
                 in_shapes=list(record.get("in_shapes") or []),
+                out_avals=list(record.get("out_avals") or []),
                 eqns=int(record.get("eqns") or 0),
                 summary=record.get("summary"),
             )
