@@ -122,8 +122,27 @@ def summarize_program(module_name: str, closed: Any) -> dict:
         "eqns": len(jaxpr.eqns),
     }
     if not internal:
-        record["summary"] = summarize(closed, _frame_filter, {})
+        record["summary"] = summarize(closed, _frame_filter, _input_shapes(record["arg_names"], closed))
     return record
+
+
+def _input_shapes(arg_names: list[str], closed: Any) -> dict[tuple[int, ...], tuple[str, bool]]:
+    """Shape -> (argument name, whether its gradient may be among the outputs) per input.
+
+    A program does not say which inputs are differentiated; an output of the same
+    shape may be the input's gradient, and a zero-filled array of that shape is then
+    not reported as a dense gradient of a table (``trace.diagnose``'s dense-table rule).
+    """
+    out_shapes = {tuple(getattr(a, "shape", ())) for a in getattr(closed, "out_avals", ())}
+    shapes: dict[tuple[int, ...], tuple[str, bool]] = {}
+    for index, aval in enumerate(getattr(closed, "in_avals", ())):
+        shape = tuple(getattr(aval, "shape", ()))
+        if not shape or not all(isinstance(d, int) for d in shape):
+            continue
+        name = arg_names[index] if index < len(arg_names) else f"argument {index}"
+        if shape not in shapes or (shape in out_shapes and not shapes[shape][1]):
+            shapes[shape] = (name, shape in out_shapes)
+    return shapes
 
 
 def _wrap_lowering(mlir: Any) -> bool:
