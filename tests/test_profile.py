@@ -274,6 +274,7 @@ def test_repeats_needs_copies_of_one_body():
     body = {"slice": 16, "squeeze": 16, "mul": 32, "tanh": 16, "concatenate": 1}
     assert repeats(body, sum(body.values()), {16, 2}) == (16, True)
     assert repeats({"add": 15, "mul": 16, "exp": 16}, 47, {16}) == (16, True)  # sum() adds one fewer
+    assert repeats({"mul": 600, "slice": 400, "add_any": 398, "scatter": 398}, 1796, {200}) == (200, True)
     assert repeats(body, sum(body.values()), {2}) == (0, False)  # 16 copies, not a size: too few to tell
     assert repeats({"dot_general": 3, "add": 3, "tanh": 2}, 8, {64}) == (0, False)
     assert repeats({"mul": 40, "add": 7, "exp": 9, "log": 5}, 61, {40}) == (0, False)  # not 75% copies

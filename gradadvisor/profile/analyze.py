@@ -146,8 +146,9 @@ def analyze(recording: Recording, findings: list[Finding]) -> Analysis:
             key = (diagnosis.kind, diagnosis.path, diagnosis.line)
             kept = by_line.get(key)
             diagnosis.details["programs"] = 1 + (kept.details.get("programs", 1) if kept else 0)
-            if kept is None or program.eqns > kept.details.get("program_eqns", -1):
-                diagnosis.details["program_eqns"] = program.eqns
+            size = program.summary.get("eqns", program.eqns)
+            if kept is None or size > kept.details.get("program_eqns", -1):
+                diagnosis.details["program_eqns"] = size
                 by_line[key] = diagnosis
             else:
                 kept.details["programs"] = diagnosis.details["programs"]

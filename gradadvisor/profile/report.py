@@ -14,7 +14,7 @@ from rich.table import Table
 from gradadvisor import __version__
 from gradadvisor.profile.analyze import Analysis
 from gradadvisor.profile.records import Recording
-from gradadvisor.trace.report import _bytes, _short, display_path, print_confirmation
+from gradadvisor.trace.report import SOURCE_WIDTH, _bytes, _short, display_path, print_confirmation
 
 SCHEMA_VERSION = 1
 
@@ -151,14 +151,20 @@ def print_text(console: Console, doc: dict, max_rows: int) -> None:
     if doc["lines"]:
         console.print("\n[bold]Lines[/] (equations over all programs; compile time shared by equations)",
                       highlight=False)
+        headers = ("line", "source", "eqns", "consts", "compile", "diagnoses")
+        rows = [[_where(line["path"], line["line"]), line["source"], str(line["eqns"]), _bytes(line["const_bytes"]),
+                 _s(line["compile_share_s"]), ", ".join(line["diagnoses"])] for line in doc["lines"][:max_rows]]
+        widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+        others = sum(widths) - widths[1] + 2 * (len(headers) - 1)
+        source_width = max(12, min(SOURCE_WIDTH, console.width - others))  # the source gives way first
         table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-        for header in ("line", "source", "eqns", "consts", "compile", "diagnoses"):
-            table.add_column(header, no_wrap=True, justify="left" if header in ("line", "source", "diagnoses")
-                             else "right", style="yellow" if header == "diagnoses" else None)
-        for line in doc["lines"][:max_rows]:
-            table.add_row(escape(_where(line["path"], line["line"])), escape(_short(line["source"])),
-                          str(line["eqns"]), _bytes(line["const_bytes"]), _s(line["compile_share_s"]),
-                          escape(", ".join(line["diagnoses"])))
+        for header, width in zip(headers, widths):
+            table.add_column(header, no_wrap=True, min_width=width if header != "source" else None,
+                             justify="left" if header in ("line", "source", "diagnoses") else "right",
+                             style="yellow" if header == "diagnoses" else None)
+        for row in rows:
+            row[1] = _short(row[1], source_width)
+            table.add_row(*(escape(cell) for cell in row))
         console.print(table)
         hidden = len(doc["lines"]) - max_rows
         if hidden > 0:

@@ -59,7 +59,7 @@ DIAGONAL_MIN_SIDE = 4
 
 #: One size: a line whose equations are at least this many copies of one body is an unrolled loop ...
 REPEAT_MIN = 8
-#: ... when the primitives counted a multiple of the copies (give or take one) make up this share ...
+#: ... when the primitives counted k times the copies (give or take k) make up this share ...
 REPEAT_SHARE = 0.75
 #: ... and the copies match a dimension of the program's inputs, or are at least this many.
 REPEAT_MIN_UNSIZED = 32
@@ -317,9 +317,10 @@ def repeats(primitives: dict[str, int], eqns: int, dims: set[int]) -> tuple[int,
     """How many copies of one body a line's equations are (0: none), and whether that is an input dimension.
 
     A candidate count r is an input dimension from ``REPEAT_MIN``, or a primitive's
-    count from ``REPEAT_MIN_UNSIZED``; it holds when the primitives counted a multiple
-    of r (give or take one: ``sum`` adds one fewer than it reads) make up ``REPEAT_SHARE``
-    of the line's equations, and the line has at least two equations per copy.
+    count from ``REPEAT_MIN_UNSIZED``; it holds when the primitives counted k times r,
+    give or take k (``sum`` adds one fewer than it reads, a carried value skips its first
+    step), make up ``REPEAT_SHARE`` of the line's equations, and the line has at least
+    two equations per copy.
     """
     counts = [c for c in primitives.values() if c > 0]
     candidates = {(d, True) for d in dims if d >= REPEAT_MIN}
@@ -328,7 +329,7 @@ def repeats(primitives: dict[str, int], eqns: int, dims: set[int]) -> tuple[int,
     for r, sized in candidates:
         if eqns < 2 * r or max(counts, default=0) < r - 1:
             continue
-        covered = sum(c for c in counts if c >= r - 1 and min(c % r, r - c % r) <= 1)
+        covered = sum(c for c in counts if round(c / r) >= 1 and abs(c - round(c / r) * r) <= round(c / r))
         if covered >= REPEAT_SHARE * eqns and (sized, r) > (best[1], best[0]):
             best = (r, sized)
     return best
