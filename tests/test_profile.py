@@ -326,3 +326,27 @@ def test_lowering_hook_degrades_when_the_internal_is_missing():
     assert hooks._wrap_lowering(module) is True
     assert hooks._wrap_lowering(module) is False  # never wrapped twice
     assert module.lower_jaxpr_to_module("jit(f)", object(), backend=None) == "ir" and calls == ["jit(f)"]
+
+
+def test_the_program_dies_with_a_killed_profile(tmp_path: Path):
+    (tmp_path / "orphan.py").write_text("import os, time\nprint(os.getpid(), flush=True)\ntime.sleep(120)\n")
+    process = subprocess.Popen([sys.executable, "-m", "gradadvisor", "profile", "--no-scan", "--", "python",
+                                "orphan.py"], cwd=tmp_path, env=_env(), stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        child = int(process.stdout.readline())
+        process.kill()
+        process.wait(30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.2)
+        else:
+            os.kill(child, signal.SIGKILL)
+            pytest.fail("the program outlived profile")
+    finally:
+        if process.poll() is None:
+            process.kill()
