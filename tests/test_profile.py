@@ -60,6 +60,8 @@ PROGRAM = textwrap.dedent('''
 def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GRADADVISOR_")}
     env.update(NO_COLOR="1", PYTHONDONTWRITEBYTECODE="1", JAX_PLATFORMS="cpu")
+    # `-- python` and `-- pytest` are looked up on PATH, as in a shell: this interpreter's first
+    env["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", "")])
     return env
 
 
@@ -119,8 +121,9 @@ def test_programs_retraces_and_lines(script_run):
     folder, _, _, document = script_run
     loss = next(p for p in document["programs"] if p["name"] == "loss")
     assert loss["path"] == "prog.py" and loss["line"] == _line(folder / "prog.py", "def loss") - 1  # its decorator
-    # xs of 16, jit(grad) at 16, then 3, 4 and 5, and the eager grad's linearized and transposed programs
-    assert loss["traced"] == 7
+    # xs of 16, jit(grad) at 16, then 3, 4 and 5 (and, on jax 0.10, the eager grad's linearized and
+    # transposed programs)
+    assert loss["traced"] in (5, 7)
     assert "new shapes: xs f32[16] -> f32[3]" in loss["retraces"]
     assert any(reason.startswith(analyze.ANOTHER_TRANSFORM) for reason in loss["retraces"])
     assert loss["compile_s"] and loss["compile_s"] > 0

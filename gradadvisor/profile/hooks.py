@@ -122,7 +122,8 @@ def summarize_program(module_name: str, closed: Any) -> dict:
         "eqns": len(jaxpr.eqns),
     }
     if not internal:
-        record["summary"] = summarize(closed, _frame_filter, _input_shapes(record["arg_names"], closed))
+        entry = (record["path"], name) if record["path"] and name else None
+        record["summary"] = summarize(closed, _frame_filter, _input_shapes(record["arg_names"], closed), entry)
     return record
 
 

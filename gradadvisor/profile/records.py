@@ -6,7 +6,8 @@ of its lowering (``hooks``), then the ``lower`` and ``compile`` durations
 (named by the module, ``jit(f)``). A program takes the last unclaimed trace
 duration of its thread; the lower and compile durations go to the last
 program of that module that has none yet (a program lowered with ``.lower()``
-and compiled later still gets its compile time).
+and compiled later still gets its compile time); a duration without a name
+(older jax records none) goes to the last program that has none yet.
 """
 
 from __future__ import annotations
@@ -102,8 +103,9 @@ def join(records: list[dict]) -> Recording:
                 pending_trace[thread] = record
             elif event in ("lower", "compile"):
                 attribute = f"{event}_s"
+                name = record.get("fun_name")
                 target = next((p for p in reversed(recording.programs)
-                               if p.module == record.get("fun_name") and getattr(p, attribute) is None), None)
+                               if (p.module == name or not name) and getattr(p, attribute) is None), None)
                 if target is None:
                     _unclaimed(recording, event, seconds)
                 else:
