@@ -11,12 +11,15 @@ is the whole cost a user sees: hooks installed at ``import jax``, each of the
 handful of programs summarised at lowering, the report (with ``--no-scan``, and
 with the scan of the one file, the default) written at the end. A call that
 does not retrace runs no profile code at all (the hooks fire on lowering only).
+CPU seconds (user + sys of the whole process tree) are the steadier figure on a
+shared machine, where wall time drifts with the load.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -64,11 +67,16 @@ PROGRAM = textwrap.dedent('''
 ''')
 
 
-def timed(command: list[str], cwd: str) -> tuple[float, str]:
+def timed(command: list[str], cwd: str) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (user + sys of the command and its children) and stdout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=True,
                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    return time.perf_counter() - start, done.stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout
 
 
 def main() -> int:
@@ -87,17 +95,21 @@ def main() -> int:
                         str(args.steps)],
         }
         best: dict[str, float] = {}
+        best_cpu: dict[str, float] = {}
         outputs = {}
         for _ in range(args.repeat):
             for name, command in variants.items():  # interleaved, so that load drifts hit all alike
-                seconds, out = timed(command, folder)
+                seconds, cpu, out = timed(command, folder)
                 best[name] = min(best.get(name, seconds), seconds)
+                best_cpu[name] = min(best_cpu.get(name, cpu), cpu)
                 outputs[name] = out
     same = len(set(outputs.values())) == 1
     print(f"steps {args.steps}, best of {args.repeat}; outputs identical: {'yes' if same else 'NO'}")
+    print(f"  {'':<18} {'wall':>9}  {'':>7}  {'CPU':>9}")
     for name, seconds in best.items():
-        extra = "" if name == "plain" else f"  {100 * (seconds / best['plain'] - 1):+.1f}%"
-        print(f"  {name:<18} {seconds:7.2f} s{extra}")
+        wall = "" if name == "plain" else f"{100 * (seconds / best['plain'] - 1):+.1f}%"
+        cpu = "" if name == "plain" else f"{100 * (best_cpu[name] / best_cpu['plain'] - 1):+.1f}%"
+        print(f"  {name:<18} {seconds:7.2f} s  {wall:>7}  {best_cpu[name]:7.2f} s  {cpu:>7}")
     return 0 if same else 1
 
 

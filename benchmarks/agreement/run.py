@@ -10,8 +10,8 @@ findings). Columns:
 
 - ``same``: the program's stdout and exit code are identical with and without profile;
 - ``sites``: source lines profile diagnoses (any kind);
-- ``by scan``: of those, lines a scan finding predicted (confirmed);
-- ``missed``: diagnosed lines no scan finding predicted (unpredicted);
+- ``by scan``: of those, lines where a scan finding predicted a diagnosis (confirmed);
+- ``missed``: diagnosed lines where no scan finding predicted any;
 - ``refuted``: scan findings on lines the run went through that show none of
   the finding's kinds (unconfirmed);
 - ``unreached``: scan findings on lines no equation of the run came from;
@@ -104,7 +104,12 @@ def measure(program: dict) -> dict:
         doc = json.loads(out.read_text())
     confirmation = doc.get("confirmation") or {}
     sites = {(d["path"], d["line"]) for d in doc["diagnoses"]}
-    missed = {(d["path"], d["line"]) for d in confirmation.get("unpredicted", [])}
+    found = set()  # diagnosed lines a finding predicted: on its lines, or at the call of its helper
+    for finding in confirmation.get("confirmed", []):
+        found |= {(finding["path"], b["line"]) for b in finding["by"]}
+        found |= {tuple(via.rsplit(":", 1)) for via in finding.get("via", [])}
+    found = {(path, int(line)) for path, line in found}
+    missed = sites - found
     diagnosed = {(os.path.realpath(ROOT / d["path"]) if d["path"] else None, d["line"], d["kind"])
                  for d in doc["diagnoses"]}
     cliffs = [(path, line, kind) for path, line, kind in program["cliffs"]]
@@ -125,6 +130,7 @@ def measure(program: dict) -> dict:
         "wall_s": round(wall, 1),
         "scan_error": confirmation.get("error"),
         "diagnoses": [f"{d['path']}:{d['line']} {d['kind']} {d['rule'] or ''}".strip() for d in doc["diagnoses"]],
+        "confirmation": confirmation,
     }
 
 
