@@ -271,6 +271,16 @@ def test_parse_command_refuses(argv, tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_usage_errors_exit_2(tmp_path: Path):
     done = _run([sys.executable, "-m", "gradadvisor", "profile", "--", "ls"], tmp_path)
     assert done.returncode == 2 and "not a Python interpreter" in done.stderr
+    done = _run([sys.executable, "-m", "gradadvisor", "profile"], tmp_path)
+    assert done.returncode == 2 and "Missing argument" in done.stderr
+
+
+def test_options_after_the_program_are_the_programs(tmp_path: Path):
+    (tmp_path / "args.py").write_text("import sys\nprint(sys.argv[1:])\n")
+    done = _run([sys.executable, "-m", "gradadvisor", "profile", "--no-scan", "python", "args.py", "--lines", "3",
+                 "-o", "x"], tmp_path)
+    assert done.returncode == 0 and done.stdout == "['--lines', '3', '-o', 'x']\n", done.stderr
+    assert not (tmp_path / "x").exists()
 
 
 def test_repeats_needs_copies_of_one_body():

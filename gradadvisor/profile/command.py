@@ -45,7 +45,8 @@ def _positive_seconds(ctx: click.Context, param: click.Parameter, value: float |
     return value
 
 
-@click.command("profile", help=HELP, context_settings={"ignore_unknown_options": True})
+@click.command("profile", help=HELP,
+               context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
 @click.argument("command", nargs=-1, type=click.UNPROCESSED, required=True)
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "sarif"]), default="text",
               show_default=True)
@@ -79,7 +80,11 @@ def profile(command, output_format, output, timeout, no_scan, max_rows):
             os.unlink(record_path)
         except OSError:
             pass
-    _emit(doc, output_format, output, max_rows)
+    try:
+        _emit(doc, output_format, output, max_rows)
+    except OSError as exc:
+        click.echo(f"gradadvisor profile: cannot write the report: {exc}", err=True)
+        sys.exit(EXIT_ERROR)
     if outcome.timed_out:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_INTERRUPTED if outcome.interrupted else (outcome.returncode or 0))
