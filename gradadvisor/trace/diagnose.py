@@ -28,7 +28,7 @@ At one size (``profile`` sees each program as the run built it),
 ``unrolled-loop`` when a line's equations are many copies of one body (each
 primitive counted a multiple of the copies, and the copies match a dimension
 of the program's inputs or are many), and ``slice-backward`` when a line fills
-many zero arrays and writes a small part of each.
+many zero arrays of one shape and writes a small part of each.
 """
 
 from __future__ import annotations
@@ -63,8 +63,10 @@ REPEAT_MIN = 8
 REPEAT_SHARE = 0.75
 #: ... and the copies match a dimension of the program's inputs, or are at least this many.
 REPEAT_MIN_UNSIZED = 32
-#: One size: a line filling at least this many zero arrays (writing a small part of each).
+#: One size: a line filling at least this many zero arrays of one shape, writing at most
+#: 1/ZERO_FILL_WRITE_RATIO of each (a slice per iteration; not the halves of an associative scan).
 ZERO_FILLS_MIN = 8
+ZERO_FILL_WRITE_RATIO = 8
 
 LOOP_RULES = ("GA101", "GA102", "GA103", "GA201", "GA301", "GA302")
 #: The diagnosis kinds that confirm a finding of each rule.
@@ -356,10 +358,11 @@ def diagnose_one_size(fn: FunctionTrace, findings: list[Finding], dims: set[int]
             found.append(Diagnosis("unrolled-loop", row.path, row.line, loop_rule(row, findings), evidence,
                                    details={"repeats": count, "sized": sized,
                                             "growing_frames": [(f["path"], f["line"]) for f in row.stack]}))
-        fills = row.zero_fills.get(size, [])
-        total = sum(z["count"] for z in fills)
-        if total >= ZERO_FILLS_MIN:
-            biggest = max(fills, key=lambda z: z["count"])
+        fills = [z for z in row.zero_fills.get(size, [])
+                 if z["written"] * ZERO_FILL_WRITE_RATIO <= math.prod(z["shape"])]
+        biggest = max(fills, key=lambda z: z["count"], default=None)
+        if biggest is not None and biggest["count"] >= ZERO_FILLS_MIN:
+            total = sum(z["count"] for z in fills)
             evidence = (f"fills {total} zero arrays, e.g. {biggest['count']} x {biggest['primitive']} into a "
                         f"{tuple(biggest['shape'])} array of zeros writing {biggest['written']} element(s) each: "
                         f"the transpose of a slice or lookup, once per iteration")
