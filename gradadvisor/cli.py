@@ -43,10 +43,15 @@ def _stops():
 class LazyGroup(click.Group):
     """A click group whose heavy subcommands are imported only when used."""
 
-    lazy_commands = {"bench": "gradadvisor.bench.command:bench", "trace": "gradadvisor.trace.command:trace"}
+    lazy_commands = {
+        "bench": "gradadvisor.bench.command:bench",
+        "profile": "gradadvisor.profile.command:profile",
+        "trace": "gradadvisor.trace.command:trace",
+    }
     #: What ``gradadvisor --help`` says of each lazy command, without importing it.
     lazy_short_help = {
         "bench": "Prove a rewrite: same value, same gradient, and how much faster.",
+        "profile": "Run a program unchanged and show which lines make JAX compile slowly.",
         "trace": "Show which lines make the gradient program big, and why.",
     }
 

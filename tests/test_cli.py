@@ -616,7 +616,7 @@ def test_help_shows_each_command_with_its_whole_summary(cli):
         match = re.match(r"^\s+(\S+)\s+(.*)$", line)
         if match:
             rows[match.group(1)] = match.group(2)
-    assert set(rows) == {"bench", "rule", "rules", "scan", "trace"}
+    assert set(rows) == {"bench", "profile", "rule", "rules", "scan", "trace"}
     for name, summary in rows.items():
         assert summary.endswith("."), (name, summary)  # a whole sentence, not cut short
         assert "..." not in summary and not summary.endswith("e.g.")
@@ -624,7 +624,7 @@ def test_help_shows_each_command_with_its_whole_summary(cli):
 
 
 def test_help_does_not_import_the_bench_command(run_cli):
-    code = "import sys; from gradadvisor.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('gradadvisor.bench.command' in sys.modules)"
+    code = "import sys; from gradadvisor.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\nprint('gradadvisor.bench.command' in sys.modules or 'gradadvisor.profile.command' in sys.modules)"
     import subprocess
     import sys
 

@@ -22,6 +22,13 @@
 
 The thresholds are the constants below; false alarms cost more than misses,
 so a loop must add equations with the size, not merely have many.
+
+At one size (``profile`` sees each program as the run built it),
+``diagnose_one_size`` adds the criteria a single program can show:
+``unrolled-loop`` when a line's equations are many copies of one body (each
+primitive counted a multiple of the copies, and the copies match a dimension
+of the program's inputs or are many), and ``slice-backward`` when a line fills
+many zero arrays of one shape and writes a small part of each.
 """
 
 from __future__ import annotations
@@ -49,6 +56,17 @@ DENSE_TABLE_WRITE_RATIO = 8
 DENSE_TABLE_MIN_BYTES = 1024 * 1024
 #: A diagonal of an m x m product from this m.
 DIAGONAL_MIN_SIDE = 4
+
+#: One size: a line whose equations are at least this many copies of one body is an unrolled loop ...
+REPEAT_MIN = 8
+#: ... when the primitives counted k times the copies (give or take k) make up this share ...
+REPEAT_SHARE = 0.75
+#: ... and the copies match a dimension of the program's inputs, or are at least this many.
+REPEAT_MIN_UNSIZED = 32
+#: One size: a line filling at least this many zero arrays of one shape, writing at most
+#: 1/ZERO_FILL_WRITE_RATIO of each (a slice per iteration; not the halves of an associative scan).
+ZERO_FILLS_MIN = 8
+ZERO_FILL_WRITE_RATIO = 8
 
 LOOP_RULES = ("GA101", "GA102", "GA103", "GA201", "GA301", "GA302")
 #: The diagnosis kinds that confirm a finding of each rule.
@@ -295,3 +313,63 @@ def _cheap_gradient(fn: FunctionTrace, use_cost: bool) -> list[Diagnosis]:
                 + f" (a cheap gradient costs a small constant times the forward); this line adds the most "
                 f"backward equations ({culprit.backward_eqns.get(size, 0)})")
     return [Diagnosis("cheap-gradient", culprit.path, culprit.line, None, evidence)]
+
+
+def repeats(primitives: dict[str, int], eqns: int, dims: set[int]) -> tuple[int, bool]:
+    """How many copies of one body a line's equations are (0: none), and whether that is an input dimension.
+
+    A candidate count r is an input dimension from ``REPEAT_MIN``, or a primitive's
+    count from ``REPEAT_MIN_UNSIZED``; it holds when the primitives counted k times r,
+    give or take k (``sum`` adds one fewer than it reads, a carried value skips its first
+    step), make up ``REPEAT_SHARE`` of the line's equations, and the line has at least
+    two equations per copy.
+    """
+    counts = [c for c in primitives.values() if c > 0]
+    candidates = {(d, True) for d in dims if d >= REPEAT_MIN}
+    candidates |= {(c, c in dims) for c in counts if c >= REPEAT_MIN_UNSIZED}
+    best = (0, False)
+    for r, sized in candidates:
+        if eqns < 2 * r or max(counts, default=0) < r - 1:
+            continue
+        covered = sum(c for c in counts if round(c / r) >= 1 and abs(c - round(c / r) * r) <= round(c / r))
+        if covered >= REPEAT_SHARE * eqns and (sized, r) > (best[1], best[0]):
+            best = (r, sized)
+    return best
+
+
+def diagnose_one_size(fn: FunctionTrace, findings: list[Finding], dims: set[int]) -> list[Diagnosis]:
+    """The diagnoses of one program seen at one size (``profile``): ``diagnose``'s, and the
+    repeated-body and zero-fill criteria (see the module docstring). ``fn`` is the program
+    merged with itself as its forward, so the rows' ``forward_primitives`` count every primitive."""
+    found = [d for d in diagnose(fn, findings, False) if d.kind not in ("unrolled-loop", "slice-backward")]
+    size = fn.largest
+    for row in fn.rows:
+        if row.path is None:
+            continue
+        count, sized = repeats(row.forward_primitives, row.at(size), dims)
+        if count:
+            inner = ", ".join(f"{f['function']} line {f['line']}" for f in row.stack[:3])
+            evidence = (f"{row.at(size)} equations from this line are {count} copies of one body"
+                        + (f" ({count} is a dimension of the program's inputs)" if sized else "")
+                        + f": a Python loop unrolled into the program; mostly {_top(row.primitives)}"
+                        + (f"; the body runs through {inner}" if inner else ""))
+            if row.inner_gradient_eqns:
+                evidence += f"; {row.inner_gradient_eqns} equations come from a gradient taken inside the loop"
+            found.append(Diagnosis("unrolled-loop", row.path, row.line, loop_rule(row, findings), evidence,
+                                   details={"repeats": count, "sized": sized,
+                                            "growing_frames": [(f["path"], f["line"]) for f in row.stack]}))
+        fills = [z for z in row.zero_fills.get(size, [])
+                 if z["written"] * ZERO_FILL_WRITE_RATIO <= math.prod(z["shape"])]
+        biggest = max(fills, key=lambda z: z["count"], default=None)
+        if biggest is not None and biggest["count"] >= ZERO_FILLS_MIN:
+            total = sum(z["count"] for z in fills)
+            evidence = (f"fills {total} zero arrays, e.g. {biggest['count']} x {biggest['primitive']} into a "
+                        f"{tuple(biggest['shape'])} array of zeros writing {biggest['written']} element(s) each: "
+                        f"the transpose of a slice or lookup, once per iteration")
+            rule = _finding_rule(row, findings, "slice-backward")
+            if rule is None:
+                rule = "GA201" if row.forward_primitives.get("dot_general") else loop_rule(row, findings)
+            found.append(Diagnosis("slice-backward", row.path, row.line, rule, evidence))
+    for diagnosis in found:
+        diagnosis.function = fn.name
+    return sorted(found, key=lambda d: (d.path or "", d.line or 0, d.kind))

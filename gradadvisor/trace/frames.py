@@ -114,12 +114,18 @@ def _raw_frames(traceback: Any) -> list[tuple[str, str, Any]]:
     return [(f.file_name, f.function_name, f.line_num) for f in getattr(traceback, "frames", ())]
 
 
-def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]:
+def user_frames(eqn: Any, frame_filter: FrameFilter,
+                entry: tuple[str, str] | None = None) -> tuple[list[Frame], bool]:
     """The equation's user frames, outermost first, and whether a gradient was taken inside them.
 
     The second value is True when a jax.grad/vjp/jacrev frame lies between
     the outermost user frame and the operation: the equation belongs to a
     gradient computed inside the traced function.
+
+    ``entry``, ``(real path, function name)`` of the traced function, drops the
+    user frames that call it: a program traced from the user's own code (``profile``)
+    carries its callers' frames in older jax releases, whose tracebacks are not cut
+    at the trace. When no frame matches, every user frame is kept.
     """
     source_info = getattr(eqn, "source_info", None)
     traceback = getattr(source_info, "traceback", None)
@@ -128,8 +134,12 @@ def user_frames(eqn: Any, frame_filter: FrameFilter) -> tuple[list[Frame], bool]
     frames: list[Frame] = []
     inner_gradient = False
     gradient_seen = False
+    entered = entry is None
     for filename, function, line in reversed(_raw_frames(traceback)):  # outermost first
         if frame_filter.is_user(filename):
+            if not entered and function == entry[1] and frame_filter.real(filename) == entry[0]:
+                entered = True
+                frames, inner_gradient, gradient_seen = [], False, False  # the callers' frames
             if callable(line):
                 line = line()
             if line is None or line < 0:

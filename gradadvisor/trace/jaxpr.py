@@ -154,8 +154,10 @@ def sub_jaxprs(eqn: Any) -> Iterator[tuple[Any, list]]:
 class ProgramSummary:
     """Charges every equation of one program to its user line."""
 
-    def __init__(self, frame_filter: FrameFilter, input_shapes: dict[tuple[int, ...], tuple[str, bool]]):
+    def __init__(self, frame_filter: FrameFilter, input_shapes: dict[tuple[int, ...], tuple[str, bool]],
+                 entry: tuple[str, str] | None = None):
         self.frame_filter = frame_filter
+        self.entry = entry  # the traced function, when its callers' frames may be on the stacks
         self.input_shapes = input_shapes
         self.lines: dict[str, LineSummary] = {}
         self.total = 0
@@ -213,12 +215,17 @@ class ProgramSummary:
                 self._walk(sub, sub_consts, context)
 
     def _context(self, eqn: Any, outer: _Context) -> _Context:
-        frames, inner_gradient = user_frames(eqn, self.frame_filter)
+        frames, inner_gradient = user_frames(eqn, self.frame_filter, self.entry)
         inner_gradient = inner_gradient or outer.inner_gradient
         if outer.primary is not None:
             seen = {outer.primary, *outer.chain}
             chain = outer.chain + tuple(f for f in frames if f not in seen)
             return _Context(outer.primary, chain, inner_gradient)
+        if (frames and self.entry is not None and (frames[0].path, frames[0].function) != self.entry
+                and next(sub_jaxprs(eqn), None) is not None):
+            # a call of the traced function seen only from its callers (older jax): its body's
+            # equations are charged to their own lines, the call itself to none
+            return _Context(None, (), inner_gradient)
         if frames:
             return _Context(frames[0], tuple(frames[1:]), inner_gradient)
         return _Context(None, (), inner_gradient)
@@ -306,7 +313,8 @@ class ProgramSummary:
             source = producer.invars[0]
 
 
-def summarize(closed: Any, frame_filter: FrameFilter, input_shapes: dict[tuple[int, ...], tuple[str, bool]]) -> dict:
-    """Per-line summary of a ``ClosedJaxpr`` (see the module docstring)."""
-    return ProgramSummary(frame_filter, input_shapes).add(closed).to_dict()
+def summarize(closed: Any, frame_filter: FrameFilter, input_shapes: dict[tuple[int, ...], tuple[str, bool]],
+              entry: tuple[str, str] | None = None) -> dict:
+    """Per-line summary of a ``ClosedJaxpr`` (see the module docstring); ``entry`` as ``user_frames``'."""
+    return ProgramSummary(frame_filter, input_shapes, entry).add(closed).to_dict()
 

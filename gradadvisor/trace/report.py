@@ -167,10 +167,11 @@ def print_function(console: Console, name: str, fn: dict, max_lines: int) -> Non
                                     subsequent_indent="    "), markup=False, highlight=False, soft_wrap=True)
 
 
-def print_confirmation(console: Console, confirmation: dict | None) -> None:
+def print_confirmation(console: Console, confirmation: dict | None, title: str = "Scan findings vs trace",
+                       unreached: str = "no traced equation came from these lines") -> None:
     if confirmation is None:
         return
-    console.print("\n[bold]Scan findings vs trace[/]", highlight=False, soft_wrap=True)
+    console.print(f"\n[bold]{escape(title)}[/]", highlight=False, soft_wrap=True)
     if confirmation.get("error"):
         console.print(f"  scan not available: {escape(confirmation['error'])}", style="red")
         return
@@ -184,8 +185,8 @@ def print_confirmation(console: Console, confirmation: dict | None) -> None:
         console.print(f"  [red]unconfirmed[/] {f['code']} {escape(f['path'])}:{f['line']}: {escape(f['reason'])}",
                       highlight=False, soft_wrap=True)
     for f in confirmation["not_reached"]:
-        console.print(f"  [dim]not reached[/] {f['code']} {escape(f['path'])}:{f['line']}: "
-                      "no traced equation came from these lines", highlight=False, soft_wrap=True)
+        console.print(f"  [dim]not reached[/] {f['code']} {escape(f['path'])}:{f['line']}: {escape(unreached)}",
+                      highlight=False, soft_wrap=True)
     for d in confirmation["unpredicted"]:
         rule = f" ({d['rule']})" if d["rule"] else ""
         console.print(f"  [yellow]unpredicted[/] {d['kind']}{escape(rule)} at {escape(str(d['path']))}:{d['line']} "
