@@ -17,10 +17,17 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from gradadvisor import __version__
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from gradadvisor.config import Config
+    from gradadvisor.engine.runner import FileResult, ProjectContext, Settings
 from gradadvisor.report import FORMATS, MACHINE_FORMATS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -180,7 +187,11 @@ def _interrupts_end_the_run(command):
 @click.option("--exit-zero", is_flag=True, help="Exit with 0 even when there are findings.")
 @click.option("--exit-non-zero-on-fix", is_flag=True, help="Exit with 1 when anything was fixed, even if no finding remains.")
 @click.option("--statistics", is_flag=True, help="Show a count per rule instead of each finding (as JSON with --format json).")
-@click.option("--stdin-filename", metavar="PATH", default=None, help="Read the source from stdin (PATHS: - or nothing) as the file PATH: its configuration, per-file-ignores and exclude apply; --fix prints the fixed source on stdout.")
+@click.option(
+    "--stdin-filename", metavar="PATH", default=None,
+    help="Read the source from stdin (PATHS: - or nothing) as the file PATH: its configuration, per-file-ignores and "
+    "exclude apply; --fix prints the fixed source on stdout.",
+)
 @click.option("--show-settings", is_flag=True, help="Print the configuration that applies to the first path and exit.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the cache (.gradadvisor_cache/ at the project root).")
 @click.option(

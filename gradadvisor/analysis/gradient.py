@@ -23,6 +23,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
+from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import ImportMap, canonical
 
 
@@ -75,6 +76,13 @@ GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in librar
 #: slices them, ``scan`` and ``fori_loop`` build them): a call of the result is a call of the
 #: function, for what its parameters receive.
 SAME_ARGUMENTS = frozenset(name for library in _LIBRARIES for name in library.get("same_arguments", ()))
+
+#: Transforms whose result computes a derivative each time it is called: gradient functions, and
+#: the VJP / JVP functions that ``jax.vjp`` and ``jax.linearize`` return with the outputs.
+DERIVATIVE_FUNCTIONS = GRADIENT_FUNCTIONS | {"jax.vjp", "jax.linearize"}
+#: Transforms that compute a derivative right away when called (``jax.jvp(f, (w,), (v,))``).
+DIRECT_DERIVATIVES = frozenset({"jax.jvp", "jax.vjp", "jax.linearize"})
+
 
 #: qualified transform -> the level it gives the function it receives.
 TRANSFORM_LEVELS = {name: Level.DIFFERENTIATED for name in DIFFERENTIATING} | {name: Level.TRACED for name in TRACING}
@@ -138,4 +146,28 @@ def gradient_transform(expr: ast.AST, names: ImportMap) -> str | None:
         return qualified
     if qualified in ("jax.jit", "equinox.filter_jit") and expr.args and not isinstance(expr.args[0], ast.Starred):
         return gradient_transform(expr.args[0], names)
+    return None
+
+
+def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
+    """``(transform, None)`` when ``node`` calls a gradient function (``jax.grad(loss)(p, x)``,
+    ``g(p, x)`` with ``g = jax.jit(jax.value_and_grad(loss))`` or a ``def`` decorated
+    ``@jax.grad``, ``partial(jax.grad, argnums=1)(loss)``...); ``("parameter", name)`` when it
+    calls a parameter of the enclosing function, which only call sites can show to be one;
+    None otherwise. ``ctx`` is a rule's context (``resolve``, ``value``, ``function``, ``scope``,
+    ``statement``): the one question "does this call compute a derivative?" that the loop rules
+    share."""
+    qualified = ctx.resolve(node.func)
+    if qualified in DIRECT_DERIVATIVES:
+        return qualified, None
+    value = ctx.value(node.func)
+    if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
+        return value.transform, None
+    func = node.func
+    if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):
+        scope = ctx.scope
+        if func.id in scope.params and func.id not in scope.packed:
+            bindings = scope.reaching(func.id, scope.position_of(ctx.statement))
+            if bindings and all(binding.kind == "param" for binding in bindings):
+                return "parameter", func.id
     return None

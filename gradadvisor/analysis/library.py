@@ -39,7 +39,12 @@ GAUSS_QUADRATURE = frozenset(
         "scipy.special.roots_hermitenorm", "scipy.special.roots_legendre", "scipy.special.roots_laguerre",
     }
 )
-NUMPY_RANDOM_SIZE_POSITION = {"rand": "all", "randn": "all", "random": 0, "random_sample": 0, "normal": 2, "uniform": 2, "randint": 2, "standard_normal": 0, "choice": 1, "binomial": 2, "poisson": 1, "exponential": 1, "integers": 2, "gamma": 2, "beta": 2, "laplace": 2, "logistic": 2, "lognormal": 2, "standard_exponential": 0, "standard_t": 1, "geometric": 1, "rayleigh": 1}
+NUMPY_RANDOM_SIZE_POSITION = {
+    "rand": "all", "randn": "all", "random": 0, "random_sample": 0, "normal": 2, "uniform": 2, "randint": 2,
+    "standard_normal": 0, "choice": 1, "binomial": 2, "poisson": 1, "exponential": 1, "integers": 2, "gamma": 2,
+    "beta": 2, "laplace": 2, "logistic": 2, "lognormal": 2, "standard_exponential": 0, "standard_t": 1,
+    "geometric": 1, "rayleigh": 1,
+}
 
 ELEMENTWISE = frozenset(
     {

@@ -551,7 +551,15 @@ class SummaryBuilder:
                     if id(node) in called or not isinstance(getattr(node, "ctx", None), ast.Load):
                         continue
                     reference = _reference(node)
-                    if reference is not None and reference.rpartition(".")[2] in names | aliases and (isinstance(node, ast.Name) or reference.split(".")[0] in ("self", "cls") or reference.split(".")[0] in self.names.aliases):
+                    if (
+                        reference is not None
+                        and reference.rpartition(".")[2] in names | aliases
+                        and (
+                            isinstance(node, ast.Name)
+                            or reference.split(".")[0] in ("self", "cls")
+                            or reference.split(".")[0] in self.names.aliases
+                        )
+                    ):
                         name = reference
                         if name in aliases:
                             name = self._aliases.get(name, name)

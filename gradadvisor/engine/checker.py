@@ -21,11 +21,11 @@ from gradadvisor.analysis.gradient import LIBRARY_MODULES
 from gradadvisor.analysis.syntax import Source, TooComplex, parse
 from gradadvisor.analysis.testcode import is_test_file
 from gradadvisor.engine.context import Context
-from gradadvisor.engine.noqa import Suppression, file_is_suppressed, find_suppressions
+from gradadvisor.engine.noqa import file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError
 from gradadvisor.engine.triggers import Triggers
 from gradadvisor.engine.walk import RuleWalker
-from gradadvisor.rules.base import Candidate, Rule
+from gradadvisor.rules.base import Candidate, Rule, Suppression
 
 #: Every rule is about autodiff code: a file that never names jax or a library of the transform
 #: table (``analysis/transforms.toml``) holds no finding.

@@ -11,26 +11,13 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from dataclasses import dataclass, field
+
+from gradadvisor.rules.base import Suppression
 
 FILE_NOQA = re.compile(r"^[ \t]*#[ \t]*gradadvisor:[ \t]*noqa[ \t]*$", re.MULTILINE | re.IGNORECASE)
 LINE_NOQA = re.compile(
     r"#\s*noqa(?:\s*:\s*(?P<codes>[A-Za-z]+[0-9]+(?:[\s,]+[A-Za-z]+[0-9]+)*))?", re.IGNORECASE
 )
-
-
-@dataclass
-class Suppression:
-    """One ``# noqa`` comment. ``codes`` is empty for a bare ``# noqa``."""
-
-    line: int
-    column: int
-    end_column: int
-    codes: tuple[str, ...]
-    used: set[str] = field(default_factory=set)
-
-    def matches(self, code: str) -> bool:
-        return not self.codes or any(code.startswith(prefix) for prefix in self.codes)
 
 
 def file_is_suppressed(text: str) -> bool:

@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Callable, Iterable, Literal
 
 from gradadvisor.analysis.project import Project
 from gradadvisor.engine.checker import FileAnalysis, analyse
-from gradadvisor.engine.noqa import Suppression
 from gradadvisor.engine.pool import WorkerPool
 from gradadvisor.engine.source import FileError, SourceText, decode_source, is_notebook, read_bytes, too_large
 from gradadvisor.fixes.apply import FixOutcome, apply_fix_rounds, local_diff, unified_diff, write_atomically
 from gradadvisor.fixes.edits import apply_edits
 from gradadvisor.rules import all_rules, rule_by_code
-from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule, finalize_candidate
+from gradadvisor.rules.base import CONFIDENCE_ORDER, Finding, Rule, Suppression, finalize_candidate
 
 if TYPE_CHECKING:  # imported where used: a scan without a cache or a notebook loads neither
     from gradadvisor.engine.cache import Cache

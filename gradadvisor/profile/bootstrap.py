@@ -25,7 +25,6 @@ import importlib.util
 import os
 import runpy
 import sys
-import traceback
 from typing import Any
 
 RECORDS_ENV = "GRADADVISOR_PROFILE_RECORDS"

@@ -2,7 +2,7 @@
 
 A rule is a class with ``visit_<Node>`` methods named after ``ast`` node types
 (``visit_For``, ``visit_Call``...). The engine walks each file once and calls every
-selected rule's methods; a rule asks ``self.ctx`` (``engine/context.py``) for facts
+selected rule's methods; a rule asks ``self.ctx`` (a ``RuleContext``; the engine's ``engine/context.py``) for facts
 (what a name holds, how long a loop runs, the qualified name of a call) and calls
 ``self.report(...)`` with what it proved.
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar, Literal, Sequence
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import Level
@@ -37,9 +37,15 @@ from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
 
 if TYPE_CHECKING:
+    import ast
+
     from gradadvisor.analysis.extent import Extent
+    from gradadvisor.analysis.facts import Facts, Scope
+    from gradadvisor.analysis.names import ImportMap
     from gradadvisor.analysis.project import Project
-    from gradadvisor.engine.context import Context
+    from gradadvisor.analysis.syntax import Source
+    from gradadvisor.analysis.values import Value
+    from gradadvisor.fixes.render import Renderer
 
 Severity = Literal["error", "warning", "info"]
 Confidence = Literal["high", "medium", "low"]
@@ -47,6 +53,56 @@ CONFIDENCE_ORDER = {"low": 0, "medium": 1, "high": 2}
 
 #: A loop or comprehension: part of the trigger of every loop rule.
 LOOP = re.compile(r"\b(?:for|while)\b")
+
+
+@dataclass
+class Suppression:
+    """One ``# noqa`` comment (found by ``engine/noqa.py``). ``codes`` is empty for a bare
+    ``# noqa``; ``used`` collects the codes of the findings it suppressed."""
+
+    line: int
+    column: int
+    end_column: int
+    codes: tuple[str, ...]
+    used: set[str] = field(default_factory=set)
+
+    def matches(self, code: str) -> bool:
+        return not self.codes or any(code.startswith(prefix) for prefix in self.codes)
+
+
+class RuleContext(Protocol):
+    """What a rule may ask while it walks a file (the engine's ``Context`` implements it): the
+    file, its import map and facts, where the walk is, and the facts layer's answers there."""
+
+    source: Source
+    names: ImportMap
+    facts: Facts
+    renderer: Renderer
+    scopes: list[ast.AST]
+
+    @property
+    def function(self) -> ast.AST | None: ...
+    @property
+    def klass(self) -> ast.ClassDef | None: ...
+    @property
+    def scope(self) -> Scope: ...
+    @property
+    def statement(self) -> ast.AST | None: ...
+    @property
+    def keys(self) -> tuple[str, ...]: ...
+    def block_of(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None: ...
+    def value(self, expr: ast.AST, overlay: dict[str, Value] | None = None) -> Value: ...
+    def dtype_callers(self, expr: ast.AST) -> list[str] | None: ...
+    def parameter_of(self, expr: ast.AST) -> str | None: ...
+    def extent(self, iterable: ast.AST) -> Extent: ...
+    def extent_of_bound(self, bound: ast.AST) -> Extent: ...
+    def resolve(self, node: ast.AST) -> str | None: ...
+    def is_builtin(self, node: ast.AST, name: str) -> bool: ...
+    def spell(self, qualified: str) -> tuple[str, list]: ...
+    def local_function(self, name: str) -> ast.FunctionDef | None: ...
+    def shape_evidence(self, expr: ast.AST) -> str | None: ...
+    def code(self, node: ast.AST) -> str: ...
+    def add_candidate(self, rule: Rule, node: ast.AST, message: str, **fields) -> None: ...
 
 
 @dataclass
@@ -184,7 +240,7 @@ class Rule:
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()
 
-    def __init__(self, ctx: "Context") -> None:
+    def __init__(self, ctx: RuleContext) -> None:
         self.ctx = ctx
 
     # -- prefilters ----------------------------------------------------------------------

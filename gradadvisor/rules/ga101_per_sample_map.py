@@ -8,6 +8,7 @@ import re
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
+from gradadvisor.analysis.gradient import gradient_call
 from gradadvisor.analysis.syntax import name_count, names_read, one_line, positional, walk
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
@@ -26,7 +27,6 @@ from gradadvisor.analysis.vectorize import (
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.fixes.render import attribute_path, call, name
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
-from gradadvisor.rules.ga102_per_example_grad_loop import gradient_call
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
 INSPECTING_BUILTINS = frozenset(

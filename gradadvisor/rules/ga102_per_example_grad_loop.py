@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS
+from gradadvisor.analysis.gradient import gradient_call
 from gradadvisor.analysis.syntax import child_nodes, names_read, one_line, positional, walk
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
@@ -22,35 +22,6 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.fixes.render import attribute_path, call, name
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
-
-
-#: Transforms whose result computes a derivative each time it is called: gradient functions, and
-#: the VJP / JVP functions that ``jax.vjp`` and ``jax.linearize`` return with the outputs.
-DERIVATIVE_FUNCTIONS = GRADIENT_FUNCTIONS | {"jax.vjp", "jax.linearize"}
-#: Transforms that compute a derivative right away when called (``jax.jvp(f, (w,), (v,))``).
-DIRECT_DERIVATIVES = frozenset({"jax.jvp", "jax.vjp", "jax.linearize"})
-
-
-def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
-    """``(transform, None)`` when ``node`` calls a gradient function (``jax.grad(loss)(p, x)``,
-    ``g(p, x)`` with ``g = jax.jit(jax.value_and_grad(loss))`` or a ``def`` decorated
-    ``@jax.grad``, ``partial(jax.grad, argnums=1)(loss)``...); ``("parameter", name)`` when it
-    calls a parameter of the enclosing function, which only call sites can show to be one;
-    None otherwise."""
-    qualified = ctx.resolve(node.func)
-    if qualified in DIRECT_DERIVATIVES:
-        return qualified, None
-    value = ctx.value(node.func)
-    if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
-        return value.transform, None
-    func = node.func
-    if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):
-        scope = ctx.scope
-        if func.id in scope.params and func.id not in scope.packed:
-            bindings = scope.reaching(func.id, scope.position_of(ctx.statement))
-            if bindings and all(binding.kind == "param" for binding in bindings):
-                return "parameter", func.id
-    return None
 
 
 def computes(transform: str) -> str:

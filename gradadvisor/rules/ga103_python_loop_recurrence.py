@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import SMALL_COUNT_NAME, Extent
-from gradadvisor.analysis.gradient import COMPILING, GRADIENT_FUNCTIONS, TRANSFORM_LEVELS
+from gradadvisor.analysis.gradient import COMPILING, TRANSFORM_LEVELS, gradient_call
 from gradadvisor.analysis.recurrence import (
     Affine,
     Flow,
@@ -1062,14 +1062,10 @@ def _indexes(expr: ast.AST | None) -> bool:
 
 
 def _gradient_call(call: ast.Call, ctx) -> bool:
-    """``jax.grad(f)(...)``, ``g(...)`` with ``g = jax.grad(f)``: a gradient computed here."""
-    func = call.func
-    if isinstance(func, ast.Call) and (ctx.resolve(func.func) or "") in GRADIENT_FUNCTIONS:
-        return True
-    if isinstance(func, ast.Name):
-        value = ctx.value(func)
-        return value.kind == v.CALLABLE and value.transform in GRADIENT_FUNCTIONS
-    return False
+    """A derivative computed here (``jax.grad(f)(...)``, ``g(...)`` with ``g = jax.grad(f)``,
+    ``jax.vjp(f, x)``); a call of a parameter does not count (only call sites could say)."""
+    found = gradient_call(call, ctx)
+    return found is not None and found[0] != "parameter"
 
 
 def _unique_positions(write: Write, var: str | None) -> bool:

@@ -597,7 +597,7 @@ class ViewSlicingLoop(Rule):
         line = f"{target} = {ctx.renderer.code(new_value)}"
         conditions = rewrite.conditions
         self._removed_code(conditions, nest)
-        for bound in [name for loop in loops for name in (loop.var, *loop.aliases)]:
+        for bound in [variable for loop in loops for variable in (loop.var, *loop.aliases)]:
             if read_after_loop(node, bound, ctx.function, ctx.facts, ctx.scope):
                 conditions.require(False, f"`{bound}` is not read after the loop (the rewrite leaves it unbound or unchanged)")
         edit = ctx.renderer.replace_statements(node, node, [line])

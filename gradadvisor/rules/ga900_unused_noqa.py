@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from gradadvisor.engine.noqa import Suppression
-from gradadvisor.rules.base import Finding, Invalid, Rule, Valid
+from gradadvisor.rules.base import Finding, Invalid, Rule, Suppression, Valid
 
 
 class UnusedNoqa(Rule):
