@@ -217,6 +217,9 @@ class PythonLoopRecurrence(Rule):
     trigger = LOOP
 
     VALID = (
+        # A Python number updated from the data through a call (``len``), or counting steps: host.
+        Valid("import jax\n\n@jax.jit\ndef f(x, items):\n    total = 0.0\n    for i in range(len(items)):\n        total = total + len(items[i])\n    return x * total\n"),
+        Valid("import jax\n\n@jax.jit\ndef f(x, u):\n    k = 0\n    for t in range(u.shape[0]):\n        k = k + 1\n    return x * k\n"),
         # The items of an annotated tuple (a structure, fixed under a trace, items of different
         # shapes): ott-jax's multi-marginal Sinkhorn updates one marginal at a time.
         Valid("import jax\nimport jax.numpy as jnp\nfrom typing import Tuple\n\n@jax.jit\ndef f(const: Tuple[jnp.ndarray, Tuple[jnp.ndarray, ...]], potentials):\n    cost, a_s = const\n    k = len(a_s)\n    for l in range(k):\n        potentials = step(potentials, l, a_s[l])\n    return potentials\n"),
@@ -261,6 +264,13 @@ class PythonLoopRecurrence(Rule):
         Valid("import jax\n\ndef strides(shape):\n    stride = 1\n    out = []\n    for d in range(len(shape)):\n        out.append(stride)\n        stride = stride * shape[d]\n    return out\n"),
     )
     INVALID = (
+        # A carry that starts as a Python number is an array once the data enters it.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef simulate(a, b, u):\n    x = 0.0\n    xs = []\n"
+            "    for t in range(u.shape[0]):\n        x = a * x + b * u[t]\n        xs.append(x)\n"
+            "    return jnp.sum(jnp.stack(xs) ** 2)\n\nstep = jax.jit(jax.grad(simulate))\n",
+            message_contains="`x` is carried from step to step",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, u):\n    for i in range(1, x.shape[0]):\n        x = x.at[i].set(jnp.tanh(x[i - 1] + u[i]))\n    return x\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, u):\n    x = jax.lax.fori_loop(1, x.shape[0], lambda i, x: x.at[i].set(jnp.tanh(x[i - 1] + u[i])), x)\n    return x\n",
@@ -455,7 +465,12 @@ class PythonLoopRecurrence(Rule):
                     if callee.kind == v.CALLABLE and callee.transform in TRANSFORM_LEVELS:
                         return "jax"  # state = jitted_step(state): a jax function's result
         if all(value.kind in PYTHON_KINDS or value.is_array and value.host for value in initial):
-            return None
+            # A state that starts as a Python number (``x = 0.0``) but whose update does
+            # arithmetic on the data the loop walks (``x = a * x + b * u[t]``) is an array from
+            # the first step on, whatever it started as.
+            numbers = all(value.kind == v.SCALAR and not isinstance(value.literal, (bool, str)) for value in initial)
+            if not (numbers and _updated_from_walked_data(flow, states, ctx)):
+                return None
         walks = bool(form.elements) or any(
             isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
         )
@@ -562,6 +577,8 @@ class PythonLoopRecurrence(Rule):
         states = flow.recurrent or flow.carried
         kinds = {ctx.value(ast.Name(id=name, ctx=ast.Load())).kind for name in states}
         values = [ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in states]
+        if kinds == {v.SCALAR} and _updated_from_walked_data(flow, sorted(states), ctx):
+            return "unknown"  # x = 0.0, then x = a * x + b * u[t]: an array after the first step
         if kinds and kinds <= {v.SCALAR, v.SIZE, v.STRING, v.SEQUENCE, v.MAPPING, v.NONE} or values and all(value.is_array and value.host for value in values):
             return "python"
         return "unknown"
@@ -935,6 +952,44 @@ def _mutated_in_place(loop: ast.AST, name: str) -> bool:
                 return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("append", "extend", "insert", "update", "pop") and isinstance(node.func.value, ast.Name) and node.func.value.id == name:
             return True
+    return False
+
+
+def _updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
+    """Some state's update does arithmetic on the array data the loop walks
+    (``x = a * x + b * u[t]``)."""
+
+    def is_data(expr: ast.AST) -> bool:  # an array or a parameter, not a shape or a list of sizes
+        value = ctx.value(expr)
+        return value.is_array and not value.host or value.kind == v.PARAM
+
+    return any(
+        _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
+        for name in states
+        for stmt in flow.updates_of(name)
+    )
+
+
+def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:
+    """True when ``expr`` reads the data the loop walks (``u[t]`` at its index, or its element
+    variable, where ``is_data`` holds of the array walked) as an operand of arithmetic
+    (``a * x + b * u[t]``), not through a call (``len(items[i])``, ``float(x[i])``), a
+    comparison or a shape (``x.shape[d]``)."""
+    if expr is None:
+        return False
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            stack.append(node.operand)
+        elif isinstance(node, ast.Name) and node.id in form.elements:
+            if is_data(form.elements[node.id]):
+                return True
+        elif isinstance(node, ast.Subscript) and form.index is not None and form.index in names_read(node.slice):
+            if is_data(node.value):
+                return True
     return False
 
 

@@ -15,6 +15,7 @@ from gradadvisor.analysis.vectorize import (
     calls_jax,
     converts_to_python,
     element_is_object,
+    elementwise_in,
     indexed_element,
 )
 from gradadvisor.fixes.edits import Preconditions
@@ -115,6 +116,11 @@ class PythonSumOverArray(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(*xs):\n    return sum(jnp.tanh(x) for x in xs)\n"),
         Valid("import jax.numpy as jnp\nX = jnp.arange(10.0)\nTOTAL = sum(jnp.exp(x) for x in X)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef predict(ensemble, x):\n    return sum(jax.nn.softmax(m(x)) for m in ensemble)\n"),
+        # Arithmetic on the elements of a host NumPy array, or of a parameter no transform reaches.
+        Valid("import jax\nimport numpy as np\n\ndef f(n):\n    x = np.linspace(0.0, 1.0, 100)\n    return sum(v ** 2 for v in x)\n"),
+        Valid("import jax\n\ndef mean_square(values):\n    return sum(v ** 2 for v in values) / len(values)\n"),
+        # A list of different arrays under a transform: a collection, not rows of one array.
+        Valid("import jax\n\ndef l2(weights):\n    return sum(w ** 2 for w in weights)\n\ng = jax.grad(l2)\n"),
         # `sum` rebound: not the builtin.
         Valid("import jax\nimport jax.numpy as jnp\nfrom jax.numpy import *\n\n@jax.jit\ndef f(x):\n    return sum(jnp.exp(xi) for xi in x)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, sum=jnp.sum):\n    return sum(jnp.exp(xi) for xi in x)\n"),
@@ -175,6 +181,16 @@ class PythonSumOverArray(Rule):
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, size):\n    return jnp.sum(jax.vmap(lambda i: i * jnp.arange(size))(jnp.arange(size)), axis=0)\n",
             message_contains="jnp.arange(size)",
         ),
+        # Arithmetic alone on the elements of a differentiated parameter: no jax function is
+        # named, but each term is a traced operation.
+        Invalid(
+            "import jax\n\ndef f(x):\n    return sum(xi ** 2 for xi in x)\n\ng = jax.grad(f)\n",
+            message_contains="sum(x ** 2, axis=0)`",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(w * x[i] + 1.0 for i in range(x.shape[0]))\n",
+            message_contains="one operation per element of `x`",
+        ),
         # The builtin sum over an array itself.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(x * w)\n",
@@ -210,7 +226,7 @@ class PythonSumOverArray(Rule):
         extent = ctx.extent(loop.iter)
         if not extent.is_data:
             return
-        if not calls_jax(body, ctx.resolve, ctx.local_function):
+        if not calls_jax(body, ctx.resolve, ctx.local_function) and not self._traced_arithmetic(loop.iter, body, var):
             return
         element = indexed_element(loop.iter, body, var, ctx.code)
         if element is None and _is_range(loop.iter, ctx) and ctx.names.numpy_module() == "jax.numpy":
@@ -252,6 +268,19 @@ class PythonSumOverArray(Rule):
             fix=fix,
             evidence=[item for item in (ctx.shape_evidence(array),) if item],
         )
+
+    def _traced_arithmetic(self, iterable: ast.expr, body: ast.expr, var: str) -> bool:
+        """Arithmetic on the element alone (``xi ** 2``, ``w * x[i] + 1.0``) over a jax array, or
+        over a parameter (whose element arithmetic is traced when a transform reaches the
+        function: phase 2 decides from the project), names no jax function and is still one
+        traced operation per element. Host NumPy arrays and Python numbers are not."""
+        ctx = self.ctx
+        element = indexed_element(iterable, body, var, ctx.code)
+        array, element_body = element if element is not None else (iterable, body)
+        if elementwise_in(element_body, var, ctx.resolve) is None:
+            return False
+        value = ctx.value(array)
+        return value.kind == v.ARRAY and not value.host or value.kind == v.PARAM
 
     # -- sum(x) ------------------------------------------------------------------------------
 
