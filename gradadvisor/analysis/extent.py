@@ -63,6 +63,9 @@ class Extent:
     #: Static only because of the parameter's name (``range(dim)``, ``range(num_layers)``): no
     #: fact was seen here, and the call sites (phase 2) may still show a data size.
     by_name: bool = False
+    #: Static only because of the iterable's name (``for layer in layers``): a tie broken by a
+    #: name, which a fact about another iterable of the same ``zip`` outweighs.
+    named: bool = False
 
     @property
     def is_data(self) -> bool:
@@ -71,6 +74,10 @@ class Extent:
 
 def static(reason: str) -> Extent:
     return Extent("static", reason)
+
+
+def named_static(name: str) -> Extent:
+    return Extent("static", f"`{name}` (named as a collection)", named=True)
 
 
 def unknown(reason: str) -> Extent:
@@ -125,10 +132,12 @@ class ExtentReader:
         if self.is_builtin(func, "zip") and args:
             extents = [self.of_iterable(arg) for arg in args]
             statics = [extent for extent in extents if extent.kind == "static"]
-            if statics:
-                return statics[0]
             data = [extent for extent in extents if extent.is_data]
-            if data and len(data) == len(extents):
+            if statics and not (data and all(extent.named for extent in statics)):
+                return statics[0]
+            if data and len(data) + len(statics) == len(extents):
+                # zip(centers, scales): a fact (or a parameter walked element by element)
+                # outweighs a name that only sounds like a collection.
                 best = next((extent for extent in data if extent.proof == "proven"), data[0])
                 return Extent("data", f"zip of arrays: {best.reason}", best.proof, best.evidence, best.param, best.size, best.per_element)
             return unknown("zip of values of unknown size")
@@ -171,7 +180,7 @@ class ExtentReader:
             if value.item is not None and value.item.is_array and isinstance(iterable, (ast.ListComp, ast.GeneratorExp)):
                 return unknown(f"cannot tell the length of `{text}`")
             if name and is_collection_name(name):
-                return static(f"`{name}` (named as a collection)")
+                return named_static(name)
             if isinstance(length, str):
                 return self._size(length, value, text)
             return unknown(f"cannot tell the length of `{text}`")
@@ -186,7 +195,7 @@ class ExtentReader:
             return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]")
         if value.kind == v.PARAM:
             if name and is_collection_name(name):
-                return static(f"`{name}` (named as a collection)")
+                return named_static(name)
             if value.annotation and re.search(r"\b(int|float|str|bool|Module|Callable)\b", value.annotation):
                 return static(f"`{value.param}: {value.annotation}`")
             return Extent(
@@ -196,7 +205,7 @@ class ExtentReader:
         if value.kind in (v.SCALAR, v.STRING, v.MAPPING, v.NONE):
             return static(f"`{text}` is a Python value")
         if name and is_collection_name(name):
-            return static(f"`{name}` (named as a collection)")
+            return named_static(name)
         if isinstance(iterable, ast.Attribute) and isinstance(iterable.value, ast.Name) and iterable.value.id in ("self", "cls", "config", "cfg", "args", "hparams", "opts", "flags", "FLAGS"):
             return static(f"`{text}` (an attribute: layers, modules or config)")
         return unknown(f"cannot tell what `{text}` holds")

@@ -157,6 +157,12 @@ class PerSampleMap(Rule):
     trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\("))
 
     VALID = (
+        # Zipped with a list of objects (distributions, layers): their methods, not one function.
+        Valid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n"
+            "    keys = jax.random.split(key, 64)\n    return jnp.stack([d.sample(k) for k, d in zip(keys, components)])\n"
+        ),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs, layers):\n    return jnp.stack([layer(x) for x, layer in zip(xs, layers)])\n"),
         # A NumPy buffer filled with a jitted step's results on the host: no trace reaches it (one
         # could not assign a tracer into it).
         Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n@jax.jit\ndef step(x):\n    return jnp.tanh(x).sum()\n\ndef evaluate(xs):\n    out = np.zeros(xs.shape[0])\n    for i in range(xs.shape[0]):\n        out[i] = step(xs[i])\n    return out\n"),
@@ -206,6 +212,13 @@ class PerSampleMap(Rule):
         Valid("import autograd.numpy as np\n\ndef f(xs):\n    return np.stack([np.sum(np.tanh(x)) for x in xs[:2]])\n"),
     )
     INVALID = (
+        # A per-component map over two arrays: `scales` is named like a collection, the facts
+        # (a parameter read as a value next to `centers`) say it is data.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef g(x, c, s):\n    return jnp.exp(-((x - c) / s) ** 2)\n\n"
+            "@jax.jit\ndef features(x, centers, scales):\n    return jnp.array([g(x, c, s) for c, s in zip(centers, scales)])\n",
+            message_contains="jax.vmap(g, in_axes=(None, 0, 0))(x, centers, scales)",
+        ),
         # A preallocated array filled one sample at a time inside autograd's grad (HIPS/autograd#389).
         Invalid(
             "import autograd.numpy as np\nfrom autograd import grad\n\ndef obj(theta):\n    n = theta.shape[0]\n    res = np.zeros(n)\n    for i in range(n):\n        res[i] = likelihood(theta[i, :])\n    return res\n\ngrad_obj = grad(lambda theta: np.sum(obj(theta)))\n",
@@ -646,11 +659,14 @@ class PerSampleMap(Rule):
             return None  # products of slices taken at the index: GA201 writes the one einsum
         if isinstance(loop, ElementLoop) and loop.axes and any(axis != 0 for axis in loop.axes) and _arithmetic_only(loop):
             return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
-        for array in loop.arrays:
+        for position, array in enumerate(loop.arrays):
             if _is_new(array):
                 continue  # jnp.arange(n) for an index used as a value
-            if ctx.value(array).kind == v.SEQUENCE or not ctx.extent(array).is_data:
+            if ctx.value(array).kind == v.SEQUENCE:
                 return None  # a list of arrays: jax.vmap would map its leaves instead
+            walked = ctx.extent(array)
+            if not walked.is_data and not (walked.named and len(loop.arrays) > 1 and _plain_data(array, loop, position)):
+                return None  # (zip(centers, scales): a name alone does not make `scales` a list)
         return loop, extent
 
     def _applies_function(self, loop: ElementLoop | ProductLoop) -> bool:
@@ -879,6 +895,21 @@ def _joining(qualified: str | None) -> str | None:
     qualified = qualified or ""
     module, _, function = qualified.rpartition(".")
     return function if module in AUTODIFF_NUMPY and function in lib.JOINING else None
+
+
+def _plain_data(array: ast.expr, loop: ElementLoop, position: int) -> bool:
+    """``scales`` in ``zip(centers, scales)`` may be an array whatever its name says: a parameter
+    (not ``self.components``) whose element the body reads only as a value, never through an
+    attribute or a call of its own (``d.sample(k)``: a list of objects)."""
+    if not isinstance(array, ast.Name) or position >= len(loop.variables):
+        return False
+    variable = loop.variables[position]
+    for node in walk(loop.body):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == variable:
+            return False
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == variable:
+            return False
+    return True
 
 
 def _is_new(node: ast.AST) -> bool:
