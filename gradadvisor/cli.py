@@ -312,7 +312,8 @@ def scan(
     out = Console(file=report_stream, highlight=False, soft_wrap=True, emoji=False)
     missing: list[str] = []
     if from_stdin:
-        context = _project_context([stdin_path], [stdin_path], project_root, config) if stdin_path is not None else None
+        bounded = stdin_path is not None and _has_boundary(config, project_root)
+        context = _project_context([stdin_path], [stdin_path], project_root, config) if bounded else None
         results = _scan_stdin(stdin_path, config, settings, cache, context, jobs)
         if cache is not None:
             cache.save()
@@ -326,7 +327,7 @@ def scan(
         if found.missing and not found.files:
             sys.exit(EXIT_ERROR)
         items = [(path, _display(path)) for path in found.files]
-        context = _project_context(given, found.files, project_root, config)
+        context = _project_context(given, found.files, project_root, config) if _has_boundary(config, project_root) else None
         from gradadvisor.report import progress
 
         show_bar = progress.wanted(err, len(items), output_format, quiet or diff)
@@ -391,6 +392,13 @@ def _project_root(config: Config, given: list[Path]) -> Path:
     if config.source is not None:
         return config.root.resolve()
     return repository_root(given, Path.cwd())
+
+
+def _has_boundary(config: Config, root: Path) -> bool:
+    """Whether the project has a boundary a user drew: a configuring pyproject.toml or a git
+    work tree. Without one, the rest of the working directory is not read for context (a scan
+    started in a home folder or a folder of unrelated checkouts must not read all of it)."""
+    return config.source is not None or (root / ".git").exists()
 
 
 def _project_context(given: list[Path], scanned: list[Path], root: Path, config: Config) -> ProjectContext | None:

@@ -65,6 +65,7 @@ def test_an_edit_in_one_file_changes_the_findings_of_another(cli, tmp_path, monk
 
 
 def test_a_partial_scan_caches_the_rest_of_the_project_and_reuses_a_full_scan(cli, tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()  # a work tree: its other files are the partial scan's context
     write(tmp_path / "model.py", MODEL)
     write(tmp_path / "train.py", TRAIN)
     seen = _count_phase1(monkeypatch)

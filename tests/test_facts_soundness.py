@@ -393,3 +393,22 @@ def test_jaxtyping_dtypes():
     )
     assert any_float.dtype is None  # any float: float16 too
     assert (single.dtype, half.dtype, boolean.dtype) == ("float32", "bfloat16", "bool")
+
+
+@pytest.mark.parametrize(
+    "source, bound",
+    [
+        ("def f():\n    global sum\n    sum = len\n", True),
+        ("def f():\n    if True: global sum\n", True),
+        ("x = 1; global sum\n", True),
+        ("y = [(sum := 3)]\n", True),
+        ("global_step = 1\n# the global state\nx = 'global sum'\n", False),
+    ],
+)
+def test_names_bound_elsewhere_are_found_without_walking_every_module(source, bound):
+    # The walk for `global` and walrus bindings runs only where the text can hold one; a module
+    # whose text has neither is not walked, and the answer is the same.
+    tree = ast.parse(source)
+    gated = ImportMap(tree, None, source).bound_elsewhere
+    assert ("sum" in gated) is bound
+    assert gated == ImportMap(tree).bound_elsewhere  # the walk, always: the same answer

@@ -36,9 +36,14 @@ def default_cache(cli, monkeypatch):
     return cli
 
 
-def _project(root: Path, train: str = TRAIN) -> None:
+def _project(root: Path, train: str = TRAIN, work_tree: bool = True) -> None:
+    """A loss and the script that differentiates it; by default the root is a git work tree
+    (marked by its ``.git`` folder: the scanner never runs git). Inside a configured project,
+    ``work_tree=False``."""
     write(root / "model.py", MODEL)
     write(root / "train.py", train)
+    if work_tree:
+        (root / ".git").mkdir(exist_ok=True)
 
 
 def _model_findings(report: dict) -> list[tuple]:
@@ -86,7 +91,24 @@ def test_a_partial_scan_reports_what_a_full_scan_reports_for_its_files(cli, tmp_
     assert "Found 1 finding in 1 file scanned." in cli("scan", "--no-cache", "model.py").stdout
 
 
+def test_without_a_configuration_or_a_work_tree_a_scan_reads_only_its_paths(cli, tmp_path):
+    # No boundary a user drew (no configuring pyproject.toml, no git work tree): the rest of the
+    # working directory is not read for context, as a scan started in a home folder or in a
+    # folder of unrelated checkouts must not read all of it. The loss is then not known to be
+    # differentiated, and the finding is not reported at the default confidence.
+    write(tmp_path / "model.py", MODEL)
+    write(tmp_path / "train.py", TRAIN)
+    _, alone = scan_json(cli, "--no-cache", "model.py")
+    assert alone["findings"] == []
+    _, both = scan_json(cli, "--no-cache", "model.py", "train.py")
+    assert [(f["path"], f["confidence"]) for f in both["findings"]] == [("model.py", "high")]
+    (tmp_path / ".git").mkdir()
+    _, bounded = scan_json(cli, "--no-cache", "model.py")
+    assert [(f["path"], f["confidence"]) for f in bounded["findings"]] == [("model.py", "high")]
+
+
 def test_a_subfolder_scan_sees_the_rest_of_the_project(cli, tmp_path):
+    (tmp_path / ".git").mkdir()
     write(tmp_path / "pkg" / "__init__.py", "")
     write(tmp_path / "pkg" / "model.py", MODEL)
     write(tmp_path / "scripts" / "train.py", TRAIN.replace("from model import", "from pkg.model import"))
@@ -116,7 +138,7 @@ def test_the_context_follows_exclude(cli, tmp_path):
 
 def test_a_file_outside_the_project_is_scanned_on_its_own(cli, tmp_path):
     """An excluded file named on the command line belongs to no project: no context is read."""
-    _project(tmp_path / "examples")
+    _project(tmp_path / "examples", work_tree=False)
     write(tmp_path / "pyproject.toml", '[tool.gradadvisor]\nexclude = ["examples"]\n')
     code, report = scan_json(cli, "--no-cache", "examples/model.py")
     assert (code, report["findings"]) == (0, [])
@@ -199,8 +221,8 @@ def test_an_import_resolves_to_the_nearest_module_whatever_the_working_directory
 def test_same_named_files_in_example_folders_keep_their_own_context(default_cache, tmp_path, monkeypatch):
     """examples/a/train.py differentiates examples/a/model.py's loss; examples/b's is not differentiated."""
     write(tmp_path / "pyproject.toml", "[tool.gradadvisor]\n")
-    _project(tmp_path / "examples" / "a")
-    _project(tmp_path / "examples" / "b", "import jax\nfrom model import loss\n\nvalue = loss(1.0, [1.0])\n")
+    _project(tmp_path / "examples" / "a", work_tree=False)
+    _project(tmp_path / "examples" / "b", "import jax\nfrom model import loss\n\nvalue = loss(1.0, [1.0])\n", work_tree=False)
     for order in (("a", "b"), ("b", "a"), ("a", "b")):
         for name in order:
             monkeypatch.chdir(tmp_path / "examples" / name)

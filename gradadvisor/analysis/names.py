@@ -13,6 +13,7 @@ are the facts layer's business (``analysis/facts.py``).
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator
 
 from gradadvisor.analysis.syntax import dotted, target_names
@@ -23,6 +24,9 @@ AUTODIFF_NUMPY = ("jax.numpy", "autograd.numpy")
 #: ``(module, name, alias)`` for ``from module import name as alias``; ``(module, None, alias)``
 #: for ``import module as alias``; ``(module, None, None)`` for ``import module``.
 ImportSpec = tuple[str, "str | None", "str | None"]
+
+#: A ``global`` statement (the start of a logical line), for the cheap test before a walk.
+GLOBAL_STATEMENT = re.compile(r"(?:^|[;:])[ \t]*global[ \t]", re.MULTILINE)
 
 #: Canonical spellings of common library aliases (``eqx.filter_jit`` is ``equinox.filter_jit``).
 CANONICAL_PREFIXES = (("eqx.", "equinox."), ("hk.", "haiku."), ("nn.", "flax.linen."))
@@ -87,8 +91,11 @@ def canonical(qualified: str | None) -> str | None:
 class ImportMap:
     """Local name -> qualified name, from the module's imports."""
 
-    def __init__(self, module: ast.Module, package: str | None = None) -> None:
+    def __init__(self, module: ast.Module, package: str | None = None, text: str | None = None) -> None:
         self.aliases: dict[str, str] = {}
+        #: The module's source, when known: a module whose text has neither ``global`` nor
+        #: ``:=`` binds nothing elsewhere, and is not walked to find out.
+        self._text = text
         #: Names the module binds by def, class, assignment, loop or ``with`` (not by import).
         self.defined: set[str] = set()
         self.star_imports: list[str] = []
@@ -142,6 +149,8 @@ class ImportMap:
         """Names declared ``global`` in some function, and walrus targets anywhere (read once,
         on first use: a conservative superset)."""
         found = self.__dict__.get("_bound_elsewhere")
+        if found is None and self._text is not None and ":=" not in self._text and GLOBAL_STATEMENT.search(self._text) is None:
+            found = self.__dict__["_bound_elsewhere"] = frozenset()
         if found is None:
             names: set[str] = set()
             for node in ast.walk(self._module):

@@ -88,7 +88,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     except TooComplex as error:
         empty.errors.append(FileError(display, "skipped", f"file too complex to analyse: {error}"))
         return empty
-    names = ImportMap(tree, package)
+    names = ImportMap(tree, package, source.text)
     facts = Facts(tree, source, names)
     builder = SummaryBuilder(display, tree, source, names, facts, (module, package))
     result = FileAnalysis(display, builder.build(), parsed=True)
