@@ -284,20 +284,19 @@ def int_value(node: ast.AST | None) -> int | None:
     return None
 
 
-def offset_of(node: ast.AST) -> tuple[str | None, int] | None:
+def offset_of(node: ast.expr) -> tuple[ast.expr | None, int]:
     """``(base, offset)`` of an integer expression written as a base plus a literal:
-    ``n - 1`` -> ``("n", -1)``, ``x.shape[0] + 2`` -> ``("x.shape[0]", 2)``, ``5`` -> ``(None, 5)``,
-    ``n`` -> ``("n", 0)``. The base is compared as text (``ast.dump``)."""
+    ``n - 1`` -> ``(n, -1)``, ``x.shape[0] + 2`` -> ``(x.shape[0], 2)``, ``5`` -> ``(None, 5)``,
+    ``n`` -> ``(n, 0)``."""
     literal = int_value(node)
     if literal is not None:
         return None, literal
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
         right = int_value(node.right)
         if right is not None:
-            inner = offset_of(node.left)
-            if inner is not None:
-                return inner[0], inner[1] + (right if isinstance(node.op, ast.Add) else -right)
-    return ast.dump(node), 0
+            base, offset = offset_of(node.left)
+            return base, offset + (right if isinstance(node.op, ast.Add) else -right)
+    return node, 0
 
 
 @dataclass(frozen=True)
@@ -323,9 +322,12 @@ def range_bounds(args: list[ast.expr]) -> RangeBounds:
         return RangeBounds(0, None)
     low, high = (stop, start) if step is not None and step < 0 else (start, stop)
     if step is not None:
-        low_offset, high_offset = offset_of(low), offset_of(high)
-        if low_offset is not None and high_offset is not None and low_offset[0] == high_offset[0]:
-            return RangeBounds(max(0, -(-(high_offset[1] - low_offset[1]) // abs(step))), None)
+        (low_base, low_offset), (high_base, high_offset) = offset_of(low), offset_of(high)
+        same_base = low_base is high_base is None or (
+            low_base is not None and high_base is not None and ast.dump(low_base) == ast.dump(high_base)
+        )
+        if same_base:
+            return RangeBounds(max(0, -(-(high_offset - low_offset) // abs(step))), None)
     if int_value(high) is not None and int_value(low) is None:
         return RangeBounds(None, low)  # ``range(-n, 0)``: the count grows with the other bound
     return RangeBounds(None, high)

@@ -18,7 +18,7 @@ from gradadvisor.analysis.einsum import (
 )
 from gradadvisor.analysis.extent import Extent, is_collection_name
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
-from gradadvisor.analysis.syntax import COMPREHENSIONS, int_value, names_read, one_line, positional, walk
+from gradadvisor.analysis.syntax import COMPREHENSIONS, int_value, names_read, offset_of, one_line, positional, walk
 from gradadvisor.analysis.vectorize import (
     IndexedRead,
     elementwise_over,
@@ -1442,18 +1442,7 @@ def _column(read: IndexedRead) -> bool:
 
 def _linear(expr: ast.expr | None) -> tuple[ast.expr | None, int]:
     """``(base, k)`` for ``base + k`` / ``base - k`` (``(None, k)`` for a literal)."""
-    if expr is None:
-        return None, 0
-    literal = int_value(expr)
-    if literal is not None:
-        return None, literal
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
-        amount = int_value(expr.right)
-        if amount is not None:
-            base, const = _linear(expr.left)
-            if base is not None:
-                return base, const + (amount if isinstance(expr.op, ast.Add) else -amount)
-    return expr, 0
+    return (None, 0) if expr is None else offset_of(expr)
 
 
 def _plus(expr: ast.expr | None, offset: int) -> ast.expr | None:
