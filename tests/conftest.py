@@ -119,3 +119,46 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG0
         terminalreporter.section("differential fix tests")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+def context_at_return(code: str):
+    """``(ctx, statement)``: a rule's context standing at the ``return`` of the module's last
+    function (for fact-level tests)."""
+    import ast
+    import textwrap
+
+    from gradadvisor.analysis.facts import Facts
+    from gradadvisor.analysis.names import ImportMap
+    from gradadvisor.analysis.syntax import Source
+    from gradadvisor.engine.context import Context
+
+    text = textwrap.dedent(code)
+    tree = ast.parse(text)
+    names = ImportMap(tree)
+    ctx = Context("case.py", Source(text), tree, names, Facts(tree, Source(text), names))
+    function = [node for node in tree.body if isinstance(node, ast.FunctionDef)][-1]
+    ctx.enter(function)
+    statement = function.body[-1]
+    assert isinstance(statement, ast.Return)
+    ctx.enter(statement)
+    return ctx, statement
+
+
+def extent_of_first_loop(text: str):
+    """How long the first ``for`` loop of the module's first function runs, as a rule asks it."""
+    import ast
+
+    from gradadvisor.analysis.facts import Facts
+    from gradadvisor.analysis.names import ImportMap
+    from gradadvisor.analysis.syntax import Source
+    from gradadvisor.engine.context import Context
+
+    tree = ast.parse(text)
+    source = Source(text)
+    names = ImportMap(tree)
+    ctx = Context("case.py", source, tree, names, Facts(tree, source, names))
+    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
+    ctx.enter(function)
+    loop = next(node for node in ast.walk(function) if isinstance(node, ast.For))
+    ctx.enter(loop)
+    return ctx.extent(loop.iter)

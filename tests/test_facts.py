@@ -5,26 +5,14 @@ from __future__ import annotations
 import ast
 import textwrap
 
+from conftest import context_at_return
+
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.syntax import Source
-from gradadvisor.engine.context import Context
 
-
-def _at_return(code: str) -> tuple[Context, ast.Return]:
-    """A context standing at the ``return`` of the module's last function."""
-    text = textwrap.dedent(code)
-    tree = ast.parse(text)
-    names = ImportMap(tree)
-    ctx = Context("case.py", Source(text), tree, names, Facts(tree, Source(text), names))
-    function = [node for node in tree.body if isinstance(node, ast.FunctionDef)][-1]
-    ctx.enter(function)
-    statement = function.body[-1]
-    assert isinstance(statement, ast.Return)
-    ctx.enter(statement)
-    return ctx, statement
-
+_at_return = context_at_return
 
 def test_partial_of_a_transform_is_the_transform():
     ctx, statement = _at_return(

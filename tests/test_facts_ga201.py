@@ -2,24 +2,9 @@
 
 from __future__ import annotations
 
-import ast
+from conftest import extent_of_first_loop
 
-from gradadvisor.analysis.facts import Facts
-from gradadvisor.analysis.names import ImportMap
-from gradadvisor.analysis.syntax import Source
-from gradadvisor.engine.context import Context
-
-
-def _extent_of_first_range(text: str):
-    tree = ast.parse(text)
-    source = Source(text)
-    names = ImportMap(tree)
-    ctx = Context("case.py", source, tree, names, Facts(tree, source, names))
-    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
-    ctx.enter(function)
-    loop = next(node for node in ast.walk(function) if isinstance(node, ast.For))
-    ctx.enter(loop)
-    return ctx.extent(loop.iter)
+_extent_of_first_range = extent_of_first_loop
 
 
 def test_a_small_count_name_is_static_by_name_and_keeps_its_parameter():

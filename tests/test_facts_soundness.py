@@ -18,22 +18,9 @@ from gradadvisor.engine.context import Context
 from gradadvisor.engine.runner import check_text
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules import rule_by_code
-from tests.conftest import scan_json, write
+from tests.conftest import context_at_return, scan_json, write
 
-
-def _at_return(code: str) -> tuple[Context, ast.Return]:
-    """A context standing at the ``return`` of the module's last function."""
-    text = textwrap.dedent(code)
-    tree = ast.parse(text)
-    names = ImportMap(tree)
-    ctx = Context("case.py", Source(text), tree, names, Facts(tree, Source(text), names))
-    function = [node for node in tree.body if isinstance(node, ast.FunctionDef)][-1]
-    ctx.enter(function)
-    statement = function.body[-1]
-    assert isinstance(statement, ast.Return)
-    ctx.enter(statement)
-    return ctx, statement
-
+_at_return = context_at_return
 
 def _returned(code: str) -> list[v.Value]:
     ctx, statement = _at_return(code)

@@ -5,24 +5,11 @@ from __future__ import annotations
 import ast
 
 import pytest
+from conftest import extent_of_first_loop
 
-from gradadvisor.analysis.facts import Facts
-from gradadvisor.analysis.names import ImportMap
-from gradadvisor.analysis.syntax import Source, range_bounds
-from gradadvisor.engine.context import Context
+from gradadvisor.analysis.syntax import range_bounds
 
-
-def _first_loop_extent(text: str):
-    tree = ast.parse(text)
-    source = Source(text)
-    names = ImportMap(tree)
-    ctx = Context("case.py", source, tree, names, Facts(tree, source, names))
-    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef))
-    ctx.enter(function)
-    loop = next(node for node in ast.walk(function) if isinstance(node, ast.For))
-    ctx.enter(loop)
-    return ctx.extent(loop.iter)
-
+_first_loop_extent = extent_of_first_loop
 
 def _bounds(call: str):
     return range_bounds(ast.parse(call, mode="eval").body.args)
