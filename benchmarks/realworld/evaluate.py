@@ -118,12 +118,12 @@ def scan_command(case: Case, min_confidence: str | None) -> list[str]:
     return cmd + ["."]
 
 
-def case_project(case: Case, workspace: Path) -> Path:
+def case_project(case: Case, workspace: Path, cases_dir: Path = CASES_DIR) -> Path:
     """A copy of the case folder with an empty ``[tool.gradadvisor]`` of its own: each case is
     scanned as its own project (a partial scan reads the rest of its project for context, and
     the other cases are not part of it)."""
     folder = workspace / case.name
-    shutil.copytree(CASES_DIR / case.name, folder, ignore=shutil.ignore_patterns("__pycache__", ".gradadvisor_cache"))
+    shutil.copytree(cases_dir / case.name, folder, ignore=shutil.ignore_patterns("__pycache__", ".gradadvisor_cache"))
     (folder / "pyproject.toml").write_text("[tool.gradadvisor]\n", encoding="utf-8")
     return folder
 
@@ -146,11 +146,11 @@ def relative_to_case(folder: Path, path: str) -> str:
         return Path(path).as_posix()
 
 
-def run_case(case: Case, min_confidence: str | None) -> Case:
+def run_case(case: Case, min_confidence: str | None, cases_dir: Path = CASES_DIR) -> Case:
     """Scan one case folder; fill in rc, findings, errors and any problem."""
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gradadvisor-realworld-") as workspace:
-        folder = case_project(case, Path(workspace))
+        folder = case_project(case, Path(workspace), cases_dir)
         try:
             proc = subprocess.run(scan_command(case, min_confidence), cwd=folder, env=scanner_env(),
                                   capture_output=True, text=True, timeout=SCAN_TIMEOUT_S)
@@ -218,8 +218,11 @@ def evaluate(cases: list[Case], family: str | None) -> dict:
     fixes = {"findings": len(counted), "safe": 0, "unsafe": 0, "none": 0}
     for f in counted:
         fixes[(f.get("fix") or {}).get("applicability") or "none"] += 1
+    matching = sum(1 for c in cases for f in c.findings if (codes is None or f.get("code") in codes)
+                   and any(finding_matches(f, s) for s in c.sites))
     return {
-        "fixes": fixes,
+        "fixes": fixes, "findings": len(counted), "matching_findings": matching,
+        "precision": matching / len(counted) if counted else None,
         "sites": len(all_sites), "found": found, "recall": found / len(all_sites) if all_sites else None,
         "per_family": per_family, "missed": missed, "false_alarms": false_alarms, "extra": extra,
         "negative_cases": len(negatives),
@@ -235,7 +238,8 @@ def pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
-def print_report(console: Console, cases: list[Case], result: dict, min_confidence: str | None) -> None:
+def print_report(console: Console, cases: list[Case], result: dict, min_confidence: str | None,
+                 figures_only: bool = False) -> None:
     console.print(f"[bold]Real-world evaluation set[/]: {len(cases)} cases scanned"
                   + (f", --min-confidence {min_confidence}" if min_confidence else ""))
     console.print(f"[bold]Recall[/]: {result['found']}/{result['sites']} labelled sites found "
@@ -243,6 +247,8 @@ def print_report(console: Console, cases: list[Case], result: dict, min_confiden
     console.print(f"[bold]False alarms[/]: {len(result['false_alarms'])} findings in "
                   f"{result['false_alarm_cases']} of {result['negative_cases']} negative cases")
     console.print(f"[bold]Extra findings in positive cases[/]: {len(result['extra'])}")
+    console.print(f"[bold]Precision[/]: {result['matching_findings']}/{result['findings']} findings match a "
+                  f"labelled site ({pct(result['precision'])})")
     fixes = result["fixes"]
     share = fixes["safe"] / fixes["findings"] if fixes["findings"] else None
     console.print(f"[bold]Fixes[/]: {fixes['safe']}/{fixes['findings']} findings have a safe fix ({pct(share)}), "
@@ -262,6 +268,8 @@ def print_report(console: Console, cases: list[Case], result: dict, min_confiden
         for line in lines:
             console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
 
+    if figures_only:
+        return
     section("False alarms (findings in negative cases)", [fmt_finding(c, f) for c, f in result["false_alarms"]])
     section("Extra findings in positive cases (match no labelled site)",
             [fmt_finding(c, f) for c, f in result["extra"]])
@@ -285,7 +293,8 @@ def to_json(cases: list[Case], result: dict, min_confidence: str | None, family:
 
     return {
         "min_confidence": min_confidence, "family": family, "family_codes": FAMILY_CODES,
-        "summary": {k: result[k] for k in ("sites", "found", "recall", "negative_cases", "false_alarm_cases")}
+        "summary": {k: result[k] for k in ("sites", "found", "recall", "negative_cases", "false_alarm_cases",
+                                           "findings", "matching_findings", "precision")}
         | {"false_alarms": len(result["false_alarms"]), "extra_findings": len(result["extra"]), "fixes": result["fixes"]},
         "per_family": result["per_family"],
         "false_alarms": [finding_dict(c, f) for c, f in result["false_alarms"]],
@@ -306,6 +315,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--case", action="append", default=[], metavar="NAME",
                         help="only this case (repeatable)")
     parser.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    parser.add_argument("--set", metavar="DIR", type=Path,
+                        help="another labelled set: a folder with cases/ and labels.toml in this layout "
+                             "(a blind set); default: this folder")
+    parser.add_argument("--figures-only", action="store_true",
+                        help="print only the figures and the per-family table, no case names or lines "
+                             "(for a blind set: the developer must not see its cases)")
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
                         help="scans run at once (default: min(4, cores))")
     return parser.parse_args(argv)
@@ -314,7 +329,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console()
-    cases = load_cases()
+    cases_dir, labels = (args.set / "cases", args.set / "labels.toml") if args.set else (CASES_DIR, LABELS)
+    cases = load_cases(labels)
     if args.case:
         unknown = sorted(set(args.case) - {c.name for c in cases})
         if unknown:
@@ -325,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         cases = [c for c in cases if c.negative or any(s.family == args.family for s in c.sites)]
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        cases = list(pool.map(lambda c: run_case(c, args.min_confidence), cases))
+        cases = list(pool.map(lambda c: run_case(c, args.min_confidence, cases_dir), cases))
 
     crashed = [c for c in cases if c.problem and (c.rc == SCAN_EXIT_INTERNAL_ERROR or c.rc is None
                                                    or "no JSON report" in c.problem)]
@@ -335,12 +351,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     result = evaluate(cases, args.family)
-    print_report(console, cases, result, args.min_confidence)
+    print_report(console, cases, result, args.min_confidence, args.figures_only)
     if args.json:
         Path(args.json).write_text(json.dumps(to_json(cases, result, args.min_confidence, args.family), indent=2),
                                    encoding="utf-8")
         console.print(f"\nwrote {args.json}")
     if crashed:
+        if args.figures_only:
+            console.print(f"\n[red]{len(crashed)} scan(s) crashed or printed no JSON report[/]")
+            return 2
         console.print(f"\n[red]{len(crashed)} scan(s) crashed or printed no JSON report[/] (see Scanner problems)")
         return 2
     return 0
