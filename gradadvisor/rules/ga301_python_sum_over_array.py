@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line, walk
+from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
     Vectorized,
@@ -17,14 +17,10 @@ from gradadvisor.analysis.vectorize import (
     element_is_object,
     elementwise_in,
     indexed_element,
+    reduces_whole,
 )
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid
-
-#: Reductions that treat their argument as a whole array: summing ``jnp.sum(w ** 2)`` over
-#: ``w in ws`` is a loop over pytree leaves or a list of arrays, not over samples.
-WHOLE_ARRAY_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "vdot", "size", "linalg.norm", "count_nonzero", "var", "std"})
-
 
 class PythonSumOverArray(Rule):
     """
@@ -248,7 +244,7 @@ class PythonSumOverArray(Rule):
         if element is None:
             if isinstance(loop.iter, ast.Call) and not ctx.resolve(loop.iter.func):
                 return  # zip/enumerate/a helper's result: advice would need more care than a rewrite
-            if _reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array:
+            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array:
                 return  # sum(jnp.sum(w ** 2) for w in ws): a list of different arrays
             array, element_body = loop.iter, body
         else:
@@ -381,18 +377,3 @@ class PythonSumOverArray(Rule):
 def _is_range(expr: ast.AST, ctx) -> bool:
     return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords
 
-
-def _reduces_whole(body: ast.AST, var: str, resolve) -> bool:
-    """True when the body reduces the loop variable as a whole (``jnp.sum(w ** 2)``, ``jnp.linalg.norm(w)``)."""
-    for node in walk(body):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        qualified = resolve(node.func) or ""
-        module, _, function = qualified.partition(".numpy.")
-        if not function or function not in WHOLE_ARRAY_REDUCTIONS:
-            continue
-        if any(keyword.arg == "axis" for keyword in node.keywords):
-            continue
-        if var in names_read(node.args[0]):
-            return True
-    return False
