@@ -1,0 +1,219 @@
+"""Accumulations: a loop body read as sums, one term per step, into accumulators.
+
+An *accumulation* is ``acc += term``, ``acc = acc + term`` (or ``term + acc``), ``acc -= term``,
+``acc = acc - term`` or ``acc = jnp.add(acc, term)``. A loop body is a sum when it holds only
+accumulations and plain local assignments (whose values are inlined into the terms), carries
+nothing from one step to the next but each accumulator into itself, and no term reads an
+accumulator (that is a recurrence). A sum over the *rows of data-sized arrays* asks more:
+the loop is not building a list or a string, every term changes with the loop, no step
+builds a module, computes a gradient (chunked on purpose) or works on NumPy, and the walked
+elements are array rows (not host numbers, models, or different arrays reduced whole).
+
+Also here: what the work of such a loop is (jax, host-side driver code, or plain arithmetic
+that only a trace makes jax), whether the code is a method of a flax.linen or haiku module
+(whose submodules need the library's own ``vmap``), and whether an accumulator's start
+survives an empty loop unchanged under the batched sum. GA302 asks these; ``ctx`` is a
+rule's context.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.gradient import COMPILING, transform_name
+from gradadvisor.analysis.syntax import names_read
+from gradadvisor.analysis.vectorize import (
+    builds_modules,
+    calls_host_numpy,
+    calls_jax,
+    calls_outside_jax,
+    computes_gradients,
+    converts_to_python,
+    element_is_object,
+    has_walrus,
+    reduces_whole,
+    replace_names,
+)
+
+if TYPE_CHECKING:
+    from gradadvisor.analysis.accumulation_walk import Level
+
+#: The ``add`` functions an accumulation may be spelled with.
+ADD_FUNCTIONS = ("jax.numpy.add", "autograd.numpy.add")
+
+
+@dataclass
+class Accumulation:
+    """``name += term`` (or ``name = name + term``, ``-=``, ``name = jnp.add(name, term)``)."""
+
+    statement: ast.stmt
+    name: str
+    term: ast.expr
+    subtract: bool
+    #: The term with the body's local assignments substituted in.
+    inlined: ast.expr | None = None
+
+
+@dataclass
+class Body:
+    accumulations: list[Accumulation]
+    #: Names the body assigns besides the accumulators (their values are inlined).
+    locals: list[str]
+
+
+def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
+    """``stmt`` as an accumulation, or None."""
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, (ast.Add, ast.Sub)):
+        return Accumulation(stmt, stmt.target.id, stmt.value, isinstance(stmt.op, ast.Sub))
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return None
+    target = stmt.targets[0].id
+    value = stmt.value
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        if isinstance(value.left, ast.Name) and value.left.id == target:
+            return Accumulation(stmt, target, value.right, isinstance(value.op, ast.Sub))
+        if isinstance(value.op, ast.Add) and isinstance(value.right, ast.Name) and value.right.id == target:
+            return Accumulation(stmt, target, value.left, False)
+    if isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords:
+        qualified = resolve(value.func) or ""
+        if qualified in ADD_FUNCTIONS:
+            first, second = value.args
+            if isinstance(first, ast.Name) and first.id == target and not isinstance(second, ast.Starred):
+                return Accumulation(stmt, target, second, False)
+            if isinstance(second, ast.Name) and second.id == target and not isinstance(first, ast.Starred):
+                return Accumulation(stmt, target, first, False)
+    return None
+
+
+def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve) -> Body | None:
+    """The accumulations of a loop body made of them and of plain local assignments, with
+    no value carried from one step to the next but each accumulator into itself."""
+    accumulations: list[Accumulation] = []
+    local_values: list[tuple[str, ast.expr]] = []
+    local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
+    for stmt in statements:
+        if isinstance(stmt, ast.Pass):
+            continue
+        found = accumulation_of(stmt, resolve)
+        if found is not None:
+            accumulations.append(found)
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            local_values.append((stmt.targets[0].id, stmt.value))
+            local_statements.append((stmt.targets[0].id, stmt.value, stmt))
+            continue
+        return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
+    if not accumulations or any(has_walrus(stmt) for stmt in statements):
+        return None
+    names = [item.name for item in accumulations]
+    local_names = [local for local, _ in local_values]
+    if len(set(names)) != len(names) or len(set(local_names)) != len(local_names):
+        return None
+    if set(names) & (loop_names | set(local_names)) or set(local_names) & loop_names:
+        return None
+    # Nothing flows from one step to the next but each accumulator into itself, and no
+    # accumulator is read by any term (a recurrence, or accumulators feeding each other).
+    assigned: set[str] = set()
+    for stmt in statements:
+        if isinstance(stmt, ast.Pass):
+            continue
+        accumulation = next((item for item in accumulations if item.statement is stmt), None)
+        reads = names_read(accumulation.term if accumulation is not None else stmt.value)  # type: ignore[attr-defined]
+        if reads & set(names) or (reads - assigned) & set(local_names):
+            return None
+        if accumulation is None:
+            assigned.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+    order = {id(stmt): number for number, stmt in enumerate(statements)}
+    for accumulation in accumulations:
+        inlined: ast.AST = accumulation.term
+        before = [(local, value) for local, value, stmt in local_statements if order[id(stmt)] < order[id(accumulation.statement)]]
+        for local, value in reversed(before):
+            inlined = replace_names(inlined, {local: value})
+        accumulation.inlined = inlined  # type: ignore[assignment]
+    return Body(accumulations, local_names)
+
+
+def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | None:
+    """The body of a loop nest (``levels``, body ``statements``) that adds one term per row
+    of data-sized arrays into its accumulators; None when the loop is something else."""
+    loop_names = {name for level in levels for name in level.targets}
+    body = accumulation_body(statements, loop_names, ctx.resolve)
+    if body is None:
+        return None
+    accumulations = body.accumulations
+    if len(loop_names) != sum(len(level.targets) for level in levels):
+        return None  # nested loops reusing a name
+    for accumulation in accumulations:
+        start = ctx.value(ast.Name(id=accumulation.name, ctx=ast.Load()))
+        if start.kind in (v.SEQUENCE, v.STRING, v.MAPPING) or isinstance(accumulation.term, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr, ast.ListComp)):
+            return None  # building a list, a tuple or a string, not a sum
+    header_reads = set().union(*(level.header_reads for level in levels))
+    if header_reads & {item.name for item in accumulations}:
+        return None  # the loop's own bounds read an accumulator
+    extents = [level.extent for level in levels]
+    if any(extent.kind == "static" for extent in extents) or not any(extent.is_data for extent in extents):
+        return None
+    terms = [item.inlined for item in accumulations]
+    if any(not names_read(term) & loop_names for term in terms):  # type: ignore[arg-type]
+        return None  # a term that does not change with the loop (a counter)
+    whole_body = ast.Module(body=list(statements), type_ignores=[])
+    if builds_modules(whole_body, ctx.resolve) or computes_gradients(whole_body, ctx.resolve, ctx.value) or calls_host_numpy(whole_body, ctx.resolve):
+        return None  # a new module per step; gradient accumulation (chunked on purpose); NumPy
+    for level in levels:
+        for element, array in level.elements.items():
+            for term in terms:
+                if converts_to_python(term, element) or element_is_object(term, element):  # type: ignore[arg-type]
+                    return None  # host-side numbers; or models, distributions: not array rows
+                if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array:  # type: ignore[arg-type]
+                    return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
+    return body
+
+
+def work_of(ctx, statements: list[ast.stmt], terms: list[ast.expr]) -> str:
+    """What a summing loop computes (``Candidate.work``): "host" when it calls a compiled
+    step, a model's apply or ``float(...)`` (a driver loop unless traced), "jax" when a term
+    does jax.numpy work, "unknown" for plain arithmetic (jax arrays only inside a trace)."""
+    whole_body = ast.Module(body=list(statements), type_ignores=[])
+    if calls_outside_jax(whole_body, ctx.resolve, ctx.is_builtin, lambda name: _plain_function(ctx, name)):
+        return "host"
+    if any(calls_jax(term, ctx.resolve, ctx.local_function) for term in terms):
+        return "jax"
+    return "unknown"
+
+
+def _plain_function(ctx, name: str) -> ast.AST | None:
+    """The ``def`` of a function of this module that is not compiled on its own: a
+    ``@jax.jit`` step called once per batch makes a host-side driver loop."""
+    definition = ctx.local_function(name)
+    if definition is None or any(transform_name(decorator, ctx.names) in COMPILING for decorator in definition.decorator_list):
+        return None
+    return definition
+
+
+def lifted_module(ctx) -> str | None:
+    """``nn.vmap`` / ``hk.vmap`` when the code is a method of a flax.linen or haiku module."""
+    scopes = ctx.scopes
+    methods = [number for number, node in enumerate(scopes) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not methods or methods[-1] == 0 or not isinstance(scopes[methods[-1] - 1], ast.ClassDef):
+        return None
+    klass = scopes[methods[-1] - 1]
+    for base in klass.bases:
+        qualified = ctx.resolve(base) or ""
+        if qualified.startswith("flax.linen"):
+            return "nn.vmap"
+        if qualified.startswith("haiku"):
+            return "hk.vmap"
+    return None
+
+
+def keeps_initial(value: v.Value, term: v.Value) -> bool:
+    """Proven: ``acc + jnp.sum(<nothing>)`` is ``acc`` exactly: ``acc`` (``value``) is a jax
+    array whose literal shape and dtype are those of the result (``term``, one step's)."""
+    if not (value.is_array and not value.host and term.is_array and value.shape is not None and term.shape is not None):
+        return False
+    if not all(isinstance(dim, int) for dim in (*value.shape, *term.shape)) or value.dtype is None or value.dtype != term.dtype:
+        return False
+    return len(term.shape) <= len(value.shape) and all(t in (1, s) for s, t in zip(reversed(value.shape), reversed(term.shape)))
