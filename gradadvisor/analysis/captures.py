@@ -16,6 +16,9 @@ program). This module answers, on CPython's ``ast``:
   (a pytree: its arrays are inputs, not constants);
 - ``captured_bytes``: an array's size as jit embeds it.
 
+Which of a file's reads capture arrays that may be large is ``captured_arrays.py``'s question;
+what the code shows of their size, ``captured_size.py``'s.
+
 ``CAPTURED_CONSTANT_BYTES`` is the one threshold, shared with ``trace`` (which
 must not import jax on the scan path, hence it lives here). Measured:
 ``benchmarks/capture_cost.py`` (``benchmarks/README.md``) and the H100 figures in

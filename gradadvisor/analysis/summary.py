@@ -39,6 +39,7 @@ from gradadvisor.analysis.gradient import (
 )
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
+from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
@@ -612,7 +613,7 @@ class SummaryBuilder:
             return
         inner = self.facts.scope(node, scope)
         function = self.summary.functions[key]
-        for statement, call in _calls_with_statements(node, lines):
+        for statement, call in nodes_with_statements(node, ast.Call, lines):
             callee = _reference(call.func)
             if callee is None or not _calls_one_of(callee.split("."), callees):
                 continue
@@ -696,28 +697,6 @@ def _calls_one_of(parts: list[str], callees: frozenset[str]) -> bool:
     if parts[0] == "self" and len(parts) > 1 and parts[1] in callees and len(parts) <= 3:
         return True
     return parts[0] in callees and len(parts) <= 2
-
-
-def _calls_with_statements(function: FunctionNode, lines: list[int] | None = None):
-    """``(statement, call)`` for every call in ``function``'s own body (nested definitions
-    excluded); with ``lines`` (sorted), only in statements that span one of them."""
-    if isinstance(function, ast.Lambda):
-        for node in walk_local(function.body):
-            if isinstance(node, ast.Call):
-                yield function.body, node
-        return
-    stack = list(reversed(function.body))
-    while stack:
-        stmt = stack.pop()
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if lines is not None and not any_between(lines, stmt.lineno, stmt.end_lineno or stmt.lineno):
-            continue
-        for expr in own_expressions(stmt):
-            for node in walk_local(expr):
-                if isinstance(node, ast.Call):
-                    yield stmt, node
-        stack.extend(reversed(nested_statements(stmt)))
 
 
 def _reference(expr: ast.AST) -> str | None:

@@ -1,39 +1,23 @@
-"""GA401 large-captured-constant: jitted code reads a large array it does not receive."""
+"""GA401 large-captured-constant: jitted code reads a large array it does not receive.
+
+The query: the captures of each function that may be large arrays (``analysis/captured_arrays.py``,
+sizes from ``analysis/captured_size.py``), and table-sized products indexed under a gradient
+(``analysis/dense_slice.py``); phase 2 keeps those a jit (or a gradient) reaches.
+"""
 
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, replace
-from typing import Iterator
+from dataclasses import replace
 
-from gradadvisor.analysis import values as v
-from gradadvisor.analysis.captures import (
-    CAPTURED_CONSTANT_BYTES,
-    WIDE_DTYPES,
-    attribute_reads,
-    captured_bytes,
-    first_param,
-    free_reads,
-    human_bytes,
-    is_pytree_class,
-    is_static_or_class_method,
-    self_attributes,
-    uses_x64,
-)
-from gradadvisor.analysis.facts import Binding, Position, Scope
+from gradadvisor.analysis.captured_arrays import FileCaptures
+from gradadvisor.analysis.captured_size import project_size
+from gradadvisor.analysis.dense_slice import DenseSlice, dense_slices
 from gradadvisor.analysis.gradient import Level
-from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, nested_statements, one_line, own_expressions, walk_local
+from gradadvisor.analysis.syntax import one_line
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, make_finding
 
-#: A class that never names a compiling transform cannot jit a method with a static ``self``.
-COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
-#: An identifier not directly called: ``free_reads`` skips a called name (``helper(x)``), so only
-#: these can be captured. (``[ \t]``, not ``\s``: a name at the end of a line is read.)
-NOT_CALLED = re.compile(r"[A-Za-z_]\w*+(?![ \t]*\()")
-#: Operators whose result has the shape of the larger operand: ``(table * scale)[i]``.
-ELEMENTWISE_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 ADVICE = "pass it as an argument (not a differentiated one)"
 
 
@@ -229,390 +213,43 @@ class LargeCapturedConstant(Rule):
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
-        #: Function node id -> the free names its own code reads.
-        self._reads: dict[int, set[str]] = {}
-        self._attr_reads: dict[int, set[str]] = {}
-        self._classes: dict[int, tuple[bool, dict]] = {}
+        self._captures = FileCaptures(ctx.facts, ctx.source, ctx.resolve)
+        #: Bindings of named products already reported (``scaled = table * scale``).
         self._dense_seen: set[int] = set()
-        self._word_sets: dict[int, set[str]] = {}
-        self._body_texts: dict[int, str] = {}
-        self._compiling: dict[int, bool] = {}
-        self._x64, self._module_names, self._module_maybe_array = _file_info(ctx)
-        self._bench_file = BENCH_FILE_FUNCTIONS <= ctx.facts.module_scope.bindings.keys()
-
-    # -- captured names ------------------------------------------------------------------------
 
     def enters(self, node: ast.AST) -> bool:
-        """A top-level function is worth entering when its body may read a module-level array,
-        defines functions (which may capture its locals), or it is a method of a class that
-        compiles (``self.<array>``); anything nested in one that is, is."""
-        scopes = self.ctx.scopes
-        if self._bench_file or isinstance(node, ast.ClassDef) or any(isinstance(scope, FUNCTION_NODES) for scope in scopes):
-            return True
-        if scopes and isinstance(scopes[-1], ast.ClassDef) and self._class_compiles(scopes[-1]):
-            return True
-        # Substring tests first (a name the body's text does not hold is not among its words);
-        # the identifier scan only when one of them passes.
-        text = self._body_text(node)
-        if "def" in text or "lambda" in text or "class" in text:
-            return True
-        present = [name for name in self._module_names if name in text] if len(self._module_names) <= 64 else self._module_names
-        if not present:
-            return False
-        words = self._words(node)
-        return any(self._may_be_array(name) for name in words.intersection(present))
-
-    def _class_compiles(self, klass: ast.ClassDef) -> bool:
-        """Whether the class's text names a jit (``self`` is static only under a jit it applies)."""
-        known = self._compiling.get(id(klass))
-        if known is None:
-            known = self._compiling[id(klass)] = COMPILING_WORD.search(self.ctx.source.block(klass)) is not None
-        return known
+        """Only functions that may read a module-level array, define closures, or are methods
+        of a class that compiles (``FileCaptures.worth_entering``)."""
+        return self._captures.worth_entering(node, self.ctx.scopes)
 
     def visit_FunctionDef(self, node: ast.AST) -> None:
-        self._function(node)
+        ctx = self.ctx
+        captures = self._captures
+        own, found = captures.captures(node, ctx.scope, ctx.scopes, ctx.keys)
+        for read, data in found:
+            self._candidate(read, data)
+        if any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
+            for read, data in captures.attribute_captures(node, ctx.scope, ctx.scopes, ctx.keys):
+                self._candidate(read, data)
+        if own or captures.bench_file:
+            # The table of a dense form is a captured array (or, in a bench file, a parameter).
+            for dense in dense_slices(node, ctx.scope, ctx.facts, self._dense_seen):
+                self._dense(dense)
 
     visit_AsyncFunctionDef = visit_FunctionDef
     visit_Lambda = visit_FunctionDef
 
-    def _function(self, node: ast.AST) -> None:
-        ctx = self.ctx
-        scope = ctx.scope
-        words = self._words(node)
-        # Only names bound outside this function can be captured: the module's (other than
-        # definitions and library imports) and the enclosing functions'.
-        wanted = {name for name in words & self._module_names if self._may_be_array(name)}
-        outer = scope.parent
-        while outer is not None and not outer.is_module:
-            wanted.update(words & outer.bindings.keys())
-            outer = outer.parent
-        own: set[str] = set()
-        if wanted:
-            reads = {name: read for name, read in free_reads(node).items() if name in wanted}
-            own = {name for name in reads if not scope.binds(name)}
-            for name, read in reads.items():
-                if name in own:
-                    self._capture(node, name, read, scope)
-        self._reads[id(node)] = own
-        if ctx.klass is not None or any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
-            self._self_attributes(node, words)
-        if own or self._bench_file:
-            # The table of a dense form is a captured array (or, in a bench file, a parameter).
-            self._dense_forms(node, scope)
-
-    def _words(self, node: ast.AST) -> set[str]:
-        """The identifiers not directly called in the body of the outermost function around
-        ``node`` (a superset of what ``node`` reads: a prefilter, read once per top-level
-        function, not once per nesting level)."""
-        outermost = next((scope for scope in self.ctx.scopes if isinstance(scope, FUNCTION_NODES)), node)
-        words = self._word_sets.get(id(outermost))
-        if words is None:
-            words = self._word_sets[id(outermost)] = set(NOT_CALLED.findall(self._body_text(outermost)))
-        return words
-
-    def _body_text(self, function: ast.AST) -> str:
-        """The text of a function's body (a lambda's expression): decorators and the
-        signature's annotations are not read by it. Kept for the outermost function."""
-        text = self._body_texts.get(id(function))
-        if text is None:
-            source = self.ctx.source
-            if isinstance(function, ast.Lambda):
-                text = source.segment(function.body)
-            else:
-                text = "".join(source.lines[function.body[0].lineno - 1 : function.end_lineno])
-            self._body_texts[id(function)] = text
-        return text
-
-    def _may_be_array(self, name: str) -> bool:
-        """A module-level name that may hold a large array (a project import may: phase 2 tells)."""
-        known = self._module_maybe_array.get(name)
-        if known is None:
-            module = self.ctx.facts.module_scope
-            if all(binding.kind == "import" for binding in module.bindings.get(name, ())):
-                known = True
-            else:
-                value = self.ctx.facts.name_value(name, module, None)
-                nbytes = captured_bytes(value, self._x64) if value.kind == v.ARRAY else None
-                known = value.kind == v.UNKNOWN or value.kind == v.ARRAY and value.shape != () and (nbytes is None or nbytes >= CAPTURED_CONSTANT_BYTES)
-            self._module_maybe_array[name] = known
-        return known
-
-    def _enclosing(self) -> list[tuple[ast.AST, str]]:
-        """The functions enclosing the one being visited (itself excluded), innermost first, with keys."""
-        functions = [scope for scope in self.ctx.scopes if isinstance(scope, FUNCTION_NODES)]
-        return list(zip(reversed(functions[:-1]), self.ctx.keys[1:]))
-
-    def _also_read(self, name: str, owner: ast.AST | None) -> list[str]:
-        """Keys of enclosing functions (inside ``owner``) whose own code reads ``name`` too: if one of
-        them is compiled, the finding belongs there."""
-        found = []
-        for function, key in self._enclosing():
-            if function is owner:
-                break
-            if name in self._reads.get(id(function), ()):
-                found.append(key)
-        return found
-
-    def _capture(self, node: ast.AST, name: str, read: ast.Name, scope: Scope) -> None:
-        ctx = self.ctx
-        outer = scope.parent
-        while outer is not None and not outer.is_module:
-            if outer.binds(name):
-                self._enclosing_capture(node, name, read, outer)
-                return
-            outer = outer.parent
-        module = ctx.facts.module_scope
-        if not module.binds(name):
-            return
-        bindings = module.bindings[name]
-        if all(binding.kind == "import" for binding in bindings):
-            qualified = str(bindings[-1].value)
-            if qualified.split(".")[0] in EXTERNAL:
-                return
-            data = {"kind": "import", "name": name, "import": name, "also": self._also_read(name, None), "x64": self._x64,
-                    "where": f"imported from `{qualified.rpartition('.')[0]}`"}
-            self._candidate(read, data)
-            return
-        if any(binding.kind in ("def", "class", "import") for binding in bindings):
-            return
-        value = ctx.facts.name_value(name, module, None)
-        size = self._judge(value, [b for b in bindings if b.kind != "param"], module)
-        if size is None:
-            return
-        data = {"kind": "module", "name": name, "also": self._also_read(name, None), "where": "module-level", **size}
-        self._candidate(read, data)
-
-    def _enclosing_capture(self, node: ast.AST, name: str, read: ast.Name, owner: Scope) -> None:
-        ctx = self.ctx
-        bindings = owner.bindings.get(name, [])
-        if any(binding.kind in ("def", "class", "import") for binding in bindings):
-            return
-        owner_key = next((key for function, key in self._enclosing() if function is owner.node), None)
-        if owner_key is None:
-            return
-        value = ctx.facts.value(ast.Name(id=name, ctx=ast.Load()), owner, None)
-        if value.kind == v.PARAM or name in owner.params and value.kind in (v.ARRAY, v.UNKNOWN):
-            if name in owner.packed or value.literal is not None:
-                return  # ``*args``; a parameter whose default is a number
-            size = {"param": name, "array": value.kind == v.ARRAY, "evidence": f"`{name}` is a parameter of `{getattr(owner.node, 'name', 'lambda')}`"}
-        else:
-            size = self._judge(value, [b for b in bindings if b.kind != "param"], owner)
-        if size is None:
-            return
-        owner_name = getattr(owner.node, "name", "<lambda>")
-        data = {
-            "kind": "enclosing", "name": name, "owner": owner_key, "also": self._also_read(name, owner.node),
-            "where": f"built in the enclosing `{owner_name}`", **size,
-        }
-        if data.get("param"):
-            data["calls_to"] = owner_name
-        self._candidate(read, data)
-
-    def _judge(self, value: v.Value, bindings: list[Binding], scope: Scope) -> dict | None:
-        """What the code shows of a captured value's size: ``{"nbytes": N}``, ``{"data": True}``,
-        ``{"param": NAME}`` (a parameter of ``scope`` that callers fill), ``{"unknown": True}``; or
-        None when it is not an array, a scalar, or small."""
-        if value.kind == v.ARRAY:
-            if value.shape == () or any(_scalar_constructor(binding, self.ctx) for binding in bindings):
-                return None
-            nbytes = captured_bytes(value, self._x64)
-            evidence = value.evidence[0] if value.evidence else ""
-            if nbytes is not None:
-                if nbytes < CAPTURED_CONSTANT_BYTES:
-                    return None
-                return {"nbytes": nbytes, "evidence": evidence, "shape": _shape_text(value, self._x64)}
-            if value.data:
-                return {"data": True, "evidence": evidence}
-            origin = self._origin(value, bindings, scope)
-            return origin or {"unknown": True, "evidence": evidence}
-        if value.kind == v.UNKNOWN:
-            return self._origin(value, bindings, scope)
-        return None
-
-    def _origin(self, value: v.Value, bindings: list[Binding], scope: Scope) -> dict | None:
-        """Where a value of unknown size comes from: data (``ensure_batched(emissions)`` of a data
-        array, a shape ``(X.shape[0], 8)`` of one), or a parameter of ``scope``."""
-        ctx = self.ctx
-        sources: list[tuple[str, ast.AST | None]] = []
-        for binding in bindings:
-            if binding.kind not in ("assign", "walrus") or not isinstance(binding.value, ast.expr):
-                return None
-            sources.extend((name, binding.statement) for name in _operand_names(binding.value))
-        if value.kind == v.ARRAY and value.shape is not None:
-            for dim in value.shape:
-                if isinstance(dim, str) and re.match(r"[A-Za-z_]\w*", dim):
-                    sources.append((re.match(r"[A-Za-z_]\w*", dim).group(0), None))  # type: ignore[union-attr]
-        for name, statement in sources:
-            if name in ("self", "cls"):
-                continue
-            if name in scope.params and not scope.is_module and name not in scope.packed:
-                return {"param": name, "array": value.kind == v.ARRAY, "evidence": f"computed from `{name}`, a parameter of `{getattr(scope.node, 'name', 'lambda')}`"}
-            if not scope.binds(name):
-                continue
-            found = ctx.facts.value(ast.Name(id=name, ctx=ast.Load()), scope, statement)
-            if found.kind == v.ARRAY and found.data:
-                evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
-                return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
-        return None
-
     def _candidate(self, read: ast.AST, data: dict) -> None:
-        data.setdefault("x64", self._x64)
+        data.setdefault("x64", self._captures.x64)
         self.report(read, "", size="none", work="jax", need="compiled", require_trace=True, data=data)
 
-    # -- self.<attr> -----------------------------------------------------------------------------
-
-    def _self_attributes(self, node: ast.AST, words: set[str]) -> None:
-        """``self.<attr>`` read in a method (or a function nested in one) of a class that is not a
-        pytree, where the class assigns an array to ``self.<attr>``."""
+    def _dense(self, dense: DenseSlice) -> None:
+        """``(table * scale)[index]`` with a table that may be large: message and advice."""
         ctx = self.ctx
-        scopes = ctx.scopes
-        index = max((i for i, scope in enumerate(scopes) if isinstance(scope, ast.ClassDef)), default=None)
-        if index is None or index + 1 >= len(scopes) or not isinstance(scopes[index + 1], (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return
-        klass, method = scopes[index], scopes[index + 1]
-        base = first_param(method)
-        if base is None or base not in words or is_static_or_class_method(method):
-            return
-        if id(klass) not in self._classes and not self._class_compiles(klass):
-            # ``self`` is static only under a jit the class applies (a decorator, ``jax.jit(self.f)``).
-            self._classes[id(klass)] = (True, {})
-            return
-        # Between the method and this function, nothing may rebind ``self``.
-        scope: Scope | None = ctx.scope
-        while scope is not None and scope.node is not method:
-            if scope.binds(base):
-                return
-            scope = scope.parent
-        if scope is None:
-            return
-        pytree, attributes = self._class_info(klass, scope)
-        if pytree or not attributes:
-            return
-        chain = [(node, ctx.keys[0]), *self._enclosing()]
-        method_key = next(key for function, key in chain if function is method)
-        prefix = method_key.rpartition(":")[0].rpartition(".")[0]
-        reads = attribute_reads(node, base)
-        self._attr_reads[id(node)] = set(reads)
-        for attr, read in reads.items():
-            found = attributes.get(attr)
-            if found is None:
-                continue
-            setter, size = found
-            also = []
-            for function, key in chain[1:]:
-                if attr in self._attr_reads.get(id(function), ()):
-                    also.append(key)
-                if function is method:
-                    break
-            data = {
-                "kind": "attribute", "name": f"{base}.{attr}", "owner": function_key(setter, f"{prefix}.{setter.name}" if prefix else setter.name),
-                "also": also, "where": f"set in `{setter.name}`", "x64": self._x64, **size,
-            }
-            if data.get("param"):
-                if setter.name != "__init__":
-                    if not data.get("array"):
-                        continue  # a parameter of another method: nothing shows an array
-                    data.pop("param")
-                    data["unknown"] = True
-                else:
-                    data["calls_to"] = klass.name
-            self._candidate(read, data)
-
-    def _class_info(self, klass: ast.ClassDef, method_scope: Scope) -> tuple[bool, dict]:
-        """(is it a pytree, ``attr -> (setter, size)`` for its array attributes)."""
-        cached = self._classes.get(id(klass))
-        if cached is not None:
-            return cached
-        ctx = self.ctx
-        pytree = is_pytree_class(klass, ctx.resolve)
-        arrays: dict[str, tuple[ast.FunctionDef, dict]] = {}
-        if not pytree:
-            outer = method_scope.parent
-            for attr, assignments in self_attributes(klass).items():
-                judged: list[tuple[ast.FunctionDef, dict]] = []
-                for setter, statement, value_expr in assignments:
-                    scope = ctx.facts.scope(setter, outer)
-                    value = ctx.facts.value(value_expr, scope, statement)
-                    pseudo = Binding(attr, "assign", Position(-1, ()), statement, value_expr)
-                    size = None
-                    if value.kind == v.PARAM and isinstance(value_expr, ast.Name) and value_expr.id in scope.params:
-                        if value.literal is not None or value_expr.id in scope.packed:
-                            continue  # ``self.ridge = ridge`` with ``ridge=1e-3``: a number
-                        size = {"param": value_expr.id, "array": False, "evidence": f"`{value_expr.id}` is a parameter of `{setter.name}`"}
-                    else:
-                        size = self._judge(value, [pseudo], scope)
-                    if size is not None:
-                        judged.append((setter, size))
-                if judged and len(judged) == len(assignments):
-                    arrays[attr] = judged[0]
-        result = (pytree, arrays)
-        self._classes[id(klass)] = result
-        return result
-
-    # -- the dense-gradient form -------------------------------------------------------------------
-
-    def _dense_forms(self, function: ast.AST, scope: Scope) -> None:
-        """``(TABLE * scale)[index]`` in ``function``'s own code (its first argument is the one
-        a gradient would be taken for)."""
-        differentiated = _first_argument(function)
-        if differentiated is None:
-            return
-        for statement, node in _subscripts_with_statements(function):
-            if isinstance(node.ctx, ast.Load) and isinstance(node.value, (ast.Name, ast.BinOp)) and _narrow_index(node.slice):
-                self._dense_form(node, _At(function, scope, statement), differentiated)
-
-    def _dense_form(self, node: ast.Subscript, at: "_At", differentiated: str) -> None:
-        ctx = self.ctx
-        product = node.value
-        named: str | None = None
-        if isinstance(product, ast.Name):
-            named = product.id
-            reaching = ctx.facts.bindings_at(named, at.scope, at.statement) if at.scope.binds(named) else []
-            if len(reaching) != 1 or reaching[0].kind != "assign" or reaching[0].path or not isinstance(reaching[0].value, ast.BinOp):
-                return
-            if id(reaching[0]) in self._dense_seen or not _only_indexed(at.function, named):
-                return
-            self._dense_seen.add(id(reaching[0]))
-            product = reaching[0].value
-        if not isinstance(product, ast.BinOp) or not isinstance(product.op, ELEMENTWISE_OPERATORS):
-            return
-        if not self._few_rows(node.slice, at):
-            return
-        for table, other in ((product.left, product.right), (product.right, product.left)):
-            if not isinstance(table, ast.Name) or table.id == differentiated or differentiated not in names_read(other):
-                continue
-            if differentiated in names_read(table):
-                continue
-            self._dense(node, product, table, other, differentiated, named, at)
-            return
-
-    def _few_rows(self, index: ast.AST, at: "_At") -> bool:
-        """The index picks a few rows: numbers, or index arrays of a literal length of at most 64
-        (``perm`` of unknown length may pick every row)."""
-        for item in index.elts if isinstance(index, ast.Tuple) else [index]:
-            value = at.value(self.ctx, item)
-            if value.kind == v.ARRAY and value.rank != 0:
-                length = value.shape[0] if value.shape else None
-                if not (isinstance(length, int) and length <= 64):
-                    return False
-            elif value.kind in (v.SEQUENCE,):
-                if not (isinstance(value.length, int) and value.length <= 64):
-                    return False
-        return True
-
-    def _dense(self, node: ast.Subscript, product: ast.BinOp, table: ast.Name, other: ast.expr, differentiated: str, named: str | None, at: "_At") -> None:
-        ctx = self.ctx
-        scope = at.scope
-        value = at.value(ctx, table)
-        other_value = at.value(ctx, other)
-        size: dict | None
-        if value.kind == v.PARAM and table.id in scope.params:
-            size = {"param": table.id, "array": True, "evidence": f"`{table.id}` is a parameter of `{getattr(at.function, 'name', 'lambda')}`"}
-        elif value.kind == v.ARRAY and value.rank != 0:
-            bindings = ctx.facts.bindings_at(table.id, scope, at.statement) if scope.binds(table.id) else ctx.facts.module_scope.bindings.get(table.id, [])
-            size = self._judge(value, [b for b in bindings if b.kind != "param"], scope if scope.binds(table.id) else ctx.facts.module_scope)
-        else:
-            return
+        node, product, table, at = dense.node, dense.product, dense.table, dense.at
+        value = at.value(ctx.facts, table)
+        other_value = at.value(ctx.facts, dense.other)
+        size = self._captures.sizes.table_size(table, value, at.scope, at.statement, at.function)
         if size is None:
             return
         index = ctx.code(node.slice)
@@ -623,12 +260,13 @@ class LargeCapturedConstant(Rule):
             left = f"{table.id}[{index}]" if product.left is table else ctx.code(product.left)
             right = f"{table.id}[{index}]" if product.right is table else ctx.code(product.right)
             advice = f"index first: `{one_line(f'{left} {operator} {right}', 60)}`"
+        named = dense.named
         shown = f"`{one_line(ctx.code(node), 50)}`" if named is None else f"`{named} = {one_line(ctx.code(product), 40)}` then `{one_line(ctx.code(node), 30)}`"
         message = (
-            f"{shown} computes on all of `{table.id}` to use a slice: the gradient for `{differentiated}` pays for the whole "
+            f"{shown} computes on all of `{table.id}` to use a slice: the gradient for `{dense.differentiated}` pays for the whole "
             f"array (its backward scatters into zeros the size of `{table.id}`); {advice}"
         )
-        data = {"kind": "dense", "name": table.id, "also": [], "x64": self._x64, **size}
+        data = {"kind": "dense", "name": table.id, "also": [], "x64": self._captures.x64, **size}
         if data.get("param"):
             data["function"] = getattr(at.function, "name", "")
         self.report(node, message, size="none", work="jax", need="differentiated", require_trace=True, data=data)
@@ -648,7 +286,7 @@ class LargeCapturedConstant(Rule):
         owner = data.get("owner")
         if owner is not None and project.level(candidate.path, (owner,))[0] >= Level.TRACED:
             return None  # built under a trace: a tracer, not a constant
-        size = _size(candidate, project)
+        size = project_size(data, candidate.path, candidate.scopes, project)
         if size is None:
             return None
         proof, size_text, evidence = size
@@ -667,80 +305,6 @@ class LargeCapturedConstant(Rule):
         return make_finding(cls, replace(candidate, message=message), confidence, items, explanation)
 
 
-def _size(candidate: Candidate, project) -> tuple[str, str, list[str]] | None:
-    """(proof: proven | likely | unknown, the size in words, evidence), or None when it is small."""
-    data = candidate.data
-    evidence = [data["evidence"]] if data.get("evidence") else []
-    if data.get("kind") == "import":
-        found = project.resolve_array(candidate.path, data["import"])
-        if found is None:
-            return None
-        path, array = found
-        if array.elements == 0 or array.elements is not None and array.nbytes is None:
-            return None
-        value = v.array(None, array.dtype)
-        nbytes = None
-        if array.elements is not None:
-            value = v.Value(v.ARRAY, shape=(array.elements,), dtype=array.dtype)
-            nbytes = captured_bytes(value, data.get("x64", False))
-        evidence = [f"{array.evidence} in {path}"]
-        if nbytes is not None:
-            if nbytes < CAPTURED_CONSTANT_BYTES:
-                return None
-            return "proven", human_bytes(nbytes), evidence
-        if array.data:
-            return "likely", "loaded data", evidence
-        return "unknown", "size not shown", evidence
-    if data.get("nbytes") is not None:
-        shape = f": {data['shape']}" if data.get("shape") else ""
-        return "proven", f"{human_bytes(data['nbytes'])}{shape}", evidence
-    if data.get("data"):
-        return "likely", "loaded data", evidence
-    param = data.get("param")
-    if param is not None:
-        owner = data.get("owner") or (candidate.scopes[0] if candidate.scopes else None)
-        facts = project.arguments(candidate.path, owner, param) if owner else []
-        traced = [fact for fact in facts if fact.caller is not None and _traced(project, fact.path, fact.caller)]
-        if traced and len(traced) == len(facts) and data.get("kind") != "dense":
-            return None  # every call is made under a trace: the captured values are tracers
-        facts = [fact for fact in facts if fact not in traced] if data.get("kind") != "dense" else facts
-        large = [fact for fact in facts if fact.nbytes is not None and fact.nbytes >= CAPTURED_CONSTANT_BYTES]
-        if large:
-            fact = large[0]
-            return "proven", f"{human_bytes(fact.nbytes)} from callers", [*evidence, f"{fact.evidence}, {human_bytes(fact.nbytes)}, at {fact.path}:{fact.line}"]
-        loaded = [fact for fact in facts if fact.data]
-        if loaded:
-            fact = loaded[0]
-            return "likely", "data passed by callers", [*evidence, f"{fact.evidence}: data, at {fact.path}:{fact.line}"]
-        if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:")) for fact in facts):
-            return None  # every caller passes something small
-        if not data.get("array"):
-            return None  # nothing shows that the parameter is an array at all
-        return "unknown", "size not shown", evidence
-    return "unknown", "size not shown", evidence
-
-
-def _file_info(ctx) -> tuple[bool, set[str], dict[str, bool]]:
-    """(x64 is on, the module-level names a function may capture: assigned ones, and those
-    imported from modules that are not libraries)."""
-    names: set[str] = set()
-    for name, bindings in ctx.facts.module_scope.bindings.items():
-        for binding in bindings:
-            if binding.kind in ("def", "class"):
-                continue
-            if binding.kind == "import":
-                qualified = str(binding.value)
-                if not isinstance(binding.statement, ast.ImportFrom) or qualified.split(".")[0] in EXTERNAL:
-                    continue
-            names.add(name)
-            break
-    return uses_x64(ctx.source.text), names, {}
-
-
-def _traced(project, path: str, key: str) -> bool:
-    return project.level(path, (key,))[0] >= Level.TRACED or (path, key) in project.compiled
-
-
 def _finalize_dense(rule: type[Rule], candidate: Candidate, project) -> Finding | None:
     level, key = project.level(candidate.path, candidate.scopes)
     if level < Level.DIFFERENTIATED:
@@ -751,7 +315,7 @@ def _finalize_dense(rule: type[Rule], candidate: Candidate, project) -> Finding 
     if data.get("param") and summary is not None and summary.bench_file and data.get("function") in ("baseline", "candidate"):
         proof, evidence = "likely", [f"`{data['param']}` is built by `inputs()` at each of the benchmark's sizes"]
     else:
-        size = _size(candidate, project)
+        size = project_size(data, candidate.path, candidate.scopes, project)
         if size is None:
             return None
         proof, _, evidence = size
@@ -759,120 +323,3 @@ def _finalize_dense(rule: type[Rule], candidate: Candidate, project) -> Finding 
     confidence = {"proven": "high", "likely": "medium"}.get(proof, "low")
     items = [*evidence, "the first argument is the one `jax.grad` differentiates by default", explanation or ""]
     return make_finding(rule, candidate, confidence, items, explanation)
-
-
-def _scalar_constructor(binding: Binding, ctx) -> bool:
-    """``x = jnp.float32(...)``: a scalar type applied to something that is not shown to be an array."""
-    value = binding.value
-    if not isinstance(value, ast.Call):
-        return False
-    qualified = ctx.resolve(value.func) or ""
-    module, _, name = qualified.rpartition(".")
-    from gradadvisor.analysis import library as lib
-
-    return name in lib.SCALAR_TYPES and (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY)
-
-
-def _operand_names(expr: ast.expr) -> list[str]:
-    """Names ``expr`` computes with at its top: operands, call arguments, receivers (``X`` and
-    ``w`` in ``ensure_batched(X) @ w.T``); nested lambdas and comprehensions are not entered."""
-    found: list[str] = []
-    stack: list[ast.AST] = [expr]
-    seen = 0
-    while stack and seen < 64:
-        seen += 1
-        node = stack.pop()
-        if isinstance(node, ast.Name):
-            found.append(node.id)
-        elif isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Attribute):
-                stack.append(node.func.value)
-            stack.extend(arg.value if isinstance(arg, ast.Starred) else arg for arg in node.args)
-            stack.extend(item.value for item in node.keywords)
-        elif isinstance(node, ast.BinOp):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, ast.UnaryOp):
-            stack.append(node.operand)
-        elif isinstance(node, (ast.Attribute, ast.Subscript)):
-            stack.append(node.value)
-        elif isinstance(node, (ast.Tuple, ast.List)):
-            stack.extend(node.elts)
-    return found
-
-
-def _shape_text(value: v.Value, x64: bool) -> str:
-    """``(10,000, 640) float32``: the shape, and the dtype jit embeds."""
-    if value.shape is None or len(value.shape) > 4:
-        return ""
-    dims = ", ".join(f"{dim:,}" if isinstance(dim, int) else "?" for dim in value.shape)
-    dtype = value.dtype or "float32"
-    dtype = dtype if x64 else WIDE_DTYPES.get(dtype, dtype)
-    return f"({dims}{',' if len(value.shape) == 1 else ''}) {dtype}"
-
-
-def _narrow_index(index: ast.AST) -> bool:
-    """An index that picks rows (a number, an index array), not a slice of the whole."""
-    items = index.elts if isinstance(index, ast.Tuple) else [index]
-    if not items:
-        return False
-    for item in items:
-        if isinstance(item, ast.Slice) or isinstance(item, ast.Constant) and (item.value is None or item.value is Ellipsis):
-            return False
-        if isinstance(item, ast.Constant) and not isinstance(item.value, int):
-            return False
-    return True
-
-
-def _only_indexed(function: ast.AST, name: str) -> bool:
-    """Every read of ``name`` in ``function`` is ``name[...]`` with a narrow index."""
-    reads = 0
-    indexed = 0
-    for node in ast.walk(function):
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
-            reads += 1
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and _narrow_index(node.slice):
-            indexed += 1
-    return reads > 0 and reads == indexed
-
-
-def _first_argument(function: ast.AST) -> str | None:
-    """The argument ``jax.grad`` differentiates by default (a method's first after ``self``)."""
-    args = getattr(function, "args", None)
-    if args is None:
-        return None
-    ordered = [arg.arg for arg in [*args.posonlyargs, *args.args]]
-    if ordered and ordered[0] in ("self", "cls"):
-        ordered = ordered[1:]
-    return ordered[0] if ordered else None
-
-
-@dataclass(frozen=True)
-class _At:
-    """Where an expression is evaluated: its function, that function's scope, its statement."""
-
-    function: ast.AST
-    scope: Scope
-    statement: ast.AST
-
-    def value(self, ctx, expr: ast.AST) -> v.Value:
-        return ctx.facts.value(expr, self.scope, self.statement)
-
-
-def _subscripts_with_statements(function: ast.AST) -> Iterator[tuple[ast.AST, ast.Subscript]]:
-    """``(statement, subscript)`` for every subscript in ``function``'s own code (nested
-    definitions excluded; a lambda's statement is its expression)."""
-    if isinstance(function, ast.Lambda):
-        for node in walk_local(function.body):
-            if type(node) is ast.Subscript:
-                yield function.body, node
-        return
-    stack = list(reversed(function.body))
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for expr in own_expressions(statement):
-            for node in walk_local(expr):
-                if type(node) is ast.Subscript:
-                    yield statement, node
-        stack.extend(reversed(nested_statements(statement)))

@@ -1,0 +1,341 @@
+"""The captured arrays of one file: which reads in a function hold an array from outside it.
+
+A function captures a name it reads but does not bind (``analysis/captures.py`` reads the
+code). ``FileCaptures`` asks the file's facts, function by function, which of those reads may
+hold a large array and where it was bound, and records each as a *capture*: the read and a
+record of it (serialisable, for phase 2):
+
+- ``kind``: ``"module"`` (a module-level array), ``"import"`` (a name imported from another
+  module of the project: phase 2 resolves it), ``"enclosing"`` (a local of an enclosing
+  factory, ``owner`` its key) or ``"attribute"`` (``self.<attr>``, set in ``owner``, read
+  through a ``self`` that jit does not trace: a method of a class that is not a pytree);
+- ``name``, ``where`` (where it was bound, in words), ``x64``;
+- ``also``: keys of enclosing functions whose own code reads it too (if one of them is
+  compiled, the capture belongs there);
+- the size record of ``analysis/captured_size.py`` (``nbytes``, ``data``, ``param``...), and
+  ``calls_to`` when the size depends on what callers pass to a factory or constructor.
+
+It also says cheaply whether a top-level function is worth reading at all (``worth_entering``):
+one that reads no module-level name that may be an array, defines no closure and is not a
+method of a class that compiles cannot capture one.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable, Sequence
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.captured_size import SizeReader
+from gradadvisor.analysis.captures import (
+    CAPTURED_CONSTANT_BYTES,
+    attribute_reads,
+    captured_bytes,
+    first_param,
+    free_reads,
+    is_pytree_class,
+    is_static_or_class_method,
+    self_attributes,
+    uses_x64,
+)
+from gradadvisor.analysis.facts import Binding, Facts, Position, Scope
+from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source
+
+#: A class that never names a compiling transform cannot jit a method with a static ``self``.
+COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
+#: An identifier not directly called: ``free_reads`` skips a called name (``helper(x)``), so only
+#: these can be captured. (``[ \t]``, not ``\s``: a name at the end of a line is read.)
+NOT_CALLED = re.compile(r"[A-Za-z_]\w*+(?![ \t]*\()")
+
+#: One capture: the read, and its record.
+Capture = tuple[ast.AST, dict]
+
+
+class FileCaptures:
+    """The captures of one file's functions, asked for in the walk's order (outer functions
+    first: whether an enclosing function reads a name too is remembered from its visit)."""
+
+    def __init__(self, facts: Facts, source: Source, resolve: Callable[[ast.AST], str | None]) -> None:
+        self.facts = facts
+        self.source = source
+        self.resolve = resolve
+        self.x64 = uses_x64(source.text)
+        self.module_names = module_names(facts)
+        self.sizes = SizeReader(facts, resolve, self.x64)
+        self.bench_file = BENCH_FILE_FUNCTIONS <= facts.module_scope.bindings.keys()
+        #: Function node id -> the free names its own code reads (``self.<attr>``: attributes).
+        self._reads: dict[int, set[str]] = {}
+        self._attr_reads: dict[int, set[str]] = {}
+        self._classes: dict[int, tuple[bool, dict]] = {}
+        self._word_sets: dict[int, set[str]] = {}
+        self._body_texts: dict[int, str] = {}
+        self._compiling: dict[int, bool] = {}
+        self._maybe_array: dict[str, bool] = {}
+
+    # -- which functions to read ---------------------------------------------------------------
+
+    def worth_entering(self, node: ast.AST, scopes: Sequence[ast.AST]) -> bool:
+        """A top-level function is worth entering when its body may read a module-level array,
+        defines functions (which may capture its locals), or it is a method of a class that
+        compiles (``self.<array>``); anything nested in one that is, is."""
+        if self.bench_file or isinstance(node, ast.ClassDef) or any(isinstance(scope, FUNCTION_NODES) for scope in scopes):
+            return True
+        if scopes and isinstance(scopes[-1], ast.ClassDef) and self.class_compiles(scopes[-1]):
+            return True
+        # Substring tests first (a name the body's text does not hold is not among its words);
+        # the identifier scan only when one of them passes.
+        text = self._body_text(node)
+        if "def" in text or "lambda" in text or "class" in text:
+            return True
+        present = [name for name in self.module_names if name in text] if len(self.module_names) <= 64 else self.module_names
+        if not present:
+            return False
+        words = self.words(node, scopes)
+        return any(self.may_be_array(name) for name in words.intersection(present))
+
+    def class_compiles(self, klass: ast.ClassDef) -> bool:
+        """Whether the class's text names a jit (``self`` is static only under a jit it applies)."""
+        known = self._compiling.get(id(klass))
+        if known is None:
+            known = self._compiling[id(klass)] = COMPILING_WORD.search(self.source.block(klass)) is not None
+        return known
+
+    def words(self, node: ast.AST, scopes: Sequence[ast.AST]) -> set[str]:
+        """The identifiers not directly called in the body of the outermost function around
+        ``node`` (a superset of what ``node`` reads: a prefilter, read once per top-level
+        function, not once per nesting level)."""
+        outermost = next((scope for scope in scopes if isinstance(scope, FUNCTION_NODES)), node)
+        words = self._word_sets.get(id(outermost))
+        if words is None:
+            words = self._word_sets[id(outermost)] = set(NOT_CALLED.findall(self._body_text(outermost)))
+        return words
+
+    def _body_text(self, function: ast.AST) -> str:
+        """The text of a function's body (a lambda's expression): decorators and the
+        signature's annotations are not read by it. Kept for the outermost function."""
+        text = self._body_texts.get(id(function))
+        if text is None:
+            if isinstance(function, ast.Lambda):
+                text = self.source.segment(function.body)
+            else:
+                text = "".join(self.source.lines[function.body[0].lineno - 1 : function.end_lineno])  # type: ignore[attr-defined]
+            self._body_texts[id(function)] = text
+        return text
+
+    def may_be_array(self, name: str) -> bool:
+        """A module-level name that may hold a large array (a project import may: phase 2 tells)."""
+        known = self._maybe_array.get(name)
+        if known is None:
+            module = self.facts.module_scope
+            if all(binding.kind == "import" for binding in module.bindings.get(name, ())):
+                known = True
+            else:
+                value = self.facts.name_value(name, module, None)
+                nbytes = captured_bytes(value, self.x64) if value.kind == v.ARRAY else None
+                known = value.kind == v.UNKNOWN or value.kind == v.ARRAY and value.shape != () and (nbytes is None or nbytes >= CAPTURED_CONSTANT_BYTES)
+            self._maybe_array[name] = known
+        return known
+
+    # -- captured names ------------------------------------------------------------------------
+
+    def captures(self, node: ast.AST, scope: Scope, scopes: Sequence[ast.AST], keys: tuple[str, ...]) -> tuple[set[str], list[Capture]]:
+        """(the names ``node``'s own code reads from outside it, the captures among them that may
+        be large arrays). ``scopes`` end with ``node``; ``keys`` are the functions' keys, innermost
+        first."""
+        words = self.words(node, scopes)
+        # Only names bound outside this function can be captured: the module's (other than
+        # definitions and library imports) and the enclosing functions'.
+        wanted = {name for name in words & self.module_names if self.may_be_array(name)}
+        outer = scope.parent
+        while outer is not None and not outer.is_module:
+            wanted.update(words & outer.bindings.keys())
+            outer = outer.parent
+        own: set[str] = set()
+        found: list[Capture] = []
+        if wanted:
+            reads = {name: read for name, read in free_reads(node).items() if name in wanted}
+            own = {name for name in reads if not scope.binds(name)}
+            enclosing = _enclosing(scopes, keys)
+            for name, read in reads.items():
+                if name in own:
+                    data = self._capture(name, scope, enclosing)
+                    if data is not None:
+                        found.append((read, data))
+        self._reads[id(node)] = own
+        return own, found
+
+    def _also_read(self, name: str, owner: ast.AST | None, enclosing: list[tuple[ast.AST, str]]) -> list[str]:
+        """Keys of enclosing functions (inside ``owner``) whose own code reads ``name`` too: if one of
+        them is compiled, the finding belongs there."""
+        found = []
+        for function, key in enclosing:
+            if function is owner:
+                break
+            if name in self._reads.get(id(function), ()):
+                found.append(key)
+        return found
+
+    def _capture(self, name: str, scope: Scope, enclosing: list[tuple[ast.AST, str]]) -> dict | None:
+        outer = scope.parent
+        while outer is not None and not outer.is_module:
+            if outer.binds(name):
+                return self._enclosing_capture(name, outer, enclosing)
+            outer = outer.parent
+        module = self.facts.module_scope
+        if not module.binds(name):
+            return None
+        bindings = module.bindings[name]
+        if all(binding.kind == "import" for binding in bindings):
+            qualified = str(bindings[-1].value)
+            if qualified.split(".")[0] in EXTERNAL:
+                return None
+            return {"kind": "import", "name": name, "import": name, "also": self._also_read(name, None, enclosing), "x64": self.x64,
+                    "where": f"imported from `{qualified.rpartition('.')[0]}`"}
+        if any(binding.kind in ("def", "class", "import") for binding in bindings):
+            return None
+        value = self.facts.name_value(name, module, None)
+        size = self.sizes.judge(value, [b for b in bindings if b.kind != "param"], module)
+        if size is None:
+            return None
+        return {"kind": "module", "name": name, "also": self._also_read(name, None, enclosing), "where": "module-level", **size}
+
+    def _enclosing_capture(self, name: str, owner: Scope, enclosing: list[tuple[ast.AST, str]]) -> dict | None:
+        bindings = owner.bindings.get(name, [])
+        if any(binding.kind in ("def", "class", "import") for binding in bindings):
+            return None
+        owner_key = next((key for function, key in enclosing if function is owner.node), None)
+        if owner_key is None:
+            return None
+        value = self.facts.value(ast.Name(id=name, ctx=ast.Load()), owner, None)
+        if value.kind == v.PARAM or name in owner.params and value.kind in (v.ARRAY, v.UNKNOWN):
+            if name in owner.packed or value.literal is not None:
+                return None  # ``*args``; a parameter whose default is a number
+            size = {"param": name, "array": value.kind == v.ARRAY, "evidence": f"`{name}` is a parameter of `{getattr(owner.node, 'name', 'lambda')}`"}
+        else:
+            size = self.sizes.judge(value, [b for b in bindings if b.kind != "param"], owner)
+        if size is None:
+            return None
+        owner_name = getattr(owner.node, "name", "<lambda>")
+        data = {
+            "kind": "enclosing", "name": name, "owner": owner_key, "also": self._also_read(name, owner.node, enclosing),
+            "where": f"built in the enclosing `{owner_name}`", **size,
+        }
+        if data.get("param"):
+            data["calls_to"] = owner_name
+        return data
+
+    # -- self.<attr> -----------------------------------------------------------------------------
+
+    def attribute_captures(self, node: ast.AST, scope: Scope, scopes: Sequence[ast.AST], keys: tuple[str, ...]) -> list[Capture]:
+        """``self.<attr>`` read in a method (or a function nested in one) of a class that is not a
+        pytree, where the class assigns an array to ``self.<attr>``."""
+        index = max((i for i, item in enumerate(scopes) if isinstance(item, ast.ClassDef)), default=None)
+        if index is None or index + 1 >= len(scopes) or not isinstance(scopes[index + 1], (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        klass, method = scopes[index], scopes[index + 1]
+        assert isinstance(klass, ast.ClassDef)
+        base = first_param(method)
+        if base is None or base not in self.words(node, scopes) or is_static_or_class_method(method):
+            return []
+        if id(klass) not in self._classes and not self.class_compiles(klass):
+            # ``self`` is static only under a jit the class applies (a decorator, ``jax.jit(self.f)``).
+            self._classes[id(klass)] = (True, {})
+            return []
+        # Between the method and this function, nothing may rebind ``self``.
+        inner: Scope | None = scope
+        while inner is not None and inner.node is not method:
+            if inner.binds(base):
+                return []
+            inner = inner.parent
+        if inner is None:
+            return []
+        pytree, attributes = self._class_info(klass, inner)
+        if pytree or not attributes:
+            return []
+        chain = [(node, keys[0]), *_enclosing(scopes, keys)]
+        method_key = next(key for function, key in chain if function is method)
+        prefix = method_key.rpartition(":")[0].rpartition(".")[0]
+        reads = attribute_reads(node, base)
+        self._attr_reads[id(node)] = set(reads)
+        found: list[Capture] = []
+        for attr, read in reads.items():
+            known = attributes.get(attr)
+            if known is None:
+                continue
+            setter, size = known
+            also = []
+            for function, key in chain[1:]:
+                if attr in self._attr_reads.get(id(function), ()):
+                    also.append(key)
+                if function is method:
+                    break
+            data = {
+                "kind": "attribute", "name": f"{base}.{attr}", "owner": function_key(setter, f"{prefix}.{setter.name}" if prefix else setter.name),
+                "also": also, "where": f"set in `{setter.name}`", "x64": self.x64, **size,
+            }
+            if data.get("param"):
+                if setter.name != "__init__":
+                    if not data.get("array"):
+                        continue  # a parameter of another method: nothing shows an array
+                    data.pop("param")
+                    data["unknown"] = True
+                else:
+                    data["calls_to"] = klass.name
+            found.append((read, data))
+        return found
+
+    def _class_info(self, klass: ast.ClassDef, method_scope: Scope) -> tuple[bool, dict]:
+        """(is it a pytree, ``attr -> (setter, size)`` for its array attributes)."""
+        cached = self._classes.get(id(klass))
+        if cached is not None:
+            return cached
+        pytree = is_pytree_class(klass, self.resolve)
+        arrays: dict[str, tuple[ast.FunctionDef, dict]] = {}
+        if not pytree:
+            outer = method_scope.parent
+            for attr, assignments in self_attributes(klass).items():
+                judged: list[tuple[ast.FunctionDef, dict]] = []
+                for setter, statement, value_expr in assignments:
+                    scope = self.facts.scope(setter, outer)
+                    value = self.facts.value(value_expr, scope, statement)
+                    pseudo = Binding(attr, "assign", Position(-1, ()), statement, value_expr)
+                    size = None
+                    if value.kind == v.PARAM and isinstance(value_expr, ast.Name) and value_expr.id in scope.params:
+                        if value.literal is not None or value_expr.id in scope.packed:
+                            continue  # ``self.ridge = ridge`` with ``ridge=1e-3``: a number
+                        size = {"param": value_expr.id, "array": False, "evidence": f"`{value_expr.id}` is a parameter of `{setter.name}`"}
+                    else:
+                        size = self.sizes.judge(value, [pseudo], scope)
+                    if size is not None:
+                        judged.append((setter, size))
+                if judged and len(judged) == len(assignments):
+                    arrays[attr] = judged[0]
+        result = (pytree, arrays)
+        self._classes[id(klass)] = result
+        return result
+
+
+def module_names(facts: Facts) -> set[str]:
+    """The module-level names a function may capture: assigned ones, and those imported from
+    modules that are not libraries."""
+    names: set[str] = set()
+    for name, bindings in facts.module_scope.bindings.items():
+        for binding in bindings:
+            if binding.kind in ("def", "class"):
+                continue
+            if binding.kind == "import":
+                qualified = str(binding.value)
+                if not isinstance(binding.statement, ast.ImportFrom) or qualified.split(".")[0] in EXTERNAL:
+                    continue
+            names.add(name)
+            break
+    return names
+
+
+def _enclosing(scopes: Sequence[ast.AST], keys: tuple[str, ...]) -> list[tuple[ast.AST, str]]:
+    """The functions enclosing the innermost one of ``scopes`` (itself excluded), innermost
+    first, with keys."""
+    functions = [scope for scope in scopes if isinstance(scope, FUNCTION_NODES)]
+    return list(zip(reversed(functions[:-1]), keys[1:]))

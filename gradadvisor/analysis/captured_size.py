@@ -1,0 +1,217 @@
+"""How big a captured array is, as far as the code shows it.
+
+GA401 reports an array jit would embed only when it may be large. What the code shows of a
+value's size is one of (``SizeReader.judge``, in phase 1, on one file's facts):
+
+- ``{"nbytes": N, "shape": ...}``: a shape and dtype from creation calls (bytes as jit embeds
+  them: 64-bit dtypes are 32-bit unless x64 is on); under ``CAPTURED_CONSTANT_BYTES`` it is
+  small and not a finding;
+- ``{"data": True}``: loaded from outside (a file, a dataset, a data frame), or computed from
+  such data (``ensure_batched(emissions)``, a shape ``(X.shape[0], 8)`` of it);
+- ``{"param": NAME}``: computed from a parameter of the enclosing function, which callers fill
+  (phase 2 reads what they pass);
+- ``{"unknown": True}``: an array of a size the code does not show;
+- None: not an array, a scalar (``jnp.float32(x)``, shape ``()``), or small.
+
+``project_size`` turns such a record into the size a finding states, in phase 2, with the
+project index: arrays imported from another scanned module, and the arguments every call site
+passes to a factory's parameter (a call made under a trace passes tracers, not constants).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable
+
+from gradadvisor.analysis import library as lib
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.captures import CAPTURED_CONSTANT_BYTES, WIDE_DTYPES, captured_bytes, human_bytes
+from gradadvisor.analysis.facts import Binding, Facts, Scope
+from gradadvisor.analysis.gradient import Level
+
+IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+class SizeReader:
+    """Reads sizes of captured values from one file's facts (``resolve`` names calls)."""
+
+    def __init__(self, facts: Facts, resolve: Callable[[ast.AST], str | None], x64: bool) -> None:
+        self.facts = facts
+        self.resolve = resolve
+        self.x64 = x64
+
+    def judge(self, value: v.Value, bindings: list[Binding], scope: Scope) -> dict | None:
+        """What the code shows of a captured value's size: ``{"nbytes": N}``, ``{"data": True}``,
+        ``{"param": NAME}`` (a parameter of ``scope`` that callers fill), ``{"unknown": True}``; or
+        None when it is not an array, a scalar, or small."""
+        if value.kind == v.ARRAY:
+            if value.shape == () or any(self.scalar_constructor(binding) for binding in bindings):
+                return None
+            nbytes = captured_bytes(value, self.x64)
+            evidence = value.evidence[0] if value.evidence else ""
+            if nbytes is not None:
+                if nbytes < CAPTURED_CONSTANT_BYTES:
+                    return None
+                return {"nbytes": nbytes, "evidence": evidence, "shape": shape_text(value, self.x64)}
+            if value.data:
+                return {"data": True, "evidence": evidence}
+            origin = self.origin(value, bindings, scope)
+            return origin or {"unknown": True, "evidence": evidence}
+        if value.kind == v.UNKNOWN:
+            return self.origin(value, bindings, scope)
+        return None
+
+    def origin(self, value: v.Value, bindings: list[Binding], scope: Scope) -> dict | None:
+        """Where a value of unknown size comes from: data (``ensure_batched(emissions)`` of a data
+        array, a shape ``(X.shape[0], 8)`` of one), or a parameter of ``scope``."""
+        sources: list[tuple[str, ast.AST | None]] = []
+        for binding in bindings:
+            if binding.kind not in ("assign", "walrus") or not isinstance(binding.value, ast.expr):
+                return None
+            sources.extend((name, binding.statement) for name in operand_names(binding.value))
+        if value.kind == v.ARRAY and value.shape is not None:
+            for dim in value.shape:
+                if isinstance(dim, str) and IDENTIFIER.match(dim):
+                    sources.append((IDENTIFIER.match(dim).group(0), None))  # type: ignore[union-attr]
+        for name, statement in sources:
+            if name in ("self", "cls"):
+                continue
+            if name in scope.params and not scope.is_module and name not in scope.packed:
+                return {"param": name, "array": value.kind == v.ARRAY, "evidence": f"computed from `{name}`, a parameter of `{getattr(scope.node, 'name', 'lambda')}`"}
+            if not scope.binds(name):
+                continue
+            found = self.facts.value(ast.Name(id=name, ctx=ast.Load()), scope, statement)
+            if found.kind == v.ARRAY and found.data:
+                evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
+                return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
+        return None
+
+    def table_size(self, table: ast.Name, value: v.Value, scope: Scope, statement: ast.AST, function: ast.AST) -> dict | None:
+        """The size record of a table that ``function`` reads at ``statement``: a parameter of
+        ``function`` (callers fill it) or an array bound in ``function`` or at module level."""
+        if value.kind == v.PARAM and table.id in scope.params:
+            return {"param": table.id, "array": True, "evidence": f"`{table.id}` is a parameter of `{getattr(function, 'name', 'lambda')}`"}
+        if value.kind == v.ARRAY and value.rank != 0:
+            local = scope.binds(table.id)
+            bindings = self.facts.bindings_at(table.id, scope, statement) if local else self.facts.module_scope.bindings.get(table.id, [])
+            return self.judge(value, [b for b in bindings if b.kind != "param"], scope if local else self.facts.module_scope)
+        return None
+
+    def scalar_constructor(self, binding: Binding) -> bool:
+        """``x = jnp.float32(...)``: a scalar type applied to something that is not shown to be an array."""
+        value = binding.value
+        if not isinstance(value, ast.Call):
+            return False
+        qualified = self.resolve(value.func) or ""
+        module, _, name = qualified.rpartition(".")
+        return name in lib.SCALAR_TYPES and (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY)
+
+
+def operand_names(expr: ast.expr) -> list[str]:
+    """Names ``expr`` computes with at its top: operands, call arguments, receivers (``X`` and
+    ``w`` in ``ensure_batched(X) @ w.T``); nested lambdas and comprehensions are not entered."""
+    found: list[str] = []
+    stack: list[ast.AST] = [expr]
+    seen = 0
+    while stack and seen < 64:
+        seen += 1
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            found.append(node.id)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute):
+                stack.append(node.func.value)
+            stack.extend(arg.value if isinstance(arg, ast.Starred) else arg for arg in node.args)
+            stack.extend(item.value for item in node.keywords)
+        elif isinstance(node, ast.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp):
+            stack.append(node.operand)
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            stack.append(node.value)
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            stack.extend(node.elts)
+    return found
+
+
+def shape_text(value: v.Value, x64: bool) -> str:
+    """``(10,000, 640) float32``: the shape, and the dtype jit embeds."""
+    if value.shape is None or len(value.shape) > 4:
+        return ""
+    dims = ", ".join(f"{dim:,}" if isinstance(dim, int) else "?" for dim in value.shape)
+    dtype = value.dtype or "float32"
+    dtype = dtype if x64 else WIDE_DTYPES.get(dtype, dtype)
+    return f"({dims}{',' if len(value.shape) == 1 else ''}) {dtype}"
+
+
+# -- phase 2: the project's word -----------------------------------------------------------
+
+
+def project_size(data: dict, path: str, scopes: tuple[str, ...], project) -> tuple[str, str, list[str]] | None:
+    """(proof: proven | likely | unknown, the size in words, evidence) of a capture recorded as
+    ``data`` (``judge``'s record with ``kind`` and, for an import, ``import``) in the function
+    ``scopes`` of ``path``; None when it is small or every caller passes a tracer."""
+    evidence = [data["evidence"]] if data.get("evidence") else []
+    if data.get("kind") == "import":
+        return _imported_size(data, path, project)
+    if data.get("nbytes") is not None:
+        shape = f": {data['shape']}" if data.get("shape") else ""
+        return "proven", f"{human_bytes(data['nbytes'])}{shape}", evidence
+    if data.get("data"):
+        return "likely", "loaded data", evidence
+    param = data.get("param")
+    if param is not None:
+        return _parameter_size(data, param, evidence, path, scopes, project)
+    return "unknown", "size not shown", evidence
+
+
+def _imported_size(data: dict, path: str, project) -> tuple[str, str, list[str]] | None:
+    found = project.resolve_array(path, data["import"])
+    if found is None:
+        return None
+    where, array = found
+    if array.elements == 0 or array.elements is not None and array.nbytes is None:
+        return None
+    value = v.array(None, array.dtype)
+    nbytes = None
+    if array.elements is not None:
+        value = v.Value(v.ARRAY, shape=(array.elements,), dtype=array.dtype)
+        nbytes = captured_bytes(value, data.get("x64", False))
+    evidence = [f"{array.evidence} in {where}"]
+    if nbytes is not None:
+        if nbytes < CAPTURED_CONSTANT_BYTES:
+            return None
+        return "proven", human_bytes(nbytes), evidence
+    if array.data:
+        return "likely", "loaded data", evidence
+    return "unknown", "size not shown", evidence
+
+
+def _parameter_size(data: dict, param: str, evidence: list[str], path: str, scopes: tuple[str, ...], project) -> tuple[str, str, list[str]] | None:
+    """A factory's parameter: what every call site passes (the dense form keeps traced calls:
+    its table is an argument of the differentiated function, not a constant)."""
+    owner = data.get("owner") or (scopes[0] if scopes else None)
+    facts = project.arguments(path, owner, param) if owner else []
+    traced = [fact for fact in facts if fact.caller is not None and traced_in_project(project, fact.path, fact.caller)]
+    if traced and len(traced) == len(facts) and data.get("kind") != "dense":
+        return None  # every call is made under a trace: the captured values are tracers
+    facts = [fact for fact in facts if fact not in traced] if data.get("kind") != "dense" else facts
+    large = [fact for fact in facts if fact.nbytes is not None and fact.nbytes >= CAPTURED_CONSTANT_BYTES]
+    if large:
+        fact = large[0]
+        return "proven", f"{human_bytes(fact.nbytes)} from callers", [*evidence, f"{fact.evidence}, {human_bytes(fact.nbytes)}, at {fact.path}:{fact.line}"]
+    loaded = [fact for fact in facts if fact.data]
+    if loaded:
+        fact = loaded[0]
+        return "likely", "data passed by callers", [*evidence, f"{fact.evidence}: data, at {fact.path}:{fact.line}"]
+    if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:")) for fact in facts):
+        return None  # every caller passes something small
+    if not data.get("array"):
+        return None  # nothing shows that the parameter is an array at all
+    return "unknown", "size not shown", evidence
+
+
+def traced_in_project(project, path: str, key: str) -> bool:
+    """The function ``key`` of ``path`` runs under a trace (or a jit compiles it)."""
+    return project.level(path, (key,))[0] >= Level.TRACED or (path, key) in project.compiled
