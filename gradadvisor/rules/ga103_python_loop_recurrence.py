@@ -9,19 +9,11 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import SMALL_COUNT_NAME, Extent
 from gradadvisor.analysis.gradient import COMPILING, TRANSFORM_LEVELS, gradient_call
-from gradadvisor.analysis.recurrence import (
-    Affine,
-    Flow,
-    LoopForm,
-    Write,
-    affine,
-    analyse,
-    index_only_as_position,
-    inline,
-    read_footprint,
-    read_loop,
-    reads_outside,
-)
+from gradadvisor.analysis.fori_preconditions import index_only_as_position, reads_outside
+from gradadvisor.analysis.linear_recurrence import Affine, affine, inline
+from gradadvisor.analysis.recurrence import Flow, analyse
+from gradadvisor.analysis.recurrence_footprints import Write, read_footprint
+from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
 from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, target_names, walk
 from gradadvisor.analysis.vectorize import ARRAY_METHODS, calls_jax, element_is_object, has_walrus, is_elementwise_function
 from gradadvisor.fixes.edits import Preconditions
