@@ -10,7 +10,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from gradadvisor.analysis.syntax import FUNCTION_NODES, substitute, walk
+from typing import TYPE_CHECKING
+
+from gradadvisor.analysis.recurrence_footprints import read_footprint
+from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, substitute, target_names, walk
+
+if TYPE_CHECKING:
+    from gradadvisor.analysis.recurrence import Flow
 
 
 @dataclass(frozen=True)
@@ -148,3 +154,161 @@ def inline(expr: ast.expr, definitions: dict[str, ast.expr], depth: int = 4) -> 
         if not changed:
             break
     return expr
+
+
+def linear_update(flow: Flow, state: str, ctx) -> Affine | None:
+    """The state's update as ``a * state + b``, when it is one."""
+    var = flow.form.index
+    if state in flow.moving_arrays:
+        writes = [write for write in flow.writes if write.array == state]
+        if len(writes) != 1 or writes[0].method != "set" or writes[0].value is None:
+            return None
+        write = writes[0]
+        point = write.footprint.point()
+        if point is None:
+            return None
+        key, position = point
+        var = write.var
+        previous = position - write.direction
+        others = {axis: span for axis, span in write.footprint.axes if not span.relative}
+        statement = write.statement
+        value = inline(write.value, step_definitions(flow, statement))
+
+        def is_state(node: ast.AST) -> bool:
+            found = read_footprint(node, {state}, var, ctx.resolve, ctx.code)
+            if found is None:
+                return False
+            place = found[1]
+            spans = dict(place.axes)
+            moving = spans.get(key)
+            if moving is None or not moving.relative or moving.lo != previous or moving.hi != previous + 1:
+                return False
+            return all(spans.get(axis) == span for axis, span in others.items()) and len(spans) == len(write.footprint.axes)
+
+        def is_stateful(node: ast.AST) -> bool:
+            if isinstance(node, ast.Name) and node.id == state:
+                return True
+            return isinstance(node, ast.Name) and state in flow.final.get(node.id, frozenset()) and node.id in flow.assigned
+    else:
+        updates = flow.updates_of(state)
+        if len(updates) != 1:
+            return None
+        statement = updates[0]
+        item = next(item for item in flow.items if item.statement is statement)
+        if item.conditional or item.opaque:
+            return None
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            value = statement.value
+        elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) and isinstance(statement.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            value = ast.BinOp(left=ast.Name(id=state, ctx=ast.Load()), op=statement.op, right=statement.value)
+        else:
+            return None
+        value = inline(value, step_definitions(flow, statement))
+
+        def is_state(node: ast.AST) -> bool:
+            return isinstance(node, ast.Name) and node.id == state
+
+        def is_stateful(node: ast.AST) -> bool:
+            if isinstance(node, ast.Name) and node.id != state and node.id in flow.assigned:
+                return state in flow.snapshots.get(id(statement), {}).get(node.id, frozenset({state}))
+            found = read_footprint(node, flow.moving_arrays, var, ctx.resolve, ctx.code) if flow.moving_arrays else None
+            return found is not None and found[0] in flow.recurrent
+
+    if any(isinstance(child, ast.Name) and child.id == state and not isinstance(child.ctx, ast.Load) for child in walk(value)):
+        return None
+    return affine(value, is_state, is_stateful, resolve=ctx.resolve)
+
+
+def step_definitions(flow: Flow, before: ast.stmt) -> dict[str, ast.expr]:
+    """Names assigned once, unconditionally, earlier in the step than ``before``: their values."""
+    found: dict[str, ast.expr] = {}
+    counts: dict[str, int] = {}
+    for item in flow.items:
+        for name in assigned_targets(item.statement):
+            counts[name] = counts.get(name, 0) + 1
+    for item in flow.items:
+        if item.statement is before:
+            break
+        stmt = item.statement
+        if item.conditional or item.opaque:
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and counts.get(stmt.targets[0].id) == 1:
+            found[stmt.targets[0].id] = stmt.value
+    return found
+
+
+def assigned_targets(stmt: ast.stmt) -> list[str]:
+    if isinstance(stmt, ast.Assign):
+        return [name for target in stmt.targets for name in target_names(target)]
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        return target_names(stmt.target)
+    return []
+
+
+#: Associative updates ``s = s <op> t``: with ``t`` free of ``s``, a loop of them is a reduction.
+REDUCING_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+REDUCING_CALLS = frozenset({
+    "jax.numpy.add", "jax.numpy.multiply", "jax.numpy.maximum", "jax.numpy.minimum", "jax.numpy.logical_and",
+    "jax.numpy.logical_or", "jax.numpy.logaddexp", "jax.lax.max", "jax.lax.min", "jax.lax.add", "jax.lax.mul",
+})
+
+
+def reduction(flow: Flow, state: str, resolve) -> bool:
+    """``s = s + t``, ``s *= t``, ``s = s & t``, ``s = jnp.maximum(s, t)`` with ``t`` free of ``s`` and
+    changing with the step: the loop reduces terms (a sum, a product, an all), it does not iterate a map."""
+    if state in flow.moving_arrays:
+        return False
+    updates = flow.updates_of(state)
+    if len(updates) != 1:
+        return False
+    stmt = updates[0]
+    item = next(item for item in flow.items if item.statement is stmt)
+    if item.path:
+        return False
+    if item.opaque:
+        return isinstance(stmt, (ast.For, ast.While)) and reduces_inside(stmt, state)
+    terms: list[ast.AST] = []
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, REDUCING_OPS):
+        terms = [stmt.value]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, REDUCING_OPS):
+        left, right = stmt.value.left, stmt.value.right
+        if isinstance(left, ast.Name) and left.id == state:
+            terms = [right]
+        elif isinstance(right, ast.Name) and right.id == state and not isinstance(stmt.value.op, ast.Sub):
+            terms = [left]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and (resolve(stmt.value.func) or "") in REDUCING_CALLS and len(stmt.value.args) == 2:
+        args = stmt.value.args
+        if isinstance(args[0], ast.Name) and args[0].id == state:
+            terms = [args[1]]
+        elif isinstance(args[1], ast.Name) and args[1].id == state:
+            terms = [args[0]]
+    if not terms:
+        return False
+    term = terms[0]
+    snapshot = flow.snapshots.get(id(stmt), {})
+    reads = names_read(term)
+    if state in reads or any(state in snapshot.get(name, frozenset()) for name in reads):
+        return False
+    moving = set(flow.form.targets) | flow.assigned | ({flow.form.index} if flow.form.index else set())
+    return bool(reads & moving) or indexes(term)
+
+
+def reduces_inside(loop: ast.For | ast.While, state: str) -> bool:
+    """A nested loop that only adds terms into ``state`` (``cost += term(i, j)``, terms free of it)."""
+    found = False
+    for node in walk(loop):
+        if isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Store):
+            parent_ok = any(
+                isinstance(stmt, ast.AugAssign) and stmt.target is node and isinstance(stmt.op, REDUCING_OPS) and state not in names_read(stmt.value)
+                for stmt in walk(loop)
+            )
+            if not parent_ok:
+                return False
+            found = True
+        elif isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Load):
+            return False  # the state is read inside: not a plain reduction
+    return found
+
+
+def indexes(expr: ast.AST | None) -> bool:
+    return expr is not None and any(isinstance(child, ast.Subscript) for child in walk(expr))
