@@ -444,6 +444,16 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     )
 
 
+def recurrent_in_order(flow: Flow) -> list[str]:
+    """The recurrent names in the order the body first updates them."""
+
+    def first_line(name: str) -> int:
+        updates = flow.updates_of(name)
+        return updates[0].lineno if updates else 10**9
+
+    return sorted(flow.recurrent, key=first_line)
+
+
 def _short(text: str, limit: int = 30) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 4] + " ..."

@@ -32,6 +32,19 @@ SMALL_STEPS_NAME = re.compile(
 )
 
 
+def step_extent(form: LoopForm, ctx) -> Extent | None:
+    """The extent of the loop's steps (a ``for`` header's iterable, a ``while`` loop's bound),
+    when it grows with the data."""
+    node = form.node
+    if isinstance(node, ast.For):
+        extent = ctx.extent(node.iter)
+    elif form.bound is not None:
+        extent = ctx.extent_of_bound(form.bound)
+    else:
+        return None
+    return extent if extent.is_data else None
+
+
 def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
     """The step count grows with the data, or is a literal of at least ``LITERAL_STEPS``."""
     node = form.node

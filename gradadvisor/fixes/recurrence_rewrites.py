@@ -1,6 +1,8 @@
 """The rewrites a recurrence finding's message names, where no automatic fix applies.
 
-A linear recurrence kept per step becomes ``jnp.cumsum`` / ``jnp.cumprod`` of its increments or
+A nonlinear recurrence becomes ``jax.lax.scan`` over the arrays a step reads when its states are
+kept, ``jax.lax.fori_loop`` when only the final value is used, a scan over a fixed number of
+steps for a ``while`` loop (``recurrence_advice``). A linear recurrence kept per step becomes ``jnp.cumsum`` / ``jnp.cumprod`` of its increments or
 factors, or ``jax.lax.associative_scan`` with the combine written out (``linear_advice``); a loop
 of independent ``.at`` writes becomes one vectorized write ``out = out.at[idx].set(v)``
 (``vectorized_write``).
@@ -14,9 +16,23 @@ from gradadvisor.analysis.linear_recurrence import Affine
 from gradadvisor.analysis.recurrence import Flow
 from gradadvisor.analysis.recurrence_footprints import Write
 from gradadvisor.analysis.recurrence_form import LoopForm
+from gradadvisor.analysis.recurrence_steps import step_inputs
 from gradadvisor.analysis.scatter_writes import elementwise_expression
 from gradadvisor.analysis.syntax import dotted, names_read, one_line
 from gradadvisor.fixes.render import substitute
+
+
+def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Affine | None, stored: bool, ctx) -> str:
+    """The rewrite for a recurrence over ``states``; ``linear``: its update, when it is affine and kept per step."""
+    if linear is not None:
+        return linear_advice(flow, linear, ctx)
+    if isinstance(form.node, ast.While) and form.index is None:
+        return f"use `{spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
+    if stored:
+        xs = step_inputs(form, flow, ctx.code)
+        over = f" over {xs}" if xs else ""
+        return f"use `{spelled(ctx, 'jax.lax.scan')}`{over} carrying {shown_names(states)} (not `vmap`; on GPUs try `unroll=`)"
+    return f"use `{spelled(ctx, 'jax.lax.fori_loop')}` carrying {shown_names(states)} (the final value is all that is used; on GPUs try `unroll=`)"
 
 
 def linear_advice(flow: Flow, linear: Affine, ctx) -> str:
@@ -73,3 +89,8 @@ def spelled(ctx, qualified: str) -> str:
     text, _ = ctx.spell(qualified)
     return text or qualified
 
+
+def shown_names(states: list[str]) -> str:
+    """Up to three names, quoted: ```x` and `y```, ```a`, `b`, `c```."""
+    shown = [f"`{name}`" for name in states[:3]]
+    return " and ".join(shown) if len(shown) <= 2 else ", ".join(shown)

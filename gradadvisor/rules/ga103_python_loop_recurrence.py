@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.carried_values import state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
-from gradadvisor.analysis.recurrence import Flow, analyse
+from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
-from gradadvisor.analysis.recurrence_steps import calls_indexed, many_steps, step_inputs, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import calls_indexed, many_steps, step_extent, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, loop_work
 from gradadvisor.analysis.scatter_writes import plain_scatter, unique_positions
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
-from gradadvisor.fixes.recurrence_rewrites import linear_advice, spelled, vectorized_write
+from gradadvisor.fixes.recurrence_rewrites import recurrence_advice, shown_names, vectorized_write
 from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 if TYPE_CHECKING:
@@ -318,13 +318,8 @@ class PythonLoopRecurrence(Rule):
         form = read_loop(node, ctx.is_builtin)
         if form is None:
             return
-        if isinstance(node, ast.For):
-            extent = ctx.extent(node.iter)
-        elif form.bound is not None:
-            extent = ctx.extent_of_bound(form.bound)
-        else:
-            return
-        if not extent.is_data:
+        extent = step_extent(form, ctx)
+        if extent is None:
             return
         if ctx.names.numpy_module() == "autograd.numpy":
             return  # autograd records each step on its tape: there is no jit to unroll, and no scan
@@ -347,7 +342,7 @@ class PythonLoopRecurrence(Rule):
     def _recurrence(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
         node = form.node
-        states = sorted(flow.recurrent, key=lambda name: _first_line(flow, name))
+        states = recurrent_in_order(flow)
         if breaks_on_state(node, flow):
             return  # a host loop: it stops on a concrete value of its state
         evidence = state_evidence(form, flow, states, ctx)
@@ -362,20 +357,10 @@ class PythonLoopRecurrence(Rule):
         stored = bool(flow.stored) or bool(flow.recurrent & flow.moving_arrays)
         if len(states) == 1 and not stored and reduction(flow, states[0], ctx.resolve):
             return  # acc = acc + f(x[i]), ok = ok & test(x[i]): a reduction, final value only (GA302's)
-        # -- the message
-        parallel = linear is not None and stored
-        subject = self._subject(flow, states, show_update=not parallel)
-        if parallel:
-            advice = linear_advice(flow, linear, ctx)  # type: ignore[arg-type]
-        elif isinstance(node, ast.While) and form.index is None:
-            advice = f"use `{spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
-        elif stored:
-            xs = step_inputs(form, flow, ctx.code)
-            over = f" over {xs}" if xs else ""
-            advice = f"use `{spelled(ctx, 'jax.lax.scan')}`{over} carrying {_names(states)} (not `vmap`; on GPUs try `unroll=`)"
-        else:
-            advice = f"use `{spelled(ctx, 'jax.lax.fori_loop')}` carrying {_names(states)} (the final value is all that is used; on GPUs try `unroll=`)"
-        message = f"{subject}: jit unrolls {self._where(form)}, one copy per step; {advice}"
+        # -- the message: a linear recurrence kept per step names its parallel rewrite
+        parallel = linear if linear is not None and stored else None
+        subject = self._subject(flow, states, show_update=parallel is None)
+        message = f"{subject}: jit unrolls {self._where(form)}, one copy per step; {recurrence_advice(form, flow, states, parallel, stored, ctx)}"
         # -- the fix; a recurrence without `.at` writes is as common in setup and solver code as
         # in traced code: it is reported only where a trace is proven.
         self.report(
@@ -425,7 +410,7 @@ class PythonLoopRecurrence(Rule):
             return f"{shown} {reason}".rstrip()
         updates = flow.updates_of(state)
         if len(states) > 1:
-            return f"{_names(states)} are carried from step to step"
+            return f"{shown_names(states)} are carried from step to step"
         if show_update and len(updates) == 1 and len(ctx.code(updates[0])) <= 50:
             return f"`{state}` is carried from step to step (`{one_line(ctx.code(updates[0]), 50)}`)"
         return f"`{state}` is carried from step to step"
@@ -437,12 +422,3 @@ class PythonLoopRecurrence(Rule):
             return f"the loop over `{one_line(ctx.code(node.iter), 40)}`"
         return f"`while {one_line(ctx.code(node.test), 40)}`"
 
-
-def _names(states: list[str]) -> str:
-    shown = [f"`{name}`" for name in states[:3]]
-    return " and ".join(shown) if len(shown) <= 2 else ", ".join(shown)
-
-
-def _first_line(flow: Flow, name: str) -> int:
-    updates = flow.updates_of(name)
-    return updates[0].lineno if updates else 10**9
