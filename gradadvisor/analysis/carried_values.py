@@ -40,9 +40,9 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     initial = [initial_value(name, form.node, ctx) for name in states]
     if any(value.kind == v.CALLABLE for value in initial):
         return None
-    if any(mutated_in_place(form.node, name) for name in states):
+    if any(_mutated_in_place(form.node, name) for name in states):
         return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
-    if flow.writes or any(value.is_array and not value.host for value in initial) or array_calls(form.node, ctx):
+    if flow.writes or any(value.is_array and not value.host for value in initial) or _array_calls(form.node, ctx):
         return "jax"
     for name in states:
         for stmt in flow.updates_of(name):
@@ -61,7 +61,7 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     walks = bool(form.elements) or any(
         isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
     )
-    arithmetic = any(numeric_update(stmt, name) for name in states for stmt in flow.updates_of(name))
+    arithmetic = any(_numeric_update(stmt, name) for name in states for stmt in flow.updates_of(name))
     return "unknown" if walks or arithmetic else None
 
 
@@ -77,7 +77,7 @@ def initial_value(name: str, loop: ast.AST, ctx) -> v.Value:
     return result or v.UNKNOWN_VALUE
 
 
-def array_calls(node: ast.AST, ctx) -> bool:
+def _array_calls(node: ast.AST, ctx) -> bool:
     """A jax.numpy / lax / nn / scipy / random call or a matrix product in ``node`` (or in a
     function of this module it calls, one level deep); pytree utilities and transforms are not
     array work."""
@@ -101,7 +101,7 @@ def array_calls(node: ast.AST, ctx) -> bool:
     return False
 
 
-def mutated_in_place(loop: ast.AST, name: str) -> bool:
+def _mutated_in_place(loop: ast.AST, name: str) -> bool:
     """``name[i] = v``, ``name.attr = v``, ``name.append(v)`` in ``loop``: a Python list or a NumPy array."""
     for node in walk(loop):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
@@ -123,13 +123,13 @@ def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
         return value.is_array and not value.host or value.kind == v.PARAM
 
     return any(
-        numeric_update(stmt, name) and reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
+        _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
         for name in states
         for stmt in flow.updates_of(name)
     )
 
 
-def reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:
+def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:
     """True when ``expr`` reads the data the loop walks (``u[t]`` at its index, or its element
     variable, where ``is_data`` holds of the array walked) as an operand of arithmetic
     (``a * x + b * u[t]``), not through a call (``len(items[i])``, ``float(x[i])``), a
@@ -152,7 +152,7 @@ def reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:
     return False
 
 
-def numeric_update(stmt: ast.stmt, name: str) -> bool:
+def _numeric_update(stmt: ast.stmt, name: str) -> bool:
     """``x = x + 1.0``, ``y = y * decay``, ``x -= lr * g``: arithmetic on the state itself that is
     not integer bookkeeping (``n *= 2``, ``k = k // d``) or list building (``[False] * n``)."""
     if isinstance(stmt, ast.AugAssign):

@@ -10,8 +10,8 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.recurrence_footprints import offset
-from gradadvisor.analysis.vectorize import ARRAY_METHODS
 from gradadvisor.analysis.syntax import int_value, names_read, walk
+from gradadvisor.analysis.vectorize import ARRAY_METHODS
 
 
 def index_only_as_position(body: ast.AST, var: str, code) -> bool:
@@ -82,12 +82,15 @@ def python_int(bound: ast.AST, ctx, depth: int = 0) -> bool:
 
 
 def runs_once(start: ast.AST | None, stop: ast.AST, ctx) -> bool:
-    low = 0 if start is None else literal_int(ctx.value(start))
-    high = literal_int(ctx.value(stop))
+    """``range(start, stop)`` has literal bounds and at least one step."""
+    low = 0 if start is None else _literal_int(ctx.value(start))
+    high = _literal_int(ctx.value(stop))
     return low is not None and high is not None and high > low
 
 
 def pure_body(value: ast.AST, statement: ast.stmt, ctx) -> bool:
+    """``value`` calls only jax functions (not callbacks or ``jax.debug``), pure builtins and methods
+    of jax arrays, and holds no lambda, ``:=``, ``yield`` or ``await``: tracing it once is running it."""
     for child in walk(value):
         if isinstance(child, (ast.Lambda, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
             return False
@@ -125,7 +128,8 @@ def indexed_bases(value: ast.AST, var: str) -> list[ast.expr]:
     return found
 
 
-def literal_int(value: v.Value) -> int | None:
+def _literal_int(value: v.Value) -> int | None:
+    """The Python int a value is known to be."""
     if value.kind == v.SCALAR and type(value.literal) is int:
         return value.literal
     return None

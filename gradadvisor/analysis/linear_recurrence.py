@@ -1,8 +1,12 @@
-"""The algebra of a loop state's update: whether ``new`` is affine in ``old``.
+"""The algebra of a loop state's update: affine in the state, or a reduction of terms.
 
 ``affine`` reads ``expr`` as ``a * state + b`` (``A @ state + b`` for a matrix) with ``a`` and ``b``
 free of the state: a linear recurrence, which ``jax.lax.associative_scan`` (or ``jnp.cumsum`` /
-``jnp.cumprod``) computes in parallel. ``inline`` substitutes names defined earlier in the step.
+``jnp.cumprod``) computes in parallel. ``inline`` substitutes names defined earlier in the step;
+``linear_update`` reads one recurrent state's update (a plain assignment or an ``.at[i].set``
+reading the previous position) that way. ``reduction`` holds of ``s = s + t``, ``s *= t``,
+``s = jnp.maximum(s, t)`` with ``t`` free of ``s`` and moving with the step: the loop reduces terms,
+it does not iterate a map.
 """
 
 from __future__ import annotations
@@ -172,7 +176,7 @@ def linear_update(flow: Flow, state: str, ctx) -> Affine | None:
         previous = position - write.direction
         others = {axis: span for axis, span in write.footprint.axes if not span.relative}
         statement = write.statement
-        value = inline(write.value, step_definitions(flow, statement))
+        value = inline(write.value, _step_definitions(flow, statement))
 
         def is_state(node: ast.AST) -> bool:
             found = read_footprint(node, {state}, var, ctx.resolve, ctx.code)
@@ -203,7 +207,7 @@ def linear_update(flow: Flow, state: str, ctx) -> Affine | None:
             value = ast.BinOp(left=ast.Name(id=state, ctx=ast.Load()), op=statement.op, right=statement.value)
         else:
             return None
-        value = inline(value, step_definitions(flow, statement))
+        value = inline(value, _step_definitions(flow, statement))
 
         def is_state(node: ast.AST) -> bool:
             return isinstance(node, ast.Name) and node.id == state
@@ -219,12 +223,12 @@ def linear_update(flow: Flow, state: str, ctx) -> Affine | None:
     return affine(value, is_state, is_stateful, resolve=ctx.resolve)
 
 
-def step_definitions(flow: Flow, before: ast.stmt) -> dict[str, ast.expr]:
+def _step_definitions(flow: Flow, before: ast.stmt) -> dict[str, ast.expr]:
     """Names assigned once, unconditionally, earlier in the step than ``before``: their values."""
     found: dict[str, ast.expr] = {}
     counts: dict[str, int] = {}
     for item in flow.items:
-        for name in assigned_targets(item.statement):
+        for name in _assigned_targets(item.statement):
             counts[name] = counts.get(name, 0) + 1
     for item in flow.items:
         if item.statement is before:
@@ -237,7 +241,8 @@ def step_definitions(flow: Flow, before: ast.stmt) -> dict[str, ast.expr]:
     return found
 
 
-def assigned_targets(stmt: ast.stmt) -> list[str]:
+def _assigned_targets(stmt: ast.stmt) -> list[str]:
+    """The names an assignment binds."""
     if isinstance(stmt, ast.Assign):
         return [name for target in stmt.targets for name in target_names(target)]
     if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
@@ -266,7 +271,7 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
     if item.path:
         return False
     if item.opaque:
-        return isinstance(stmt, (ast.For, ast.While)) and reduces_inside(stmt, state)
+        return isinstance(stmt, (ast.For, ast.While)) and _reduces_inside(stmt, state)
     terms: list[ast.AST] = []
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, REDUCING_OPS):
         terms = [stmt.value]
@@ -290,10 +295,10 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
     if state in reads or any(state in snapshot.get(name, frozenset()) for name in reads):
         return False
     moving = set(flow.form.targets) | flow.assigned | ({flow.form.index} if flow.form.index else set())
-    return bool(reads & moving) or indexes(term)
+    return bool(reads & moving) or _indexes(term)
 
 
-def reduces_inside(loop: ast.For | ast.While, state: str) -> bool:
+def _reduces_inside(loop: ast.For | ast.While, state: str) -> bool:
     """A nested loop that only adds terms into ``state`` (``cost += term(i, j)``, terms free of it)."""
     found = False
     for node in walk(loop):
@@ -310,5 +315,6 @@ def reduces_inside(loop: ast.For | ast.While, state: str) -> bool:
     return found
 
 
-def indexes(expr: ast.AST | None) -> bool:
+def _indexes(expr: ast.AST | None) -> bool:
+    """``expr`` subscripts something (it reads a part of an array or a list)."""
     return expr is not None and any(isinstance(child, ast.Subscript) for child in walk(expr))

@@ -55,12 +55,12 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" for child in walk(node.test)
     ):
         return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
-    for name in header_names(header) if header is not None else ():
+    for name in _header_names(header) if header is not None else ():
         if SMALL_STEPS_NAME.search(name) or SMALL_COUNT_NAME.match(name):
             return False  # unroll factors, series orders, rounds, dimensions: small by their name
         value = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
         for binding in value:
-            if binding.kind == "assign" and isinstance(binding.value, ast.AST) and logarithmic(binding.value):
+            if binding.kind == "assign" and isinstance(binding.value, ast.AST) and _logarithmic(binding.value):
                 return False  # num_rounds = int(ceil(3 * log(n) / log(m))): grows like log n
     if extent.size is not None and extent.size.isdigit():
         walks = bool(form.elements) or bool(flow.writes) or any(
@@ -71,14 +71,14 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
     return True
 
 
-def header_names(header: ast.AST) -> set[str]:
+def _header_names(header: ast.AST) -> set[str]:
     """The names a loop header reads, and attribute names (``len(self.channels_list)``)."""
     found = set(names_read(header))
     found.update(node.attr for node in walk(header) if isinstance(node, ast.Attribute))
     return found
 
 
-def logarithmic(expr: ast.AST) -> bool:
+def _logarithmic(expr: ast.AST) -> bool:
     """``int(np.ceil(3 * np.log(n) / np.log(m)))``: a count that grows like a logarithm."""
     for child in walk(expr):
         if isinstance(child, ast.Call):

@@ -3,7 +3,7 @@
 A nonlinear recurrence becomes ``jax.lax.scan`` over the arrays a step reads when its states are
 kept, ``jax.lax.fori_loop`` when only the final value is used, a scan over a fixed number of
 steps for a ``while`` loop (``recurrence_advice``). A linear recurrence kept per step becomes ``jnp.cumsum`` / ``jnp.cumprod`` of its increments or
-factors, or ``jax.lax.associative_scan`` with the combine written out (``linear_advice``); a loop
+factors, or ``jax.lax.associative_scan`` with the combine written out; a loop
 of independent ``.at`` writes becomes one vectorized write ``out = out.at[idx].set(v)``
 (``vectorized_write``).
 """
@@ -25,35 +25,35 @@ from gradadvisor.fixes.render import substitute
 def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Affine | None, stored: bool, ctx) -> str:
     """The rewrite for a recurrence over ``states``; ``linear``: its update, when it is affine and kept per step."""
     if linear is not None:
-        return linear_advice(flow, linear, ctx)
+        return _linear_advice(flow, linear, ctx)
     if isinstance(form.node, ast.While) and form.index is None:
-        return f"use `{spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
+        return f"use `{_spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
     if stored:
         xs = step_inputs(form, flow, ctx.code)
         over = f" over {xs}" if xs else ""
-        return f"use `{spelled(ctx, 'jax.lax.scan')}`{over} carrying {shown_names(states)} (not `vmap`; on GPUs try `unroll=`)"
-    return f"use `{spelled(ctx, 'jax.lax.fori_loop')}` carrying {shown_names(states)} (the final value is all that is used; on GPUs try `unroll=`)"
+        return f"use `{_spelled(ctx, 'jax.lax.scan')}`{over} carrying {shown_names(states)} (not `vmap`; on GPUs try `unroll=`)"
+    return f"use `{_spelled(ctx, 'jax.lax.fori_loop')}` carrying {shown_names(states)} (the final value is all that is used; on GPUs try `unroll=`)"
 
 
-def linear_advice(flow: Flow, linear: Affine, ctx) -> str:
+def _linear_advice(flow: Flow, linear: Affine, ctx) -> str:
     """The parallel rewrite of a linear recurrence kept per step: a running sum (``cumsum``), a
     running product (``cumprod``), else ``lax.associative_scan`` with its combine written out."""
     numpy = ctx.names.numpy_module()
     if linear.additive:
-        cumsum = spelled(ctx, f"{numpy}.cumsum")
+        cumsum = _spelled(ctx, f"{numpy}.cumsum")
         increment = one_line(ctx.renderer.code(linear.offset), 50) if linear.offset is not None else "the increments"
         order = ", from the end" if flow.form.direction < 0 else ""
         return f"a running sum: use the start value plus `{cumsum}` of the increments (`{increment}` per step{order}), not a scan"
     if linear.multiplicative:
-        cumprod = spelled(ctx, f"{numpy}.cumprod")
+        cumprod = _spelled(ctx, f"{numpy}.cumprod")
         factor = one_line(ctx.renderer.code(linear.coefficient), 50)  # type: ignore[arg-type]
         order = ", from the end" if flow.form.direction < 0 else ""
         return f"a running product: use the start value times `{cumprod}` of the factors (`{factor}` per step{order}), not a scan"
-    scan = spelled(ctx, "jax.lax.associative_scan")
+    scan = _spelled(ctx, "jax.lax.associative_scan")
     a = one_line(ctx.renderer.code(linear.coefficient), 30) if linear.coefficient is not None else "1"
     b = one_line(ctx.renderer.code(linear.offset), 30) if linear.offset is not None else "0"
     if linear.matrix:
-        combine = f"(r[0] @ l[0], {spelled(ctx, f'{numpy}.einsum')}('...ij,...j->...i', r[0], l[1]) + r[1])"
+        combine = f"(r[0] @ l[0], {_spelled(ctx, f'{numpy}.einsum')}('...ij,...j->...i', r[0], l[1]) + r[1])"
     else:
         combine = "(r[0] * l[0], r[0] * l[1] + r[1])"
     reverse = ", reverse=True" if flow.form.direction < 0 else ""
@@ -84,7 +84,7 @@ def vectorized_write(form: LoopForm, flow: Flow, write: Write, ctx) -> str | Non
     return f"{write.array} = {write.array}.at[{ctx.renderer.code(new_index)}].{write.method}({ctx.renderer.code(new_value)})"
 
 
-def spelled(ctx, qualified: str) -> str:
+def _spelled(ctx, qualified: str) -> str:
     """``qualified`` as this file spells it (its import added when needed)."""
     text, _ = ctx.spell(qualified)
     return text or qualified
