@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
 from gradadvisor.analysis.syntax import int_value, names_read, walk
+from gradadvisor.analysis.vectorize import calls_jax
 
 if TYPE_CHECKING:
     from gradadvisor.analysis.recurrence import Flow
@@ -79,26 +80,20 @@ def initial_value(name: str, loop: ast.AST, ctx) -> v.Value:
 
 def _array_calls(node: ast.AST, ctx) -> bool:
     """A jax.numpy / lax / nn / scipy / random call or a matrix product in ``node`` (or in a
-    function of this module it calls, one level deep); pytree utilities and transforms are not
-    array work."""
-    pending = [node]
-    seen: set[str] = set()
-    while pending:
-        current = pending.pop()
-        for child in walk(current):
-            if isinstance(child, ast.BinOp) and isinstance(child.op, ast.MatMult):
-                return True
-            if not isinstance(child, ast.Call):
-                continue
-            qualified = ctx.resolve(child.func) or ""
-            if qualified.startswith(ARRAY_MODULES) and qualified not in COLLECTIVES:
-                return True
-            if isinstance(child.func, ast.Name) and child.func.id not in seen and len(seen) < 10:
-                seen.add(child.func.id)
-                definition = ctx.local_function(child.func.id)
-                if definition is not None:
-                    pending.append(definition)
-    return False
+    function of this module it calls, the first ten looked up); pytree utilities, collectives and
+    transforms are not array work. ``vectorize.calls_jax`` walks, with only array calls resolved."""
+
+    def array_call(func: ast.AST) -> str | None:
+        qualified = ctx.resolve(func) or ""
+        return qualified if qualified.startswith(ARRAY_MODULES) and qualified not in COLLECTIVES else None
+
+    looked_up: list[str] = []
+
+    def first_ten(name: str):
+        looked_up.append(name)  # calls_jax looks each name up once
+        return ctx.local_function(name) if len(looked_up) <= 10 else None
+
+    return calls_jax(node, array_call, first_ten)
 
 
 def _mutated_in_place(loop: ast.AST, name: str) -> bool:
