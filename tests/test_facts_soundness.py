@@ -12,7 +12,7 @@ import pytest
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
-from gradadvisor.analysis.recurrence import reads_outside
+from gradadvisor.analysis.fori_preconditions import reads_outside
 from gradadvisor.analysis.syntax import Source
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.runner import check_text

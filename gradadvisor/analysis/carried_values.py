@@ -1,0 +1,168 @@
+"""What the states a Python loop carries hold: jax arrays, or Python values on the host.
+
+A recurrence unrolls under jit only when its states are arrays. ``state_evidence`` says "jax"
+when the loop computes on arrays (``.at`` writes, a jax array carried, jax.numpy calls), "unknown"
+when the states may be arrays (a parameter updated by arithmetic, data walked step by step) and
+None for Python numbers, lists, NumPy arrays mutated in place, functions and callbacks.
+``initial_value`` is what a name holds when the loop starts; ``updated_from_walked_data`` tells a
+state that starts as a Python number but does arithmetic on the walked data (an array from the
+first step on).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
+from gradadvisor.analysis.syntax import int_value, names_read, walk
+from gradadvisor.analysis.vectorize import calls_jax
+
+if TYPE_CHECKING:
+    from gradadvisor.analysis.recurrence import Flow
+    from gradadvisor.analysis.recurrence_form import LoopForm
+
+#: Values that are never arrays: a loop that carries only these runs Python, not jax.
+PYTHON_KINDS = frozenset({v.SCALAR, v.SIZE, v.STRING, v.SEQUENCE, v.MAPPING, v.NONE, v.MODULE})
+#: Modules whose calls compute on arrays (not pytree utilities or transforms).
+ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "jax.random.", "jax.ops.")
+#: Collectives take pytrees: calling one says nothing about arrays being carried.
+COLLECTIVES = frozenset({
+    "jax.lax.psum", "jax.lax.pmean", "jax.lax.pmax", "jax.lax.pmin", "jax.lax.ppermute", "jax.lax.all_gather", "jax.lax.all_to_all",
+    "jax.lax.axis_index", "jax.lax.stop_gradient",
+})
+
+
+def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | None:
+    """"jax" when the loop computes on arrays, "unknown" when the states may be arrays (a
+    parameter updated by arithmetic, or data walked step by step), None for Python values,
+    functions and callbacks (``fn = jax.vmap(fn)``, ``val = body_fun(i, val)``)."""
+    initial = [initial_value(name, form.node, ctx) for name in states]
+    if any(value.kind == v.CALLABLE for value in initial):
+        return None
+    if any(_mutated_in_place(form.node, name) for name in states):
+        return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
+    if flow.writes or any(value.is_array and not value.host for value in initial) or _array_calls(form.node, ctx):
+        return "jax"
+    for name in states:
+        for stmt in flow.updates_of(name):
+            value = getattr(stmt, "value", None)
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+                callee = ctx.value(value.func)
+                if callee.kind == v.CALLABLE and callee.transform in TRANSFORM_LEVELS:
+                    return "jax"  # state = jitted_step(state): a jax function's result
+    if all(value.kind in PYTHON_KINDS or value.is_array and value.host for value in initial):
+        # A state that starts as a Python number (``x = 0.0``) but whose update does
+        # arithmetic on the data the loop walks (``x = a * x + b * u[t]``) is an array from
+        # the first step on, whatever it started as.
+        numbers = all(value.kind == v.SCALAR and not isinstance(value.literal, (bool, str)) for value in initial)
+        if not (numbers and updated_from_walked_data(flow, states, ctx)):
+            return None
+    walks = bool(form.elements) or any(
+        isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
+    )
+    arithmetic = any(_numeric_update(stmt, name) for name in states for stmt in flow.updates_of(name))
+    return "unknown" if walks or arithmetic else None
+
+
+def initial_value(name: str, loop: ast.AST, ctx) -> v.Value:
+    """What ``name`` holds when the loop starts (bindings inside the loop left out)."""
+    inside = {id(child) for child in walk(loop)}
+    bindings = [binding for binding in ctx.facts.bindings_at(name, ctx.scope, ctx.statement) if id(binding.statement) not in inside]
+    if not bindings:
+        return ctx.value(ast.Name(id=name, ctx=ast.Load())) if not ctx.scope.binds(name) else v.UNKNOWN_VALUE
+    result = None
+    for binding in bindings:
+        result = v.join(result, ctx.facts.binding_value(binding, ctx.scope))
+    return result or v.UNKNOWN_VALUE
+
+
+def _array_calls(node: ast.AST, ctx) -> bool:
+    """A jax.numpy / lax / nn / scipy / random call or a matrix product in ``node`` (or in a
+    function of this module it calls, the first ten looked up); pytree utilities, collectives and
+    transforms are not array work. ``vectorize.calls_jax`` walks, with only array calls resolved."""
+
+    def array_call(func: ast.AST) -> str | None:
+        qualified = ctx.resolve(func) or ""
+        return qualified if qualified.startswith(ARRAY_MODULES) and qualified not in COLLECTIVES else None
+
+    looked_up: list[str] = []
+
+    def first_ten(name: str):
+        looked_up.append(name)  # calls_jax looks each name up once
+        return ctx.local_function(name) if len(looked_up) <= 10 else None
+
+    return calls_jax(node, array_call, first_ten)
+
+
+def _mutated_in_place(loop: ast.AST, name: str) -> bool:
+    """``name[i] = v``, ``name.attr = v``, ``name.append(v)`` in ``loop``: a Python list or a NumPy array."""
+    for node in walk(loop):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        for target in targets:
+            if isinstance(target, (ast.Subscript, ast.Attribute)) and isinstance(target.value, ast.Name) and target.value.id == name:
+                return True
+        func = node.func if isinstance(node, ast.Call) else None
+        if isinstance(func, ast.Attribute) and func.attr in ("append", "extend", "insert", "update", "pop") and isinstance(func.value, ast.Name) and func.value.id == name:
+            return True
+    return False
+
+
+def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
+    """Some state's update does arithmetic on the array data the loop walks
+    (``x = a * x + b * u[t]``)."""
+
+    def is_data(expr: ast.AST) -> bool:  # an array or a parameter, not a shape or a list of sizes
+        value = ctx.value(expr)
+        return value.is_array and not value.host or value.kind == v.PARAM
+
+    return any(
+        _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
+        for name in states
+        for stmt in flow.updates_of(name)
+    )
+
+
+def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:
+    """True when ``expr`` reads the data the loop walks (``u[t]`` at its index, or its element
+    variable, where ``is_data`` holds of the array walked) as an operand of arithmetic
+    (``a * x + b * u[t]``), not through a call (``len(items[i])``, ``float(x[i])``), a
+    comparison or a shape (``x.shape[d]``)."""
+    if expr is None:
+        return False
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            stack.append(node.operand)
+        elif isinstance(node, ast.Name) and node.id in form.elements:
+            if is_data(form.elements[node.id]):
+                return True
+        elif isinstance(node, ast.Subscript) and form.index is not None and form.index in names_read(node.slice):
+            if is_data(node.value):
+                return True
+    return False
+
+
+def _numeric_update(stmt: ast.stmt, name: str) -> bool:
+    """``x = x + 1.0``, ``y = y * decay``, ``x -= lr * g``: arithmetic on the state itself that is
+    not integer bookkeeping (``n *= 2``, ``k = k // d``) or list building (``[False] * n``)."""
+    if isinstance(stmt, ast.AugAssign):
+        op, operands = stmt.op, [stmt.value]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.BinOp) and name in names_read(stmt.value):
+        op, operands = stmt.value.op, [stmt.value.left, stmt.value.right]
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.UnaryOp) and name in names_read(stmt.value):
+        return not isinstance(stmt.value.op, (ast.Not, ast.Invert))
+    else:
+        return False
+    if isinstance(op, (ast.FloorDiv, ast.Mod, ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)):
+        return False
+    if any(isinstance(operand, (ast.List, ast.Tuple, ast.ListComp, ast.JoinedStr)) or isinstance(operand, ast.Constant) and isinstance(operand.value, str) for operand in operands):
+        return False
+    others = [operand for operand in operands if not (isinstance(operand, ast.Name) and operand.id == name)]
+    if others and all(int_value(operand) is not None for operand in others):
+        return False  # n *= 2, i = i + 1: integer bookkeeping
+    return True

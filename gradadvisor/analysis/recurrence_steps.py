@@ -1,0 +1,138 @@
+"""Whether a Python loop walks steps of data, and which data: the recurrence rule's question of size.
+
+A loop over time steps, samples or grid points unrolls into as many copies of its body as the
+data has steps; a loop over layers (``for w in ws: x = f(w @ x)``, ``self.layers[i](x)``), a few
+refinements, a count named as small (``unroll``, ``order``, ``rounds``...), a blocked ``range`` or a
+count that grows like a logarithm does not. ``step_inputs`` names the arrays a step reads one
+element of: what a ``lax.scan`` would walk.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from gradadvisor.analysis.extent import SMALL_COUNT_NAME
+from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, walk
+
+if TYPE_CHECKING:
+    from gradadvisor.analysis.extent import Extent
+    from gradadvisor.analysis.recurrence import Flow
+    from gradadvisor.analysis.recurrence_form import LoopForm
+
+#: A fixed step count that walks no data is reported from this many steps (15 power iterations or
+#: 10 hash rounds are small and deliberate; the jax documentation's unrolled example has 5,000).
+LITERAL_STEPS = 100
+#: Bounds named as small counts: unroll factors, series orders, hash rounds, refinement steps.
+SMALL_STEPS_NAME = re.compile(
+    r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|refinements?|newton\w*|sweeps?|windows?|dofs?|lmax|l_max|types|species|"
+    r"channels(?:_list)?|marginals|passes|phases|modes|dims?|ndims?|rank|axes)$",
+    re.IGNORECASE,
+)
+
+
+def step_extent(form: LoopForm, ctx) -> Extent | None:
+    """The extent of the loop's steps (a ``for`` header's iterable, a ``while`` loop's bound),
+    when it grows with the data."""
+    node = form.node
+    if isinstance(node, ast.For):
+        extent = ctx.extent(node.iter)
+    elif form.bound is not None:
+        extent = ctx.extent_of_bound(form.bound)
+    else:
+        return None
+    return extent if extent.is_data else None
+
+
+def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
+    """The step count grows with the data, or is a literal of at least ``LITERAL_STEPS``."""
+    node = form.node
+    header = node.iter if isinstance(node, ast.For) else form.bound
+    if isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and ctx.is_builtin(node.iter.func, "range") and len(node.iter.args) == 3 and int_value(node.iter.args[2]) is None:
+        return False  # range(0, n, block): one step per block
+    if isinstance(node, ast.While) and any(
+        isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" for child in walk(node.test)
+    ):
+        return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
+    for name in _header_names(header) if header is not None else ():
+        if SMALL_STEPS_NAME.search(name) or SMALL_COUNT_NAME.match(name):
+            return False  # unroll factors, series orders, rounds, dimensions: small by their name
+        value = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
+        for binding in value:
+            if binding.kind == "assign" and isinstance(binding.value, ast.AST) and _logarithmic(binding.value):
+                return False  # num_rounds = int(ceil(3 * log(n) / log(m))): grows like log n
+    if extent.size is not None and extent.size.isdigit():
+        walks = bool(form.elements) or bool(flow.writes) or any(
+            isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(node)
+        )
+        if not walks and int(extent.size) < LITERAL_STEPS:
+            return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
+    return True
+
+
+def _header_names(header: ast.AST) -> set[str]:
+    """The names a loop header reads, and attribute names (``len(self.channels_list)``)."""
+    found = set(names_read(header))
+    found.update(node.attr for node in walk(header) if isinstance(node, ast.Attribute))
+    return found
+
+
+def _logarithmic(expr: ast.AST) -> bool:
+    """``int(np.ceil(3 * np.log(n) / np.log(m)))``: a count that grows like a logarithm."""
+    for child in walk(expr):
+        if isinstance(child, ast.Call):
+            name = dotted(child.func) or ""
+            if name.rpartition(".")[2] in ("log", "log2", "log10", "log1p", "bit_length"):
+                return True
+    return False
+
+
+def calls_indexed(loop: ast.AST, index: str | None) -> bool:
+    """The body calls an item picked by the index (``self.layers[i](x)``): a list of functions."""
+    if index is None:
+        return False
+    for node in walk(loop):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and index in names_read(node.func.slice):
+            return True
+    return False
+
+
+def weights_applied_to_state(form: LoopForm, flow: Flow, resolve) -> bool:
+    """An element walked by the loop multiplies the state as a matrix (``w @ x``, ``x @ w``,
+    ``jnp.dot(w, x)``): the loop walks the weights of layers, not steps of data."""
+    elements = set(form.elements)
+    if not elements:
+        return False
+    for node in walk(form.node):
+        operands: tuple[ast.AST, ...] = ()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            operands = (node.left, node.right)
+        elif isinstance(node, ast.Call) and (resolve(node.func) or "") in ("jax.numpy.dot", "jax.numpy.matmul", "autograd.numpy.dot") and len(node.args) == 2:
+            operands = tuple(node.args)
+        if len(operands) != 2:
+            continue
+        for weight, state in (operands, operands[::-1]):
+            weight_names = names_read(weight)
+            if weight_names and weight_names <= elements | {"jnp", "np"} and weight_names & elements and names_read(state) & flow.recurrent:
+                return True
+    return False
+
+
+def step_inputs(form: LoopForm, flow: Flow, code) -> str:
+    """The arrays a step reads one element of: what a scan walks."""
+    if form.elements:
+        texts = [one_line(code(iterable), 30) for iterable in form.elements.values()]
+        return ", ".join(f"`{text}`" for text in dict.fromkeys(texts))
+    if form.index is None:
+        return ""
+    found: list[str] = []
+    for child in walk(form.node):
+        if isinstance(child, ast.Subscript) and isinstance(child.slice, ast.Name) and child.slice.id == form.index:
+            base = child.value
+            if isinstance(base, ast.Attribute) and base.attr == "at":
+                continue
+            text = dotted(base)
+            if text is not None and text not in flow.moving_arrays and text not in flow.assigned and text not in found:
+                found.append(text)
+    return ", ".join(f"`{text}`" for text in found[:3])

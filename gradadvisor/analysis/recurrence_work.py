@@ -1,0 +1,96 @@
+"""Where a loop's work runs: in a trace, or on the host driving compiled code.
+
+``loop_work`` says "driver" for a loop that logs, prints, times or reads values out to Python (it
+runs on the host whatever the trace says), "host" when it calls compiled steps, gradients,
+``.apply`` or NumPy per step (a training or sampling loop, unrolled only inside a proven trace),
+"jax" for jax.numpy work, "python" for Python numbers or NumPy arrays carried on the host, else
+"unknown". ``breaks_on_state`` finds an early exit on a computed value (``if loss < tol: break``),
+which needs that value concretely.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.carried_values import updated_from_walked_data
+from gradadvisor.analysis.gradient import COMPILING, gradient_call
+from gradadvisor.analysis.syntax import names_read, walk
+from gradadvisor.analysis.vectorize import calls_jax
+
+if TYPE_CHECKING:
+    from gradadvisor.analysis.recurrence import Flow
+
+#: Calls that say a loop runs on the host: printing, logging, timing, progress bars.
+DRIVER_CALLS = re.compile(r"^(?:print|input|open|time\.\w+|logging\.\w+|absl\.logging\.\w+|tqdm(?:\.\w+)*|wandb\.\w+|pickle\.\w+)$")
+#: Methods that read values out to the host, log or report: a loop calling them drives compiled code.
+DRIVER_METHODS = frozenset({"item", "tolist", "block_until_ready", "info", "warning", "debug", "write", "log_metrics", "set_description", "set_postfix"})
+#: Conversions to Python numbers: under a trace they fail, so a loop using them runs on the host.
+CONCRETE = frozenset({"float", "int", "bool", "complex"})
+
+
+def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
+    """"driver" for a loop that logs, prints or reads values out to Python (it runs on the host,
+    whatever the trace says), "host" when it calls compiled steps, gradients or NumPy (reported
+    only in code proven traced), "jax" for jax.numpy work, "python" for Python numbers or NumPy
+    arrays carried on the host, else "unknown"."""
+    for child in walk(node):
+        if not isinstance(child, ast.Call):
+            continue
+        builtin = child.func.id if isinstance(child.func, ast.Name) and ctx.is_builtin(child.func, child.func.id) else ""
+        qualified = ctx.resolve(child.func) or builtin
+        if qualified and DRIVER_CALLS.match(qualified):
+            return "driver"
+        if isinstance(child.func, ast.Attribute) and child.func.attr in DRIVER_METHODS:
+            return "driver"
+        if builtin in CONCRETE and child.args and isinstance(child.args[0], ast.Call) and not (
+            isinstance(child.args[0].func, ast.Name) and child.args[0].func.id in ("len", "round", "abs", "min", "max")
+        ):
+            return "driver"  # int(jnp.sum(...)), float(loss(...)): a concrete value, read on the host
+    for child in walk(node):
+        if not isinstance(child, ast.Call):
+            continue
+        qualified = ctx.resolve(child.func) or ""
+        if qualified.startswith("numpy."):
+            return "host"
+        if isinstance(child.func, ast.Attribute) and child.func.attr == "apply" and not qualified.startswith("jax."):
+            return "host"
+        if derivative_call(child, ctx):
+            return "host"
+        if isinstance(child.func, ast.Name):
+            callee = ctx.value(child.func)
+            if callee.kind == v.CALLABLE and callee.transform in COMPILING:
+                return "host"
+    if flow.writes or calls_jax(node, ctx.resolve, ctx.local_function):
+        return "jax"
+    states = flow.recurrent or flow.carried
+    kinds = {ctx.value(ast.Name(id=name, ctx=ast.Load())).kind for name in states}
+    values = [ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in states]
+    if kinds == {v.SCALAR} and updated_from_walked_data(flow, sorted(states), ctx):
+        return "unknown"  # x = 0.0, then x = a * x + b * u[t]: an array after the first step
+    if kinds and kinds <= {v.SCALAR, v.SIZE, v.STRING, v.SEQUENCE, v.MAPPING, v.NONE} or values and all(value.is_array and value.host for value in values):
+        return "python"
+    return "unknown"
+
+
+def breaks_on_state(loop: ast.AST, flow: Flow) -> bool:
+    """``if f(state) > tol: break``: an early exit on a value the loop computes needs that value
+    concretely, so the loop runs on the host (under a trace the test would fail)."""
+    watched = set(flow.recurrent)
+    for name, deps in flow.final.items():
+        if deps & flow.recurrent:
+            watched.add(name)
+    for node in walk(loop):
+        if isinstance(node, ast.If) and any(isinstance(child, (ast.Break, ast.Return)) for stmt in node.body for child in walk(stmt)):
+            if names_read(node.test) & watched:
+                return True
+    return False
+
+
+def derivative_call(call: ast.Call, ctx) -> bool:
+    """A derivative computed here (``jax.grad(f)(...)``, ``g(...)`` with ``g = jax.grad(f)``,
+    ``jax.vjp(f, x)``); a call of a parameter does not count (only call sites could say)."""
+    found = gradient_call(call, ctx)
+    return found is not None and found[0] != "parameter"

@@ -1,0 +1,62 @@
+"""Loops of independent ``.at`` writes: whether no step reads what another wrote, and what one
+vectorized write needs.
+
+``plain_scatter`` holds of a loop whose body is plain assignments ending in writes at the index,
+with nothing else carried (no PRNG key, counter or clock), no side effects, no derivative
+computed per step (per-example gradients) and no write that reads its own array (an elementwise
+map in place); ``unique_positions`` of a write whose position moves with the index itself;
+``elementwise_expression`` of a value made of names, numbers and elementwise functions.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis.recurrence import Flow
+from gradadvisor.analysis.recurrence_footprints import Write
+from gradadvisor.analysis.recurrence_form import LoopForm
+from gradadvisor.analysis.recurrence_work import derivative_call
+from gradadvisor.analysis.syntax import dotted, names_read, walk
+from gradadvisor.analysis.vectorize import is_elementwise_function
+
+
+def plain_scatter(form: LoopForm, flow: Flow, ctx) -> bool:
+    """No step reads what another wrote and nothing else moves with the steps: the writes can be
+    one vectorized write (the loop's work, host or traced, is the caller's question)."""
+    if flow.side_effects or flow.appends or flow.keys or flow.has_walrus:
+        return False
+    carried_other = flow.carried - flow.moving_arrays - ({form.index} if form.index else set())
+    if carried_other:
+        return False  # a clock, a counter or a key moves with the steps: not a plain scatter
+    if any(not isinstance(item.statement, (ast.Assign, ast.AnnAssign, ast.Pass)) or item.opaque for item in flow.items):
+        return False
+    for write in flow.writes:
+        if any(isinstance(child, ast.Call) and derivative_call(child, ctx) for child in walk(write.call)):
+            return False  # per-example gradients written with .at: GA102
+        if write.value is not None and names_read(write.value) & flow.moving_arrays:
+            return False  # x = x.at[i].set(g(x[i])): an elementwise update in place, a map (GA101's shape)
+    return True
+
+
+def unique_positions(write: Write, var: str | None) -> bool:
+    """The write's position moves with the index itself (``i``, ``i + 1``): no two steps share one."""
+    return any(span.relative and span.lo is not None and span.hi == span.lo + 1 for _, span in write.footprint.axes)
+
+
+def elementwise_expression(expr: ast.AST, resolve) -> bool:
+    """``expr`` is names, numbers, dotted constants, arithmetic other than ``@`` and elementwise calls."""
+    for node in walk(expr):
+        if isinstance(node, (ast.Name, ast.Load, ast.expr_context, ast.operator, ast.unaryop)):
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            continue
+        if isinstance(node, ast.Attribute) and dotted(node) is not None:
+            continue
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            continue
+        if isinstance(node, ast.UnaryOp):
+            continue
+        if isinstance(node, ast.Call) and is_elementwise_function(resolve(node.func)) and not node.keywords:
+            continue
+        return False
+    return True

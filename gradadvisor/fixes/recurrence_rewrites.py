@@ -1,0 +1,96 @@
+"""The rewrites a recurrence finding's message names, where no automatic fix applies.
+
+A nonlinear recurrence becomes ``jax.lax.scan`` over the arrays a step reads when its states are
+kept, ``jax.lax.fori_loop`` when only the final value is used, a scan over a fixed number of
+steps for a ``while`` loop (``recurrence_advice``). A linear recurrence kept per step becomes ``jnp.cumsum`` / ``jnp.cumprod`` of its increments or
+factors, or ``jax.lax.associative_scan`` with the combine written out; a loop
+of independent ``.at`` writes becomes one vectorized write ``out = out.at[idx].set(v)``
+(``vectorized_write``).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis.linear_recurrence import Affine
+from gradadvisor.analysis.recurrence import Flow
+from gradadvisor.analysis.recurrence_footprints import Write
+from gradadvisor.analysis.recurrence_form import LoopForm
+from gradadvisor.analysis.recurrence_steps import step_inputs
+from gradadvisor.analysis.scatter_writes import elementwise_expression
+from gradadvisor.analysis.syntax import dotted, names_read, one_line
+from gradadvisor.fixes.render import substitute
+
+
+def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Affine | None, stored: bool, ctx) -> str:
+    """The rewrite for a recurrence over ``states``; ``linear``: its update, when it is affine and kept per step."""
+    if linear is not None:
+        return _linear_advice(flow, linear, ctx)
+    if isinstance(form.node, ast.While) and form.index is None:
+        return f"use `{_spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
+    if stored:
+        xs = step_inputs(form, flow, ctx.code)
+        over = f" over {xs}" if xs else ""
+        return f"use `{_spelled(ctx, 'jax.lax.scan')}`{over} carrying {shown_names(states)} (not `vmap`; on GPUs try `unroll=`)"
+    return f"use `{_spelled(ctx, 'jax.lax.fori_loop')}` carrying {shown_names(states)} (the final value is all that is used; on GPUs try `unroll=`)"
+
+
+def _linear_advice(flow: Flow, linear: Affine, ctx) -> str:
+    """The parallel rewrite of a linear recurrence kept per step: a running sum (``cumsum``), a
+    running product (``cumprod``), else ``lax.associative_scan`` with its combine written out."""
+    numpy = ctx.names.numpy_module()
+    if linear.additive:
+        cumsum = _spelled(ctx, f"{numpy}.cumsum")
+        increment = one_line(ctx.renderer.code(linear.offset), 50) if linear.offset is not None else "the increments"
+        order = ", from the end" if flow.form.direction < 0 else ""
+        return f"a running sum: use the start value plus `{cumsum}` of the increments (`{increment}` per step{order}), not a scan"
+    if linear.multiplicative:
+        cumprod = _spelled(ctx, f"{numpy}.cumprod")
+        factor = one_line(ctx.renderer.code(linear.coefficient), 50)  # type: ignore[arg-type]
+        order = ", from the end" if flow.form.direction < 0 else ""
+        return f"a running product: use the start value times `{cumprod}` of the factors (`{factor}` per step{order}), not a scan"
+    scan = _spelled(ctx, "jax.lax.associative_scan")
+    a = one_line(ctx.renderer.code(linear.coefficient), 30) if linear.coefficient is not None else "1"
+    b = one_line(ctx.renderer.code(linear.offset), 30) if linear.offset is not None else "0"
+    if linear.matrix:
+        combine = f"(r[0] @ l[0], {_spelled(ctx, f'{numpy}.einsum')}('...ij,...j->...i', r[0], l[1]) + r[1])"
+    else:
+        combine = "(r[0] * l[0], r[0] * l[1] + r[1])"
+    reverse = ", reverse=True" if flow.form.direction < 0 else ""
+    return f"it is linear: use `{scan}(lambda l, r: {combine}, (a, b){reverse})`, a_i = `{a}`, b_i = `{b}`"
+
+
+def vectorized_write(form: LoopForm, flow: Flow, write: Write, ctx) -> str | None:
+    """``out = out.at[idx].set(v)`` for ``out = out.at[idx[i]].set(v[i])``, when every use of the
+    index is ``a[i]`` and the value is elementwise in those reads."""
+    var = form.index
+    if var is None or len(flow.writes) != 1 or len(flow.items) != 1 or write.form != "at" or write.value is None:
+        return None
+
+    def replace(node: ast.AST) -> ast.AST | None:
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == var and dotted(node.value) is not None:
+            return node.value
+        return None
+
+    index = write.where[0]
+    if isinstance(index, ast.Name) and index.id == var:
+        return None  # rows written in order: the array is the values, stacked
+    new_index = substitute(index, replace)
+    new_value = substitute(write.value, replace)
+    if var in names_read(new_index) or var in names_read(new_value):
+        return None
+    if not elementwise_expression(new_value, ctx.resolve) or not elementwise_expression(new_index, ctx.resolve):
+        return None
+    return f"{write.array} = {write.array}.at[{ctx.renderer.code(new_index)}].{write.method}({ctx.renderer.code(new_value)})"
+
+
+def _spelled(ctx, qualified: str) -> str:
+    """``qualified`` as this file spells it (its import added when needed)."""
+    text, _ = ctx.spell(qualified)
+    return text or qualified
+
+
+def shown_names(states: list[str]) -> str:
+    """Up to three names, quoted: ```x` and `y```, ```a`, `b`, `c```."""
+    shown = [f"`{name}`" for name in states[:3]]
+    return " and ".join(shown) if len(shown) <= 2 else ", ".join(shown)
