@@ -50,6 +50,16 @@ def per_sample_vectorized(ctx, loop: ElementLoop, join: ast.Call | None, functio
     return vectorized, vmap, vmap_imports
 
 
+def joined_vmap(ctx, join: ast.Call, function: str, loop: ElementLoop, vmap: str, imports: list) -> tuple[str, Fix]:
+    """The joining call ``join`` of a per-sample list (``jnp.stack([g(p, x) for x in xs])``)
+    replaced by one mapped call (``jax.vmap(g, in_axes=(None, 0))(p, xs)``): the new text and the fix."""
+    vectorized, _ = joined(join, function, loop, ctx.resolve, vmap)
+    conditions = Preconditions()
+    vmap_conditions(conditions, loop, vectorized.assumptions, ctx)
+    rewrite = ctx.renderer.replace_expression(join, vectorized.expression)
+    return rewrite.text, conditions.fix(rewrite, imports=imports)
+
+
 def per_sample_fix(ctx, target: ast.expr, loop: ElementLoop, vectorized: Vectorized, vmap_imports: list) -> Fix:
     """``target`` replaced by ``vectorized``, with the preconditions of a vmap or of the
     elementwise form."""
