@@ -48,8 +48,9 @@ def read_index(ctx, index: str, bound: ast.expr, body: ast.AST) -> ElementLoop |
 
 
 def while_loop(node: ast.While, ctx) -> tuple[str, ast.expr, list[ast.stmt]] | None:
-    """``(i, n, body)`` for ``i = 0`` ... ``while i < n: ...; i += 1`` (``vectorize.while_range``)."""
-    place = ctx.block_of(node)
+    """``(i, n, body)`` for ``i = 0`` ... ``while i < n: ...; i += 1`` in a function
+    (``vectorize.while_range``); None for any other loop, and at module level (a script's driver loop)."""
+    place = ctx.block_of(node) if ctx.function is not None else None
     return while_range(node, place[0][: place[1]]) if place is not None else None
 
 
@@ -139,3 +140,14 @@ def first_array(ctx, loop: ElementLoop) -> str:
         if not built(array):
             return one_line(ctx.code(array), 30)
     return f"range({one_line(ctx.code(loop.count), 24)})" if loop.count is not None else one_line(ctx.code(loop.arrays[0]), 30)
+
+
+def walked(ctx, loop: ElementLoop | ProductLoop) -> str:
+    """What one iteration takes, for a message: "element of `xs`", "combination of rows of `xs`
+    and `ys`", "value of `t` in `range(T)`"."""
+    arrays = [one_line(ctx.code(array), 30) for array in loop.arrays if not built(array)]
+    if isinstance(loop, ProductLoop):
+        return "combination of rows of " + " and ".join(f"`{array}`" for array in arrays)
+    if arrays:
+        return f"element of `{arrays[0]}`"
+    return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"

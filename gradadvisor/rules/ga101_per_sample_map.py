@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.gradient import gradients_passed
-from gradadvisor.analysis.per_sample import built, joining, quoted, read_index, while_loop
+from gradadvisor.analysis.per_sample import built, joining, quoted, read_index, walked, while_loop
 from gradadvisor.analysis.sample_map import LIFTED_VMAP, SampleMap, judge, lifted_vmap, of_list, of_loop, work
 from gradadvisor.analysis.stacked_lists import appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import one_line, positional
@@ -298,7 +298,7 @@ class PerSampleMap(Rule):
         if found is None:
             return
         module = qualified.rpartition(".")[0]
-        head = f"{quoted(ctx.code(node))} applies a function once per {self._what(found.loop)}"
+        head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
         self._report(node, head, found, module, lambda: self._rewrite(node, found.loop, node, function, module))
 
     def _lax_map(self, node: ast.Call) -> None:
@@ -331,7 +331,7 @@ class PerSampleMap(Rule):
         joins = joined_only(*siblings, list_name, 1, ctx)
         if not joins:
             return
-        head = f"`{list_name} = [...]` applies a function once per {self._what(found.loop)} and `{ctx.code(joins[0].func)}({list_name})` joins the results"
+        head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and `{ctx.code(joins[0].func)}({list_name})` joins the results"
         module = (ctx.resolve(joins[0].func) or "").rpartition(".")[0]
         self._report(node.value, head, found, module, lambda: self._rewrite(node.value, found.loop, None, None, module, assigned=list_name))
 
@@ -348,7 +348,7 @@ class PerSampleMap(Rule):
         buffer, index = filled.buffer, filled.index
         head = (
             f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {buffer}[{index}] = ...` applies a function once per "
-            f"{self._what(found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
+            f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
         )
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
 
@@ -361,17 +361,15 @@ class PerSampleMap(Rule):
         self._report(node, head, found, module, rewrite, require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
-        ctx = self.ctx
-        found = while_loop(node, ctx) if ctx.function is not None else None
-        if found is None:
-            return
-        index, bound, body = found
-        extent = ctx.extent_of_bound(bound)
+        ctx, found = self.ctx, while_loop(node, self.ctx)
+        if found is not None:
+            index, bound, body = found
+            extent = ctx.extent_of_bound(bound)
 
-        def per_element(expression: ast.AST) -> SampleMap | None:
-            return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
+            def per_element(expression: ast.AST) -> SampleMap | None:
+                return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
 
-        self._append_loop(node, body, per_element, f"while {index} < {one_line(ctx.code(bound), 20)}")
+            self._append_loop(node, body, per_element, f"while {index} < {one_line(ctx.code(bound), 20)}")
 
     def _append_loop(self, node: ast.For | ast.While, body: list[ast.stmt], per_element, header: str) -> None:
         """``out = []`` ... ``for x in xs: ...; out.append(value)`` ... ``jnp.stack(out)``: advice."""
@@ -381,7 +379,7 @@ class PerSampleMap(Rule):
         if found is None:
             return
         list_name, loop = appended.name, found.loop
-        head = f"`{header}: {list_name}.append(...)` applies a function once per {self._what(loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
+        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
         module = "autograd.numpy" if (ctx.resolve(appended.joins[0].func) or "").startswith("autograd.") else "jax.numpy"
 
         def rewrite():
@@ -438,15 +436,6 @@ class PerSampleMap(Rule):
             return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
         vmap, _ = ctx.spell("jax.vmap")
         return f"use a nested map, `{one_line(ctx.renderer.code(nested_map(loop, vmap or 'jax.vmap')), 120)}`, and merge its leading axes into one row per combination"
-
-    def _what(self, loop: ElementLoop | ProductLoop) -> str:
-        ctx = self.ctx
-        arrays = [one_line(ctx.code(array), 30) for array in loop.arrays if not built(array)]
-        if isinstance(loop, ProductLoop):
-            return "combination of rows of " + " and ".join(f"`{array}`" for array in arrays)
-        if arrays:
-            return f"element of `{arrays[0]}`"
-        return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"
 
     # -- phase 2 ---------------------------------------------------------------------------------
 

@@ -326,7 +326,7 @@ class PerExampleGradLoop(Rule):
 
     def visit_While(self, node: ast.While) -> None:
         ctx = self.ctx
-        found = while_loop(node, ctx) if ctx.function is not None else None
+        found = while_loop(node, ctx)
         if found is None:
             return
         index, bound, body = found
