@@ -171,3 +171,53 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
             if bindings and all(binding.kind == "param" for binding in bindings):
                 return "parameter", func.id
     return None
+
+
+def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Call, str, str | None]]:
+    """The calls in ``node`` that compute a derivative of a loop variable: each passes one of
+    ``variables`` in its arguments, does not read one in its function, and ``gradient_call``
+    answers for it; with the transform (and the parameter, for a gradient function received as
+    one). Nested functions, lambdas and inner loops are not searched: they run on their own terms."""
+    from gradadvisor.analysis.syntax import child_nodes, names_read
+
+    found: list[tuple[ast.Call, str, str | None]] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current is not node and isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.For, ast.While)):
+            continue
+        if isinstance(current, ast.Call):
+            arguments = [*current.args, *(item.value for item in current.keywords)]
+            if any(names_read(arg) & variables for arg in arguments) and not variables & names_read(current.func):
+                transform = gradient_call(current, ctx)
+                if transform is not None:
+                    found.append((current, *transform))
+        stack.extend(reversed(child_nodes(current)))
+    return found
+
+
+def derivative_kind(transform: str) -> str:
+    """What one call of a function built by ``transform`` computes: "gradient", "Jacobian",
+    "Hessian", "vector-Jacobian product" or "Jacobian-vector product"."""
+    if transform == "jax.vjp":
+        return "vector-Jacobian product"
+    if transform in ("jax.jvp", "jax.linearize"):
+        return "Jacobian-vector product"
+    last = transform.rpartition(".")[2]
+    if last in ("jacrev", "jacfwd", "jacobian"):
+        return "Jacobian"
+    if last == "hessian":
+        return "Hessian"
+    return "gradient"
+
+
+def is_autograd(transform: str, names: ImportMap) -> bool:
+    """The derivative is autograd's: an ``autograd.`` transform, or a gradient function received
+    as a parameter in a file that computes with ``autograd.numpy`` (autograd has no ``vmap``)."""
+    return transform.startswith("autograd.") or transform == "parameter" and names.numpy_module() == "autograd.numpy"
+
+
+def gradients_passed(project, path: str, function_key: str, param: str) -> list:
+    """The call sites across the project that pass ``param`` of a function a gradient function
+    (``fit(jax.grad(loss), xs)``): the proof that calling the parameter computes a gradient."""
+    return [fact for fact in project.arguments(path, function_key, param) if fact.kind == "gradient"]

@@ -5,47 +5,14 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis import library as lib
-from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import gradient_call
-from gradadvisor.analysis.syntax import name_count, names_read, one_line, positional, walk
-from gradadvisor.analysis.vectorize import (
-    ElementLoop,
-    ProductLoop,
-    batched,
-    calls_jax,
-    elementwise_in,
-    host_work,
-    index_loop,
-    joined,
-    length_of,
-    read_loop,
-    side_effects,
-    while_range,
-)
-from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.render import attribute_path, call, name
+from gradadvisor.analysis.gradient import gradients_passed
+from gradadvisor.analysis.per_sample import built, joining, quoted, read_index, walked, while_loop
+from gradadvisor.analysis.sample_map import LIFTED_VMAP, SampleMap, judge, lifted_vmap, of_list, of_loop, work
+from gradadvisor.analysis.stacked_lists import appended_list, filled_buffer, joined_only
+from gradadvisor.analysis.syntax import one_line, positional
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop
+from gradadvisor.fixes.vmap_rewrite import lax_map_fix, nested_map, per_sample_fix, per_sample_vectorized
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
-
-#: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
-INSPECTING_BUILTINS = frozenset(
-    {"int", "float", "bool", "str", "len", "ord", "chr", "repr", "hash", "id", "type", "isinstance", "tuple", "list", "dict", "set", "print"}
-)
-#: Methods that read a value out rather than compute on it.
-INSPECTING_METHODS = frozenset({"item", "tolist", "keys", "values", "items", "get", "copy", "format"})
-#: Conversions to Python values: a body using them on the sample runs on the host and cannot be vmapped.
-HOST_CONVERSIONS = frozenset({"float", "int", "bool", "complex", "str"})
-HOST_METHODS = frozenset({"item", "tolist"})
-#: Libraries whose module constructors build new parameters: ``hk.Linear(3)(x)`` in a loop is a new layer per sample.
-MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
-#: Frameworks where ``jax.vmap`` cannot map a call that creates or reads module parameters.
-LIFTED_VMAP = {"haiku": "hk.vmap", "flax.linen": "nn.vmap"}
-#: Joining calls, and the numpy modules whose joins the rule reads.
-AUTODIFF_NUMPY = ("jax.numpy", "autograd.numpy")
-#: Constructors of an array that a loop then fills item by item.
-FILLED_CONSTRUCTORS = frozenset({"zeros", "empty", "ones", "zeros_like", "empty_like", "ones_like", "full"})
-
 
 class PerSampleMap(Rule):
     """
@@ -316,12 +283,6 @@ class PerSampleMap(Rule):
         ),
     )
 
-    def __init__(self, ctx) -> None:
-        super().__init__(ctx)
-        #: A parameter of the function that the judged body calls with the sample (``f(x)`` in
-        #: ``def apply(f, xs)``): GA102's finding instead when a call site passes a gradient function.
-        self._callee_param: str | None = None
-
     # -- calls: jnp.stack([...]), jnp.array(list(map(...))), lax.map ------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -330,499 +291,143 @@ class PerSampleMap(Rule):
         if qualified == "jax.lax.map":
             self._lax_map(node)
             return
-        function = _joining(qualified)
-        if function is None or ctx.function is None:
+        function = joining(qualified)
+        if function is None or ctx.function is None or not positional(node):
             return
-        args = positional(node)
-        if not args:
-            return
-        found = self._per_sample(args[0])
+        found = of_list(positional(node)[0], ctx)
         if found is None:
             return
-        loop, extent = found
-        what = self._what(loop)
-        shown = _shown(ctx.code(node))
-        advice = self._framework_advice(loop)
-        if advice is not None:
-            self.report(node, f"{shown} applies a function once per {what}; {advice}", extent=extent, data=self._data(), work=self._work(loop))
-            return
-        if isinstance(loop, ProductLoop):
-            self.report(node, f"{shown} applies a function once per {what}; {self._product_advice(loop, qualified.rpartition('.')[0])}", extent=extent, data=self._data(), work=self._work(loop))
-            return
-        rewrite, fix = self._rewrite(node, loop, node, function, qualified.rpartition(".")[0])
-        self.report(node, f"{shown} applies a function once per {what}; {rewrite}", extent=extent, data=self._data(), fix=fix, work=self._work(loop))
+        module = qualified.rpartition(".")[0]
+        head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
+        self._report(node, head, found, module, lambda: self._rewrite(node, found.loop, node, function, module))
 
     def _lax_map(self, node: ast.Call) -> None:
         ctx = self.ctx
-        if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args):
+        if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.function is None:
             return  # batch_size=... (memory) or an unusual spelling
-        if ctx.function is None:
-            return
-        function, xs = node.args
-        operands = list(xs.elts) if isinstance(xs, ast.Tuple) else [xs]
-        extents = [ctx.extent(operand) for operand in operands]
+        xs = node.args[1]
+        extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
         if not all(extent.is_data for extent in extents):
             return
-        vmap, imports = ctx.spell("jax.vmap")
-        fix = None
-        replacement = call(call(attribute_path(vmap or "jax.vmap"), function), xs)
-        if vmap:
-            conditions = Preconditions()
-            conditions.require(False, "the function is a JAX function of one element (no Python control flow on its values)")
-            rewrite = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix(rewrite, imports=imports)
+        replacement, fix = lax_map_fix(ctx, node)
         self.report(
             node,
-            f"{_shown(ctx.code(node))} runs the function on one element of `{one_line(ctx.code(xs), 30)}` after another, forward and backward; "
+            f"{quoted(ctx.code(node))} runs the function on one element of `{one_line(ctx.code(xs), 30)}` after another, forward and backward; "
             f"use `{one_line(ctx.renderer.code(replacement), 100)}`, or `lax.map(..., batch_size=k)` if memory is why it is a lax.map",
             extent=extents[0], fix=fix, need="differentiated", require_trace=True,
         )
 
-    # -- statements: ys = [...] or for + append, then jnp.stack(ys) ------------------------------
+    # -- statements: ys = [...], for + append, a buffer filled item by item ----------------------
 
     def visit_Assign(self, node: ast.Assign) -> None:
         ctx = self.ctx
-        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or ctx.function is None:
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or ctx.function is None or not isinstance(node.value, (ast.ListComp, ast.Call)):
             return
-        if not isinstance(node.value, (ast.ListComp, ast.Call)):
-            return
-        found = self._per_sample(node.value)
-        if found is None:
-            return
-        siblings = self.ctx.block_of(node)
+        found = of_list(node.value, ctx)
+        siblings = ctx.block_of(node) if found is not None else None
         if siblings is None:
             return
-        block, position = siblings
         list_name = node.targets[0].id
-        joins = self._joined_only(block, position, list_name, own_uses=1)
+        joins = joined_only(*siblings, list_name, 1, ctx)
         if not joins:
             return
-        loop, extent = found
-        join = joins[0]
-        joined_by = ctx.code(join.func)
-        what = self._what(loop)
-        head = f"`{list_name} = [...]` applies a function once per {what} and `{joined_by}({list_name})` joins the results"
-        module = (ctx.resolve(join.func) or "").rpartition(".")[0]
-        advice = self._framework_advice(loop)
-        if advice is not None or isinstance(loop, ProductLoop):
-            self.report(node.value, f"{head}; {advice or self._product_advice(loop, module)}", extent=extent, data=self._data(), work=self._work(loop))  # type: ignore[arg-type]
-            return
-        rewrite, fix = self._rewrite(node.value, loop, None, None, module, assigned=list_name)
-        self.report(node.value, f"{head}; {rewrite}", extent=extent, data=self._data(), fix=fix, work=self._work(loop))
+        head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and `{ctx.code(joins[0].func)}({list_name})` joins the results"
+        module = (ctx.resolve(joins[0].func) or "").rpartition(".")[0]
+        self._report(node.value, head, found, module, lambda: self._rewrite(node.value, found.loop, None, None, module, assigned=list_name))
 
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
         if node.orelse or ctx.function is None:
             return
-        self._append_loop(node, node.body, lambda body: self._per_element(node.target, node.iter, body, joined_value=False), f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}")
-        self._fill_loop(node)
-
-    def _fill_loop(self, node: ast.For) -> None:
-        """``out = np.zeros(n)`` ... ``for i in range(n): out[i] = f(x[i])``: one call per
-        sample written into a preallocated array item by item (under a gradient an autograd or
-        jax array cannot even be assigned into)."""
-        ctx = self.ctx
-        if len(node.body) != 1 or not isinstance(node.target, ast.Name):
-            return
-        stmt = node.body[0]
-        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript)):
-            return
-        target, value, index = stmt.targets[0], stmt.value, node.target.id
-        if not (isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Name) and target.slice.id == index):
-            return
-        buffer = target.value.id
-        if buffer in names_read(value) or isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
-            return  # reads what an earlier step wrote (a recurrence), or fills a row with a tuple
-        siblings = self.ctx.block_of(node)
-        if siblings is None:
-            return
-        block, position = siblings
-        made = None
-        for earlier in block[:position]:
-            if isinstance(earlier, ast.Assign) and len(earlier.targets) == 1 and isinstance(earlier.targets[0], ast.Name) and earlier.targets[0].id == buffer:
-                made = earlier.value
-        constructor = ctx.resolve(made.func) if isinstance(made, ast.Call) else None
-        if constructor is None or not constructor.startswith(AUTODIFF_NUMPY + ("numpy.",)) or constructor.rpartition(".")[2] not in FILLED_CONSTRUCTORS:
-            return  # not a fresh array made for the loop to fill
-        found = self._per_element(node.target, node.iter, value, joined_value=False)
+        header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
+        self._append_loop(node, node.body, lambda body: of_loop(ctx, node.target, node.iter, body, joined_value=False), header)
+        filled = filled_buffer(node, ctx)
+        found = of_loop(ctx, node.target, node.iter, filled.value, joined_value=False) if filled is not None else None
         if found is None:
             return
-        loop, extent = found
-        autograd = constructor.startswith("autograd.")
+        buffer, index = filled.buffer, filled.index
         head = (
             f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {buffer}[{index}] = ...` applies a function once per "
-            f"{self._what(loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
+            f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
         )
-        advice = self._framework_advice(loop)
-        if advice is not None or isinstance(loop, ProductLoop):
-            text = advice or self._product_advice(loop, "autograd.numpy" if autograd else "jax.numpy")
-        else:
-            text, _ = self._rewrite(value, loop, None, None, "autograd.numpy" if autograd else "jax.numpy", assigned=buffer, advice_only=True)
-            text = text.replace("replace the loop and the list with", f"replace `{buffer}`'s allocation and the loop with")
+        module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
+
+        def rewrite():
+            text, _ = self._rewrite(filled.value, found.loop, None, None, module, assigned=buffer, advice_only=True)
+            return text.replace("replace the loop and the list with", f"replace `{buffer}`'s allocation and the loop with"), None
+
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
         # cannot hold a tracer), so code that runs is host code unless a trace is shown.
-        self.report(node, f"{head}; {text}", extent=extent, data=self._data(), work=self._work(loop), require_trace=True)
+        self._report(node, head, found, module, rewrite, require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
-        ctx = self.ctx
-        if ctx.function is None:
-            return
-        siblings = self.ctx.block_of(node)
-        if siblings is None:
-            return
-        found = while_range(node, siblings[0][: siblings[1]])
-        if found is None:
-            return
-        index, bound, body = found
-        extent = ctx.extent_of_bound(bound)
+        ctx, found = self.ctx, while_loop(node, self.ctx)
+        if found is not None:
+            index, bound, body = found
+            extent = ctx.extent_of_bound(bound)
 
-        def per_element(expression: ast.AST):
-            loop = index_loop(index, bound, expression, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=self._arange)
-            return self._judge(loop, extent, expression, joined_value=False)
+            def per_element(expression: ast.AST) -> SampleMap | None:
+                return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
 
-        self._append_loop(node, body, per_element, f"while {index} < {one_line(ctx.code(bound), 20)}")
+            self._append_loop(node, body, per_element, f"while {index} < {one_line(ctx.code(bound), 20)}")
 
     def _append_loop(self, node: ast.For | ast.While, body: list[ast.stmt], per_element, header: str) -> None:
         """``out = []`` ... ``for x in xs: ...; out.append(value)`` ... ``jnp.stack(out)``: advice."""
         ctx = self.ctx
-        if not body or not all(isinstance(stmt, (ast.Assign, ast.Expr)) for stmt in body):
-            return
-        append = body[-1]
-        if not (
-            isinstance(append, ast.Expr)
-            and isinstance(append.value, ast.Call)
-            and isinstance(append.value.func, ast.Attribute)
-            and append.value.func.attr == "append"
-            and isinstance(append.value.func.value, ast.Name)
-            and len(append.value.args) == 1
-            and not append.value.keywords
-            and not isinstance(append.value.args[0], ast.Starred)
-        ):
-            return
-        list_name = append.value.func.value.id
-        value = append.value.args[0]
-        if isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
-            return  # joined per sample into one array, but vmapped into a tuple of arrays
-        # Each iteration must stand alone: temporaries are assigned before they are read, and
-        # nothing assigned in the body is read before its assignment (that would carry state).
-        steps: list[ast.expr] = []
-        assigned: set[str] = set()
-        for stmt in body[:-1]:
-            if not isinstance(stmt, ast.Assign) or not all(isinstance(target, (ast.Name, ast.Tuple)) for target in stmt.targets):
-                return
-            for target in stmt.targets:
-                assigned |= names_read(target)
-            steps.append(stmt.value)
-        available: set[str] = set()
-        for stmt in body[:-1]:
-            if names_read(stmt.value) & (assigned - available):  # type: ignore[attr-defined]
-                return
-            for target in stmt.targets:  # type: ignore[attr-defined]
-                available |= names_read(target)
-        if list_name in assigned or list_name in names_read(value) or any(list_name in names_read(step) for step in steps):
-            return
-        siblings = self.ctx.block_of(node)
-        if siblings is None:
-            return
-        block, position = siblings
-        if not any(
-            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and stmt.targets[0].id == list_name and isinstance(stmt.value, ast.List) and not stmt.value.elts
-            for stmt in block[:position]
-        ):
-            return
-        joins = self._joined_only(block, position, list_name, own_uses=2)
-        if not joins:
-            return
-        expression = value if not steps else ast.Tuple(elts=[*steps, value], ctx=ast.Load())
-        found = per_element(expression)
+        appended = appended_list(node, body, ctx)
+        found = per_element(appended.computed) if appended is not None else None
         if found is None:
             return
-        loop, extent = found
-        joined_by = ctx.code(joins[0].func)
-        head = f"`{header}: {list_name}.append(...)` applies a function once per {self._what(loop)} and `{joined_by}({list_name})` joins the results"
-        autograd = (ctx.resolve(joins[0].func) or "").startswith("autograd.")
-        advice = self._framework_advice(loop)
-        if advice is not None or isinstance(loop, ProductLoop):
-            self.report(node, f"{head}; {advice or self._product_advice(loop, 'autograd.numpy' if autograd else 'jax.numpy')}", extent=extent, data=self._data(), work=self._work(loop))  # type: ignore[arg-type]
-            return
-        if steps:
-            variables = ", ".join(loop.variables)
+        list_name, loop = appended.name, found.loop
+        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
+        module = "autograd.numpy" if (ctx.resolve(appended.joins[0].func) or "").startswith("autograd.") else "jax.numpy"
+
+        def rewrite():
+            if not appended.steps:
+                return self._rewrite(appended.value, loop, None, None, module, assigned=list_name, advice_only=True)
             arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
-            if autograd:
-                rewrite = f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once"
-            else:
-                vmap, _ = ctx.spell("jax.vmap")
-                rewrite = f"move the loop body into `def per_sample({variables}): ...` and use `{list_name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`"
-        else:
-            text, _ = self._rewrite(value, loop, None, None, "autograd.numpy" if autograd else "jax.numpy", assigned=list_name, advice_only=True)
-            rewrite = text
-        self.report(node, f"{head}; {rewrite}", extent=extent, data=self._data(), work=self._work(loop))
+            if module == "autograd.numpy":
+                return f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once", None
+            vmap, _ = ctx.spell("jax.vmap")
+            return f"move the loop body into `def per_sample({', '.join(loop.variables)}): ...` and use `{list_name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`", None
 
-    def _joined_only(self, statements: list[ast.stmt], index: int, list_name: str, own_uses: int) -> list[ast.Call]:
-        """The joining calls of the list ``list_name`` (``jnp.stack(name)``...) in the statements
-        after ``index``, when they are its only other uses in the function (after
-        ``name = jnp.stack(name)`` the name holds the array, and may be used freely); empty
-        otherwise. ``own_uses``: the uses made by the loop or assignment that builds the list."""
+        self._report(node, head, found, module, rewrite)
+
+    # -- the message and the rewrite ---------------------------------------------------------------
+
+    def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, **fields) -> None:
+        """Report ``head``, with the lifted vmap inside flax or haiku code, a nested map for pairs,
+        or the rewrite (``rewrite()`` gives its advice and fix)."""
         ctx = self.ctx
-
-        def is_join(node: ast.AST) -> bool:
-            if not isinstance(node, ast.Call):
-                return False
-            args = positional(node)
-            return bool(args) and isinstance(args[0], ast.Name) and args[0].id == list_name and _joining(ctx.resolve(node.func)) is not None
-
-        found: list[ast.Call] = []
-        later = statements[index + 1 :]
-        accounted = own_uses
-        for position, statement in enumerate(later):
-            found.extend(node for node in walk(statement) if is_join(node))  # type: ignore[misc]
-            if (
-                isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
-                and statement.targets[0].id == list_name and is_join(statement.value)
-            ):
-                # ``ys = jnp.stack(ys)``: from here on ``ys`` is the joined array.
-                accounted += 1 + sum(name_count(rest, list_name) for rest in later[position + 1 :])
-                break
-        if not found or name_count(ctx.function, list_name) != accounted + len(found):  # type: ignore[arg-type]
-            return []
-        return found
-
-    # -- reading the per-sample loop ------------------------------------------------------------
-
-    def _per_sample(self, expr: ast.AST) -> tuple[ElementLoop | ProductLoop, Extent] | None:
-        """The per-sample loop that builds the list ``expr``: a comprehension, ``list(map(f, xs))``
-        or ``map(f, xs)``."""
-        ctx = self.ctx
-        if isinstance(expr, ast.ListComp):
-            if len(expr.generators) != 1:
-                return None
-            generator = expr.generators[0]
-            if generator.ifs or generator.is_async:
-                return None
-            return self._per_element(generator.target, generator.iter, expr.elt)
-        if not isinstance(expr, ast.Call):
-            return None
-        if (ctx.is_builtin(expr.func, "list") or ctx.is_builtin(expr.func, "tuple")) and len(expr.args) == 1 and not expr.keywords:
-            expr = expr.args[0]
-        if isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "map"):
-            return self._mapped(expr)
-        return None
-
-    def _mapped(self, node: ast.Call) -> tuple[ElementLoop, Extent] | None:
-        """``map(f, xs, ys)`` read as the loop ``f(x, y) for x, y in zip(xs, ys)``."""
-        if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
-            return None
-        function = node.args[0]
-        arrays = node.args[1:]
-        taken = names_read(node)
-        variables = [f"_sample{index}" for index in range(len(arrays))]
-        if any(variable in taken for variable in variables):
-            return None
-        body = ast.Call(func=function, args=[name(variable) for variable in variables], keywords=[])
-        iterable = arrays[0] if len(arrays) == 1 else ast.Call(func=name("zip"), args=list(arrays), keywords=[])
-        target = name(variables[0]) if len(arrays) == 1 else ast.Tuple(elts=[name(variable) for variable in variables], ctx=ast.Store())
-        if isinstance(function, ast.Lambda):
-            # Judge the lambda's own body, with its parameters as the loop variables.
-            params = function.args
-            if params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs or len(params.args) != len(arrays):
-                return None
-            inner = [arg.arg for arg in params.args]
-            judged_target = name(inner[0]) if len(inner) == 1 else ast.Tuple(elts=[name(item) for item in inner], ctx=ast.Store())
-            judged = self._per_element(judged_target, iterable, function.body)
-            if judged is None or not isinstance(judged[0], ElementLoop):
-                return None
-            return ElementLoop(tuple(variables), tuple(arrays), body, assumptions=judged[0].assumptions), judged[1]
-        found = self._per_element(target, iterable, body)
-        return found if found is None or isinstance(found[0], ElementLoop) else None  # type: ignore[return-value]
-
-    def _per_element(self, target: ast.AST, iterable: ast.AST, body: ast.AST, joined_value: bool = True):
-        """The loop read as a per-sample map, with its extent; None when it is not one.
-        ``joined_value``: ``body`` is the value joined per sample (not a stand-in for a loop
-        body's statements)."""
-        ctx = self.ctx
-        loop = read_loop(target, iterable, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=self._arange)
-        return self._judge(loop, ctx.extent(iterable) if loop is not None else None, body, joined_value)
-
-    def _judge(self, loop: ElementLoop | ProductLoop | None, extent: Extent | None, body: ast.AST, joined_value: bool):
-        ctx = self.ctx
-        self._callee_param = None
-        if loop is None or extent is None or not extent.is_data:
-            return None
-        if joined_value and isinstance(body, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
-            return None  # joined per sample into one array, but vmapped into a tuple of arrays
-        if host_work(body, ctx.resolve) or side_effects(body, ctx.is_builtin):
-            return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
-        if not self._applies_function(loop):
-            return None
-        if isinstance(loop, ElementLoop) and loop.count is not None and self._slice_contraction(loop):
-            return None  # products of slices taken at the index: GA201 writes the one einsum
-        if isinstance(loop, ElementLoop) and loop.axes and any(axis != 0 for axis in loop.axes) and _arithmetic_only(loop):
-            return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
-        for position, array in enumerate(loop.arrays):
-            if _is_new(array):
-                continue  # jnp.arange(n) for an index used as a value
-            if ctx.value(array).kind == v.SEQUENCE:
-                return None  # a list of arrays: jax.vmap would map its leaves instead
-            walked = ctx.extent(array)
-            if not walked.is_data and not (walked.named and len(loop.arrays) > 1 and _plain_data(array, loop, position)):
-                return None  # (zip(centers, scales): a name alone does not make `scales` a list)
-        return loop, extent
-
-    def _applies_function(self, loop: ElementLoop | ProductLoop) -> bool:
-        """True when the body applies one function to the sample: not indexing or converting it, not
-        calling the sample itself, not building a new module per sample, not a gradient (GA102)."""
-        ctx = self.ctx
-        variables = set(loop.variables)
-        applies = False
-        for node in walk(loop.body):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            if isinstance(func, ast.Name) and func.id in variables or isinstance(func, ast.Subscript) and names_read(func) & variables:
-                return False  # the sample is the function: layers, heads, a list of callables
-            if isinstance(func, ast.Call):
-                constructor = ctx.value(func.func)
-                built = ctx.resolve(func.func) or (constructor.function if constructor.kind == v.MODULE else None) or ""
-                if built.startswith(MODULE_LIBRARIES):
-                    return False  # a new module (new parameters) for every sample: ``hk.Linear(3)(x)``
-            arguments = [*node.args, *(item.value for item in node.keywords)]
-            uses_sample = any(names_read(arg) & variables for arg in arguments)
-            if uses_sample and not isinstance(func, ast.Lambda):
-                gradient = gradient_call(node, ctx)
-                if gradient is not None and gradient[1] is None:
-                    return False  # per-example gradients: GA102
-                if gradient is not None:
-                    self._callee_param = gradient[1]  # GA102's if a call site passes a gradient function
-            if uses_sample and isinstance(func, ast.Name) and func.id in HOST_CONVERSIONS and ctx.is_builtin(func, func.id):
-                return False  # float(model(x)): host-side values per sample
-            if isinstance(func, ast.Attribute) and func.attr in HOST_METHODS and names_read(func.value) & variables:
-                return False  # loss(x).item()
-            if isinstance(func, ast.Attribute) and names_read(func.value) & variables:
-                applies = applies or func.attr not in INSPECTING_METHODS
-            elif uses_sample:
-                applies = applies or not (isinstance(func, ast.Name) and func.id in INSPECTING_BUILTINS and ctx.is_builtin(func, func.id))
-        if applies:
-            return True
-        return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None
-
-    def _slice_contraction(self, loop: ElementLoop) -> bool:
-        """The body contracts slices read at the index (``jnp.dot(a[:, i], b[:, i])``,
-        ``a[i] @ b``, ``jnp.sum(a[i] * b[i])``): one ``jnp.einsum`` does the whole loop (GA201)."""
-        body = loop.body
-        variables = set(loop.variables)
-
-        def operands_ok(operands) -> bool:
-            return any(isinstance(item, ast.Name) and item.id in variables for item in operands) and all(
-                isinstance(item, ast.Name) or not (names_read(item) & variables) for item in operands
-            )
-
-        if isinstance(body, ast.BinOp) and isinstance(body.op, ast.MatMult):
-            return operands_ok([body.left, body.right])
-        if not isinstance(body, ast.Call):
-            return False
-        function = (self.ctx.resolve(body.func) or "").rpartition(".")[2]
-        if function in ("dot", "matmul", "inner", "vdot") and len(body.args) == 2:
-            return operands_ok(body.args)
-        product = body.args[0] if function == "sum" and len(body.args) == 1 and not body.keywords else None
-        if isinstance(body.func, ast.Attribute) and body.func.attr == "sum" and not body.args and not body.keywords:
-            product = body.func.value
-        return isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult) and operands_ok([product.left, product.right])
-
-    def _framework_advice(self, loop: ElementLoop | ProductLoop) -> str | None:
-        """For a body calling modules inside flax.linen or haiku code, the lifted vmap to use instead."""
-        ctx = self.ctx
-        klass = _method_class(ctx.scopes)
-        framework = None
-        if klass is not None:
-            for base in klass.bases:
-                qualified = ctx.resolve(base) or ""
-                for prefix in LIFTED_VMAP:
-                    if qualified.startswith(prefix + "."):
-                        framework = prefix
-        if framework is None and ctx.names.imports_module("haiku"):
-            framework = "haiku"
-        if framework is None:
-            return None
-        variables = set(loop.variables)
-        for node in walk(loop.body):
-            if not isinstance(node, ast.Call):
-                continue
-            qualified = ctx.resolve(node.func) or ""
-            if qualified.startswith("jax.") or isinstance(node.func, ast.Attribute) and names_read(node.func.value) & variables:
-                continue
-            return (
+        framework = lifted_vmap(found.loop, ctx)
+        fix = None
+        if framework is not None:
+            advice = (
                 f"inside {framework} code `jax.vmap` cannot map calls that create or read module parameters: "
                 f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
             )
-        return None
-
-    # -- the rewrite -----------------------------------------------------------------------------
+        elif isinstance(found.loop, ProductLoop):
+            advice = self._product_advice(found.loop, module)
+        else:
+            advice, fix = rewrite()
+        self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, ctx), **fields)
 
     def _rewrite(self, target: ast.expr, loop: ElementLoop, join: ast.Call | None, function: str | None, module: str, assigned: str | None = None, advice_only: bool = False):
         """The advice text (naming the rewrite) and the fix (None when there is none)."""
         ctx = self.ctx
         autograd = module == "autograd.numpy"
-        vmap, vmap_imports = ("", []) if autograd else ctx.spell("jax.vmap")
-        if join is not None and function is not None:
-            vectorized, _ = joined(join, function, loop, ctx.resolve, vmap or "jax.vmap")
-        else:
-            vectorized = batched(loop, ctx.resolve, vmap or "jax.vmap")
-        prefix = f"{assigned} = " if assigned else ""
+        vectorized, vmap, imports = per_sample_vectorized(ctx, loop, join, function, autograd)
         if vectorized.how == "vmap" and autograd:
-            arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays if not _is_new(array))
+            arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays if not built(array))
             return f"autograd has no `vmap`: compute the function for the whole batch `{arrays}` at once (write it to take a batch)", None
+        prefix = f"{assigned} = " if assigned else ""
         text = one_line(ctx.renderer.code(vectorized.expression), 120)
         if advice_only:
             return f"replace the loop and the list with `{prefix}{text}`", None
         advice = f"build the array at once: `{prefix}{text}`" if assigned else f"use `{text}`"
         if vectorized.how == "vmap" and not vmap:
             return advice, None
-        conditions = Preconditions()
-        if vectorized.how == "vmap":
-            for assumption in vectorized.assumptions:
-                conditions.require(False, assumption)
-            for array in loop.arrays:
-                if not _is_new(array):
-                    conditions.require(ctx.value(array).is_array, f"`{one_line(ctx.code(array), 30)}` is an array (a list of arrays would be mapped leaf by leaf)")
-            if loop.count is not None:
-                indexed = [(array, loop.axis(k)) for k, array in enumerate(loop.arrays) if getattr(array, "lineno", None) is not None]
-                conditions.require(
-                    all(length_of(loop.count, array, axis, ctx.code) for array, axis in indexed),
-                    f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)",
-                )
-        else:
-            self._elementwise_conditions(conditions, loop)
-        rewrite = ctx.renderer.replace_expression(target, vectorized.expression)
-        fix = conditions.fix(rewrite, imports=vmap_imports if vectorized.how == "vmap" else [])
-        return advice, fix
-
-    def _elementwise_conditions(self, conditions: Preconditions, loop: ElementLoop) -> None:
-        ctx = self.ctx
-        array = loop.arrays[0]
-        text = one_line(ctx.code(array), 30)
-        value = ctx.value(array)
-        conditions.require(value.is_array and not value.host, f"`{text}` is a jax array (not a list, a tuple or a NumPy array)")
-        shape = elementwise_in(loop.body, loop.variables[0], ctx.resolve)
-        for free in sorted(shape.free if shape is not None else ()):
-            try:
-                expression = ast.parse(free, mode="eval").body
-            except SyntaxError:
-                expression = None
-            kind = ctx.value(expression).kind if expression is not None else v.UNKNOWN
-            conditions.require(kind in (v.SCALAR, v.SIZE), f"`{free}` broadcasts against the whole array as against one row (it is a Python number)")
-        rows = value.shape[0] if value.is_array and value.shape else None
-        conditions.require(
-            isinstance(rows, int) and rows > 0,
-            f"`{text}` is not empty (stacking no rows raises, or gives a different shape; the elementwise form returns an empty array)",
-        )
-        if loop.count is not None:
-            count = ctx.value(loop.count)
-            same_literal = isinstance(rows, int) and count.kind == v.SCALAR and count.literal == rows
-            conditions.require(
-                length_of(loop.count, array, 0, ctx.code) or same_literal,
-                f"`range({one_line(ctx.code(loop.count), 30)})` covers exactly the rows of `{text}`",
-            )
+        return advice, per_sample_fix(ctx, target, loop, vectorized, imports)
 
     def _product_advice(self, loop: ProductLoop, module: str = "jax.numpy") -> str:
         ctx = self.ctx
@@ -830,11 +435,7 @@ class PerSampleMap(Rule):
             arrays = " and ".join(f"`{one_line(ctx.code(array), 30)}`" for array in loop.arrays)
             return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
         vmap, _ = ctx.spell("jax.vmap")
-        expression: ast.expr = loop.body  # type: ignore[assignment]
-        for variable, array in reversed(list(zip(loop.variables, loop.arrays))):
-            lam = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=variable)], kwonlyargs=[], kw_defaults=[], defaults=[]), body=expression)
-            expression = call(call(attribute_path(vmap or "jax.vmap"), lam), array)
-        return f"use a nested map, `{one_line(ctx.renderer.code(expression), 120)}`, and merge its leading axes into one row per combination"
+        return f"use a nested map, `{one_line(ctx.renderer.code(nested_map(loop, vmap or 'jax.vmap')), 120)}`, and merge its leading axes into one row per combination"
 
     # -- phase 2 ---------------------------------------------------------------------------------
 
@@ -843,7 +444,7 @@ class PerSampleMap(Rule):
         """A body calling a parameter with the sample is GA102's finding when a call site passes
         that parameter a gradient function (``fit(jax.grad(loss), xs)``): not reported twice."""
         param = candidate.data.get("param")
-        if param and candidate.scopes and any(fact.kind == "gradient" for fact in project.arguments(candidate.path, candidate.scopes[0], param)):
+        if param and candidate.scopes and gradients_passed(project, candidate.path, candidate.scopes[0], param):
             return None
         if candidate.size_param and candidate.per_element and candidate.scopes:
             # Every caller passes a list or tuple: stacking what is computed per item is how a
@@ -852,78 +453,3 @@ class PerSampleMap(Rule):
             if passed and all(fact.kind == "sequence" or fact.kind.startswith("seq:") for fact in passed):
                 return None
         return default_finalize(cls, candidate, project)
-
-    # -- shared ----------------------------------------------------------------------------------
-
-    def _data(self) -> dict | None:
-        return {"param": self._callee_param} if self._callee_param else None
-
-    def _what(self, loop: ElementLoop | ProductLoop) -> str:
-        ctx = self.ctx
-        arrays = [one_line(ctx.code(array), 30) for array in loop.arrays if not _is_new(array)]
-        if isinstance(loop, ProductLoop):
-            return "combination of rows of " + " and ".join(f"`{array}`" for array in arrays)
-        if arrays:
-            return f"element of `{arrays[0]}`"
-        return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"
-
-    def _work(self, loop: ElementLoop | ProductLoop) -> str:
-        """"host" when the loop walks a NumPy array (a host driver, unless a trace is proven);
-        "jax" when it walks a jax array or the body calls jax; else "unknown"."""
-        ctx = self.ctx
-        values = [ctx.value(array) for array in loop.arrays if not _is_new(array)]
-        if any(value.host for value in values):
-            return "host"
-        if any(value.is_array for value in values) or calls_jax(loop.body, ctx.resolve, ctx.local_function):
-            return "jax"  # the elements are jax arrays, or the body calls jax
-        return "unknown"
-
-    def _arange(self, count: ast.expr) -> ast.expr:
-        spelled, _ = self.ctx.spell(f"{self.ctx.names.numpy_module()}.arange")
-        return call(attribute_path(spelled or "jnp.arange"), count)
-
-
-def _method_class(scopes: list[ast.AST]) -> ast.ClassDef | None:
-    """The class whose method holds the code being visited (through functions nested in the method)."""
-    for node in reversed(scopes):
-        if isinstance(node, ast.ClassDef):
-            return node
-    return None
-
-
-def _joining(qualified: str | None) -> str | None:
-    qualified = qualified or ""
-    module, _, function = qualified.rpartition(".")
-    return function if module in AUTODIFF_NUMPY and function in lib.JOINING else None
-
-
-def _plain_data(array: ast.expr, loop: ElementLoop, position: int) -> bool:
-    """``scales`` in ``zip(centers, scales)`` may be an array whatever its name says: a parameter
-    (not ``self.components``) whose element the body reads only as a value, never through an
-    attribute or a call of its own (``d.sample(k)``: a list of objects)."""
-    if not isinstance(array, ast.Name) or position >= len(loop.variables):
-        return False
-    variable = loop.variables[position]
-    for node in walk(loop.body):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == variable:
-            return False
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == variable:
-            return False
-    return True
-
-
-def _is_new(node: ast.AST) -> bool:
-    """A node the rule built (``jnp.arange(n)`` for an index used as a value): no position."""
-    return getattr(node, "lineno", None) is None
-
-
-def _shown(text: str, limit: int = 70) -> str:
-    """``text`` on one line, in backticks, cut to about ``limit`` characters."""
-    text = " ".join(text.split())
-    return f"`{text}`" if len(text) <= limit else f"`{text[: limit - 5]} ...`"
-
-
-
-def _arithmetic_only(loop: ElementLoop) -> bool:
-    """The body is arithmetic on the slices (no function applied): not a map of a function."""
-    return len(loop.variables) == 1 and not any(isinstance(node, ast.Call) for node in walk(loop.body))

@@ -5,37 +5,15 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import gradient_call
-from gradadvisor.analysis.syntax import child_nodes, names_read, one_line, positional, walk
-from gradadvisor.analysis.vectorize import (
-    ElementLoop,
-    host_work,
-    joined,
-    length_of,
-    read_loop,
-    side_effects,
-    vmapped,
-    while_range,
-)
-from gradadvisor.analysis import library as lib
-from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.render import attribute_path, call, name
+from gradadvisor.analysis import per_example_gradients as per_example
+from gradadvisor.analysis.gradient import derivative_kind, gradient_calls, gradients_passed, is_autograd
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, axis_zero, carried_names, host_loop, index_reading, reading
+from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted, single_generator, while_loop
+from gradadvisor.analysis.syntax import names_read, one_line, positional
+from gradadvisor.analysis.vectorize import ElementLoop, vmapped
+from gradadvisor.fixes.autograd_gradients import elementwise_grad, summed_loss
+from gradadvisor.fixes.vmap_rewrite import joined_vmap
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
-
-
-def computes(transform: str) -> str:
-    if transform == "jax.vjp":
-        return "vector-Jacobian product"
-    if transform in ("jax.jvp", "jax.linearize"):
-        return "Jacobian-vector product"
-    last = transform.rpartition(".")[2]
-    if last in ("jacrev", "jacfwd", "jacobian"):
-        return "Jacobian"
-    if last == "hessian":
-        return "Hessian"
-    return "gradient"
-
 
 class PerExampleGradLoop(Rule):
     """
@@ -251,15 +229,15 @@ class PerExampleGradLoop(Rule):
         #: Comprehensions already judged from the call around them.
         self._handled: set[int] = set()
 
-    # -- comprehensions -------------------------------------------------------------------
+
+    # -- comprehensions and map -------------------------------------------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
         ctx = self.ctx
         if ctx.is_builtin(node.func, "map"):
-            if id(node) not in self._handled:
-                found = self._per_example_map(node)
-                if found is not None:
-                    self._advise(node, *found)
+            found = per_example.of_map(node, ctx) if id(node) not in self._handled else None
+            if found is not None:
+                self._advise(node, found)
             return
         args = positional(node)
         if not args:
@@ -268,54 +246,38 @@ class PerExampleGradLoop(Rule):
         qualified = ctx.resolve(node.func) or ""
         if qualified in ("autograd.numpy.sum", "autograd.numpy.mean") and isinstance(first, ast.Call) and positional(first):
             inner = positional(first)[0]
-            if isinstance(inner, (ast.ListComp, ast.GeneratorExp)) and _joining(ctx.resolve(first.func)) and _axis_zero(node):
+            if isinstance(inner, (ast.ListComp, ast.GeneratorExp)) and joining(ctx.resolve(first.func)) and axis_zero(node):
                 self._handled.add(id(inner))
                 self._autograd_sum(node, inner)
             return
-        source = self._source(first)
+        source = list_source(first, ctx)
         if source is None:
             return
         if ctx.is_builtin(node.func, "sum") or qualified.startswith(("numpy.", "scipy.")):
             # sum(...) of per-example gradients: GA301 reports it; a NumPy consumer: host code.
             self._handled.add(id(source))
             return
-        function = _joining(qualified)
+        function = joining(qualified)
         if function is None:
             return
-        found = self._per_example(source) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else self._per_example_map(source)
+        found = per_example.of_comprehension(source, ctx) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else per_example.of_map(source, ctx)  # type: ignore[arg-type]
         self._handled.add(id(source))
         if found is None:
             return
-        loop, extent, transform, param, call_node = found
-        if transform.endswith("value_and_grad"):
+        if found.transform.endswith("value_and_grad"):
             # Joining (value, gradient) pairs is not joining what the vmap returns: a (values, gradients) pair.
-            self._advise(node, loop, extent, transform, param, call_node, "as a (values, gradients) pair of stacked arrays")
+            self._advise(node, found, "as a (values, gradients) pair of stacked arrays")
             return
         vmap, imports = ctx.spell("jax.vmap")
-        if not vmap or self._autograd(transform) or not qualified.startswith("jax.numpy."):
-            self._advise(node, loop, extent, transform, param, call_node)
+        if not vmap or is_autograd(found.transform, ctx.names) or not qualified.startswith("jax.numpy."):
+            self._advise(node, found)
             return
-        vectorized, _ = joined(node, function, loop, ctx.resolve, vmap)
-        conditions = Preconditions()
-        self._mapped_conditions(conditions, loop, vectorized.assumptions)
-        rewrite = ctx.renderer.replace_expression(node, vectorized.expression)
-        fix = conditions.fix(rewrite, imports=imports)
+        text, fix = joined_vmap(ctx, node, function, found.loop, vmap, imports)
         self.report(
             node,
-            f"{_shown(ctx.code(node))} {self._computes(transform, param)} per element of `{_first(ctx, loop)}`; compute them at once with `{one_line(rewrite.text, 120)}`",
-            extent=extent, fix=fix, data={"param": param} if param else None,
+            f"{quoted(ctx.code(node))} {self._computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; compute them at once with `{one_line(text, 120)}`",
+            extent=found.extent, fix=fix, data=_data(found.param),
         )
-
-    def _source(self, expr: ast.AST) -> ast.AST | None:
-        """The per-example source of a list: a comprehension, or ``map(g, xs)`` (inside ``list()``)."""
-        ctx = self.ctx
-        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
-            return expr
-        if isinstance(expr, ast.Call) and (ctx.is_builtin(expr.func, "list") or ctx.is_builtin(expr.func, "tuple")) and len(expr.args) == 1 and not expr.keywords:
-            expr = expr.args[0]
-        if isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "map"):
-            return expr
-        return None
 
     def visit_ListComp(self, node: ast.ListComp) -> None:
         self._bare(node)
@@ -324,118 +286,31 @@ class PerExampleGradLoop(Rule):
         self._bare(node)
 
     def _bare(self, node: ast.ListComp | ast.GeneratorExp) -> None:
-        if id(node) in self._handled:
-            return
-        found = self._per_example(node)
+        found = per_example.of_comprehension(node, self.ctx) if id(node) not in self._handled else None
         if found is not None:
-            self._advise(node, *found)
+            self._advise(node, found)
 
-    def _advise(self, node: ast.AST, loop: ElementLoop, extent, transform: str, param: str | None, call_node: ast.Call, shape: str = "as one stacked pytree, not a list") -> None:
+    def _advise(self, node: ast.AST, found: PerExample, shape: str = "as one stacked pytree, not a list") -> None:
         ctx = self.ctx
-        if self._autograd(transform):
-            rewrite = self._elementwise_grad(call_node.func, loop)
+        if is_autograd(found.transform, ctx.names):
+            rewrite = elementwise_grad(ctx, found.call.func, found.loop)
             if rewrite is None:
                 return
             self.report(
                 node,
-                f"{_shown(ctx.code(node))} computes one gradient per element of `{_first(ctx, loop)}`; `{one_line(rewrite, 120)}` computes them "
+                f"{quoted(ctx.code(node))} computes one gradient per element of `{first_array(ctx, found.loop)}`; `{one_line(rewrite, 120)}` computes them "
                 f"in one pass if the function treats each point on its own (autograd has no `vmap`)",
-                extent=extent, data={"param": param} if param else None,
+                extent=found.extent, data=_data(found.param),
             )
             return
         vmap, _ = ctx.spell("jax.vmap")
-        rewrite = ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)
+        rewrite = ctx.renderer.code(vmapped(found.loop, vmap or "jax.vmap").expression)
         self.report(
             node,
-            f"{_shown(ctx.code(node))} {self._computes(transform, param)} per element of `{_first(ctx, loop)}`; "
+            f"{quoted(ctx.code(node))} {self._computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
             f"`{one_line(rewrite, 120)}` computes them at once ({shape})",
-            extent=extent, data={"param": param} if param else None,
+            extent=found.extent, data=_data(found.param),
         )
-
-    def _per_example(self, node: ast.ListComp | ast.GeneratorExp):
-        """``(loop, extent, transform, param, call)`` when the comprehension calls a gradient
-        function once per element of a data-sized array; None otherwise."""
-        ctx = self.ctx
-        if len(node.generators) != 1:
-            return None
-        generator = node.generators[0]
-        if generator.ifs or generator.is_async:
-            return None
-        calls = self._gradient_calls(node.elt, names_read(generator.target))
-        if not calls:
-            return None
-        extent = ctx.extent(generator.iter)
-        if not extent.is_data:
-            return None
-        loop = self._reading(generator.target, generator.iter, node.elt)
-        if loop is None or host_work(node.elt, ctx.resolve) or side_effects(node.elt, ctx.is_builtin):
-            return None
-        call_node, transform, param = calls[0]
-        if self._autograd(transform) and not _per_point(call_node, loop):
-            return None  # autograd: per-point derivatives (elementwise_grad) or summed gradients only
-        return loop, extent, transform, param, call_node
-
-    def _per_example_map(self, node: ast.Call):
-        """``map(g, xs, ...)`` with ``g`` a gradient function: read as ``g(x, ...) for x, ... in zip(xs, ...)``."""
-        ctx = self.ctx
-        if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
-            return None
-        function, arrays = node.args[0], node.args[1:]
-        variables = [f"_sample{index}" for index in range(len(arrays))]
-        if set(variables) & names_read(node):
-            return None
-        body = ast.Call(func=function, args=[name(variable) for variable in variables], keywords=[])
-        transform = gradient_call(body, ctx)
-        if transform is None:
-            return None
-        iterable = arrays[0] if len(arrays) == 1 else ast.Call(func=name("zip"), args=list(arrays), keywords=[])
-        target = name(variables[0]) if len(arrays) == 1 else ast.Tuple(elts=[name(variable) for variable in variables], ctx=ast.Store())
-        extent = ctx.extent(iterable)
-        if not extent.is_data:
-            return None
-        loop = self._reading(target, iterable, body)
-        if loop is None:
-            return None
-        if self._autograd(transform[0]) and not _per_point(body, loop):
-            return None
-        return loop, extent, transform[0], transform[1], body
-
-    def _elementwise_grad(self, func: ast.expr, loop: ElementLoop) -> str | None:
-        """``elementwise_grad(f)(xs)`` for a per-point ``grad(f)`` (``grad(grad(f))`` nests it), in
-        autograd's own terms; None when the gradient function cannot be read back to ``f``."""
-        ctx = self.ctx
-        spelled, _ = ctx.spell("autograd.elementwise_grad")
-        if not spelled:
-            return None
-        scope = ctx.scope
-        position = scope.position_of(ctx.statement)
-        expression: ast.expr | None = func
-        for _ in range(8):
-            if isinstance(expression, ast.Name):
-                found = _assigned(expression.id, scope, position)
-                if found is None:
-                    break
-                expression, scope, position = found
-                continue
-            break
-        rewritten = self._elementwise(expression, scope, position, spelled, 0) if expression is not None else None
-        if rewritten is None:
-            return None
-        return ctx.renderer.code(call(rewritten, loop.arrays[0]))
-
-    def _elementwise(self, expr: ast.expr, scope, position, spelled: str, depth: int) -> ast.expr | None:
-        """``grad(g)`` as ``elementwise_grad(g')``, following names bound to gradient functions."""
-        if depth > 24:
-            return None
-        if isinstance(expr, ast.Name):
-            found = _assigned(expr.id, scope, position)
-            if found is not None and isinstance(found[0], ast.Call):
-                return self._elementwise(*found, spelled, depth + 1)
-            return expr
-        if isinstance(expr, ast.Call) and self.ctx.resolve(expr.func) == "autograd.grad" and len(expr.args) == 1 and not expr.keywords:
-            inner = self._elementwise(expr.args[0], scope, position, spelled, depth + 1)
-            return call(attribute_path(spelled), inner) if inner is not None else None
-        return None
 
     # -- for and while loops ----------------------------------------------------------------
 
@@ -443,35 +318,28 @@ class PerExampleGradLoop(Rule):
         ctx = self.ctx
         if ctx.function is None or node.orelse:
             return
-        variables = names_read(node.target)
-        calls = self._gradient_calls(node, variables)
-        if not calls:
+        calls = gradient_calls(node, names_read(node.target), ctx)
+        extent = ctx.extent(node.iter) if calls else None
+        if extent is None or not extent.is_data:
             return
-        extent = ctx.extent(node.iter)
-        if not extent.is_data:
-            return
-        self._loop_calls(node, node.body, calls, extent, lambda body: self._reading(node.target, node.iter, body))
+        self._loop_calls(node, node.body, calls, extent, lambda body: reading(ctx, node.target, node.iter, body))
 
     def visit_While(self, node: ast.While) -> None:
         ctx = self.ctx
-        if ctx.function is None:
-            return
-        found = self._while_range(node)
+        found = while_loop(node, ctx)
         if found is None:
             return
         index, bound, body = found
-        calls = [item for stmt in body for item in self._gradient_calls(stmt, {index})]
-        if not calls:
+        calls = [item for stmt in body for item in gradient_calls(stmt, {index}, ctx)]
+        extent = ctx.extent_of_bound(bound) if calls else None
+        if extent is None or not extent.is_data:
             return
-        extent = ctx.extent_of_bound(bound)
-        if not extent.is_data:
-            return
-        self._loop_calls(node, body, calls, extent, lambda expr: self._index_reading(index, bound, expr))
+        self._loop_calls(node, body, calls, extent, lambda expr: index_reading(ctx, index, bound, expr))
 
     def _loop_calls(self, node: ast.AST, body: list[ast.stmt], calls, extent, reading) -> None:
         ctx = self.ctx
-        carried = _assigned_names(body)
-        host = any(host_work(stmt, ctx.resolve) or _stores_items(stmt) or _prints(stmt, ctx.is_builtin) for stmt in body)
+        carried = carried_names(body)
+        host = host_loop(body, ctx)
         for found, transform, param in calls:
             shared = names_read(found.func) | {n for arg in [*found.args, *(k.value for k in found.keywords)] for n in names_read(arg)}
             loop = reading(found)
@@ -480,7 +348,7 @@ class PerExampleGradLoop(Rule):
             shared -= set(loop.variables) | names_read(node.target) if isinstance(node, ast.For) else set(loop.variables)
             if shared & carried:
                 continue  # the parameters change from one iteration to the next: sequential
-            if self._autograd(transform):
+            if is_autograd(transform, ctx.names):
                 self._autograd_loop(node, body, found, loop, extent)
                 continue
             if host:
@@ -489,26 +357,21 @@ class PerExampleGradLoop(Rule):
             rewrite = ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)
             self.report(
                 found,
-                f"{_shown(ctx.code(found))} {self._computes(transform, param)} per element of `{_first(ctx, loop)}`; "
+                f"{quoted(ctx.code(found))} {self._computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
                 f"compute them all before the loop with `{one_line(rewrite, 120)}`",
-                extent=extent, data={"param": param} if param else None,
+                extent=extent, data=_data(param),
             )
 
     # -- autograd ---------------------------------------------------------------------------
 
-    def _autograd(self, transform: str) -> bool:
-        return transform.startswith("autograd.") or transform == "parameter" and self.ctx.names.numpy_module() == "autograd.numpy"
-
     def _autograd_sum(self, node: ast.Call, comprehension: ast.ListComp | ast.GeneratorExp) -> None:
         """``np.sum(np.stack([g(w, x) for x in xs]), axis=0)`` with autograd: one gradient of the summed loss."""
         ctx = self.ctx
-        if len(comprehension.generators) != 1 or ctx.function is None:
+        generator = single_generator(comprehension) if ctx.function is not None else None
+        if generator is None:
             return
-        generator = comprehension.generators[0]
-        if generator.ifs or generator.is_async:
-            return
-        calls = self._gradient_calls(comprehension.elt, names_read(generator.target))
-        if not calls or not self._autograd(calls[0][1]) or calls[0][0] is not comprehension.elt:
+        calls = gradient_calls(comprehension.elt, names_read(generator.target), ctx)
+        if not calls or not is_autograd(calls[0][1], ctx.names) or calls[0][0] is not comprehension.elt:
             return
         extent = ctx.extent(generator.iter)
         if not extent.is_data:
@@ -516,37 +379,29 @@ class PerExampleGradLoop(Rule):
         advice = self._summed_loss(calls[0][0], lambda call_node: ast.ListComp(elt=call_node, generators=comprehension.generators))
         self.report(
             node,
-            f"{_shown(ctx.code(node))} sums one gradient per element of `{one_line(ctx.code(generator.iter), 30)}`; {advice}",
-            extent=extent, data={"param": calls[0][2]} if calls[0][2] else None,
+            f"{quoted(ctx.code(node))} sums one gradient per element of `{one_line(ctx.code(generator.iter), 30)}`; {advice}",
+            extent=extent, data=_data(calls[0][2]),
         )
 
     def _autograd_loop(self, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, extent) -> None:
         """``total = total + g(w, x)`` (or ``+=``) in an autograd loop: the gradient of the summed loss."""
-        if not any(_accumulates(stmt, found) for stmt in body) or not isinstance(node, ast.For):
+        if not any(accumulates(stmt, found) for stmt in body) or not isinstance(node, ast.For):
             return
         advice = self._summed_loss(found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
-        self.report(
-            found,
-            f"{_shown(self.ctx.code(found))} is added up once per element of `{_first(self.ctx, loop)}`; {advice}",
-            extent=extent,
-        )
+        self.report(found, f"{quoted(self.ctx.code(found))} is added up once per element of `{first_array(self.ctx, loop)}`; {advice}", extent=extent)
 
     def _summed_loss(self, found: ast.Call, comprehension) -> str:
         """Advice in autograd's own terms: ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``."""
-        ctx = self.ctx
-        value = ctx.value(found.func)
-        spelled_grad, _ = ctx.spell("autograd.grad")
-        spelled_sum, _ = ctx.spell("autograd.numpy.sum")
-        spelled_stack, _ = ctx.spell("autograd.numpy.stack")
-        args = positional(found)
-        differentiated = args[0] if args else None
-        if value.function and value.transform == "autograd.grad" and isinstance(differentiated, ast.Name) and not found.keywords and spelled_grad and spelled_sum and spelled_stack:
-            per_example = ast.Call(func=name(value.function), args=found.args, keywords=[])
-            summed = call(attribute_path(spelled_sum), call(attribute_path(spelled_stack), comprehension(per_example)))
-            lam = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=differentiated.id)], kwonlyargs=[], kw_defaults=[], defaults=[]), body=summed)
-            rewrite = ctx.renderer.code(call(call(attribute_path(spelled_grad), lam), differentiated))
-            return f"their sum is one gradient of the summed loss: `{one_line(rewrite, 140)}` (autograd has no `vmap`; faster still with `{value.function}` written for a batch)"
-        return "their sum is one gradient of the summed loss (autograd has no `vmap`; faster still with the loss written for a batch)"
+        rewritten = summed_loss(self.ctx, found, comprehension)
+        if rewritten is None:
+            return "their sum is one gradient of the summed loss (autograd has no `vmap`; faster still with the loss written for a batch)"
+        rewrite, loss = rewritten
+        return f"their sum is one gradient of the summed loss: `{one_line(rewrite, 140)}` (autograd has no `vmap`; faster still with `{loss}` written for a batch)"
+
+    def _computes(self, transform: str, param: str | None) -> str:
+        if param:
+            return f"calls `{param}` (a gradient function at its call sites) once"
+        return f"computes one {derivative_kind(transform)}"
 
     # -- phase 2 ------------------------------------------------------------------------------
 
@@ -557,10 +412,7 @@ class PerExampleGradLoop(Rule):
         param = candidate.data.get("param")
         if not param:
             return default_finalize(cls, candidate, project)
-        if not candidate.scopes:
-            return None
-        facts = project.arguments(candidate.path, candidate.scopes[0], param)
-        proofs = [fact for fact in facts if fact.kind == "gradient"]
+        proofs = gradients_passed(project, candidate.path, candidate.scopes[0], param) if candidate.scopes else []
         if not proofs:
             return None
         finding = default_finalize(cls, candidate, project)
@@ -569,161 +421,6 @@ class PerExampleGradLoop(Rule):
             finding.evidence = list(dict.fromkeys([f"{proof.evidence}, passed for `{param}` at {proof.path}:{proof.line}", *finding.evidence]))[:6]
         return finding
 
-    # -- shared ---------------------------------------------------------------------------------
 
-    def _computes(self, transform: str, param: str | None) -> str:
-        if param:
-            return f"calls `{param}` (a gradient function at its call sites) once"
-        return f"computes one {computes(transform)}"
-
-    def _reading(self, target: ast.AST, iterable: ast.AST, body: ast.AST) -> ElementLoop | None:
-        ctx = self.ctx
-        loop = read_loop(target, iterable, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=self._arange)
-        return loop if isinstance(loop, ElementLoop) and self._arrays_are_data(loop) else None
-
-    def _index_reading(self, index: str, bound: ast.expr, body: ast.AST) -> ElementLoop | None:
-        from gradadvisor.analysis.vectorize import index_loop
-
-        ctx = self.ctx
-        loop = index_loop(index, bound, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=self._arange)
-        return loop if loop is not None and self._arrays_are_data(loop) else None
-
-    def _arange(self, count: ast.expr) -> ast.expr | None:
-        spelled, _ = self.ctx.spell(f"{self.ctx.names.numpy_module()}.arange")
-        return call(attribute_path(spelled or "jnp.arange"), count)
-
-    def _arrays_are_data(self, loop: ElementLoop) -> bool:
-        """Every mapped value is an array (``range(len(xs))`` over a list would map the list's leaves)."""
-        ctx = self.ctx
-        for position, array in enumerate(loop.arrays):
-            if _is_arange(array):
-                continue
-            if ctx.value(array).kind == v.SEQUENCE or not ctx.extent(array).is_data:
-                return False
-        return True
-
-    def _mapped_conditions(self, conditions: Preconditions, loop: ElementLoop, assumptions) -> None:
-        ctx = self.ctx
-        for assumption in assumptions:
-            conditions.require(False, assumption)
-        for array in loop.arrays:
-            if _is_arange(array):
-                continue
-            conditions.require(ctx.value(array).is_array, f"`{one_line(ctx.code(array), 30)}` is an array (a list of arrays would be mapped leaf by leaf)")
-        if loop.count is not None:
-            indexed = [(array, loop.axis(k)) for k, array in enumerate(loop.arrays) if getattr(array, "lineno", None) is not None]
-            conditions.require(
-                all(length_of(loop.count, array, axis, ctx.code) for array, axis in indexed),
-                f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)",
-            )
-
-    def _gradient_calls(self, node: ast.AST, variables: set[str]) -> list[tuple[ast.Call, str, str | None]]:
-        """Calls of gradient functions in ``node`` that are passed a loop variable, with their
-        transform (and the parameter, for a gradient function received as one). Nested
-        functions, lambdas and inner loops are not searched: they run on their own terms."""
-        found: list[tuple[ast.Call, str, str | None]] = []
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if current is not node and isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.For, ast.While)):
-                continue
-            if isinstance(current, ast.Call):
-                arguments = [*current.args, *(item.value for item in current.keywords)]
-                if any(names_read(arg) & variables for arg in arguments) and not variables & names_read(current.func):
-                    transform = gradient_call(current, self.ctx)
-                    if transform is not None:
-                        found.append((current, *transform))
-            stack.extend(reversed(child_nodes(current)))
-        return found
-
-    def _while_range(self, node: ast.While):
-        place = self.ctx.block_of(node)
-        return while_range(node, place[0][: place[1]]) if place is not None else None
-
-
-def _per_point(call_node: ast.Call, loop: ElementLoop) -> bool:
-    """``g(x)``: the gradient of a function of one point, over the rows of one array."""
-    return (
-        len(call_node.args) == 1 and not call_node.keywords and isinstance(call_node.args[0], ast.Name)
-        and loop.variables == (call_node.args[0].id,) and loop.axis(0) == 0 and loop.count is None
-    )
-
-
-def _assigned(identifier: str, scope, position):
-    """``(value, scope, position)`` of the one assignment of ``identifier`` that reaches
-    ``position`` (looking out through enclosing scopes), else None."""
-    while scope is not None:
-        if scope.binds(identifier):
-            found = scope.reaching(identifier, position)
-            if len(found) == 1 and found[0].kind == "assign" and not found[0].path:
-                return found[0].value, scope, found[0].position
-            return None
-        scope, position = scope.parent, None
-    return None
-
-
-def _joining(qualified: str | None) -> str | None:
-    qualified = qualified or ""
-    for module in ("jax.numpy.", "autograd.numpy."):
-        if qualified.startswith(module) and qualified[len(module) :] in lib.JOINING:
-            return qualified[len(module) :]
-    return None
-
-
-def _axis_zero(node: ast.Call) -> bool:
-    args = positional(node)
-    axis = args[1] if len(args) > 1 else next((item.value for item in node.keywords if item.arg == "axis"), None)
-    return isinstance(axis, ast.Constant) and axis.value == 0 and type(axis.value) is int and len(node.keywords) <= 1
-
-
-def _is_arange(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and getattr(node, "lineno", None) is None
-
-
-def _first(ctx, loop: ElementLoop) -> str:
-    for array in loop.arrays:
-        if not _is_arange(array):
-            return one_line(ctx.code(array), 30)
-    return f"range({one_line(ctx.code(loop.count), 24)})" if loop.count is not None else one_line(ctx.code(loop.arrays[0]), 30)
-
-
-def _shown(text: str, limit: int = 70) -> str:
-    text = " ".join(text.split())
-    return f"`{text}`" if len(text) <= limit else f"`{text[: limit - 5]} ...`"
-
-
-def _assigned_names(body: list[ast.stmt]) -> set[str]:
-    """Names (and attribute bases) a loop body assigns: what may carry from one iteration to the next."""
-    found: set[str] = set()
-    for stmt in body:
-        for node in walk(stmt):
-            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                for target in targets:
-                    found |= names_read(target)
-    return found
-
-
-def _stores_items(stmt: ast.stmt) -> bool:
-    """``out[i] = v`` (or ``+=``): an in-place buffer, host-side."""
-    for node in walk(stmt):
-        if isinstance(node, (ast.Assign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(target, ast.Subscript) for target in targets):
-                return True
-    return False
-
-
-def _prints(stmt: ast.stmt, is_builtin) -> bool:
-    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "open") and is_builtin(node.func, node.func.id) for node in walk(stmt))
-
-
-def _accumulates(stmt: ast.stmt, found: ast.Call) -> bool:
-    """``t += found`` or ``t = t + found`` (either order)."""
-    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name):
-        return stmt.value is found
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.Add):
-        total = stmt.targets[0].id
-        left, right = stmt.value.left, stmt.value.right
-        return (left is found and isinstance(right, ast.Name) and right.id == total) or (right is found and isinstance(left, ast.Name) and left.id == total)
-    return False
+def _data(param: str | None) -> dict | None:
+    return {"param": param} if param else None

@@ -1,0 +1,156 @@
+"""Per-example gradients: a gradient function called once per sample of a data-sized array.
+
+``[jax.grad(loss)(p, x) for x in xs]``, ``list(map(g, xs))``, ``for i in range(n): g(p,
+xs[i])``: a derivative (``gradient.gradient_calls``) computed in a per-sample loop
+(``analysis/per_sample.py``) whose mapped values are data arrays, with the sample passed to
+it. GA102 reads them here: the comprehension or ``map`` with its gradient call, whether a loop
+is sequential (it carries the parameters it differentiates at) or host code, and the autograd
+shapes (a per-point derivative ``grad(f)`` of one point; per-example gradients that are added
+up), which have no ``vmap`` but another rewrite.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from gradadvisor.analysis.extent import Extent
+from gradadvisor.analysis.gradient import gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.per_sample import arrays_are_data, host_body, map_loop, read, read_index, single_generator
+from gradadvisor.analysis.syntax import names_read, positional, walk
+from gradadvisor.analysis.vectorize import ElementLoop, host_work
+
+
+@dataclass(frozen=True)
+class PerExample:
+    """One gradient call per element of the arrays ``loop`` walks."""
+
+    loop: ElementLoop
+    extent: Extent
+    #: The transform that built the gradient function (``jax.grad``...), or "parameter".
+    transform: str
+    #: The parameter called, for a gradient function received as one (call sites prove it).
+    param: str | None
+    call: ast.Call
+
+
+def reading(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST) -> ElementLoop | None:
+    """``for target in iterable: body`` as a map over data arrays (every mapped value an array)."""
+    loop = read(ctx, target, iterable, body)
+    return loop if isinstance(loop, ElementLoop) and arrays_are_data(loop, ctx) else None
+
+
+def index_reading(ctx, index: str, bound: ast.expr, body: ast.AST) -> ElementLoop | None:
+    """``body`` for ``index`` below ``bound`` as a map over data arrays."""
+    loop = read_index(ctx, index, bound, body)
+    return loop if loop is not None and arrays_are_data(loop, ctx) else None
+
+
+def of_comprehension(node: ast.ListComp | ast.GeneratorExp, ctx) -> PerExample | None:
+    """The comprehension calls a gradient function once per element of a data-sized array; None
+    otherwise (and, for autograd, unless it is a per-point derivative)."""
+    generator = single_generator(node)
+    if generator is None:
+        return None
+    calls = gradient_calls(node.elt, names_read(generator.target), ctx)
+    if not calls:
+        return None
+    extent = ctx.extent(generator.iter)
+    if not extent.is_data:
+        return None
+    loop = reading(ctx, generator.target, generator.iter, node.elt)
+    if loop is None or host_body(node.elt, ctx):
+        return None
+    call_node, transform, param = calls[0]
+    if is_autograd(transform, ctx.names) and not per_point(call_node, loop):
+        return None  # autograd: per-point derivatives (elementwise_grad) or summed gradients only
+    return PerExample(loop, extent, transform, param, call_node)
+
+
+def of_map(node: ast.Call, ctx) -> PerExample | None:
+    """``map(g, xs, ...)`` with ``g`` a gradient function: read as ``g(x, ...) for x, ... in zip(xs, ...)``."""
+    found = map_loop(node)
+    if found is None:
+        return None
+    target, iterable, body, _ = found
+    transform = gradient_call(body, ctx)
+    if transform is None:
+        return None
+    extent = ctx.extent(iterable)
+    if not extent.is_data:
+        return None
+    loop = reading(ctx, target, iterable, body)
+    if loop is None or is_autograd(transform[0], ctx.names) and not per_point(body, loop):
+        return None
+    return PerExample(loop, extent, transform[0], transform[1], body)
+
+
+def per_point(call_node: ast.Call, loop: ElementLoop) -> bool:
+    """``g(x)``: the gradient of a function of one point, over the rows of one array."""
+    return (
+        len(call_node.args) == 1 and not call_node.keywords and isinstance(call_node.args[0], ast.Name)
+        and loop.variables == (call_node.args[0].id,) and loop.axis(0) == 0 and loop.count is None
+    )
+
+
+def carried_names(body: list[ast.stmt]) -> set[str]:
+    """Names (and attribute bases) a loop body assigns: what may carry from one iteration to the next."""
+    found: set[str] = set()
+    for stmt in body:
+        for node in walk(stmt):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    found |= names_read(target)
+    return found
+
+
+def host_loop(body: list[ast.stmt], ctx) -> bool:
+    """The loop runs on the host: it calls NumPy (or another host library), writes items into a
+    buffer (``out[i] = v``), prints or opens files."""
+    return any(host_work(stmt, ctx.resolve) or _stores_items(stmt) or _prints(stmt, ctx.is_builtin) for stmt in body)
+
+
+def _stores_items(stmt: ast.stmt) -> bool:
+    """``out[i] = v`` (or ``+=``): an in-place buffer, host-side."""
+    for node in walk(stmt):
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(target, ast.Subscript) for target in targets):
+                return True
+    return False
+
+
+def _prints(stmt: ast.stmt, is_builtin) -> bool:
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "open") and is_builtin(node.func, node.func.id) for node in walk(stmt))
+
+
+def accumulates(stmt: ast.stmt, found: ast.Call) -> bool:
+    """``t += found`` or ``t = t + found`` (either order)."""
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name):
+        return stmt.value is found
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.Add):
+        total = stmt.targets[0].id
+        left, right = stmt.value.left, stmt.value.right
+        return (left is found and isinstance(right, ast.Name) and right.id == total) or (right is found and isinstance(left, ast.Name) and left.id == total)
+    return False
+
+
+def axis_zero(node: ast.Call) -> bool:
+    """``np.sum(..., axis=0)``: a sum over the leading axis (the examples), and nothing else."""
+    args = positional(node)
+    axis = args[1] if len(args) > 1 else next((item.value for item in node.keywords if item.arg == "axis"), None)
+    return isinstance(axis, ast.Constant) and axis.value == 0 and type(axis.value) is int and len(node.keywords) <= 1
+
+
+def single_assignment(identifier: str, scope, position):
+    """``(value, scope, position)`` of the one assignment of ``identifier`` that reaches
+    ``position`` (looking out through enclosing scopes), else None."""
+    while scope is not None:
+        if scope.binds(identifier):
+            found = scope.reaching(identifier, position)
+            if len(found) == 1 and found[0].kind == "assign" and not found[0].path:
+                return found[0].value, scope, found[0].position
+            return None
+        scope, position = scope.parent, None
+    return None

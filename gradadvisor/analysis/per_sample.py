@@ -1,0 +1,153 @@
+"""Per-sample loops: code run once per sample (row) of data-sized arrays, read as one map.
+
+A comprehension, ``map(f, xs)`` (inside ``list()`` or not), a ``for`` loop or a ``while i < n``
+loop is a *per-sample loop* when ``vectorize.read_loop`` reads it as an ``ElementLoop`` whose
+mapped values are data-sized arrays: one iteration per row, so that one ``jax.vmap`` of the
+body computes them all. GA101 (a function applied per sample) and GA102 (a gradient per
+example) ask the same questions of such a loop, and this module answers them once: where a
+list comes from, how ``map`` reads as a loop, which mapped values are data arrays rather than
+lists, which bodies are host code, and which calls join a list into one array.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis import library as lib
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, walk
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, host_work, index_loop, read_loop, side_effects, while_range
+
+
+def quoted(text: str, limit: int = 70) -> str:
+    """``text`` on one line, in backticks, cut to about ``limit`` characters."""
+    text = " ".join(text.split())
+    return f"`{text}`" if len(text) <= limit else f"`{text[: limit - 5]} ...`"
+
+
+def built(node: ast.AST) -> bool:
+    """A node the reading built (``jnp.arange(n)`` for an index used as a value): no position."""
+    return getattr(node, "lineno", None) is None
+
+
+def arange(ctx, count: ast.expr) -> ast.expr:
+    """``jnp.arange(count)`` in the file's own spelling: what an index used as a value maps over."""
+    spelled, _ = ctx.spell(f"{ctx.names.numpy_module()}.arange")
+    return call(attribute_path(spelled or "jnp.arange"), count)
+
+
+def read(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST) -> ElementLoop | ProductLoop | None:
+    """``for target in iterable: body`` read as one map over arrays (``vectorize.read_loop``)."""
+    return read_loop(target, iterable, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=lambda count: arange(ctx, count))
+
+
+def read_index(ctx, index: str, bound: ast.expr, body: ast.AST) -> ElementLoop | None:
+    """``body`` run for ``index`` below ``bound``, read as one map (``vectorize.index_loop``)."""
+    return index_loop(index, bound, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=lambda count: arange(ctx, count))
+
+
+def while_loop(node: ast.While, ctx) -> tuple[str, ast.expr, list[ast.stmt]] | None:
+    """``(i, n, body)`` for ``i = 0`` ... ``while i < n: ...; i += 1`` in a function
+    (``vectorize.while_range``); None for any other loop, and at module level (a script's driver loop)."""
+    place = ctx.block_of(node) if ctx.function is not None else None
+    return while_range(node, place[0][: place[1]]) if place is not None else None
+
+
+def list_source(expr: ast.AST, ctx) -> ast.AST | None:
+    """Where a list comes from, one item per sample: a comprehension (list or generator), or
+    ``map(f, xs)`` (inside ``list()`` or ``tuple()`` or not); None otherwise."""
+    if isinstance(expr, (ast.ListComp, ast.GeneratorExp)):
+        return expr
+    if isinstance(expr, ast.Call) and (ctx.is_builtin(expr.func, "list") or ctx.is_builtin(expr.func, "tuple")) and len(expr.args) == 1 and not expr.keywords:
+        expr = expr.args[0]
+    if isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "map"):
+        return expr
+    return None
+
+
+def single_generator(node: ast.ListComp | ast.GeneratorExp) -> ast.comprehension | None:
+    """The one ``for`` of a comprehension, without conditions; None for any other."""
+    if len(node.generators) != 1:
+        return None
+    generator = node.generators[0]
+    if generator.ifs or generator.is_async:
+        return None
+    return generator
+
+
+def map_loop(node: ast.Call) -> tuple[ast.expr, ast.expr, ast.Call, list[str]] | None:
+    """``map(f, xs, ys)`` read as the loop ``f(_sample0, _sample1) for _sample0, _sample1 in
+    zip(xs, ys)``: ``(target, iterable, body, variables)``; None for an unusual spelling."""
+    if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
+        return None
+    function, arrays = node.args[0], node.args[1:]
+    variables = [f"_sample{index}" for index in range(len(arrays))]
+    if set(variables) & names_read(node):
+        return None
+    body = ast.Call(func=function, args=[name(variable) for variable in variables], keywords=[])
+    iterable = arrays[0] if len(arrays) == 1 else ast.Call(func=name("zip"), args=list(arrays), keywords=[])
+    target = name(variables[0]) if len(arrays) == 1 else ast.Tuple(elts=[name(variable) for variable in variables], ctx=ast.Store())
+    return target, iterable, body, variables
+
+
+def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = False) -> bool:
+    """Every mapped value is a data-sized array, not a list (``range(len(xs))`` over a list
+    would map the list's leaves). ``plain_names``: a name the extent layer reads as a collection
+    by its name alone counts as data when it is zipped with others and its element is read
+    only as a value (``zip(centers, scales)``: see ``plain_data``)."""
+    for position, array in enumerate(loop.arrays):
+        if built(array):
+            continue  # jnp.arange(n) for an index used as a value
+        if ctx.value(array).kind == v.SEQUENCE:
+            return False  # a list of arrays: jax.vmap would map its leaves instead
+        walked = ctx.extent(array)
+        if not walked.is_data and not (plain_names and walked.named and len(loop.arrays) > 1 and plain_data(array, loop, position)):
+            return False
+    return True
+
+
+def plain_data(array: ast.expr, loop: ElementLoop | ProductLoop, position: int) -> bool:
+    """``scales`` in ``zip(centers, scales)`` may be an array whatever its name says: a parameter
+    (not ``self.components``) whose element the body reads only as a value, never through an
+    attribute or a call of its own (``d.sample(k)``: a list of objects)."""
+    if not isinstance(array, ast.Name) or position >= len(loop.variables):
+        return False
+    variable = loop.variables[position]
+    for node in walk(loop.body):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == variable:
+            return False
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == variable:
+            return False
+    return True
+
+
+def host_body(body: ast.AST, ctx) -> bool:
+    """The loop body is host code (NumPy, SciPy, printing, buffers written in place): never a vmap."""
+    return host_work(body, ctx.resolve) or side_effects(body, ctx.is_builtin)
+
+
+def joining(qualified: str | None) -> str | None:
+    """``stack`` for ``jax.numpy.stack`` (``autograd.numpy`` too): a call that joins a list of
+    per-sample results into one array (``stack``, ``array``, ``concatenate``...); else None."""
+    module, _, function = (qualified or "").rpartition(".")
+    return function if module in AUTODIFF_NUMPY and function in lib.JOINING else None
+
+
+def first_array(ctx, loop: ElementLoop) -> str:
+    """The first array the loop walks, as written (``range(n)`` when it only has an index)."""
+    for array in loop.arrays:
+        if not built(array):
+            return one_line(ctx.code(array), 30)
+    return f"range({one_line(ctx.code(loop.count), 24)})" if loop.count is not None else one_line(ctx.code(loop.arrays[0]), 30)
+
+
+def walked(ctx, loop: ElementLoop | ProductLoop) -> str:
+    """What one iteration takes, for a message: "element of `xs`", "combination of rows of `xs`
+    and `ys`", "value of `t` in `range(T)`"."""
+    arrays = [one_line(ctx.code(array), 30) for array in loop.arrays if not built(array)]
+    if isinstance(loop, ProductLoop):
+        return "combination of rows of " + " and ".join(f"`{array}`" for array in arrays)
+    if arrays:
+        return f"element of `{arrays[0]}`"
+    return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"

@@ -1,0 +1,219 @@
+"""Sample maps: a per-sample loop whose body applies one function to each sample.
+
+``jnp.stack([f(x) for x in xs])``, ``list(map(f, xs))``, a ``for`` loop that appends
+``f(x)``: GA101's question is whether such a loop (``analysis/per_sample.py``) is one function
+mapped over the rows of data-sized arrays, which ``jax.vmap`` computes at once. It is not when
+the body runs on the host, only indexes or converts the sample, calls the sample itself (a list
+of layers or functions), builds a new module per sample, computes a per-example gradient
+(GA102's), or contracts slices read at the index (GA201's einsum). This module reads the loop,
+judges it, and says what the code around it is (host or jax work, flax or haiku code whose
+parameters ``jax.vmap`` cannot map).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.extent import Extent
+from gradadvisor.analysis.gradient import gradient_call
+from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, single_generator
+from gradadvisor.analysis.syntax import name, names_read, walk
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, calls_jax, elementwise_in
+
+#: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
+INSPECTING_BUILTINS = frozenset(
+    {"int", "float", "bool", "str", "len", "ord", "chr", "repr", "hash", "id", "type", "isinstance", "tuple", "list", "dict", "set", "print"}
+)
+#: Methods that read a value out rather than compute on it.
+INSPECTING_METHODS = frozenset({"item", "tolist", "keys", "values", "items", "get", "copy", "format"})
+#: Conversions to Python values: a body using them on the sample runs on the host and cannot be vmapped.
+HOST_CONVERSIONS = frozenset({"float", "int", "bool", "complex", "str"})
+HOST_METHODS = frozenset({"item", "tolist"})
+#: Libraries whose module constructors build new parameters: ``hk.Linear(3)(x)`` in a loop is a new layer per sample.
+LAYER_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
+#: Frameworks where ``jax.vmap`` cannot map a call that creates or reads module parameters.
+LIFTED_VMAP = {"haiku": "hk.vmap", "flax.linen": "nn.vmap"}
+
+
+@dataclass(frozen=True)
+class SampleMap:
+    """A per-sample loop that applies a function to each sample."""
+
+    loop: ElementLoop | ProductLoop
+    extent: Extent
+    #: A parameter of the function that the body calls with the sample (``f(x)`` in
+    #: ``def apply(f, xs)``): GA102's finding instead when a call site passes a gradient function.
+    param: str | None = None
+
+    @property
+    def data(self) -> dict | None:
+        return {"param": self.param} if self.param else None
+
+
+def of_list(expr: ast.AST, ctx) -> SampleMap | None:
+    """The sample map that builds the list ``expr``: a list comprehension, ``list(map(f, xs))``
+    or ``map(f, xs)``; None when it is not one."""
+    source = list_source(expr, ctx)
+    if isinstance(source, ast.ListComp):
+        generator = single_generator(source)
+        return of_loop(ctx, generator.target, generator.iter, source.elt) if generator is not None else None
+    return of_map(source, ctx) if isinstance(source, ast.Call) else None
+
+
+def of_map(node: ast.Call, ctx) -> SampleMap | None:
+    """``map(f, xs, ys)`` read as the loop ``f(x, y) for x, y in zip(xs, ys)``; a lambda's own
+    body is judged, with its parameters as the loop variables."""
+    found = map_loop(node)
+    if found is None:
+        return None
+    target, iterable, body, variables = found
+    function = node.args[0]
+    if isinstance(function, ast.Lambda):
+        params = function.args
+        if params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs or len(params.args) != len(variables):
+            return None
+        inner = [arg.arg for arg in params.args]
+        judged_target = name(inner[0]) if len(inner) == 1 else ast.Tuple(elts=[name(item) for item in inner], ctx=ast.Store())
+        judged = of_loop(ctx, judged_target, iterable, function.body)
+        if judged is None or not isinstance(judged.loop, ElementLoop):
+            return None
+        loop = ElementLoop(tuple(variables), tuple(node.args[1:]), body, assumptions=judged.loop.assumptions)
+        return SampleMap(loop, judged.extent, judged.param)
+    judged = of_loop(ctx, target, iterable, body)
+    return judged if judged is None or isinstance(judged.loop, ElementLoop) else None
+
+
+def of_loop(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST, joined_value: bool = True) -> SampleMap | None:
+    """``for target in iterable: body`` read as a sample map, with its extent; None when it is
+    not one. ``joined_value``: ``body`` is the value joined per sample (not a stand-in for a loop
+    body's statements)."""
+    loop = read(ctx, target, iterable, body)
+    return judge(ctx, loop, ctx.extent(iterable) if loop is not None else None, body, joined_value)
+
+
+def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, body: ast.AST, joined_value: bool) -> SampleMap | None:
+    """``loop`` (over ``extent``, computing ``body``) as a sample map; None when it is not one."""
+    if loop is None or extent is None or not extent.is_data:
+        return None
+    if joined_value and isinstance(body, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
+        return None  # joined per sample into one array, but vmapped into a tuple of arrays
+    if host_body(body, ctx):
+        return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
+    applies, param = applies_function(loop, ctx)
+    if not applies:
+        return None
+    if isinstance(loop, ElementLoop) and loop.count is not None and slice_contraction(loop, ctx):
+        return None  # products of slices taken at the index: GA201 writes the one einsum
+    if isinstance(loop, ElementLoop) and loop.axes and any(axis != 0 for axis in loop.axes) and arithmetic_only(loop):
+        return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
+    if not arrays_are_data(loop, ctx, plain_names=True):
+        return None  # (zip(centers, scales): a name alone does not make `scales` a list)
+    return SampleMap(loop, extent, param)
+
+
+def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | None]:
+    """True when the body applies one function to the sample: not indexing or converting it, not
+    calling the sample itself, not building a new module per sample, not a gradient (GA102); with
+    the parameter the body calls with the sample, which a call site may pass a gradient function."""
+    variables = set(loop.variables)
+    applies = False
+    param = None
+    for node in walk(loop.body):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in variables or isinstance(func, ast.Subscript) and names_read(func) & variables:
+            return False, param  # the sample is the function: layers, heads, a list of callables
+        if isinstance(func, ast.Call):
+            constructor = ctx.value(func.func)
+            made = ctx.resolve(func.func) or (constructor.function if constructor.kind == v.MODULE else None) or ""
+            if made.startswith(LAYER_LIBRARIES):
+                return False, param  # a new module (new parameters) for every sample: ``hk.Linear(3)(x)``
+        arguments = [*node.args, *(item.value for item in node.keywords)]
+        uses_sample = any(names_read(arg) & variables for arg in arguments)
+        if uses_sample and not isinstance(func, ast.Lambda):
+            gradient = gradient_call(node, ctx)
+            if gradient is not None and gradient[1] is None:
+                return False, param  # per-example gradients: GA102
+            if gradient is not None:
+                param = gradient[1]  # GA102's if a call site passes a gradient function
+        if uses_sample and isinstance(func, ast.Name) and func.id in HOST_CONVERSIONS and ctx.is_builtin(func, func.id):
+            return False, param  # float(model(x)): host-side values per sample
+        if isinstance(func, ast.Attribute) and func.attr in HOST_METHODS and names_read(func.value) & variables:
+            return False, param  # loss(x).item()
+        if isinstance(func, ast.Attribute) and names_read(func.value) & variables:
+            applies = applies or func.attr not in INSPECTING_METHODS
+        elif uses_sample:
+            applies = applies or not (isinstance(func, ast.Name) and func.id in INSPECTING_BUILTINS and ctx.is_builtin(func, func.id))
+    if applies:
+        return True, param
+    return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None, param
+
+
+def slice_contraction(loop: ElementLoop, ctx) -> bool:
+    """The body contracts slices read at the index (``jnp.dot(a[:, i], b[:, i])``,
+    ``a[i] @ b``, ``jnp.sum(a[i] * b[i])``): one ``jnp.einsum`` does the whole loop (GA201)."""
+    body = loop.body
+    variables = set(loop.variables)
+
+    def operands_ok(operands) -> bool:
+        return any(isinstance(item, ast.Name) and item.id in variables for item in operands) and all(
+            isinstance(item, ast.Name) or not (names_read(item) & variables) for item in operands
+        )
+
+    if isinstance(body, ast.BinOp) and isinstance(body.op, ast.MatMult):
+        return operands_ok([body.left, body.right])
+    if not isinstance(body, ast.Call):
+        return False
+    function = (ctx.resolve(body.func) or "").rpartition(".")[2]
+    if function in ("dot", "matmul", "inner", "vdot") and len(body.args) == 2:
+        return operands_ok(body.args)
+    product = body.args[0] if function == "sum" and len(body.args) == 1 and not body.keywords else None
+    if isinstance(body.func, ast.Attribute) and body.func.attr == "sum" and not body.args and not body.keywords:
+        product = body.func.value
+    return isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult) and operands_ok([product.left, product.right])
+
+
+def arithmetic_only(loop: ElementLoop) -> bool:
+    """The body is arithmetic on the slices (no function applied): not a map of a function."""
+    return len(loop.variables) == 1 and not any(isinstance(node, ast.Call) for node in walk(loop.body))
+
+
+def lifted_vmap(loop: ElementLoop | ProductLoop, ctx) -> str | None:
+    """``"flax.linen"`` or ``"haiku"`` when the body calls modules inside such code (a method of
+    a module class, or a file that imports haiku): ``jax.vmap`` cannot map calls that create or
+    read module parameters there (``LIFTED_VMAP`` names the lifted one); else None."""
+    klass = next((node for node in reversed(ctx.scopes) if isinstance(node, ast.ClassDef)), None)
+    framework = None
+    if klass is not None:
+        for base in klass.bases:
+            qualified = ctx.resolve(base) or ""
+            for prefix in LIFTED_VMAP:
+                if qualified.startswith(prefix + "."):
+                    framework = prefix
+    if framework is None and ctx.names.imports_module("haiku"):
+        framework = "haiku"
+    if framework is None:
+        return None
+    variables = set(loop.variables)
+    for node in walk(loop.body):
+        if not isinstance(node, ast.Call):
+            continue
+        qualified = ctx.resolve(node.func) or ""
+        if qualified.startswith("jax.") or isinstance(node.func, ast.Attribute) and names_read(node.func.value) & variables:
+            continue
+        return framework
+    return None
+
+
+def work(loop: ElementLoop | ProductLoop, ctx) -> str:
+    """"host" when the loop walks a NumPy array (a host driver, unless a trace is proven);
+    "jax" when it walks a jax array or the body calls jax; else "unknown"."""
+    values = [ctx.value(array) for array in loop.arrays if not built(array)]
+    if any(value.host for value in values):
+        return "host"
+    if any(value.is_array for value in values) or calls_jax(loop.body, ctx.resolve, ctx.local_function):
+        return "jax"  # the elements are jax arrays, or the body calls jax
+    return "unknown"

@@ -1,0 +1,73 @@
+"""Autograd gradient rewrites: per-example derivatives in autograd's own terms (it has no ``vmap``).
+
+Per-point derivatives of a function of one point (``[grad(f)(x) for x in xs]``) become
+``elementwise_grad(f)(xs)`` (nested for ``grad(grad(f))``), found by following the names bound
+to the gradient functions back to ``f``; per-example gradients that are added up become one
+gradient of the summed loss, ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``,
+spelled with the file's own aliases. Both are advice (GA102 proposes them without a fix).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis.per_example_gradients import single_assignment
+from gradadvisor.analysis.syntax import attribute_path, call, name, positional
+from gradadvisor.analysis.vectorize import ElementLoop
+
+
+def elementwise_grad(ctx, func: ast.expr, loop: ElementLoop) -> str | None:
+    """``elementwise_grad(f)(xs)`` for a per-point ``grad(f)`` (``grad(grad(f))`` nests it), in
+    autograd's own terms; None when the gradient function cannot be read back to ``f``."""
+    spelled, _ = ctx.spell("autograd.elementwise_grad")
+    if not spelled:
+        return None
+    scope = ctx.scope
+    position = scope.position_of(ctx.statement)
+    expression: ast.expr | None = func
+    for _ in range(8):
+        if isinstance(expression, ast.Name):
+            found = single_assignment(expression.id, scope, position)
+            if found is None:
+                break
+            expression, scope, position = found
+            continue
+        break
+    rewritten = _elementwise(ctx, expression, scope, position, spelled, 0) if expression is not None else None
+    if rewritten is None:
+        return None
+    return ctx.renderer.code(call(rewritten, loop.arrays[0]))
+
+
+def _elementwise(ctx, expr: ast.expr, scope, position, spelled: str, depth: int) -> ast.expr | None:
+    """``grad(g)`` as ``elementwise_grad(g')``, following names bound to gradient functions."""
+    if depth > 24:
+        return None
+    if isinstance(expr, ast.Name):
+        found = single_assignment(expr.id, scope, position)
+        if found is not None and isinstance(found[0], ast.Call):
+            return _elementwise(ctx, *found, spelled, depth + 1)
+        return expr
+    if isinstance(expr, ast.Call) and ctx.resolve(expr.func) == "autograd.grad" and len(expr.args) == 1 and not expr.keywords:
+        inner = _elementwise(ctx, expr.args[0], scope, position, spelled, depth + 1)
+        return call(attribute_path(spelled), inner) if inner is not None else None
+    return None
+
+
+def summed_loss(ctx, found: ast.Call, comprehension) -> tuple[str, str] | None:
+    """``(rewrite, loss)``: ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)`` for
+    the per-example gradients ``found`` (``comprehension(call)`` wraps a call of the loss in the
+    loop), and the loss function's name; None when ``found`` is not ``grad(loss)`` called with
+    the parameters first, or the file cannot spell the rewrite."""
+    value = ctx.value(found.func)
+    spelled_grad, _ = ctx.spell("autograd.grad")
+    spelled_sum, _ = ctx.spell("autograd.numpy.sum")
+    spelled_stack, _ = ctx.spell("autograd.numpy.stack")
+    args = positional(found)
+    differentiated = args[0] if args else None
+    if not (value.function and value.transform == "autograd.grad" and isinstance(differentiated, ast.Name) and not found.keywords and spelled_grad and spelled_sum and spelled_stack):
+        return None
+    per_example = ast.Call(func=name(value.function), args=found.args, keywords=[])
+    summed = call(attribute_path(spelled_sum), call(attribute_path(spelled_stack), comprehension(per_example)))
+    lam = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=differentiated.id)], kwonlyargs=[], kw_defaults=[], defaults=[]), body=summed)
+    return ctx.renderer.code(call(call(attribute_path(spelled_grad), lam), differentiated)), value.function

@@ -1,0 +1,124 @@
+"""Vmap rewrites: a per-sample loop replaced by one mapped call, with what it must prove.
+
+A loop read as an ``ElementLoop`` (``analysis/per_sample.py``) becomes ``jax.vmap(f,
+in_axes=...)(*arrays)``, or, for an elementwise body, the body applied to the whole array
+(``vectorize.batched`` and ``vectorize.joined`` build the expression). This module adds the
+preconditions such a rewrite rests on (the loop's own assumptions, the mapped values being
+arrays, an index range covering every row read at it; for the elementwise form, a jax array
+that is not empty and free names that are Python numbers) and builds the fix. GA101 and GA102
+state the ``vmap`` preconditions through ``vmap_conditions``, the one copy.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.per_sample import built
+from gradadvisor.analysis.syntax import attribute_path, call, one_line
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of
+from gradadvisor.fixes.edits import Fix, Preconditions
+
+
+def vmap_conditions(conditions: Preconditions, loop: ElementLoop, assumptions, ctx) -> None:
+    """What ``jax.vmap`` over ``loop`` must prove: ``assumptions`` (unproven by nature: ``zip``
+    stops at the shortest argument...), every mapped value an array (a list of arrays is mapped
+    leaf by leaf), and for an index loop, the count the number of rows of every array read at
+    the index (JAX clamps an out-of-range index; ``vmap`` maps every row)."""
+    for assumption in assumptions:
+        conditions.require(False, assumption)
+    for array in loop.arrays:
+        if not built(array):
+            conditions.require(ctx.value(array).is_array, f"`{one_line(ctx.code(array), 30)}` is an array (a list of arrays would be mapped leaf by leaf)")
+    if loop.count is not None:
+        indexed = [(array, loop.axis(k)) for k, array in enumerate(loop.arrays) if getattr(array, "lineno", None) is not None]
+        conditions.require(
+            all(length_of(loop.count, array, axis, ctx.code) for array, axis in indexed),
+            f"`{one_line(ctx.code(loop.count), 30)}` is the number of rows of every array read at the index (JAX clamps an out-of-range index; `vmap` maps every row)",
+        )
+
+
+def per_sample_vectorized(ctx, loop: ElementLoop, join: ast.Call | None, function: str | None, autograd: bool) -> tuple[Vectorized, str, list]:
+    """The loop as one expression: the joining call ``join`` (``jnp.stack(..., axis=k)``...) with
+    its ``function`` folded in, or the loop's results stacked; with the file's spelling of
+    ``jax.vmap`` (empty for autograd code, or where jax is not imported) and the imports it needs."""
+    vmap, vmap_imports = ("", []) if autograd else ctx.spell("jax.vmap")
+    if join is not None and function is not None:
+        vectorized, _ = joined(join, function, loop, ctx.resolve, vmap or "jax.vmap")
+    else:
+        vectorized = batched(loop, ctx.resolve, vmap or "jax.vmap")
+    return vectorized, vmap, vmap_imports
+
+
+def joined_vmap(ctx, join: ast.Call, function: str, loop: ElementLoop, vmap: str, imports: list) -> tuple[str, Fix]:
+    """The joining call ``join`` of a per-sample list (``jnp.stack([g(p, x) for x in xs])``)
+    replaced by one mapped call (``jax.vmap(g, in_axes=(None, 0))(p, xs)``): the new text and the fix."""
+    vectorized, _ = joined(join, function, loop, ctx.resolve, vmap)
+    conditions = Preconditions()
+    vmap_conditions(conditions, loop, vectorized.assumptions, ctx)
+    rewrite = ctx.renderer.replace_expression(join, vectorized.expression)
+    return rewrite.text, conditions.fix(rewrite, imports=imports)
+
+
+def per_sample_fix(ctx, target: ast.expr, loop: ElementLoop, vectorized: Vectorized, vmap_imports: list) -> Fix:
+    """``target`` replaced by ``vectorized``, with the preconditions of a vmap or of the
+    elementwise form."""
+    conditions = Preconditions()
+    if vectorized.how == "vmap":
+        vmap_conditions(conditions, loop, vectorized.assumptions, ctx)
+    else:
+        elementwise_conditions(conditions, loop, ctx)
+    rewrite = ctx.renderer.replace_expression(target, vectorized.expression)
+    return conditions.fix(rewrite, imports=vmap_imports if vectorized.how == "vmap" else [])
+
+
+def elementwise_conditions(conditions: Preconditions, loop: ElementLoop, ctx) -> None:
+    """What applying an elementwise body to the whole array must prove: a jax array, free names
+    that are Python numbers, a non-empty array, and a range covering exactly its rows."""
+    array = loop.arrays[0]
+    text = one_line(ctx.code(array), 30)
+    value = ctx.value(array)
+    conditions.require(value.is_array and not value.host, f"`{text}` is a jax array (not a list, a tuple or a NumPy array)")
+    shape = elementwise_in(loop.body, loop.variables[0], ctx.resolve)
+    for free in sorted(shape.free if shape is not None else ()):
+        try:
+            expression = ast.parse(free, mode="eval").body
+        except SyntaxError:
+            expression = None
+        kind = ctx.value(expression).kind if expression is not None else v.UNKNOWN
+        conditions.require(kind in (v.SCALAR, v.SIZE), f"`{free}` broadcasts against the whole array as against one row (it is a Python number)")
+    rows = value.shape[0] if value.is_array and value.shape else None
+    conditions.require(
+        isinstance(rows, int) and rows > 0,
+        f"`{text}` is not empty (stacking no rows raises, or gives a different shape; the elementwise form returns an empty array)",
+    )
+    if loop.count is not None:
+        count = ctx.value(loop.count)
+        same_literal = isinstance(rows, int) and count.kind == v.SCALAR and count.literal == rows
+        conditions.require(
+            length_of(loop.count, array, 0, ctx.code) or same_literal,
+            f"`range({one_line(ctx.code(loop.count), 30)})` covers exactly the rows of `{text}`",
+        )
+
+
+def nested_map(loop: ProductLoop, vmap: str) -> ast.expr:
+    """``vmap(lambda a: vmap(lambda b: body)(ys))(xs)``: one result per combination of rows."""
+    expression: ast.expr = loop.body  # type: ignore[assignment]
+    for variable, array in reversed(list(zip(loop.variables, loop.arrays))):
+        lam = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=variable)], kwonlyargs=[], kw_defaults=[], defaults=[]), body=expression)
+        expression = call(call(attribute_path(vmap), lam), array)
+    return expression
+
+
+def lax_map_fix(ctx, node: ast.Call) -> tuple[ast.expr, Fix | None]:
+    """``jax.lax.map(f, xs)`` as ``jax.vmap(f)(xs)``, and its fix (None where ``jax.vmap`` cannot
+    be spelled)."""
+    function, xs = node.args
+    vmap, imports = ctx.spell("jax.vmap")
+    replacement = call(call(attribute_path(vmap or "jax.vmap"), function), xs)
+    if not vmap:
+        return replacement, None
+    conditions = Preconditions()
+    conditions.require(False, "the function is a JAX function of one element (no Python control flow on its values)")
+    rewrite = ctx.renderer.replace_expression(node, replacement)
+    return replacement, conditions.fix(rewrite, imports=imports)
