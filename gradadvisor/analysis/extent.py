@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import int_value, one_line, range_bounds, tail_name
+from gradadvisor.analysis.syntax import int_value, offset_of, one_line, range_bounds, tail_name
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
@@ -41,6 +41,18 @@ COLLECTION_NAME = re.compile(
 )
 #: Count names that are small by convention: layers, heads, blocks, stages.
 SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?|depth|levels?|hidden_layers|experts?|components?|classes|dims?)$|^(?:depth|ndim|dim)$", re.IGNORECASE)
+
+
+def symmetric_offsets(args: list[ast.expr]) -> bool:
+    """``range(-q, q + 1)`` (and ``range(-q, q)``, ``range(-(q), q + 1, 1)``): offsets around zero,
+    the walk of a stencil, a band or a kernel's taps, whose half-width ``q`` is the method's."""
+    if len(args) not in (2, 3) or (len(args) == 3 and int_value(args[2]) not in (1, None)):
+        return False
+    start, stop = args[0], args[1]
+    if not (isinstance(start, ast.UnaryOp) and isinstance(start.op, ast.USub)):
+        return False
+    base, offset = offset_of(stop)
+    return base is not None and offset in (0, 1) and ast.dump(base) == ast.dump(start.operand)
 
 
 def is_collection_name(name: str) -> bool:
@@ -107,6 +119,9 @@ class ExtentReader:
                 arithmetic = range_bounds(iterable.args)
                 if arithmetic.count is not None and arithmetic.count <= SMALL_RANGE:
                     return static(f"`{text}` runs {arithmetic.count} times")
+                if symmetric_offsets(iterable.args):
+                    return static(f"`{text}` walks the offsets of a stencil or band, -q to q: its half-width "
+                                  "is a parameter of the method, not a data size")
                 bound = arithmetic.driver if arithmetic.driver is not None else iterable.args[-1 if len(iterable.args) < 3 else 1]
                 named = self._collection_length(bound)
                 if named is not None:

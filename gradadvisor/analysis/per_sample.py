@@ -151,3 +151,16 @@ def walked(ctx, loop: ElementLoop | ProductLoop) -> str:
     if arrays:
         return f"element of `{arrays[0]}`"
     return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"
+
+
+def unpartial(body: ast.expr, ctx) -> ast.expr:
+    """``partial(f, a)(x)`` read as ``f(a, x)`` (positional arguments only), so that a mapped
+    ``partial`` is the call it makes; any other ``body`` as it is."""
+    if not (isinstance(body, ast.Call) and isinstance(body.func, ast.Call)):
+        return body
+    inner = body.func
+    if (ctx.resolve(inner.func) or "") != "functools.partial" or not inner.args or inner.keywords:
+        return body
+    if any(isinstance(arg, ast.Starred) for arg in inner.args):
+        return body
+    return ast.Call(func=inner.args[0], args=[*inner.args[1:], *body.args], keywords=list(body.keywords))

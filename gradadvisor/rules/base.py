@@ -378,7 +378,11 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
 
 
 def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
-    """``rule.finalize``, then the fix's preconditions that call sites can prove, settled."""
+    """``rule.finalize``, then the fix's preconditions that call sites can prove, settled.
+    A candidate inside a function that no trace can run (``analysis/host_code.py``: a generator,
+    Python branches on array values) is dropped, unless a transform is proven to reach it."""
+    if host_function(candidate, project) and trace_proof(candidate, project)[0] != "proven":
+        return None
     finding = rule.finalize(candidate, project)
     if finding is not None and finding.fix is not None and finding.fix.deferred:
         finding.fix = settle(finding.fix, candidate, project)
@@ -386,6 +390,15 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
             sites = ", ".join(finding.fix.proven_by[:4]) + (", ..." if len(finding.fix.proven_by) > 4 else "")
             finding.evidence.append(f"the fix's preconditions on its parameters hold at every call site: {sites}")
     return finding
+
+
+def host_function(candidate: Candidate, project: "Project") -> str | None:
+    """Why the function holding the candidate (or one enclosing it) cannot be traced, or None."""
+    for scope in candidate.scopes:
+        function = project.function((candidate.path, scope))
+        if function is not None and function.host:
+            return function.host
+    return None
 
 
 def settle(fix: Fix, candidate: Candidate, project: "Project") -> Fix:

@@ -14,6 +14,10 @@ from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop
 from gradadvisor.fixes.vmap_rewrite import lax_map_fix, nested_map, per_sample_fix, per_sample_vectorized
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
+#: Rematerialisation: a lax.map of a checkpointed function was chosen for memory.
+REMAT = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat"})
+
+
 class PerSampleMap(Rule):
     """
     ## What it does
@@ -141,6 +145,8 @@ class PerSampleMap(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(fns, x):\n    return jnp.stack([fn(x) for fn in fns])\n"),
         # lax.map with batch_size, chosen for memory.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(xs):\n    return jnp.sum(jax.lax.map(g, xs, batch_size=128))\n"),
+        # lax.map of a rematerialised function over chunks: memory is the point.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(slabs):\n    return jnp.sum(jax.lax.map(jax.checkpoint(g), slabs))\n"),
         # lax.map outside differentiated code.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    return jax.lax.map(g, xs)\n"),
         # NumPy, not JAX.
@@ -305,6 +311,9 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.function is None:
             return  # batch_size=... (memory) or an unusual spelling
+        mapped = node.args[0]
+        if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMAT:
+            return  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
         xs = node.args[1]
         extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
         if not all(extent.is_data for extent in extents):

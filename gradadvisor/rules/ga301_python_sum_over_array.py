@@ -7,6 +7,7 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
+from gradadvisor.analysis.per_sample import map_loop, unpartial
 from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
@@ -15,7 +16,9 @@ from gradadvisor.analysis.vectorize import (
     calls_jax,
     converts_to_python,
     element_is_object,
+    element_loop,
     elementwise_in,
+    elementwise_in_any,
     indexed_element,
     reduces_whole,
 )
@@ -187,6 +190,17 @@ class PythonSumOverArray(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(w * x[i] + 1.0 for i in range(x.shape[0]))\n",
             message_contains="one operation per element of `x`",
         ),
+        # Several arrays walked together (`zip`), arithmetic only.
+        Invalid(
+            "import jax\n\ndef f(ws, xs):\n    return sum(w * x ** 2 for w, x in zip(ws, xs))\n\ng = jax.grad(f)\n",
+            message_contains="one operation per element of `ws`, `xs`",
+        ),
+        # `map` of a function (through `partial`) over the rows.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n\ndef ll(p, s):\n    return jnp.sum(jnp.log(p * s))\n\n"
+            "def total(p, seqs):\n    return sum(map(partial(ll, p), seqs))\n\ng = jax.grad(total)\n",
+            message_contains="one operation per element of `seqs`",
+        ),
         # The builtin sum over an array itself.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(x * w)\n",
@@ -203,20 +217,32 @@ class PythonSumOverArray(Rule):
         first = node.args[0]
         if isinstance(first, (ast.GeneratorExp, ast.ListComp)):
             self._generator(node, first)
+        elif isinstance(first, ast.Call) and ctx.is_builtin(first.func, "map"):
+            read = map_loop(first)
+            if read is not None:
+                target, iterable, body, _ = read
+                self._summed(node, ast.comprehension(target=target, iter=iterable, ifs=[], is_async=0),
+                             unpartial(body, ctx))
         else:
             self._whole_array(node, first)
 
     # -- sum(f(x_i) for x_i in x) -------------------------------------------------------------
 
     def _generator(self, node: ast.Call, generator: ast.GeneratorExp | ast.ListComp) -> None:
-        ctx = self.ctx
         if len(generator.generators) != 1:
             return
-        loop = generator.generators[0]
-        if loop.ifs or loop.is_async or not isinstance(loop.target, ast.Name):
+        self._summed(node, generator.generators[0], generator.elt)
+
+    def _summed(self, node: ast.Call, loop: ast.comprehension, body: ast.expr) -> None:
+        ctx = self.ctx
+        if loop.ifs or loop.is_async:
+            return
+        if isinstance(loop.target, ast.Tuple):
+            self._zipped(node, loop, body)
+            return
+        if not isinstance(loop.target, ast.Name):
             return
         var = loop.target.id
-        body = generator.elt
         if converts_to_python(body, var) or element_is_object(body, var):
             return  # host-side numbers; or a list of models/distributions, not array rows
         extent = ctx.extent(loop.iter)
@@ -265,6 +291,33 @@ class PythonSumOverArray(Rule):
             evidence=[item for item in (ctx.shape_evidence(array),) if item],
         )
 
+    def _zipped(self, node: ast.Call, loop: ast.comprehension, body: ast.expr) -> None:
+        """``sum(w * x ** 2 for w, x in zip(ws, xs))``: one term per row of several arrays walked
+        together; the same rewrite over the whole arrays."""
+        ctx = self.ctx
+        element = element_loop(loop.target, loop.iter, body, ctx.code)
+        if element is None or len(element.variables) < 2:
+            return
+        if any(converts_to_python(body, var) or element_is_object(body, var) for var in element.variables):
+            return
+        extent = ctx.extent(loop.iter)
+        if not extent.is_data:
+            return
+        values = [ctx.value(array) for array in element.arrays]
+        if not all(value.kind == v.ARRAY and not value.host or value.kind == v.PARAM for value in values):
+            return  # a list of objects, host arrays, or something unknown: not rows of traced arrays
+        if not calls_jax(body, ctx.resolve, ctx.local_function) and elementwise_in_any(body, frozenset(element.variables), ctx.resolve) is None:
+            return
+        rewrite, fix = self._rewrite(node, element, ctx.names.numpy_module())
+        if rewrite is not None:
+            advice = f"use `{one_line(rewrite, 120)}`"
+        else:
+            numpy_sum, _ = ctx.spell(f"{ctx.names.numpy_module()}.sum")
+            advice = f"compute the body on the whole arrays and use `{numpy_sum or 'jnp.sum'}(..., axis=0)`"
+        shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
+        walked = ", ".join(f"`{one_line(ctx.code(array), 20)}`" for array in element.arrays)
+        self.report(node, f"{shown} unrolls into one operation per element of {walked}; {advice}", extent=extent, fix=fix)
+
     def _traced_arithmetic(self, iterable: ast.expr, body: ast.expr, var: str) -> bool:
         """Arithmetic on the element alone (``xi ** 2``, ``w * x[i] + 1.0``) over a jax array, or
         over a parameter (whose element arithmetic is traced when a transform reaches the
@@ -294,7 +347,7 @@ class PythonSumOverArray(Rule):
         elif isinstance(operand, (ast.Name, ast.BinOp)) and value.kind in (v.PARAM, v.UNKNOWN) and names:
             if isinstance(operand, ast.Name) and is_collection_name(operand.id):
                 return  # sum(losses): a list of terms, by its name (no fact says otherwise)
-            params = [n for n in names if ctx.value(ast.Name(id=n, ctx=ast.Load())).kind == v.PARAM]
+            params = sorted(n for n in names if ctx.value(ast.Name(id=n, ctx=ast.Load())).kind == v.PARAM)
             if not params or any(ctx.value(ast.Name(id=n, ctx=ast.Load())).kind not in (v.PARAM, v.ARRAY, v.SCALAR) for n in names):
                 return
             size, param, evidence = "likely", params[0], [f"`{params[0]}` is a parameter: an array when the function is traced"]

@@ -1,0 +1,59 @@
+"""Functions that cannot run under a JAX trace: what their own code shows.
+
+A scan credits a function with being traced when a transform reaches it, or, when none does and
+it does jax work, with being *likely* traced by callers it cannot see. Some functions show that
+no trace can run them, whatever their callers do:
+
+- a generator function (``yield``): ``jax.jit`` of it returns a generator, no traced body;
+  these are host-side data pipelines (``for epoch in ...: yield x[perm[s:e]]``);
+- a function that branches in Python on the *values* of an array parameter, read element by
+  element at a loop index (``if board[i, j] >= 0:``, ``while xs[k] < t:``, ``assert p[i] > 0``):
+  under a trace the comparison is a tracer and ``bool()`` of it raises, so this is host-side
+  checking code (validators, debug helpers). Shapes (``x.shape[0] > 1``) are static and do not
+  count, nor do constant positions (``if flags[0]:`` reads a configuration).
+
+``host_reason`` says which, in words a finding's evidence can quote; None when the code shows
+neither.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis.syntax import FUNCTION_NODES, walk_local
+
+
+def host_reason(function: ast.AST) -> str | None:
+    """Why ``function`` cannot be traced (its own statements, not nested definitions), or None."""
+    if isinstance(function, ast.Lambda):
+        return None
+    args = function.args  # type: ignore[attr-defined]
+    params = {arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]} - {"self", "cls"}
+    loop_vars: set[str] = set()
+    tests: list[tuple[ast.expr, int]] = []
+    for node in walk_local(function):
+        if node is not function and isinstance(node, FUNCTION_NODES):
+            continue
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return f"`{getattr(function, 'name', 'it')}` is a generator (`yield` at line {node.lineno}): host code, never traced"
+        if isinstance(node, (ast.For, ast.comprehension)):
+            loop_vars |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        if isinstance(node, (ast.If, ast.While, ast.Assert)):
+            tests.append((node.test, node.lineno))
+    for test, line in tests:
+        for compare in (n for n in ast.walk(test) if isinstance(n, ast.Compare)):
+            for operand in (compare.left, *compare.comparators):
+                if _element_of_parameter(operand, params, loop_vars):
+                    return (f"line {line} branches in Python on an element of the array `{operand.value.id}`"  # type: ignore[attr-defined]
+                            " at a loop index: a trace cannot run it (host-side checking code)")
+    return None
+
+
+def _element_of_parameter(node: ast.expr, params: set[str], loop_vars: set[str]) -> bool:
+    if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in params):
+        return False
+    index = node.slice
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    if any(isinstance(part, ast.Slice) for part in parts):
+        return False
+    return any(isinstance(n, ast.Name) and n.id in loop_vars for part in parts for n in ast.walk(part))
