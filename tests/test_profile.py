@@ -363,3 +363,86 @@ def test_the_program_dies_with_a_killed_profile(tmp_path: Path):
     finally:
         if process.poll() is None:
             process.kill()
+
+
+#: A parent that compiles nothing itself but runs a loop-unrolling child twice: once with
+#: ``subprocess.run([sys.executable, ...])`` and once in a ``multiprocessing`` spawn worker.
+CHILD = textwrap.dedent('''
+    import jax
+    import jax.numpy as jnp
+
+
+    def loss(w, xs):
+        total = 0.0
+        for i in range(xs.shape[0]):
+            total = total + jnp.sin(w * xs[i])  # marker: child loop
+        return total
+
+
+    def run(n):
+        return float(jax.jit(jax.grad(loss))(1.0, jnp.arange(float(n))))
+
+
+    if __name__ == "__main__":
+        print("child", run(24))
+''')
+PARENT = textwrap.dedent('''
+    import multiprocessing
+    import subprocess
+    import sys
+
+    import child
+
+    if __name__ == "__main__":
+        done = subprocess.run([sys.executable, "child.py"], capture_output=True, text=True, check=True)
+        print(done.stdout.strip())
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            print("worker", pool.apply(child.run, (24,)))
+''')
+
+
+@pytest.fixture(scope="module")
+def subprocess_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("subprocesses")
+    (folder / "child.py").write_text(CHILD)
+    (folder / "parent.py").write_text(PARENT)
+    # An environment's own sitecustomize still runs in the profiled subprocesses (it is chained).
+    site = folder / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text("import os\nos.environ['USER_SITECUSTOMIZE_RAN'] = '1'\n")
+    return folder
+
+
+def test_python_subprocesses_are_profiled_too(subprocess_folder):
+    plain = _run([sys.executable, "parent.py"], subprocess_folder)
+    profiled, document = _profile(["--no-scan", "--", "python", "parent.py"], subprocess_folder)
+    assert profiled.returncode == 0, profiled.stderr
+    assert profiled.stdout == plain.stdout
+    # three processes import jax (the parent, by importing child); two of them compile `loss`
+    assert document["processes"] == 3
+    (loss,) = [p for p in document["programs"] if p["name"] == "loss"]
+    assert loss["traced"] == 2 and loss["retraces"] == []  # once per process is not a retrace
+    line = _line(subprocess_folder / "child.py", "marker: child loop")
+    assert any(d["kind"] == "unrolled-loop" and d["line"] == line and d["path"].endswith("child.py")
+               for d in document["diagnoses"])
+    assert not any(d["kind"] == "retracing" for d in document["diagnoses"])
+
+
+def test_no_subprocesses_profiles_only_the_program_and_leaves_its_environment(subprocess_folder):
+    probe = "import os, json; print(json.dumps({k: v for k, v in os.environ.items() if 'GRADADVISOR' in k or k == 'PYTHONPATH'}))"
+    plain = _run([sys.executable, "-c", probe], subprocess_folder)
+    only, document = _profile(["--no-scan", "--no-subprocesses", "--", "python", "-c", probe], subprocess_folder)
+    assert only.stdout == plain.stdout
+    _, document = _profile(["--no-scan", "--no-subprocesses", "--", "python", "parent.py"], subprocess_folder)
+    # only the parent, which imports jax (through child) and compiles nothing
+    assert document["processes"] == 1 and document["programs"] == []
+
+
+def test_a_sitecustomize_of_the_environment_still_runs_in_profiled_subprocesses(subprocess_folder):
+    code = "import os; print(os.environ.get('USER_SITECUSTOMIZE_RAN'))"
+    env_path = str(subprocess_folder / "site")
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "profile", "--no-scan", "-o", os.devnull, "--",
+                           "python", "-c", code], cwd=subprocess_folder, capture_output=True, text=True,
+                          env=dict(_env(), PYTHONPATH=env_path), timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"

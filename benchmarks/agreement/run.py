@@ -21,7 +21,11 @@ findings). Columns:
 The programs: the catalog (``patterns/``) and the bench cases
 (``tests/bench_cases/``), each run by ``drive_bench.py`` (jit of the gradient
 of ``baseline`` and ``candidate`` at ``inputs()``'s default size), and the
-scripts of ``programs/``, each with its cliff marked ``# cliff: KIND``. The
+scripts of ``programs/``, each with its cliff marked ``# cliff: KIND``, and
+real third-party programs (``thirdparty.toml``: test suites shipped in JAX
+packages' wheels, run unchanged with pytest from the unpacked wheel, fetched
+into ``~/.cache/gradadvisor/agreement/``; their outputs are compared with
+pytest's own timing taken out of the summary line). The
 catalog's cliffs are the lines ``tests/test_trace.py`` expects (``CATALOG``
 below). Exit status: 1 when a known cliff is not diagnosed at its line or an
 output differs, else 0.
@@ -30,6 +34,7 @@ output differs, else 0.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -37,7 +42,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -56,6 +67,44 @@ CATALOG = {
     "scatter_loop.py": ("unrolled-loop", "out = out.at[idx[i]].set(v[i] * scale)"),
 }
 CLIFF = re.compile(r"#\s*cliff:\s*([\w-]+)")
+CACHE = Path(os.environ.get("GRADADVISOR_AGREEMENT_CACHE", Path.home() / ".cache" / "gradadvisor" / "agreement"))
+#: pytest's summary line ends with the run's duration: the one part of its output that differs.
+PYTEST_TIME = re.compile(r" in \d+(\.\d+)?s( \([0-9:]+\))?")
+
+
+def unpacked(wheel: str) -> Path | str:
+    """The unpacked wheel ``NAME==VERSION`` (downloaded on first use), or why it is not there."""
+    name, _, version = wheel.partition("==")
+    folder = CACHE / f"{name}-{version}"
+    if folder.is_dir():
+        return folder
+    download = CACHE / "wheels"
+    download.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:",
+                           "-d", str(download), wheel], capture_output=True, text=True)
+    files = sorted(download.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+    if done.returncode != 0 or not files:
+        return f"pip download {wheel} failed"
+    with zipfile.ZipFile(files[0]) as archive:
+        archive.extractall(folder)
+    return folder
+
+
+def third_party() -> list[dict]:
+    found = []
+    for entry in tomllib.loads((HERE / "thirdparty.toml").read_text())["program"]:
+        name = f"{entry['wheel']}:{entry['tests']}"
+        missing = [m for m in entry.get("needs", []) if importlib.util.find_spec(m) is None]
+        if missing:
+            found.append({"name": name, "skip": f"needs {', '.join(missing)} installed"})
+            continue
+        folder = unpacked(entry["wheel"])
+        if isinstance(folder, str):
+            found.append({"name": name, "skip": folder})
+            continue
+        found.append({"name": name, "cwd": folder, "normalize": PYTEST_TIME, "cliffs": [],
+                      "argv": ["-m", "pytest", entry["tests"], "-q", "-p", "no:cacheprovider"]})
+    return found
 
 
 def programs() -> list[dict]:
@@ -77,7 +126,7 @@ def programs() -> list[dict]:
         cliffs = [(str(path), i, m.group(1)) for i, t in enumerate(path.read_text().splitlines(), 1)
                   if (m := CLIFF.search(t))]
         found.append({"name": f"programs/{path.name}", "argv": [str(path)], "cliffs": cliffs})
-    return found
+    return found + third_party()
 
 
 def _env() -> dict[str, str]:
@@ -87,8 +136,13 @@ def _env() -> dict[str, str]:
 
 
 def measure(program: dict) -> dict:
+    if "skip" in program:
+        return {"name": program["name"], "error": [f"skipped: {program['skip']}"]}
     env = _env()
-    plain = subprocess.run([sys.executable, *program["argv"]], cwd=ROOT, env=env, capture_output=True, text=True,
+    cwd = program.get("cwd", ROOT)
+    if "cwd" in program:
+        env["JAX_PLATFORMS"] = env.get("JAX_PLATFORMS", "cpu")
+    plain = subprocess.run([sys.executable, *program["argv"]], cwd=cwd, env=env, capture_output=True, text=True,
                            timeout=PROGRAM_TIMEOUT_S, stdin=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "profile.json"
@@ -96,7 +150,7 @@ def measure(program: dict) -> dict:
         profiled = subprocess.run(
             [sys.executable, "-m", "gradadvisor", "profile", "--format", "json", "-o", str(out),
              "--timeout", str(PROGRAM_TIMEOUT_S), "--", "python", *program["argv"]],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=PROGRAM_TIMEOUT_S + 120,
+            cwd=cwd, env=env, capture_output=True, text=True, timeout=PROGRAM_TIMEOUT_S + 120,
             stdin=subprocess.DEVNULL)
         wall = time.monotonic() - start
         if not out.exists():
@@ -110,13 +164,14 @@ def measure(program: dict) -> dict:
         found |= {tuple(via.rsplit(":", 1)) for via in finding.get("via", [])}
     found = {(path, int(line)) for path, line in found}
     missed = sites - found
-    diagnosed = {(os.path.realpath(ROOT / d["path"]) if d["path"] else None, d["line"], d["kind"])
+    diagnosed = {(os.path.realpath(Path(cwd) / d["path"]) if d["path"] else None, d["line"], d["kind"])
                  for d in doc["diagnoses"]}
     cliffs = [(path, line, kind) for path, line, kind in program["cliffs"]]
     hit = [c for c in cliffs if (os.path.realpath(c[0]), c[1], c[2]) in diagnosed]
     return {
         "name": program["name"],
-        "same": plain.stdout == profiled.stdout and plain.returncode == profiled.returncode,
+        "same": (normalized(program, plain.stdout) == normalized(program, profiled.stdout)
+                 and plain.returncode == profiled.returncode),
         "exit": profiled.returncode,
         "sites": len(sites),
         "by_scan": len(sites - missed),
@@ -132,6 +187,11 @@ def measure(program: dict) -> dict:
         "diagnoses": [f"{d['path']}:{d['line']} {d['kind']} {d['rule'] or ''}".strip() for d in doc["diagnoses"]],
         "confirmation": confirmation,
     }
+
+
+def normalized(program: dict, text: str) -> str:
+    pattern = program.get("normalize")
+    return pattern.sub("", text) if pattern is not None else text
 
 
 COLUMNS = ("same", "sites", "by_scan", "missed", "refuted", "unreached", "cliffs", "compile_s")

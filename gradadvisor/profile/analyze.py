@@ -103,8 +103,11 @@ def group_functions(programs: list[Program]) -> list[Function]:
         if function is None:
             function = functions[program.key] = Function(program.module, program.function, program.path,
                                                          program.line)
-        elif function.programs:
-            function.retraces.append(retrace_reason(function.programs, program))
+        else:
+            # The same function compiled in another process (a pytest -n worker) is not a retrace.
+            same_process = [p for p in function.programs if p.pid == program.pid]
+            if same_process:
+                function.retraces.append(retrace_reason(same_process, program))
         function.programs.append(program)
     return sorted(functions.values(), key=lambda f: -f.total_s)
 

@@ -10,10 +10,17 @@ package: jax is *not* imported here (a program may set ``JAX_*`` or
 ``XLA_FLAGS`` before importing it); a finder on ``sys.meta_path`` installs
 ``hooks`` the moment the program's own ``import jax`` completes.
 
-The record file and the parent's pid come in the environment
+The record folder and the parent's pid come in the environment
 (``GRADADVISOR_PROFILE_RECORDS``, ``GRADADVISOR_PROFILE_PARENT``) and are
-removed from it, so that the program's own subprocesses see the environment
-it was given. The process dies with the parent (``engine.pool.die_with_parent``).
+removed from it. Each process that imports jax writes its own record file in
+that folder (``<pid>.jsonl``). To follow the program's own Python
+subprocesses (``pytest -n`` workers, ``multiprocessing``, ``subprocess.run
+([sys.executable, ...])``), the parent also sets
+``GRADADVISOR_PROFILE_CHILDREN`` to the folder and puts ``site/`` first on
+``PYTHONPATH``: its ``sitecustomize`` calls ``arm`` in every Python process
+started with that environment (``--no-subprocesses``: neither is set, and the
+program sees exactly the environment it was given). The process dies with
+the parent (``engine.pool.die_with_parent``).
 An exception that ends the program is printed without this module's and
 ``runpy``'s frames, as Python would print it.
 """
@@ -29,13 +36,38 @@ from typing import Any
 
 RECORDS_ENV = "GRADADVISOR_PROFILE_RECORDS"
 PARENT_ENV = "GRADADVISOR_PROFILE_PARENT"
+CHILDREN_ENV = "GRADADVISOR_PROFILE_CHILDREN"
+
+_armed = False
+
+
+def record_file(record_dir: str) -> str:
+    """This process's record file in the run's record folder."""
+    return os.path.join(record_dir, f"{os.getpid()}.jsonl")
+
+
+def arm(record_dir: str) -> None:
+    """Install the hooks when this process imports jax (now, if it already has); once per process."""
+    global _armed
+    if _armed or not record_dir:
+        return
+    _armed = True
+    if "jax" not in sys.modules:
+        sys.meta_path.insert(0, _JaxWatcher(record_dir))
+        return
+    try:
+        from gradadvisor.profile import hooks
+
+        hooks.install(sys.modules["jax"], record_dir)
+    except Exception as exc:  # noqa: BLE001 - the program runs on, unprofiled
+        _note_error(record_dir, f"installing the hooks: {type(exc).__name__}: {exc}")
 
 
 class _JaxWatcher(importlib.abc.MetaPathFinder):
     """Finds ``jax`` as the other finders do, and installs the hooks once it has executed."""
 
-    def __init__(self, record_path: str):
-        self.record_path = record_path
+    def __init__(self, record_dir: str):
+        self.record_dir = record_dir
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if name != "jax":
@@ -46,26 +78,26 @@ class _JaxWatcher(importlib.abc.MetaPathFinder):
             return spec
         loader = spec.loader
         execute = loader.exec_module
-        record_path = self.record_path
+        record_dir = self.record_dir
 
         def exec_module(module: Any) -> None:
             execute(module)
             try:
                 from gradadvisor.profile import hooks
 
-                hooks.install(module, record_path)
+                hooks.install(module, record_dir)
             except Exception as exc:  # noqa: BLE001 - the program runs on, unprofiled
-                _note_error(record_path, f"installing the hooks: {type(exc).__name__}: {exc}")
+                _note_error(record_dir, f"installing the hooks: {type(exc).__name__}: {exc}")
 
         loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
 
 
-def _note_error(record_path: str, message: str) -> None:
+def _note_error(record_dir: str, message: str) -> None:
     import json
 
     try:
-        with open(record_path, "a", encoding="utf-8") as out:
+        with open(record_file(record_dir), "a", encoding="utf-8") as out:
             out.write(json.dumps({"kind": "error", "where": "bootstrap", "message": message}) + "\n")
     except OSError:
         pass
@@ -104,18 +136,13 @@ def main(root: str | None = None) -> None:
     if root and sys.path and sys.path[0] == root:
         del sys.path[0]  # the package's folder, put first only to import this module
     mode, target, *args = sys.argv[1:]
-    record_path = os.environ.pop(RECORDS_ENV, "")
+    record_dir = os.environ.pop(RECORDS_ENV, "")
     parent = os.environ.pop(PARENT_ENV, "")
     if parent.isdigit():
         from gradadvisor.engine.pool import die_with_parent
 
         die_with_parent(int(parent))
-    if record_path and "jax" not in sys.modules:
-        sys.meta_path.insert(0, _JaxWatcher(record_path))
-    elif record_path:
-        from gradadvisor.profile import hooks
-
-        hooks.install(sys.modules["jax"], record_path)
+    arm(record_dir)
     try:
         _run(mode, target, args)
     except SystemExit:

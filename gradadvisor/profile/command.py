@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
 import sys
 import tempfile
 
@@ -27,6 +28,12 @@ slice-backward, captured-constant, diag-of-matmul, retracing. The scanner
 then reads the files the run touched, and each of its findings is reported
 as confirmed by the run, not confirmed, or on lines the run never reached
 (--no-scan skips it).
+
+The program's Python subprocesses that import jax (pytest -n workers,
+multiprocessing, subprocess.run([sys.executable, ...])) are profiled too: they
+inherit GRADADVISOR_PROFILE_CHILDREN and a sitecustomize folder first on
+PYTHONPATH. --no-subprocesses profiles the program's own process only and
+leaves its environment exactly as given.
 
 The report goes to stderr (the program's stdout stays untouched), or to
 --output FILE.
@@ -55,19 +62,20 @@ def _positive_seconds(ctx: click.Context, param: click.Parameter, value: float |
 @click.option("--timeout", type=float, default=None, callback=_positive_seconds, metavar="SECONDS",
               help="End the program after SECONDS (SIGTERM, then SIGKILL) and report what was recorded.")
 @click.option("--no-scan", is_flag=True, help="Do not run the scanner on the files the run touched.")
+@click.option("--no-subprocesses", is_flag=True,
+              help="Profile only the program's own process (its environment then gets no profile variables).")
 @click.option("--lines", "max_rows", type=click.IntRange(1), default=15, show_default=True,
               help="Rows per table of the text report (the JSON has them all).")
-def profile(command, output_format, output, timeout, no_scan, max_rows):
+def profile(command, output_format, output, timeout, no_scan, no_subprocesses, max_rows):
     from gradadvisor.profile.runner import CommandError, parse_command, run
 
     try:
         target = parse_command(list(command))
     except CommandError as exc:
         raise click.UsageError(str(exc)) from None
-    handle, record_path = tempfile.mkstemp(prefix="gradadvisor-profile-", suffix=".jsonl")
-    os.close(handle)
+    record_path = tempfile.mkdtemp(prefix="gradadvisor-profile-")
     try:
-        outcome = run(target, record_path, timeout)
+        outcome = run(target, record_path, timeout, subprocesses=not no_subprocesses)
         if outcome.start_error:
             click.echo(f"gradadvisor profile: {outcome.start_error}", err=True)
             sys.exit(EXIT_ERROR)
@@ -76,10 +84,7 @@ def profile(command, output_format, output, timeout, no_scan, max_rows):
         click.echo("gradadvisor profile: interrupted", err=True)
         sys.exit(EXIT_INTERRUPTED)
     finally:
-        try:
-            os.unlink(record_path)
-        except OSError:
-            pass
+        shutil.rmtree(record_path, ignore_errors=True)
     try:
         _emit(doc, output_format, output, max_rows)
     except OSError as exc:

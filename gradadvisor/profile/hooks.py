@@ -166,13 +166,38 @@ def _wrap_lowering(mlir: Any) -> bool:
     return True
 
 
-def install(jax: Any, record_path: str) -> None:
-    """Register the listeners and wrap the lowering; idempotent."""
-    global _out, _frame_filter, _installed
+def _open(record_dir: str) -> Any:
+    return open(os.path.join(record_dir, f"{os.getpid()}.jsonl"), "a", encoding="utf-8")  # noqa: SIM115
+
+
+def _after_fork(record_dir: str) -> None:
+    """A forked child records into a file of its own (its records would otherwise interleave
+    with the parent's under the same thread ids)."""
+    global _out
+    try:
+        _out = _open(record_dir)
+    except OSError:
+        _out = None
+        return
+    write({"kind": "start", "jax_version": _version, "pid": os.getpid(), "monitoring": _listeners,
+           "jaxpr_hook": _hooked, "forked": True})
+
+
+_version: Any = None
+_listeners = False
+_hooked = False
+
+
+def install(jax: Any, record_dir: str) -> None:
+    """Register the listeners and wrap the lowering; idempotent. Records go to
+    ``<record_dir>/<pid>.jsonl``, one file per process."""
+    global _out, _frame_filter, _installed, _version, _listeners, _hooked
     if _installed:
         return
     _installed = True
-    _out = open(record_path, "a", encoding="utf-8")  # noqa: SIM115 - open for the whole run
+    _out = _open(record_dir)
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=lambda: _after_fork(record_dir))
     from gradadvisor.trace.frames import FrameFilter
 
     _frame_filter = FrameFilter()
@@ -194,5 +219,6 @@ def install(jax: Any, record_path: str) -> None:
         hooked = _wrap_lowering(mlir)
     except Exception as exc:  # noqa: BLE001
         write({"kind": "error", "where": "jaxpr hook", "message": f"{type(exc).__name__}: {exc}"})
+    _version, _listeners, _hooked = version, listeners, hooked
     write({"kind": "start", "jax_version": version, "pid": os.getpid(), "monitoring": listeners,
            "jaxpr_hook": hooked})

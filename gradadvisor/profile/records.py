@@ -1,4 +1,9 @@
-"""Read the record file and join its lines into programs (pure Python: no jax here).
+"""Read the record files and join their lines into programs (pure Python: no jax here).
+
+Each profiled process (the program, and each of its Python subprocesses that
+imports jax) writes its own file, ``<pid>.jsonl``, in the run's record folder;
+the files are joined one by one and their programs listed in order of process
+start.
 
 The profiled process writes, in order on each thread: the ``trace``
 duration of a function (named by the function), then the ``program`` record
@@ -13,6 +18,7 @@ and compiled later still gets its compile time); a duration without a name
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +42,8 @@ class Program:
     trace_s: float | None = None
     lower_s: float | None = None
     compile_s: float | None = None
+    #: The process that built it (the program's, or one of its subprocesses').
+    pid: int | None = None
 
     @property
     def key(self) -> tuple:
@@ -59,6 +67,10 @@ class Recording:
     #: Durations no program claimed (tracing without lowering: make_jaxpr, eval_shape...), by event.
     unclaimed_s: dict[str, float] = field(default_factory=dict)
     jax_imported: bool = False
+    #: The processes that imported jax, in order of start (the program's first when it did).
+    pids: list[int] = field(default_factory=list)
+    #: When the first process started recording (``time.monotonic``: one clock for the machine).
+    started: float | None = None
 
 
 def read_lines(path: str) -> list[dict]:
@@ -86,6 +98,10 @@ def join(records: list[dict]) -> Recording:
         thread = record.get("thread")
         if kind == "start":
             recording.jax_imported = True
+            if recording.started is None and isinstance(record.get("t"), (int, float)):
+                recording.started = float(record["t"])
+            if isinstance(record.get("pid"), int) and record["pid"] not in recording.pids:
+                recording.pids.append(record["pid"])
             recording.jax_version = record.get("jax_version")
             recording.jaxpr_hook = bool(record.get("jaxpr_hook"))
         elif kind == "error":
@@ -126,6 +142,7 @@ def join(records: list[dict]) -> Recording:
                 out_avals=list(record.get("out_avals") or []),
                 eqns=int(record.get("eqns") or 0),
                 summary=record.get("summary"),
+                pid=recording.pids[-1] if recording.pids else None,
             )
             trace = pending_trace.pop(thread, None)
             if trace is not None:
@@ -140,5 +157,35 @@ def _unclaimed(recording: Recording, event: str, seconds: float) -> None:
     recording.unclaimed_s[event] = recording.unclaimed_s.get(event, 0.0) + seconds
 
 
+def merge(parts: list[Recording]) -> Recording:
+    """One recording of several processes' (each joined on its own)."""
+    if len(parts) == 1:
+        return parts[0]
+    whole = Recording()
+    for part in parts:
+        if part.jax_imported and not whole.jax_imported:
+            whole.jax_version, whole.jaxpr_hook = part.jax_version, part.jaxpr_hook
+        elif part.jax_imported and part.jaxpr_hook is False:
+            whole.jaxpr_hook = False
+        whole.jax_imported = whole.jax_imported or part.jax_imported
+        for program in part.programs:
+            program.index = len(whole.programs)
+            whole.programs.append(program)
+        whole.errors += part.errors
+        whole.pids += [p for p in part.pids if p not in whole.pids]
+        for name, count in part.events.items():
+            whole.events[name] = whole.events.get(name, 0) + count
+        for name, seconds in part.unclaimed_s.items():
+            whole.unclaimed_s[name] = whole.unclaimed_s.get(name, 0.0) + seconds
+    return whole
+
+
 def read(path: str) -> Recording:
-    return join(read_lines(path))
+    """The recording in a record folder (every process's file), or in one record file."""
+    if not os.path.isdir(path):
+        return join(read_lines(path))
+    files = [os.path.join(path, name) for name in os.listdir(path) if name.endswith(".jsonl")]
+    parts = [join(read_lines(name)) for name in files]
+    parts = [p for p in parts if p.jax_imported or p.errors or p.programs]
+    parts.sort(key=lambda p: p.started if p.started is not None else float("inf"))
+    return merge(parts) if parts else Recording()

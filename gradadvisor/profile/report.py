@@ -92,6 +92,7 @@ def document(command: list[str], outcome: Any, recording: Recording, analysis: A
         "interrupted": outcome.interrupted,
         "jax_imported": recording.jax_imported,
         "jaxpr_hook": recording.jaxpr_hook,
+        "processes": len(recording.pids),
         "programs": programs,
         "jax_internal_programs": {
             "programs": sum(e["programs"] for e in internal_list),
@@ -126,6 +127,8 @@ def print_text(console: Console, doc: dict, max_rows: int) -> None:
     status = ("timed out" if doc["timed_out"] else "interrupted" if doc["interrupted"]
               else f"exit {doc['exit_code']}")
     jax = f"; jax {doc['jax_version']}" if doc["jax_version"] else ""
+    if doc.get("processes", 0) > 1:
+        jax += f"; {doc['processes']} processes"
     console.print(f"[bold]gradadvisor profile[/]: {escape(' '.join(doc['command']))} ({status}, "
                   f"{doc['elapsed_s']:.1f} s{escape(jax)})", highlight=False, soft_wrap=True)
     if not doc["jax_imported"]:

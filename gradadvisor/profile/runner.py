@@ -6,8 +6,9 @@ The command after ``--`` is read as Python would read it:
 an interpreter), ``pytest ARGS`` (run as ``python -m pytest`` with the
 interpreter of the ``pytest`` on ``PATH``) or ``script.py ARGS`` (this
 interpreter). The child inherits the working directory, stdin, stdout,
-stderr and the environment (plus the two variables ``bootstrap`` removes);
-it dies with the parent. ``--timeout`` sends it SIGTERM, then SIGKILL after
+stderr and the environment (plus the two variables ``bootstrap`` removes, and,
+to follow its Python subprocesses, ``GRADADVISOR_PROFILE_CHILDREN`` and the
+``_site`` folder first on ``PYTHONPATH``); it dies with the parent. ``--timeout`` sends it SIGTERM, then SIGKILL after
 ``STOP_GRACE_S``; Ctrl-C reaches it as it would without profile (same
 process group), and the parent waits ``STOP_GRACE_S`` for it to finish.
 """
@@ -23,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 import gradadvisor
-from gradadvisor.profile.bootstrap import PARENT_ENV, RECORDS_ENV
+from gradadvisor.profile.bootstrap import CHILDREN_ENV, PARENT_ENV, RECORDS_ENV
 
 STOP_GRACE_S = 10.0
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
@@ -146,8 +147,21 @@ def _stop(process: subprocess.Popen) -> None:
             process.wait()
 
 
-def run(target: Target, record_path: str, timeout: float | None) -> Outcome:
-    env = dict(os.environ, **{RECORDS_ENV: record_path, PARENT_ENV: str(os.getpid())})
+SITE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_site")
+
+
+def child_environment(record_dir: str, subprocesses: bool = True) -> dict[str, str]:
+    """The program's environment: the parent's, plus what the bootstrap and, with
+    ``subprocesses``, the ``sitecustomize`` of the program's Python subprocesses read."""
+    env = dict(os.environ, **{RECORDS_ENV: record_dir, PARENT_ENV: str(os.getpid())})
+    if subprocesses:
+        env[CHILDREN_ENV] = record_dir
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (SITE_DIR, env.get("PYTHONPATH")) if p)
+    return env
+
+
+def run(target: Target, record_dir: str, timeout: float | None, subprocesses: bool = True) -> Outcome:
+    env = child_environment(record_dir, subprocesses)
     start = time.monotonic()
     try:
         process = subprocess.Popen(child_command(target), env=env)
