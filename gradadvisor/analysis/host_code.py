@@ -6,7 +6,8 @@ no trace can run them, whatever their callers do:
 
 - a generator function (``yield``): ``jax.jit`` of it returns a generator, no traced body;
   these are host-side data pipelines (``for epoch in ...: yield x[perm[s:e]]``);
-- a function that branches in Python on the *values* of an array parameter, read element by
+- a function that branches in Python on the *values* of an array parameter (or an attribute of
+  one: ``state.board``), read element by
   element at a loop index (``if board[i, j] >= 0:``, ``while xs[k] < t:``, ``assert p[i] > 0``):
   under a trace the comparison is a tracer and ``bool()`` of it raises, so this is host-side
   checking code (validators, debug helpers). Shapes (``x.shape[0] > 1``) are static and do not
@@ -35,7 +36,7 @@ def host_reason(function: ast.AST) -> str | None:
         if node is not function and isinstance(node, FUNCTION_NODES):
             continue
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
-            return f"`{getattr(function, 'name', 'it')}` is a generator (`yield` at line {node.lineno}): host code, never traced"
+            return f"generator: `{getattr(function, 'name', 'it')}` has `yield` at line {node.lineno}: host code, never traced"
         if isinstance(node, (ast.For, ast.comprehension)):
             loop_vars |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
         if isinstance(node, (ast.If, ast.While, ast.Assert)):
@@ -44,13 +45,23 @@ def host_reason(function: ast.AST) -> str | None:
         for compare in (n for n in ast.walk(test) if isinstance(n, ast.Compare)):
             for operand in (compare.left, *compare.comparators):
                 if _element_of_parameter(operand, params, loop_vars):
-                    return (f"line {line} branches in Python on an element of the array `{operand.value.id}`"  # type: ignore[attr-defined]
+                    return (f"line {line} branches in Python on an element of the array `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
     return None
 
 
+def _root(node: ast.expr) -> ast.Name | None:
+    """``state`` for ``state``, ``state.board`` and ``state.a.b``."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node if isinstance(node, ast.Name) else None
+
+
 def _element_of_parameter(node: ast.expr, params: set[str], loop_vars: set[str]) -> bool:
-    if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in params):
+    if not isinstance(node, ast.Subscript):
+        return False
+    root = _root(node.value)
+    if root is None or root.id not in params or isinstance(node.value, ast.Attribute) and node.value.attr in ("shape", "ndim", "size"):
         return False
     index = node.slice
     parts = index.elts if isinstance(index, ast.Tuple) else [index]

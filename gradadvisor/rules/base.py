@@ -381,8 +381,9 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
     """``rule.finalize``, then the fix's preconditions that call sites can prove, settled.
     A candidate inside a function that no trace can run (``analysis/host_code.py``: a generator,
     Python branches on array values) is dropped, unless a transform is proven to reach it."""
-    if host_function(candidate, project) and trace_proof(candidate, project)[0] != "proven":
-        return None
+    host = host_function(candidate, project)
+    if host and (host.startswith(GENERATOR) or trace_proof(candidate, project)[0] != "proven"):
+        return None  # a generator never runs traced; a value branch does only if a trace is proven to try
     finding = rule.finalize(candidate, project)
     if finding is not None and finding.fix is not None and finding.fix.deferred:
         finding.fix = settle(finding.fix, candidate, project)
@@ -390,6 +391,9 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
             sites = ", ".join(finding.fix.proven_by[:4]) + (", ..." if len(finding.fix.proven_by) > 4 else "")
             finding.evidence.append(f"the fix's preconditions on its parameters hold at every call site: {sites}")
     return finding
+
+
+GENERATOR = "generator:"
 
 
 def host_function(candidate: Candidate, project: "Project") -> str | None:

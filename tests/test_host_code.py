@@ -1,0 +1,82 @@
+"""Functions no trace can run (``analysis/host_code.py``) and what a scan does with them."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from gradadvisor.analysis.host_code import host_reason
+
+
+def _function(code: str) -> ast.AST:
+    return ast.parse(textwrap.dedent(code)).body[0]
+
+
+@pytest.mark.parametrize("code, starts", [
+    ("def batches(x, n):\n    for s in range(0, x.shape[0], n):\n        yield x[s:s + n]\n", "generator:"),
+    ("def check(board):\n    for i in range(9):\n        if board[i] >= 0:\n            pass\n", "line 3 branches"),
+    ("def check(state):\n    for i in range(9):\n        assert state.rivers[i, 0] < 4\n", "line 3 branches"),
+])
+def test_host_functions(code, starts):
+    reason = host_reason(_function(code))
+    assert reason is not None and reason.startswith(starts)
+
+
+@pytest.mark.parametrize("code", [
+    "def f(x):\n    for i in range(x.shape[0]):\n        x = x.at[i].set(x[i - 1])\n    return x\n",
+    "def f(x, flags):\n    if flags[0] > 1:\n        return x\n    return -x\n",  # a constant position: configuration
+    "def f(x):\n    for i in range(3):\n        if x.shape[i] > 1:\n            x = x.sum(i)\n    return x\n",  # shapes are static
+    "def f(x):\n    def g():\n        yield 1\n    return x\n",  # a nested generator is not this function
+])
+def test_traceable_functions(code):
+    assert host_reason(_function(code)) is None
+
+
+PROGRAM = '''
+import jax
+import jax.numpy as jnp
+
+
+def batches(x, epochs):
+    epoch = 0
+    while epoch < epochs:
+        x = x[::-1]
+        yield x
+        epoch += 1
+
+
+def validate(rivers, n):
+    counts = jnp.zeros(n)
+    for i in range(rivers.shape[0]):
+        for j in range(rivers.shape[1]):
+            if rivers[i, j] >= 0:
+                counts = counts.at[rivers[i, j]].add(1)
+    return counts
+
+
+@jax.jit
+def filt(u, a):
+    x = jnp.zeros(())
+    out = []
+    for t in range(u.shape[0]):
+        x = a * x + u[t]
+        out.append(x)
+    return jnp.stack(out)
+'''
+
+
+def test_a_scan_reports_the_traced_recurrence_and_not_the_host_functions(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(PROGRAM)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    findings = json.loads(done.stdout)["findings"]
+    lines = {f["line"] for f in findings}
+    assert any(27 <= line <= 29 for line in lines), findings  # filt's carried x
+    assert not any(line < 22 for line in lines), findings  # nothing in batches or validate
