@@ -80,3 +80,54 @@ def test_a_scan_reports_the_traced_recurrence_and_not_the_host_functions(tmp_pat
     lines = {f["line"] for f in findings}
     assert any(27 <= line <= 29 for line in lines), findings  # filt's carried x
     assert not any(line < 22 for line in lines), findings  # nothing in batches or validate
+
+
+EAGER = '''
+import jax
+import jax.numpy as jnp
+
+
+def fd(f, x):
+    h = 1e-4
+    return jnp.array([(f(x + h * e) - f(x - h * e)) / (2 * h) for e in jnp.eye(x.shape[0])])
+
+
+def slow_ref(batch):
+    out = []
+    for b in batch:
+        out.append(jnp.cumsum(b))
+    return jnp.stack(out)
+
+
+fast = jax.jit(jax.vmap(jnp.cumsum))
+
+
+def check(batch, f, x):
+    assert jnp.allclose(fast(batch), slow_ref(batch))
+    return fd(f, x)
+
+
+if __name__ == "__main__":
+    check(jnp.ones((100, 5)), jnp.sin, jnp.ones(50))
+
+
+def library_api(xs):
+    return jnp.stack([jnp.cumsum(x) for x in xs])
+'''
+
+
+def test_code_that_only_eager_code_calls_is_not_likely_traced(tmp_path):
+    """A finite-difference check and a reference loop, called only from a function that
+    module-level code calls, run eagerly: low confidence, with the callers as evidence; a
+    function nothing in the project calls may be traced by its users: still "likely traced"."""
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(EAGER)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    by_line = {f["line"]: f for f in json.loads(done.stdout)["findings"]}
+    assert by_line[8]["confidence"] == "low" and by_line[13]["confidence"] == "low", by_line
+    assert any("runs eagerly" in item for item in by_line[8]["evidence"])
+    library = [f for line, f in by_line.items() if line > 30]
+    assert library and not any("runs eagerly" in item for item in library[0]["evidence"])
+    assert any("likely traced by its callers" in item for item in library[0]["evidence"])

@@ -103,6 +103,8 @@ class Project:
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
         self._escaped: set[Key] | None = None
+        self._referrers: dict[Key, list[Key]] | None = None
+        self._module_called: set[Key] | None = None
 
     # -- resolution -----------------------------------------------------------------------
 
@@ -391,6 +393,60 @@ class Project:
             inner_where = f" ({inner[0]})" if inner[0] != outer[0] else ""
             parts.append(f"{self.name_of(inner)}{inner_where} is {reasons[inner].text} {self.name_of(outer)}")
         return "; ".join(parts)
+
+    # -- who calls a function ------------------------------------------------------------------
+
+    def referrers(self, key: Key) -> list[Key]:
+        """The functions whose code names ``key`` (the reverse of ``callees``, "called from")."""
+        if self._referrers is None:
+            found: dict[Key, list[Key]] = defaultdict(list)
+            for summary in self.files.values():
+                for function in summary.functions.values():
+                    caller = (summary.path, function.key)
+                    for callee, how in self.callees(caller):
+                        if how == "called from":
+                            found[callee].append(caller)
+            self._referrers = found
+        return self._referrers.get(key, [])
+
+    def module_level_called(self, key: Key) -> bool:
+        """Whether module-level code of some file calls ``key`` (a script's ``main()``)."""
+        if self._module_called is None:
+            self._module_called = {
+                target
+                for summary in self.files.values()
+                for reference in summary.module_called
+                for target in self.resolve(summary.path, reference, None)
+            }
+        return key in self._module_called
+
+    def eager_only(self, key: Key, depth: int = 0, seen: frozenset[Key] = frozenset()) -> str | None:
+        """Why ``key`` evidently runs eagerly, or None: no transform reaches it, it is never used
+        as a value (passed, stored, returned), something calls it, and everything that does is
+        module-level code, a test function or a function that itself runs eagerly (a reference
+        loop compared in an ``assert``, a finite-difference check called from ``main()``)."""
+        function = self.function(key)
+        if function is None or key in self.reasons or key in seen or depth > 3 or self.escapes(key):
+            return None
+        if function.parent is not None:
+            return None  # a nested function: its enclosing function decides
+        referrers = [r for r in self.referrers(key) if r != key]
+        from_module = self.module_level_called(key)
+        if not referrers and not from_module:
+            return None  # nothing in the project calls it: a library function, traced elsewhere
+        where = [f"module-level code of {key[0]}"] if from_module else []
+        for caller in referrers:
+            caller_function = self.function(caller)
+            if caller_function is None or caller in self.reasons:
+                return None
+            if caller_function.name.startswith("test"):
+                where.append(f"the test {self.name_of(caller)}")
+            elif self.eager_only(caller, depth + 1, seen | {key}) is not None:
+                where.append(f"{self.name_of(caller)}, which runs eagerly")
+            else:
+                return None
+        shown = ", ".join(where[:3]) + (f" and {len(where) - 3} more" if len(where) > 3 else "")
+        return f"{self.name_of(key)} is called only by {shown}, and no transform reaches it: it runs eagerly"
 
     # -- what call sites pass ------------------------------------------------------------------
 

@@ -155,6 +155,9 @@ class FileSummary:
     assigned: list[str] = field(default_factory=list)
     #: Calls made by module-level code.
     module_calls: list[CallSite] = field(default_factory=list)
+    #: What module-level code calls, as written (``main``, ``train.run``): every call, not only
+    #: those with argument facts (``module_calls``).
+    module_called: list[str] = field(default_factory=list)
     bench_file: bool = False
     #: Module-level names bound to what a factory of this file returns (``op = make_op()``
     #: where ``make_op`` returns a function it defines) -> those functions' keys.
@@ -224,6 +227,7 @@ class SummaryBuilder:
         self._factory_results()
         self._keep_references()
         self._module_calls(self._imported)
+        self._module_called()
         self._record_escapes(self._imported, frozenset())
         self._bench_file()
         return self.summary
@@ -570,6 +574,19 @@ class SummaryBuilder:
                         if name in aliases:
                             name = self._aliases.get(name, name)
                         self.summary.escapes.append((name, key, klass))
+
+    def _module_called(self) -> None:
+        """What module-level statements call (not inside ``def``/``class``)."""
+        found = self.summary.module_called
+        for stmt in module_statements(self.tree.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for expr in own_expressions(stmt):
+                for call in walk_local(expr):
+                    if isinstance(call, ast.Call):
+                        callee = _reference(call.func)
+                        if callee is not None and callee not in found:
+                            found.append(callee)
 
     def _module_calls(self, callees: frozenset[str]) -> None:
         """Calls made by module-level code (scripts call their training function there)."""

@@ -128,6 +128,9 @@ class Candidate:
     need: str = "traced"
     #: Drop the candidate unless the trace is proven.
     require_trace: bool = False
+    #: The construct is slow when run eagerly too (a gradient call per example), so code that
+    #: runs only eagerly does not make it less likely (``Rule.slow_eagerly``).
+    slow_eagerly: bool = False
     evidence: list[str] = field(default_factory=list)
     fix: Fix | None = None
     #: Rule-specific data for ``finalize`` (serialisable values only).
@@ -227,6 +230,9 @@ class Rule:
     severity: ClassVar[Severity] = "warning"
     #: Off unless selected explicitly (by code, prefix or ``ALL``).
     default_enabled: ClassVar[bool] = True
+    #: What the rule finds is slow when run eagerly too (not only when traced): a function
+    #: called only from eager code keeps its confidence.
+    slow_eagerly: ClassVar[bool] = False
     #: A regex (or a tuple of regexes that must all match) on the text of a top-level block:
     #: a block that does not match cannot hold a finding, so the rule does not walk it.
     trigger: ClassVar[re.Pattern[str] | tuple[re.Pattern[str], ...] | None] = None
@@ -301,7 +307,7 @@ class Rule:
         self.ctx.add_candidate(
             self, node, message,
             size=size or "none", size_param=size_param, per_element=per_element, work=work, need=need, require_trace=require_trace,
-            evidence=items, fix=fix, data=data or {},
+            evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly,
         )
 
     # -- phase 2 ---------------------------------------------------------------------------
@@ -324,6 +330,10 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
         proven = level >= Level.TRACED
     if proven:
         return "proven", explanation
+    if key is not None and level < Level.TRACED and not candidate.slow_eagerly:
+        eager = project.eager_only(key)
+        if eager is not None:
+            return "none", eager  # its only callers run eagerly: not traced, whatever jax it does
     if candidate.work == "jax":
         return "likely", explanation
     return "none", explanation
@@ -374,6 +384,8 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
         evidence.append(explanation)
     elif trace == "likely":
         evidence.append("no transform reaches this function in the scanned files; it does jax work, so it is likely traced by its callers")
+    elif explanation:
+        evidence.append(explanation)
     return make_finding(rule, candidate, confidence, evidence, explanation if trace == "proven" else None)
 
 

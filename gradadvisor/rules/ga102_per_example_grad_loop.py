@@ -96,6 +96,7 @@ class PerExampleGradLoop(Rule):
     """
 
     code = "GA102"
+    slow_eagerly = True  # one gradient call per example costs a dispatch each, traced or not
     name = "per-example-grad-loop"
     summary = "a gradient function called once per example in a Python loop; use `jax.vmap(jax.grad(...))`"
     keywords = ("for", "while", "map")

@@ -72,6 +72,7 @@ class DiagOfMatmul(Rule):
     """
 
     code = "GA202"
+    slow_eagerly = True  # the whole product is computed to keep its diagonal, traced or not
     name = "diag-of-matmul"
     summary = "`diag`/`trace` of a matrix product computes the whole product; use one einsum"
     keywords = ("diag", "trace", "einsum")
