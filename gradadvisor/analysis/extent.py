@@ -43,6 +43,10 @@ COLLECTION_NAME = re.compile(
 SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?|depth|levels?|hidden_layers|experts?|components?|classes|dims?)$|^(?:depth|ndim|dim)$", re.IGNORECASE)
 
 
+#: ``.shape[k]`` for an axis after the first (``k >= 1`` or negative).
+LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
+
+
 def symmetric_offsets(args: list[ast.expr]) -> bool:
     """``range(-q, q + 1)`` (and ``range(-q, q)``, ``range(-(q), q + 1, 1)``): offsets around zero,
     the walk of a stencil, a band or a kernel's taps, whose half-width ``q`` is the method's."""
@@ -276,6 +280,11 @@ class ExtentReader:
             return Extent("data", f"{reason}: the loop grows with what callers pass", "likely", value.evidence, param=param, size=length)
         evidence = value.evidence
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
+        axis = LATER_AXIS.search(length)
+        if axis is not None:
+            # ``x.shape[1]``: a feature, channel or model axis as often as a data axis (time,
+            # points); it counts, but as a likely data size, unless a fact says more.
+            return Extent("data", f"{reason} (axis {axis.group(1)}: a data axis or a model's, unshown)", "likely", evidence, size=length)
         return Extent("data", reason, "proven", evidence, size=length)
 
 
