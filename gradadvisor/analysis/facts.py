@@ -764,7 +764,7 @@ def _jaxtyping_dims(text: str) -> list[str] | None:
 
 
 #: Functions and methods whose result has their (first) argument's dtype.
-DTYPE_KEEPING = frozenset({"reshape", "transpose", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "swapaxes", "moveaxis", "copy", "matrix_transpose"})
+DTYPE_KEEPING = frozenset({"reshape", "transpose", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "swapaxes", "moveaxis", "copy", "matrix_transpose", "conj", "conjugate"})
 
 #: Methods that change a NumPy array in place.
 IN_PLACE_METHODS = frozenset({"sort", "fill", "resize", "put", "itemset", "setfield", "partition", "byteswap", "setflags", "__setitem__", "__iadd__", "__imul__", "__isub__", "__itruediv__"})

@@ -52,7 +52,7 @@ ELEMENTWISE = frozenset(
         "negative", "positive", "reciprocal", "sign", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh",
         "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "floor", "ceil", "round", "rint", "trunc", "maximum",
         "minimum", "power", "float_power", "clip", "where", "logaddexp", "arctan2", "hypot", "multiply", "add",
-        "subtract", "divide", "true_divide", "sinc", "heaviside", "deg2rad", "rad2deg", "fmax", "fmin", "conj",
+        "subtract", "divide", "true_divide", "sinc", "heaviside", "deg2rad", "rad2deg", "fmax", "fmin", "conj", "conjugate",
         "real", "imag", "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "greater", "less",
         "equal", "not_equal", "greater_equal", "less_equal", "mod", "remainder", "floor_divide", "nan_to_num",
     }
@@ -87,7 +87,7 @@ FROM_VALUES = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})
 #: Joining a sequence of arrays.
 JOINING = frozenset({"stack", "vstack", "hstack", "dstack", "column_stack", "concatenate", "array", "asarray", "row_stack"})
 #: Array methods that return an array of the same rank (or a view of it).
-SAME_RANK_METHODS = frozenset({"astype", "conj", "clip", "round", "copy", "block_until_ready", "real", "imag", "view"})
+SAME_RANK_METHODS = frozenset({"astype", "conj", "conjugate", "clip", "round", "copy", "block_until_ready", "real", "imag", "view"})
 REDUCING_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std", "all", "any", "argmax", "argmin"})
 RESHAPING_METHODS = frozenset({"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "T", "mT", "cumsum", "cumprod", "sort", "argsort", "dot", "take"})
 

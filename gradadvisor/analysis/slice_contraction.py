@@ -25,13 +25,13 @@ from gradadvisor.analysis.einsum import Contraction, Einsum, Operand, StackOutpu
 from gradadvisor.analysis.extent import is_collection_name
 from gradadvisor.analysis.loop_nest import Nest, var_count
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import names_read, one_line, walk
 from gradadvisor.analysis.vectorize import IndexedRead, elementwise_over, has_walrus, read_indexed
 
-#: Named contractions, by their jax.numpy name.
-CONTRACTIONS: dict[str, Contraction] = {"dot": "dot", "matmul": "matmul", "inner": "inner", "vdot": "vdot"}
-#: Keyword arguments of those contractions that ``jnp.einsum`` takes too.
-KEPT_KEYWORDS = frozenset({"precision", "preferred_element_type"})
+#: The table's contractions (``analysis/operations.py``) GA201 knows, as einsum.py's kinds: a
+#: ``[dot]`` spelling of ``matmul`` contracts like ``dot``.
+CONTRACTIONS: dict[tuple[str, str], Contraction] = {("matmul", ""): "matmul", ("matmul", "dot"): "dot", ("inner", ""): "inner", ("vdot", ""): "vdot"}
 #: Attributes only an array has: reading one shows that a name holds an array, not a list.
 ARRAY_ONLY_ATTRIBUTES = frozenset({"shape", "ndim", "T", "mT", "reshape", "astype", "dtype", "transpose"})
 
@@ -71,16 +71,17 @@ class SliceContraction:
 def contraction_of(expr: ast.expr, resolve) -> tuple[Contraction, list[ast.expr], ast.expr | None, list[ast.keyword]] | None:
     """``(kind, factors, the function called, keywords to keep)`` for the contractions GA201
     knows; ``precision=`` and ``preferred_element_type=`` carry over."""
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.MatMult):
-        return "matmul", [expr.left, expr.right], None, []
+    operation = operation_of(expr, resolve)
+    kind = CONTRACTIONS.get((operation.name, operation.variant)) if operation is not None else None
+    if operation is not None and kind is not None:
+        if operation.spelling.form == "operator":
+            return kind, list(operation.operands), None, []
+        if operation.module in AUTODIFF_NUMPY and operation.plain and len(expr.args) == 2:  # type: ignore[union-attr]
+            return kind, list(operation.operands), expr.func, list(expr.keywords)  # type: ignore[union-attr]
     if not isinstance(expr, ast.Call) or any(isinstance(arg, ast.Starred) for arg in expr.args) or any(k.arg is None for k in expr.keywords):
         return None
     qualified = resolve(expr.func) or ""
     module, _, function = qualified.rpartition(".")
-    if module in AUTODIFF_NUMPY and function in CONTRACTIONS and len(expr.args) == 2:
-        if any(k.arg not in KEPT_KEYWORDS for k in expr.keywords):
-            return None
-        return CONTRACTIONS[function], list(expr.args), expr.func, list(expr.keywords)
     if expr.keywords:
         return None
     product = None

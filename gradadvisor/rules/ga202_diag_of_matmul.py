@@ -7,19 +7,27 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
-from gradadvisor.analysis.syntax import attribute_path, call, constant, name_count, one_line, positional
+from gradadvisor.analysis.operations import operation_of
+from gradadvisor.analysis.syntax import attribute_path, call, constant, name_count, one_line
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid
+
+_JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return "
 
 
 class DiagOfMatmul(Rule):
     """
     ## What it does
     Finds `jnp.diag(A.T @ B)`, `jnp.diagonal(A @ B)`, `jnp.diag(jnp.dot(A, B.T))`,
-    `jnp.diag(jnp.matmul(A, B))`, `jnp.trace(A @ B)`, `jnp.einsum("ii->i", A @ B)` and
-    their `transpose` spellings, also when the product is named first and used only
-    there (`P = A @ B` ... `jnp.diag(P)`): a whole matrix product computed only to keep
-    its diagonal (or its trace).
+    `jnp.trace(A @ B)`, `jnp.einsum("ii->i", A @ B)`, `(A @ B).diagonal()`: a whole matrix
+    product computed only to keep its diagonal (or its trace), in every spelling of the
+    operation table (`analysis/operations.py`): the product as `@`, `jnp.matmul` (with
+    `precision=`, which the einsum keeps), `jnp.linalg.matmul`, `jnp.dot`, `A.dot(B)`,
+    `jax.lax.dot`, `jnp.einsum("ij,jk->ik", A, B)`; a transpose as `.T`, `.mT`,
+    `jnp.transpose`, `jnp.matrix_transpose`, `.transpose()` (or `jnp.swapaxes(A, 0, 1)` of
+    a 2-D `A`); the diagonal as `diag`, `diagonal`, `jnp.linalg.diagonal`, the `.diagonal()`
+    and `.trace()` methods. Also when the product is named first and used only there
+    (`P = A @ B` ... `jnp.diag(P)`).
 
     ## Why it is slow for gradients
     For n-by-k inputs the product costs n*n*k multiply-adds and an n*n temporary,
@@ -54,8 +62,9 @@ class DiagOfMatmul(Rule):
     a wider dtype, the einsum keeps the input's). For a named product (`P = A @ B` then `jnp.diag(P)`), the operands must
     hold the same values at both lines and not be changed in place between them (a NumPy
     array can be: `A[:, 0] = s`), and `P = A @ B` is left in place (dead code
-    under `jit`; delete it yourself). Otherwise the fix is *unsafe* and says what it
-    could not prove.
+    under `jit`; delete it yourself). For the `.diagonal()` and `.trace()` methods the
+    operands must be jax arrays (NumPy's product keeps NumPy's method). Otherwise the fix
+    is *unsafe* and says what it could not prove.
 
     ## Confirm with trace
     Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
@@ -66,7 +75,7 @@ class DiagOfMatmul(Rule):
     ## When not to apply
     Not reported when the code shows a 1-D operand (`v = jnp.ones(n)`, a column
     `X[:, k]`, a number): `diag` then builds a matrix. Calls with an offset (`k=`,
-    `offset=`, `axis1=`), plain NumPy (`numpy.diag`), a named product used anywhere else
+    `offset=`, `axis1=`), plain NumPy (`numpy.diag`, a `np.dot` product: it runs on the host), a named product used anywhere else
     (it is needed anyway), and test code (where `diag(a @ b.T)` is the reference an
     einsum is checked against) are not reported.
     """
@@ -93,6 +102,10 @@ class DiagOfMatmul(Rule):
         Valid("import jax.numpy as jnp\n\ndef test_einsum(a, b):\n    assert jnp.allclose(jnp.einsum('ij,ij->i', a, b), jnp.diag(a @ b.T))\n"),
         # The named product is used elsewhere: it is needed anyway.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    p = a @ b\n    return jnp.diag(p), p.sum()\n"),
+        # NumPy's product runs on the host (nothing to differentiate); an offset; NumPy arrays' own method.
+        Valid("import jax\nimport numpy as np\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(np.dot(a, b))\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return (a @ b).diagonal(1)\n"),
+        Valid("import jax.numpy as jnp\nimport numpy as np\n\ndef f():\n    a = np.ones((3, 3))\n    return (a @ a).diagonal()\n"),
     )
     INVALID = (
         Invalid(
@@ -148,31 +161,57 @@ class DiagOfMatmul(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum('ii->i', a @ b)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum('ij,ji->i', a, b)\n",
         ),
+        # Spellings from the operation table (analysis/operations.py); `precision=` carries over.
+        Invalid(
+            f"{_JIT}jnp.diag(jnp.matmul(a, b, precision='highest'))\n",
+            expected_fix=f"{_JIT}jnp.einsum('ij,ji->i', a, b, precision='highest')\n",
+            message_contains="precision='highest'",
+        ),
+        Invalid(f"{_JIT}jnp.diag(a.dot(b))\n", expected_fix=f'{_JIT}jnp.einsum("ij,ji->i", a, b)\n', message_contains="a.dot(b)"),
+        Invalid(f"{_JIT}jnp.diagonal(jax.lax.dot(a, b.T))\n", message_contains="jax.lax.dot(a, b.T)"),
+        Invalid(f"{_JIT}jnp.trace(jnp.linalg.matmul(a, b))\n", message_contains="jnp.linalg.matmul(a, b)"),
+        Invalid(f'{_JIT}jnp.diag(jnp.einsum("ij,jk->ik", a, b))\n', message_contains='jnp.einsum("ij,jk->ik", a, b)'),
+        # A method: NumPy's when the operands are NumPy arrays, so that is a condition of the fix.
+        Invalid(f"{_JIT}(a.T @ b).diagonal()\n", message_contains="(a.T @ b).diagonal()", applicability="unsafe"),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(w, v):\n    h = w.dot(v.T)\n    return jnp.diagonal(h)\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(w, v):\n    h = w.dot(v.T)\n    return jnp.einsum("ij,ij->i", w, v)\n',
+            message_contains="h = w.dot(v.T)",
+        ),
+        # swapaxes is a transpose of a 2-D array only: peeled once the reshape proves it.
+        Invalid(
+            "import jax.numpy as jnp\n\ndef f(x, y):\n    a = jnp.reshape(x, (8, 8))\n    b = jnp.reshape(y, (8, 8))\n    return jnp.diag(jnp.swapaxes(a, 0, 1) @ b)\n\nf(jnp.ones(64), jnp.ones(64))\n",
+            expected_fix='import jax.numpy as jnp\n\ndef f(x, y):\n    a = jnp.reshape(x, (8, 8))\n    b = jnp.reshape(y, (8, 8))\n    return jnp.einsum("ij,ij->j", a, b)\n\nf(jnp.ones(64), jnp.ones(64))\n',
+            message_contains="jnp.swapaxes(a, 0, 1)",
+            applicability="safe",
+        ),
     )
 
     def visit_Call(self, node: ast.Call) -> None:
         ctx = self.ctx
-        qualified = ctx.resolve(node.func) or ""
-        module, _, function = qualified.rpartition(".")
-        if module not in AUTODIFF_NUMPY:
+        outer = operation_of(node, ctx.resolve)
+        if outer is None or outer.name not in ("diagonal", "trace") or not outer.plain or outer.keywords or outer.host:
             return
-        args = positional(node)
-        if function in ("diag", "diagonal", "trace") and len(node.args) == 1 and not node.keywords and len(args) == 1:
-            kind, argument = function, args[0]
-        elif function == "einsum" and len(node.args) == 2 and not node.keywords and _diagonal_spec(args[0]) is not None:
-            kind, argument = _diagonal_spec(args[0]), args[1]  # type: ignore[assignment]
-        else:
+        if outer.module is not None and _namespace(outer.module) not in AUTODIFF_NUMPY:
             return
-        product, named = _product(argument, ctx)
+        kind, argument = outer.name, outer.operands[0]
+        module = _namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
+        product, named = _product(argument, ctx, self._rank)
         if product is None:
             return
-        (left, left_t), (right, right_t) = product
+        (left, left_t), (right, right_t), keywords = product
+        if keywords and module != "jax.numpy":
+            return
+        method = outer.module is None  # `(a @ b).diagonal()`: NumPy's own when the operands are
+        if method and any(ctx.value(operand).host for operand in (left, right)):
+            return
         ranks = (self._rank(left), self._rank(right))
         if any(rank is not None and rank < 2 for rank in ranks):
             return  # a matrix-vector product: `diag` builds a matrix from the vector
         subscripts = _subscripts(left_t, right_t, trace=kind == "trace")
         einsum, imports = ctx.spell(f"{module}.einsum")
         replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
+        replacement.keywords = [ast.keyword(arg=item.arg, value=item.value) for item in keywords]
         conditions = Preconditions()
         params = (ctx.parameter_of(left), ctx.parameter_of(right))
         rank_checks = [f"rank {param} 2" for param, rank in zip(params, ranks) if rank != 2 and param is not None]
@@ -200,6 +239,13 @@ class DiagOfMatmul(Rule):
                 conditions.require(False, f"`{text}` has a known dtype (`trace` promotes integers and bools, the einsum does not)", ctx.dtype_callers(operand))
             else:
                 conditions.require(False, f"`{text}` has a known dtype that is not bool or a small one", ctx.dtype_callers(operand))
+        for operand in (left, right) if method else ():
+            param = ctx.parameter_of(operand)
+            conditions.require(
+                ctx.value(operand).is_array,
+                f"`{one_line(ctx.code(operand), 25)}` is a jax array (`.{outer.spelling.name}()` of a NumPy product stays NumPy)",
+                [f"jax {param}"] if param is not None else None,
+            )
         if named is not None:
             conditions.require(_same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
             conditions.require(
@@ -239,23 +285,16 @@ class DiagOfMatmul(Rule):
         return value.rank
 
 
-def _diagonal_spec(expr: ast.AST) -> str | None:
-    """``"diag"`` for ``einsum("ii->i", ...)``, ``"trace"`` for ``"ii->"``/``"ii"``."""
-    if not (isinstance(expr, ast.Constant) and isinstance(expr.value, str)):
-        return None
-    spec = expr.value.replace(" ", "")
-    if re.fullmatch(r"([a-z])\1->\1", spec):
-        return "diag"
-    if re.fullmatch(r"([a-z])\1(->)?", spec):
-        return "trace"
-    return None
+def _namespace(module: str) -> str:
+    """``jax.numpy`` for ``jax.numpy.linalg``: where the einsum comes from."""
+    return module.removesuffix(".linalg")
 
 
-def _product(expr: ast.AST, ctx):
-    """``(((A, transposed), (B, transposed)), named)`` for ``A @ B``, ``dot(A, B)``,
-    ``matmul(A, B)``, or a name bound to one of those and used nowhere else (then ``named``
-    is its assignment)."""
-    found = _matmul_operands(expr, ctx)
+def _product(expr: ast.AST, ctx, rank):
+    """``(((A, transposed), (B, transposed), keywords), named)`` for a matrix product (any
+    spelling in ``analysis/operations.py``), or a name bound to one and used nowhere else
+    (then ``named`` is its assignment)."""
+    found = _matmul_operands(expr, ctx, rank)
     if found is not None:
         return found, None
     if not isinstance(expr, ast.Name) or ctx.function is None:
@@ -264,7 +303,7 @@ def _product(expr: ast.AST, ctx):
     if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or len(ctx.scope.bindings.get(expr.id, [])) != 1:
         return None, None
     statement = bindings[0].statement
-    found = _matmul_operands(bindings[0].value, ctx)
+    found = _matmul_operands(bindings[0].value, ctx, rank)
     if found is None or name_count(ctx.function, expr.id) != 2:
         return None, None  # the product is used somewhere else too: it is needed anyway
     return found, statement
@@ -296,29 +335,21 @@ def _same_operands(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
     return True
 
 
-def _matmul_operands(expr: ast.AST, ctx):
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.MatMult):
-        left, right = expr.left, expr.right
-    elif isinstance(expr, ast.Call) and ctx.names.autodiff_numpy_function(expr.func) in ("dot", "matmul"):
-        args = positional(expr)
-        if len(args) != 2 or len(expr.args) != 2 or expr.keywords:
-            return None
-        left, right = args
-    else:
-        return None
-    return _operand(left, ctx), _operand(right, ctx)
-
-
-def _operand(expr: ast.AST, ctx) -> tuple[ast.AST, bool]:
-    """Peel one transpose: ``A.T``, ``A.mT``, ``jnp.transpose(A)``, ``A.transpose()``."""
-    if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
-        return expr.value, True
-    if isinstance(expr, ast.Call):
-        if ctx.names.autodiff_numpy_function(expr.func) in ("transpose", "matrix_transpose") and len(expr.args) == 1 and not expr.keywords:
-            return expr.args[0], True
-        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "transpose" and not expr.args and not expr.keywords:
-            return expr.func.value, True
-    return expr, False
+def _matmul_operands(expr: ast.AST, ctx, rank):
+    """The product's operands, each with one transpose peeled (``A.T``, ``A.mT``,
+    ``jnp.transpose(A)``, ``A.transpose()``, ``jnp.swapaxes(A, 0, 1)`` of a 2-D ``A``...),
+    and the keywords that keep its mathematics (``precision=``)."""
+    product = operation_of(expr, ctx.resolve, rank)
+    if product is None or product.name != "matmul" or not product.plain or product.host:
+        return None  # NumPy's product runs on the host: nothing to differentiate
+    (left, right), peeled = product.operands, []
+    for operand in (left, right):
+        transpose = operation_of(operand, ctx.resolve, rank)
+        if transpose is not None and transpose.name == "transpose" and transpose.plain and not transpose.host:
+            peeled.append((transpose.operands[0], True))
+        else:
+            peeled.append((operand, False))
+    return peeled[0], peeled[1], product.keywords
 
 
 def _subscripts(left_transposed: bool, right_transposed: bool, trace: bool) -> str:

@@ -17,6 +17,17 @@ FORMS = {
     "named": "p = a @ b.T\n    return jnp.diag(p)",
     "einsum": "jnp.einsum('ii->i', a @ b.T)",
     "transpose_call": "jnp.diag(jnp.dot(jnp.transpose(a), b))",
+    # Spellings read from the operation table (analysis/operations.py).
+    "matmul_precision": "jnp.diag(jnp.matmul(a, b.T, precision='highest'))",
+    "method_dot": "jnp.diag(a.dot(b.T))",
+    "lax_dot_trace": "jnp.trace(jax.lax.dot(a, b.T))",
+    "linalg_matmul": "jnp.linalg.diagonal(jnp.linalg.matmul(a.T, b))",
+    "einsum_product": "jnp.diag(jnp.einsum('ij,jk->ik', a, b.T))",
+    "method_diagonal": "(a.T @ b).diagonal()",
+    "method_trace": "(a @ b.T).trace()",
+    "swapaxes": "jnp.diag(jnp.swapaxes(a, 0, 1) @ b)",
+    "conjugate": "jnp.diag(a.conjugate().T @ b)",
+    "named_dot": "h = a.dot(b.T)\n    return jnp.diagonal(h)",
 }
 #: How the operands get their shapes: reshaped to a literal shape (ranks proven), or left as they come.
 SHAPERS = {
@@ -34,7 +45,7 @@ def _program(form: str, shaper: str, shape, dtype: str) -> Program:
         body = f"return {body}"
     if shaper == "rebound_after":
         prelude = f"    a = jnp.reshape(a, {shape})\n    b = jnp.reshape(b, {shape})\n"
-        if form == "named":
+        if "\n" in body:
             body = body.replace("\n    return", "\n    a = a + 1\n    return")
     else:
         prelude = SHAPERS[shaper].format(shape=shape)
@@ -81,3 +92,10 @@ def test_some_fixes_are_safe():
     assert outcome.kind == "safe-applied" and outcome.ok, outcome
     named = check(replace(_program("named", "reshaped", (4, 3), "float32"), stated_caller=True), "GA202")
     assert named.kind == "safe-applied" and named.ok, named
+
+
+@pytest.mark.parametrize("form", ["matmul_precision", "method_dot", "lax_dot_trace", "einsum_product", "method_diagonal", "swapaxes", "conjugate", "named_dot"])
+def test_new_spellings_get_safe_fixes(form):
+    # Each spelling the operation table added is rewritten safely on proven 2-D float32 operands.
+    outcome = check(replace(_program(form, "reshaped", (4, 4), "float32"), stated_caller=True), "GA202")
+    assert outcome.kind == "safe-applied" and outcome.ok, outcome
