@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import int_value, offset_of, one_line, range_bounds, tail_name
+from gradadvisor.analysis.syntax import int_value, offset_of, one_line, range_bounds, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
@@ -123,6 +123,9 @@ class ExtentReader:
                 arithmetic = range_bounds(iterable.args)
                 if arithmetic.count is not None and arithmetic.count <= SMALL_RANGE:
                     return static(f"`{text}` runs {arithmetic.count} times")
+                window = window_count(self._spelled(iterable.args))
+                if window is not None and window <= SMALL_RANGE:
+                    return static(f"`{text}` is a window of at most {window} steps around an index")
                 if symmetric_offsets(iterable.args):
                     return static(f"`{text}` walks the offsets of a stencil or band, -q to q: its half-width "
                                   "is a parameter of the method, not a data size")
@@ -144,6 +147,22 @@ class ExtentReader:
                     return Extent("data", f"`{text}`: a slice of {base.reason}", base.proof, base.evidence, base.param, base.size, base.per_element)
         value = self.evaluate(iterable)
         return self._from_value(value, iterable, text)
+
+    def _spelled(self, args: list[ast.expr]) -> list[ast.expr]:
+        """``args`` with a name bound to a size expression replaced by that expression
+        (``last = min(row + 2, n - 1)``; ``range(row, last)``), so bounds can be compared."""
+        found = []
+        for arg in args:
+            if isinstance(arg, ast.Name):
+                value = self.evaluate(arg)
+                length = value.length if value.kind in (v.SIZE, v.SCALAR) else None
+                if isinstance(length, str) and length != arg.id:
+                    try:
+                        arg = ast.parse(length, mode="eval").body
+                    except SyntaxError:
+                        pass
+            found.append(arg)
+        return found
 
     def _call(self, call: ast.Call, text: str) -> Extent | None:
         func = call.func

@@ -312,6 +312,33 @@ class RangeBounds:
     driver: ast.expr | None
 
 
+def _bounds(expr: ast.expr, function: str) -> list[ast.expr]:
+    """``min(a, b)`` as an upper bound is at most ``a`` and at most ``b``; ``max`` likewise
+    below: the arguments; any other expression is its own bound."""
+    if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == function
+            and len(expr.args) >= 2 and not expr.keywords and not any(isinstance(a, ast.Starred) for a in expr.args)):
+        return list(expr.args)
+    return [expr]
+
+
+def window_count(args: list[ast.expr]) -> int | None:
+    """At most how many times ``range(max(i - 2, 0), min(i + 2, n))`` runs (4): a window around
+    an index, whose clipped ends only shorten it. None unless a ``max`` start and a ``min``
+    stop (or one of them) share a base with the other end, step 1."""
+    if len(args) != 2:
+        return None
+    lows, highs = _bounds(args[0], "max"), _bounds(args[1], "min")
+    if len(lows) == 1 and len(highs) == 1:
+        return None
+    counts = []
+    for low in lows:
+        for high in highs:
+            (low_base, low_offset), (high_base, high_offset) = offset_of(low), offset_of(high)
+            if low_base is not None and high_base is not None and ast.dump(low_base) == ast.dump(high_base):
+                counts.append(max(0, high_offset - low_offset))
+    return min(counts) if counts else None
+
+
 def range_bounds(args: list[ast.expr]) -> RangeBounds:
     if not args or len(args) > 3:
         return RangeBounds(None, None)
