@@ -89,10 +89,11 @@ def confirm(
         entry = {"code": finding.code, "path": display(finding.path), "line": finding.line,
                  "end_line": finding.end_line, "message": finding.message}
         kinds = RULE_KINDS.get(finding.code)
-        if not matches and kinds and "unrolled-loop" in kinds:
+        if not matches and kinds:
+            # The construct is in a helper the diagnosed line calls: its frames name the helper's lines.
             matches = [
                 i for i, d in enumerate(diagnoses)
-                if d.kind == "unrolled-loop" and i not in predicted
+                if d.kind in kinds and i not in predicted
                 and any(finding.covers(path, line) for path, line in d.details.get("growing_frames", ()))
             ]
             if matches:

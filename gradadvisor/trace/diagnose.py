@@ -223,7 +223,9 @@ def _slice_backward(row: LineRow, sizes, sized, findings) -> list[Diagnosis]:
     rule = _finding_rule(row, findings, "slice-backward")
     if rule is None:  # dot products of slices: GA201; else the elements of an array iterated over
         rule = "GA201" if row.forward_primitives.get("dot_general") else loop_rule(row, findings)
-    return [Diagnosis("slice-backward", row.path, row.line, rule, evidence, details={"growth": k})]
+    inner = [f for f in row.stack if _grows(sizes, f.get("zero_fills_by_size", f.get("eqns_by_size", {})), 2)[0]]
+    return [Diagnosis("slice-backward", row.path, row.line, rule, evidence,
+                      details={"growth": k, "growing_frames": [(f["path"], f["line"]) for f in inner]})]
 
 
 def _dense_table(row: LineRow, sizes, sized) -> list[Diagnosis]:
@@ -369,7 +371,8 @@ def diagnose_one_size(fn: FunctionTrace, findings: list[Finding], dims: set[int]
             rule = _finding_rule(row, findings, "slice-backward")
             if rule is None:
                 rule = "GA201" if row.forward_primitives.get("dot_general") else loop_rule(row, findings)
-            found.append(Diagnosis("slice-backward", row.path, row.line, rule, evidence))
+            found.append(Diagnosis("slice-backward", row.path, row.line, rule, evidence,
+                                   details={"growing_frames": [(f["path"], f["line"]) for f in row.stack]}))
     for diagnosis in found:
         diagnosis.function = fn.name
     return sorted(found, key=lambda d: (d.path or "", d.line or 0, d.kind))
