@@ -260,7 +260,7 @@ class ExtentReader:
         if value.kind == v.SCALAR and type(value.literal) is int:
             if value.literal <= SMALL_RANGE:
                 return static(f"a literal bound of {value.literal}")
-            return Extent("data", f"{value.literal} iterations", "proven", size=str(value.literal))
+            return Extent("data", f"{value.literal} iterations", "proven", value.evidence, size=str(value.literal))
         if value.kind == v.SIZE:
             return self._size(value.length if isinstance(value.length, str) else text, value, text)
         if value.kind == v.PARAM:

@@ -30,6 +30,7 @@ from typing import Iterator
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.config_values import configured
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
@@ -963,10 +964,10 @@ class _Evaluator:
             return Value(v.OBJECT)
         if isinstance(node, ast.Call):
             return self._call(node, depth)
-        if isinstance(node, ast.Attribute):
-            return self._attribute(node, depth)
-        if isinstance(node, ast.Subscript):
-            return self._subscript(node, depth)
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
+            found = self._attribute(node, depth) if isinstance(node, ast.Attribute) else self._subscript(node, depth)
+            # ``args.num_steps``, ``cfg["n"]``: what the configuration states, when nothing else is known.
+            return (configured(node, self) or found) if found.kind == v.UNKNOWN else found
         if isinstance(node, ast.BinOp):
             return self._binop(node, depth, text)
         if isinstance(node, ast.UnaryOp):
