@@ -166,3 +166,30 @@ def _numeric_update(stmt: ast.stmt, name: str) -> bool:
     if others and all(int_value(operand) is not None for operand in others):
         return False  # n *= 2, i = i + 1: integer bookkeeping
     return True
+
+
+#: jax.numpy functions whose result is longer than their input: a state updated by one changes
+#: shape every step, which ``lax.scan``/``fori_loop`` cannot carry (their carry keeps its shape).
+SHAPE_GROWING = frozenset({"convolve", "concatenate", "append", "hstack", "vstack", "column_stack", "pad", "polymul",
+                           "kron", "outer", "insert", "repeat", "tile"})
+
+
+def reshapes_carry(loop: ast.AST, state: str, resolve) -> bool:
+    """Whether the loop assigns ``state`` from a call that grows it (``poly = jnp.convolve(poly,
+    q)``, ``xs = jnp.concatenate([xs, x])``): its shape changes every step, so no scan carries it
+    (``convolve`` with ``mode="same"``/``"valid"`` keeps or shrinks the length: not counted)."""
+    for node in ast.walk(loop):
+        if not (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == state for t in node.targets)):
+            continue
+        value = node.value
+        if not isinstance(value, ast.Call):
+            continue
+        qualified = resolve(value.func) or ""
+        module, _, function = qualified.rpartition(".")
+        if function not in SHAPE_GROWING or not module.endswith("numpy"):
+            continue
+        if function == "convolve" and any(k.arg == "mode" and isinstance(k.value, ast.Constant) and k.value.value in ("same", "valid") for k in value.keywords):
+            continue
+        if any(isinstance(n, ast.Name) and n.id == state for arg in value.args for n in ast.walk(arg)):
+            return True
+    return False

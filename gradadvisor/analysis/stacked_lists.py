@@ -52,7 +52,8 @@ def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses
 
 @dataclass(frozen=True)
 class AppendedList:
-    """``name = []`` ... a loop whose body ends with ``name.append(value)`` ... ``jnp.stack(name)``."""
+    """``name = []`` ... a loop whose body ends with ``name.append(value)`` ... ``jnp.stack(name)``
+    (or ``return name``: the list itself is the result)."""
 
     name: str
     #: What each iteration appends.
@@ -61,6 +62,8 @@ class AppendedList:
     steps: tuple[ast.expr, ...]
     #: The joining calls, the list's only other uses.
     joins: tuple[ast.Call, ...]
+    #: Not joined: the list is returned as it is (one program output per element).
+    returned: bool = False
 
     @property
     def computed(self) -> ast.expr:
@@ -120,8 +123,18 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         return None
     joins = joined_only(block, position, list_name, 2, ctx)
     if not joins:
+        if returned_only(block, position, list_name, 2, ctx):
+            return AppendedList(list_name, value, tuple(steps), (), returned=True)
         return None
     return AppendedList(list_name, value, tuple(steps), tuple(joins))
+
+
+def returned_only(statements: list[ast.stmt], index: int, list_name: str, own_uses: int, ctx) -> bool:
+    """Whether the list ``list_name`` is, after the statement at ``index``, only returned as it
+    is (``return outputs``): one output of the program per element, never joined."""
+    later = statements[index + 1 :]
+    returns = [s for s in later if isinstance(s, ast.Return) and isinstance(s.value, ast.Name) and s.value.id == list_name]
+    return bool(returns) and name_count(ctx.function, list_name) == own_uses + len(returns)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

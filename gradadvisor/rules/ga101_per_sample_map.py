@@ -123,11 +123,13 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
-    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full")
+    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append")
     expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(")  # joins and lax.map
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\("))
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\("))
 
     VALID = (
+        # A list returned from code no trace reaches: host code, no finding.
+        Valid("import numpy as np\n\ndef rows(xs):\n    out = []\n    for x in xs:\n        out.append(np.dot(x, x))\n    return out\n"),
         # Zipped with a list of objects (distributions, layers): their methods, not one function.
         Valid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n"
@@ -185,6 +187,12 @@ class PerSampleMap(Rule):
         Valid("import autograd.numpy as np\n\ndef f(xs):\n    return np.stack([np.sum(np.tanh(x)) for x in xs[:2]])\n"),
     )
     INVALID = (
+        # The per-sample results returned as a list: one program output per sample (advice, no fix).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef mp(w, As, Fs):\n    outputs = []\n    for a, f in zip(As, Fs):\n"
+            "        out = jnp.dot(a, f)\n        outputs.append(jnp.dot(w, out))\n    return outputs\n",
+            message_contains="returns the list",
+        ),
         # A per-component map over two arrays: `scales` is named like a collection, the facts
         # (a parameter read as a value next to `centers`) say it is data.
         Invalid(
@@ -388,6 +396,9 @@ class PerSampleMap(Rule):
         if found is None:
             return
         list_name, loop = appended.name, found.loop
+        if appended.returned:
+            self._returned_list(node, appended, found, header)
+            return
         head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
         module = "autograd.numpy" if (ctx.resolve(appended.joins[0].func) or "").startswith("autograd.") else "jax.numpy"
 
@@ -401,6 +412,23 @@ class PerSampleMap(Rule):
             return f"move the loop body into `def per_sample({', '.join(loop.variables)}): ...` and use `{list_name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`", None
 
         self._report(node, head, found, module, rewrite)
+
+    def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:
+        """``outputs = []``, a loop appending one result per sample, ``return outputs``: in traced
+        code every element is an output of its own, one copy of the body each. Advice, no fix
+        (a vmap returns one array, not a list: the callers change)."""
+        ctx = self.ctx
+        if any((ctx.resolve(n.func) or "").startswith("autograd.") for n in ast.walk(appended.value) if isinstance(n, ast.Call)):
+            return  # autograd traces nothing: a list of results costs no compile
+        vmap, _ = ctx.spell("jax.vmap")
+        arrays = ", ".join(one_line(ctx.code(array), 30) for array in found.loop.arrays)
+        self.report(
+            node,
+            f"`{header}: {appended.name}.append(...)` applies a function once per {walked(ctx, found.loop)} and returns "
+            f"the list: under a trace every element is an output of its own, one copy of the body each; compute them as "
+            f"one array, `{vmap or 'jax.vmap'}(per_sample)({arrays})` (callers index it instead of the list)",
+            extent=found.extent, data=found.data, work=work(found.loop, ctx), need="compiled", require_trace=True,
+        )
 
     # -- the message and the rewrite ---------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.carried_values import state_evidence
+from gradadvisor.analysis.carried_values import reshapes_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
@@ -184,6 +184,8 @@ class PythonLoopRecurrence(Rule):
     trigger = LOOP
 
     VALID = (
+        # The carry grows every step (a polynomial convolved with a factor per step): no scan carries it.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef poly(q, x):\n    p = jnp.ones(1)\n    for i in range(x.shape[0]):\n        p = jnp.convolve(p, q * x[i])\n    return p\n"),
         # A Python number updated from the data through a call (``len``), or counting steps: host.
         Valid("import jax\n\n@jax.jit\ndef f(x, items):\n    total = 0.0\n    for i in range(len(items)):\n        total = total + len(items[i])\n    return x * total\n"),
         Valid("import jax\n\n@jax.jit\ndef f(x, u):\n    k = 0\n    for t in range(u.shape[0]):\n        k = k + 1\n    return x * k\n"),
@@ -345,6 +347,8 @@ class PythonLoopRecurrence(Rule):
         states = recurrent_in_order(flow)
         if breaks_on_state(node, flow):
             return  # a host loop: it stops on a concrete value of its state
+        if any(reshapes_carry(node, state, ctx.resolve) for state in states):
+            return  # poly = jnp.convolve(poly, q): its shape changes every step, no scan can carry it
         evidence = state_evidence(form, flow, states, ctx)
         if evidence is None:
             return
