@@ -21,26 +21,40 @@ from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.syntax import FUNCTION_NODES, walk_local
 
 
 def host_reason(function: ast.AST) -> str | None:
-    """Why ``function`` cannot be traced (its own statements, not nested definitions), or None."""
+    """Why ``function`` cannot be traced (its own statements, not nested definitions), or None.
+    Walks statements only (a ``yield`` is read where a statement holds it: ``yield x``,
+    ``y = yield x``), and the tests of ``if``/``while``/``assert``: cheap enough to ask for every
+    function that holds a candidate."""
     if isinstance(function, ast.Lambda):
         return None
     args = function.args  # type: ignore[attr-defined]
     params = {arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]} - {"self", "cls"}
     loop_vars: set[str] = set()
     tests: list[tuple[ast.expr, int]] = []
-    for node in walk_local(function):
-        if node is not function and isinstance(node, FUNCTION_NODES):
+    stack: list = list(reversed(function.body))  # type: ignore[attr-defined]
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        if isinstance(node, (ast.Yield, ast.YieldFrom)):
-            return f"generator: `{getattr(function, 'name', 'it')}` has `yield` at line {node.lineno}: host code, never traced"
-        if isinstance(node, (ast.For, ast.comprehension)):
-            loop_vars |= {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
-        if isinstance(node, (ast.If, ast.While, ast.Assert)):
-            tests.append((node.test, node.lineno))
+        value = getattr(stmt, "value", None)
+        if isinstance(value, (ast.Yield, ast.YieldFrom)):
+            return f"generator: `{getattr(function, 'name', 'it')}` has `yield` at line {stmt.lineno}: host code, never traced"
+        if isinstance(stmt, (ast.For, ast.AsyncFor)):
+            loop_vars |= {n.id for n in ast.walk(stmt.target) if isinstance(n, ast.Name)}
+        if isinstance(stmt, (ast.If, ast.While, ast.Assert)):
+            tests.append((stmt.test, stmt.lineno))
+        for field_name in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(stmt, field_name, None)
+            if isinstance(block, list):
+                stack.extend(reversed([item for item in block if isinstance(item, (ast.stmt, ast.excepthandler))]))
+        if isinstance(stmt, ast.Match):
+            for case in stmt.cases:
+                stack.extend(reversed(case.body))
+    if not loop_vars:
+        return None
     for test, line in tests:
         for compare in (n for n in ast.walk(test) if isinstance(n, ast.Compare)):
             for operand in (compare.left, *compare.comparators):

@@ -22,7 +22,6 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.host_code import host_reason
 from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
@@ -112,9 +111,6 @@ class FunctionSummary:
     calls: list[CallSite] = field(default_factory=list)
     #: "array", "scalar", "size", ... : what the function returns, when phase 1 could tell.
     returns: str = "unknown"
-    #: Why no trace can run this function (a generator; Python branches on array values), or
-    #: None: ``analysis/host_code.py``.
-    host: str | None = None
 
 
 @dataclass
@@ -386,7 +382,6 @@ class SummaryBuilder:
                 self._typed_params[key] = typed
         # A nested function has none: the outermost function's references cover its text.
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, [])
-        function.host = host_reason(node)
         self.summary.functions[key] = function
         self.nodes[key] = (node, scope)
         self.keys[id(node)] = key

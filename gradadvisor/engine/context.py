@@ -14,6 +14,7 @@ import ast
 import traceback
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.host_code import host_reason
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
@@ -47,6 +48,8 @@ class Context:
         self._statements: list[ast.AST | None] = [None]
         #: id(function) -> id(statement) -> (its block, its position), built on first ask.
         self._places: dict[int, dict[int, tuple[list[ast.stmt], int]]] = {}
+        #: id(function) -> why no trace can run it (``host_reason``), for functions with candidates.
+        self._host: dict[int, str | None] = {}
 
     # -- the walk ---------------------------------------------------------------------------
 
@@ -206,7 +209,21 @@ class Context:
 
     # -- reports -------------------------------------------------------------------------------
 
+    def host_reason(self) -> str | None:
+        """Why the function being visited (or one enclosing it) cannot run under a trace
+        (``analysis/host_code.py``), or None; worked out only for functions that hold a
+        candidate, once each."""
+        for scope in reversed(self.scopes):
+            if not isinstance(scope, FUNCTION_NODES):
+                continue
+            if id(scope) not in self._host:
+                self._host[id(scope)] = host_reason(scope)
+            if self._host[id(scope)]:
+                return self._host[id(scope)]
+        return None
+
     def add_candidate(self, rule: "Rule", node: ast.AST, message: str, **fields) -> None:
+        fields.setdefault("host", self.host_reason())
         span = Span.of(node, self.source)
         self.candidates.append(
             Candidate(

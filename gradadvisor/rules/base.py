@@ -131,6 +131,9 @@ class Candidate:
     #: The construct is slow when run eagerly too (a gradient call per example), so code that
     #: runs only eagerly does not make it less likely (``Rule.slow_eagerly``).
     slow_eagerly: bool = False
+    #: Why the function holding it (or one enclosing it) cannot run under a trace: a generator,
+    #: Python branches on array values (``analysis/host_code.py``); None when nothing shows it.
+    host: str | None = None
     evidence: list[str] = field(default_factory=list)
     fix: Fix | None = None
     #: Rule-specific data for ``finalize`` (serialisable values only).
@@ -412,11 +415,7 @@ GENERATOR = "generator:"
 
 def host_function(candidate: Candidate, project: "Project") -> str | None:
     """Why the function holding the candidate (or one enclosing it) cannot be traced, or None."""
-    for scope in candidate.scopes:
-        function = project.function((candidate.path, scope))
-        if function is not None and function.host:
-            return function.host
-    return None
+    return candidate.host
 
 
 def settle(fix: Fix, candidate: Candidate, project: "Project") -> Fix:
