@@ -212,7 +212,7 @@ class ExtentReader:
             if value.function == "range" and isinstance(length, str):
                 return self._size(length, value, text)
             if value.function == "tuple":
-                return static(f"`{text}` is a tuple (a structure, fixed under a trace)")
+                return static(value.evidence[0] if value.evidence else f"`{text}` is a tuple (a structure, fixed under a trace)")
             if "pytree leaves" in value.evidence or any("of a mapping" in item for item in value.evidence):
                 return static(value.evidence[0] if value.evidence else "a collection")
             if value.item is not None and value.item.is_array and isinstance(iterable, (ast.ListComp, ast.GeneratorExp)):

@@ -837,7 +837,10 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
         item = _from_annotation(parts[0], name) if len(parts) == 2 and parts[-1] == "..." else None
         return Value(v.SEQUENCE, length=length, item=item, function="tuple", annotation=compact, evidence=(f"`{name}: {text}` (a tuple)",))
     if re.match(r"^(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence|typing\.Sequence|typing\.List)\b", compact):
-        return Value(v.SEQUENCE, evidence=(f"`{name}: {text}`",))
+        # A list a function is given, like a tuple, is a pytree under a trace: a structure (the
+        # operands of an equation, the branches of a layer), its length fixed when traced.
+        return Value(v.SEQUENCE, function="tuple", annotation=compact,
+                     evidence=(f"`{name}: {text}` (a list: a structure, its length fixed under a trace)",))
     if re.match(r"^(dict|Dict|Mapping|MutableMapping)\b", compact):
         return Value(v.MAPPING)
     if compact in ("float", "complex"):
@@ -1285,7 +1288,9 @@ class _Evaluator:
         if name in ("list", "tuple", "sorted", "reversed", "iter") and args:
             inner = self.eval(args[0], depth)
             if inner.kind == v.SEQUENCE:
-                return replace(inner, function=None if name != "reversed" else inner.function)
+                # ``list(a_tuple)`` is still a structure; ``list(range(n))`` is no longer a range.
+                keep = name == "reversed" or inner.function == "tuple"
+                return replace(inner, function=inner.function if keep else None)
             if inner.kind == v.ARRAY:
                 shape = inner.shape
                 return v.sequence(shape[0] if shape else None, v.array(shape[1:] if shape else None, inner.dtype, host=inner.host))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from gradadvisor.analysis.recurrence_footprints import Footprint, Write, read_footprint, sees_earlier, write_of
+from gradadvisor.analysis.recurrence_footprints import Footprint, Write, offset, read_footprint, sees_earlier, write_of
 from gradadvisor.analysis.recurrence_form import LoopForm, assigned_names, counter_step
 from gradadvisor.analysis.syntax import child_nodes, int_value, names_read, target_names, walk
 
@@ -232,6 +232,15 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
         literals = [int_value(found[1]) if found is not None and found[0] == name else None for found in steps]
         if literals and all(literal is not None and literal != 0 for literal in literals) and len({literal > 0 for literal in literals}) == 1:  # type: ignore[operator]
             movers.append((name, 1 if literals[0] > 0 else -1))  # type: ignore[operator]
+    # ... or with a local the body sets from the index each step (``idx = i``, ``j = i + 1``):
+    # ``out = out.at[idx].set(...)`` writes where ``out.at[i]`` would.
+    if var:
+        for item in items:
+            stmt = item.statement
+            if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id in assigned and offset(stmt.value, var) is not None
+                    and sum(stmt.targets[0].id in _item_targets(other) for other in items) == 1):
+                movers.append((stmt.targets[0].id, form.direction))
     writes: list[Write] = []
     for item in items:
         if item.opaque:

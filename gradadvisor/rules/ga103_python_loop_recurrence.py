@@ -233,6 +233,12 @@ class PythonLoopRecurrence(Rule):
         Valid("import jax\n\ndef strides(shape):\n    stride = 1\n    out = []\n    for d in range(len(shape)):\n        out.append(stride)\n        stride = stride * shape[d]\n    return out\n"),
     )
     INVALID = (
+        # Independent writes through a local index (`idx = i`): a map, not a recurrence.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    out = jnp.zeros((x.shape[0], 3))\n"
+            "    for i in range(x.shape[0]):\n        idx = i\n        out = out.at[idx].set(jnp.tanh(w @ x[i]))\n    return out\n",
+            message_contains="the writes are independent",
+        ),
         # A carry that starts as a Python number is an array once the data enters it.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef simulate(a, b, u):\n    x = 0.0\n    xs = []\n"

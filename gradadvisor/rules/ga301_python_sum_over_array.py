@@ -23,7 +23,7 @@ from gradadvisor.analysis.vectorize import (
     reduces_whole,
 )
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.rules.base import Invalid, Rule, Valid
+from gradadvisor.rules.base import Invalid, Rule, Valid, default_finalize
 
 class PythonSumOverArray(Rule):
     """
@@ -369,10 +369,23 @@ class PythonSumOverArray(Rule):
             f"`{one_line(ctx.code(node), 40)}` adds the rows of an array one by one; use `{one_line(content, 80)}`",
             size=size,
             size_param=param,
+            data={"array_param": param} if value.kind != v.ARRAY else None,
             work="jax" if value.kind == v.ARRAY and not value.host else "unknown",
             evidence=evidence,
             fix=fix,
         )
+
+    @classmethod
+    def finalize(cls, candidate, project):
+        """``sum(x)`` of a parameter is a sum over an array's rows only if callers pass an array:
+        a list or tuple they pass (``sum(mats)`` of a few per-branch matrices) is a structure,
+        added term by term on purpose."""
+        param = (candidate.data or {}).get("array_param")
+        if param and candidate.scopes:
+            facts = project.arguments(candidate.path, candidate.scopes[0], param)
+            if any(fact.kind == "sequence" or fact.kind.startswith("seq:") for fact in facts):
+                return None
+        return default_finalize(cls, candidate, project)
 
     # -- the rewrite -----------------------------------------------------------------------------
 
