@@ -62,8 +62,27 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     walks = bool(form.elements) or any(
         isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
     )
-    arithmetic = any(_numeric_update(stmt, name) for name in states for stmt in flow.updates_of(name))
+    arithmetic = any(_numeric_update(stmt, name) or _arithmetic_helper(stmt, ctx) for name in states for stmt in flow.updates_of(name))
     return "unknown" if walks or arithmetic else None
+
+
+def _arithmetic_helper(stmt: ast.stmt, ctx) -> bool:
+    """``u, v = relax(u, v)`` where ``relax`` is a function of the file that returns arithmetic
+    on its parameters (``return a * 0.5, b * 0.5``): the states may be arrays, as for
+    ``u = a * u + b``."""
+    value = getattr(stmt, "value", None)
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+        return False
+    function = ctx.local_function(value.func.id)
+    if function is None:
+        return False
+    params = {arg.arg for arg in function.args.args}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Return) and node.value is not None:
+            parts = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+            if parts and all(isinstance(part, (ast.BinOp, ast.UnaryOp)) and names_read(part) & params for part in parts):
+                return True
+    return False
 
 
 def initial_value(name: str, loop: ast.AST, ctx) -> v.Value:

@@ -456,11 +456,16 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
 def recurrent_in_order(flow: Flow) -> list[str]:
     """The recurrent names in the order the body first updates them."""
 
-    def first_line(name: str) -> int:
+    def first_place(name: str) -> tuple[int, int, str]:
         updates = flow.updates_of(name)
-        return updates[0].lineno if updates else 10**9
+        if not updates:
+            return 10**9, 0, name
+        # ``u, v = step(u, v)``: one line; the targets' order breaks the tie.
+        column = min((node.col_offset for node in ast.walk(updates[0]) if isinstance(node, ast.Name)
+                      and node.id == name and isinstance(node.ctx, ast.Store)), default=0)
+        return updates[0].lineno, column, name
 
-    return sorted(flow.recurrent, key=first_line)
+    return sorted(flow.recurrent, key=first_place)
 
 
 def _short(text: str, limit: int = 30) -> str:

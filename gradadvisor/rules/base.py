@@ -350,9 +350,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
     if not facts:
         if candidate.per_element and trace == "proven":
-            # An argument of traced code is an array or a pytree (a tuple of arrays is walked
-            # leaf by leaf, a structure): likely the data, not shown.
-            return "likely", [f"`{candidate.size_param}` is an argument of traced code: an array or a pytree"]
+            return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
     literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:"))}
     data = [fact for fact in facts if fact.kind in ("array", "size", "sequence") or literal.get(fact, 0) > SMALL_RANGE]
@@ -362,7 +360,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     if literal and len(literal) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
     if candidate.per_element and trace == "proven":
-        return "likely", [f"`{candidate.size_param}` is an argument of traced code: an array or a pytree"]
+        return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
     return "likely", []
 
 

@@ -233,6 +233,13 @@ class PythonLoopRecurrence(Rule):
         Valid("import jax\n\ndef strides(shape):\n    stride = 1\n    out = []\n    for d in range(len(shape)):\n        out.append(stride)\n        stride = stride * shape[d]\n    return out\n"),
     )
     INVALID = (
+        # A tuple of states carried through a helper of the file that does arithmetic on them.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef relax(a, b):\n    return a * 0.5 + b, b * 0.5 - a\n\n"
+            "def run(u, v, steps):\n    for t in range(steps):\n        u, v = relax(u, v)\n    return u\n\n"
+            "g = jax.grad(lambda p: jnp.sum(run(p[0], p[1], 50)))\n",
+            message_contains="`u` and `v` are carried",
+        ),
         # Independent writes through a local index (`idx = i`): a map, not a recurrence.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    out = jnp.zeros((x.shape[0], 3))\n"

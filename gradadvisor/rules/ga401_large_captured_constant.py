@@ -19,6 +19,8 @@ from gradadvisor.analysis.syntax import one_line
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, make_finding
 
 ADVICE = "pass it as an argument (not a differentiated one)"
+#: Transforms that compile the function they are given (a ``partial``'s bound arguments with it).
+PARTIAL_COMPILERS = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "jax.experimental.pjit.pjit"})
 
 
 class LargeCapturedConstant(Rule):
@@ -116,10 +118,12 @@ class LargeCapturedConstant(Rule):
     code = "GA401"
     name = "large-captured-constant"
     summary = "jitted code closes over a large array: jit embeds it as a constant; pass it as an argument"
-    expression_trigger = re.compile(r"\blambda\b")  # its only expression visit is visit_Lambda
-    trigger = re.compile(r"\b(?:def|lambda)\b")
+    expression_trigger = re.compile(r"\blambda\b|\bpartial\s*\(")  # visit_Lambda; jit(partial(f, table))
+    trigger = re.compile(r"\b(?:def|lambda)\b|\bpartial\s*\(")
 
     VALID = (
+        # A small array bound with partial: a few bytes of constant.
+        Valid("import functools\nimport jax\nimport jax.numpy as jnp\n\nW = jnp.ones((3, 3))\n\ndef f(w, x):\n    return w @ x\n\ng = jax.jit(functools.partial(f, W))\n"),
         # The same factory over a small sparse matrix: 8 kB of indices.
         Valid("import jax\nimport jax.numpy as jnp\nfrom jax.experimental import sparse\n\nn = 1000\n\ndef build_operator():\n    nonzeroes = sparse.eye(n).indices\n    def product(other):\n        return jnp.take(other, nonzeroes[:, 0])\n    return product\n\noperator = build_operator()\n\ndef fn(x):\n    return operator(jnp.ones(n) / x).sum()\n\njax.jit(fn)(1.0)\n"),
         # A literal table of a few numbers.
@@ -161,6 +165,12 @@ class LargeCapturedConstant(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\nTABLE = jnp.zeros((100_000, 64))\n\ndef f(scale, key):\n    perm = jax.random.permutation(key, 100_000)\n    return jnp.sum((TABLE * scale)[perm])\n\ng = jax.grad(f)\n"),
     )
     INVALID = (
+        # A large array bound with functools.partial into the function jit compiles.
+        Invalid(
+            "import functools\nimport jax\nimport jax.numpy as jnp\n\nTABLE = jnp.ones((2000, 1000))\n\n"
+            "def loss(table, idx):\n    return jnp.sum(table[idx])\n\nstep = jax.jit(functools.partial(loss, TABLE))\n",
+            message_contains="binds `TABLE`",
+        ),
         # A factory's closure, stored at module level and called from a jitted function
         # (jax-ml/jax#14655: a minute of constant folding).
         Invalid(
@@ -239,6 +249,34 @@ class LargeCapturedConstant(Rule):
     visit_AsyncFunctionDef = visit_FunctionDef
     visit_Lambda = visit_FunctionDef
 
+    def visit_Call(self, node: ast.Call) -> None:
+        """``jax.jit(functools.partial(loss, table))``: the arguments ``partial`` binds are
+        constants of the compiled program, as a closure's captures are."""
+        ctx = self.ctx
+        if (ctx.resolve(node.func) or "") not in PARTIAL_COMPILERS or not node.args:
+            return
+        inner = node.args[0]
+        if not (isinstance(inner, ast.Call) and (ctx.resolve(inner.func) or "") == "functools.partial" and inner.args):
+            return
+        for bound in [*inner.args[1:], *(item.value for item in inner.keywords if item.arg)]:
+            if not isinstance(bound, ast.Name):
+                continue
+            value = ctx.value(bound)
+            bindings = ctx.facts.bindings_at(bound.id, ctx.scope, ctx.statement) if ctx.scope.binds(bound.id) else ctx.facts.module_scope.bindings.get(bound.id, [])
+            size = self._captures.sizes.judge(value, [b for b in bindings if b.kind != "param"], ctx.scope)
+            if not size or not (size.get("nbytes") or size.get("data")):
+                continue
+            shown = f"a {size['shape']} array" if size.get("shape") else "an array of the data"
+            evidence = [item for item in (size.get("evidence"),) if item]
+            message = (
+                f"`{one_line(ctx.code(inner), 50)}` binds `{bound.id}`, {shown}, into the function "
+                f"`{one_line(ctx.code(node.func), 20)}` compiles: jit embeds it in the program as a constant, so compile time, "
+                f"program size and memory grow with it; pass it as an argument of the jitted function instead"
+            )
+            self.report(bound, message, size="proven" if size.get("nbytes") else "likely", work="jax",
+                        evidence=[*evidence, f"`{one_line(ctx.code(node), 60)}` compiles it at line {node.lineno}"],
+                        data={"kind": "partial"})
+
     def _candidate(self, read: ast.AST, data: dict) -> None:
         data.setdefault("x64", self._captures.x64)
         self.report(read, "", size="none", work="jax", need="compiled", require_trace=True, data=data)
@@ -278,6 +316,8 @@ class LargeCapturedConstant(Rule):
         data = candidate.data
         if data.get("kind") == "dense":
             return _finalize_dense(cls, candidate, project)
+        if data.get("kind") == "partial":  # the jit is at the call: compiled, the size shown
+            return make_finding(cls, candidate, "high" if candidate.size == "proven" else "medium", candidate.evidence, None)
         compiled = project.compiled_key(candidate.path, candidate.scopes)
         if compiled is None:
             return None  # no jit reaches it: nothing is embedded
