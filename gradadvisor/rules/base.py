@@ -353,12 +353,18 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
     literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:"))}
-    data = [fact for fact in facts if fact.kind in ("array", "size", "sequence") or literal.get(fact, 0) > SMALL_RANGE]
+    data = [fact for fact in facts if fact.kind in ("array", "size") or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
         return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}"]
     if literal and len(literal) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
+    lists = [fact for fact in facts if fact.kind == "sequence"]
+    if lists:
+        # A list of unknown length: the data, or a structure (the branches of a layer, the
+        # operands of an equation); its length is not shown.
+        fact = lists[0]
+        return "likely", [f"{fact.evidence} at {fact.path}:{fact.line}, of a length the code does not show"]
     if candidate.per_element and trace == "proven":
         return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
     return "likely", []

@@ -104,8 +104,9 @@ class PerSampleMap(Rule):
     ## When not to apply
     Only loops over data-sized arrays are reported: not loops over layers, heads, a list
     of different modules or functions, pytree leaves, small literal ranges, or host-side
-    values of unknown size. Not reported: `lax.map(f, xs, batch_size=...)` (chosen for
-    memory), `lax.map` outside differentiated code, NumPy's `np.stack`, bodies that call NumPy,
+    values of unknown size. Not reported: `lax.map(f, xs, batch_size=...)` and
+    `lax.map(jax.checkpoint(f), chunks)` (chosen for memory), `lax.map` outside differentiated
+    code, NumPy's `np.stack`, bodies that call NumPy,
     SciPy or `math` (host code), print or mutate (`out[i] = ...`), bodies that only index or
     convert the element (`[x[0] for x in xs]`, `[int(x) for x in xs]`), an index used as a
     slice bound or a shape (`xs[:i]`, `jnp.zeros(i)`), bodies that build a new module per

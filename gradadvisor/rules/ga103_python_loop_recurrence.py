@@ -161,6 +161,10 @@ class PythonLoopRecurrence(Rule):
       (`if loss < tol: break`); loops that call a jitted step, a gradient, `.apply` or NumPy
       per step are reported only when the enclosing function is proven traced (the MJX
       `while` loop inside `jax.grad` is);
+    - states whose shape changes every step (`poly = jnp.convolve(poly, q)`, a
+      `concatenate`/`append`/`pad` of the state): no scan carries them;
+    - code no trace can run: generators (`yield`), functions that branch in Python on an
+      array's elements at a loop index (validators), unless a transform is proven to reach them;
     - states that are not arrays: Python numbers, strings, lists built with `append`,
       NumPy arrays, functions (`fn = jax.vmap(fn)` once per batch dimension), callbacks
       applied `n` times (`val = body_fun(i, val)`); a recurrence with no `.at` write is

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 import re
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.gathered_loops import appended_nest, at_set, at_set_nest, initial_value, stacker, unstack
 from gradadvisor.analysis.loop_nest import Loop, Nest, counted_while, data_sized, for_nest
 from gradadvisor.analysis.slice_contraction import autodiff_module, window_contraction
@@ -410,6 +412,10 @@ class ViewSlicingLoop(Rule):
             self.report(node, message, size="likely", size_param=named.param, evidence=evidence, fix=fix, data={"sized_by_callers": True})
             return
         extent = next((e for e in extents if e.proof == "proven"), extents[0])
+        if extent.proof == "likely" and LATER_AXIS.search(extent.size or ""):
+            # ``range(x.shape[1])`` over ``x[:, j]``: the loop walks the axis it slices, one
+            # slice (and one backward scatter) per column whatever the axis means.
+            extent = replace(extent, proof="proven")
         self.report(node, message, extent=extent, fix=fix)
 
     @classmethod

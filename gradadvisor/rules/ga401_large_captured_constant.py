@@ -103,6 +103,9 @@ class LargeCapturedConstant(Rule):
     (`const_bytes`), from the same 4 MB threshold; the dense-table form shows as
     `dense-table-gradient`.
 
+    The same holds for an array bound with `functools.partial` into the function `jax.jit`
+    compiles (`jax.jit(functools.partial(loss, table))`): the bound arguments are constants.
+
     ## When not to apply
     Not reported: arrays under 4 MB (literal tables of coefficients, `jnp.eye(3)`,
     `jnp.arange(N)` with `N = 64`, quadrature nodes, PRNG keys); scalars (`jnp.float32(3)`,
