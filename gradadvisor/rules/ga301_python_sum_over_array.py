@@ -275,14 +275,7 @@ class PythonSumOverArray(Rule):
             array, element_body = loop.iter, body
         else:
             array, element_body = element
-        numpy_module = ctx.names.numpy_module()
-        rewrite, fix = self._rewrite(node, ElementLoop((var,), (array,), element_body), numpy_module)
-        if rewrite is not None:
-            advice = f"use `{one_line(rewrite, 120)}`"
-        else:
-            numpy_sum, _ = ctx.spell(f"{numpy_module}.sum")
-            advice = f"compute the body on the whole array and use `{numpy_sum or 'jnp.sum'}(..., axis=0)`"
-        shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
+        shown, advice, fix = self._advice(node, ElementLoop((var,), (array,), element_body))
         self.report(
             node,
             f"{shown} unrolls into one operation per element of `{one_line(ctx.code(array), 30)}`; {advice}",
@@ -308,15 +301,22 @@ class PythonSumOverArray(Rule):
             return  # a list of objects, host arrays, or something unknown: not rows of traced arrays
         if not calls_jax(body, ctx.resolve, ctx.local_function) and elementwise_in_any(body, frozenset(element.variables), ctx.resolve) is None:
             return
+        shown, advice, fix = self._advice(node, element)
+        walked = ", ".join(f"`{one_line(ctx.code(array), 20)}`" for array in element.arrays)
+        self.report(node, f"{shown} unrolls into one operation per element of {walked}; {advice}", extent=extent, fix=fix)
+
+    def _advice(self, node: ast.Call, element: ElementLoop):
+        """The sum as shown, the advice naming its rewrite, and the fix (None when there is none)."""
+        ctx = self.ctx
         rewrite, fix = self._rewrite(node, element, ctx.names.numpy_module())
         if rewrite is not None:
             advice = f"use `{one_line(rewrite, 120)}`"
         else:
             numpy_sum, _ = ctx.spell(f"{ctx.names.numpy_module()}.sum")
-            advice = f"compute the body on the whole arrays and use `{numpy_sum or 'jnp.sum'}(..., axis=0)`"
+            arrays = "arrays" if len(element.arrays) > 1 else "array"
+            advice = f"compute the body on the whole {arrays} and use `{numpy_sum or 'jnp.sum'}(..., axis=0)`"
         shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
-        walked = ", ".join(f"`{one_line(ctx.code(array), 20)}`" for array in element.arrays)
-        self.report(node, f"{shown} unrolls into one operation per element of {walked}; {advice}", extent=extent, fix=fix)
+        return shown, advice, fix
 
     def _traced_arithmetic(self, iterable: ast.expr, body: ast.expr, var: str) -> bool:
         """Arithmetic on the element alone (``xi ** 2``, ``w * x[i] + 1.0``) over a jax array, or
