@@ -73,6 +73,16 @@ def of_map(node: ast.Call, ctx) -> PerExample | None:
     if found is None:
         return None
     target, iterable, body, _ = found
+    mapped = node.args[0]
+    if isinstance(mapped, ast.Lambda) and len(node.args) == 2 and len(mapped.args.args) == 1 and not (
+            mapped.args.vararg or mapped.args.kwarg or mapped.args.kwonlyargs or mapped.args.posonlyargs):
+        # ``map(lambda x: float(df(x)), xs)``: the lambda's call, its parameter the element
+        # (a conversion to a Python number around it changes nothing of the per-point cost).
+        target, body = ast.Name(id=mapped.args.args[0].arg, ctx=ast.Store()), mapped.body
+        while isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id in ("float", "int", "complex") and len(body.args) == 1:
+            body = body.args[0]
+        if not isinstance(body, ast.Call):
+            return None
     transform = gradient_call(body, ctx)
     if transform is None:
         return None

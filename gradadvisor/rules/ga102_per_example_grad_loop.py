@@ -87,7 +87,7 @@ class PerExampleGradLoop(Rule):
     and a loop that updates the parameters it differentiates at (`params = ...` inside the
     loop, as in per-example SGD) is sequential. Loops over layers, parameter leaves or other
     collections, small literal lists of points, loops whose elements are not passed to the
-    gradient, host-side loops (NumPy calls, `out[i] = ...`, printing), per-example gradients
+    gradient, host-side loops (NumPy calls other than a join, `out[i] = ...`, printing), per-example gradients
     summed with the builtin `sum` (GA301), autograd per-example gradients kept apart (autograd
     has no batched rewrite for them), a parameter no call site passes a gradient function to,
     and test code (reference loops checking a `vmap` result) are not reported either. `for`
@@ -148,6 +148,18 @@ class PerExampleGradLoop(Rule):
         ),
     )
     INVALID = (
+        # Eager per-point derivatives joined by NumPy, or mapped through a conversion: each call
+        # traces and dispatches on its own (advice: the vmap gives the same values at once).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef derivs(xs):\n    df = jax.grad(jnp.sin)\n"
+            "    return np.array([df(x) for x in xs])\n\nderivs(np.linspace(0.0, 1.0, 1000))\n",
+            message_contains="jax.vmap(df)(xs)",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef derivs(xs):\n    df = jax.grad(jnp.sin)\n"
+            "    return list(map(lambda x: float(df(x)), xs))\n\nderivs(np.linspace(0.0, 1.0, 1000))\n",
+            message_contains="one gradient per element of `xs`",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef per_example(p, xs):\n    return jnp.stack([jax.grad(loss)(p, x) for x in xs])\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef per_example(p, xs):\n    return jax.vmap(jax.grad(loss), in_axes=(None, 0))(p, xs)\n",
@@ -254,8 +266,17 @@ class PerExampleGradLoop(Rule):
         source = list_source(first, ctx)
         if source is None:
             return
+        if qualified.startswith("numpy.") and joining("jax." + qualified) is not None:
+            # np.array([df(x) for x in xs]): eager per-point gradients, each call traced and
+            # dispatched on its own; the vmap gives the same values at once (advice: the
+            # result type is the user's to keep, np.asarray of the vmap).
+            found = per_example.of_comprehension(source, ctx) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else per_example.of_map(source, ctx)  # type: ignore[arg-type]
+            self._handled.add(id(source))
+            if found is not None:
+                self._advise(node, found)
+            return
         if ctx.is_builtin(node.func, "sum") or qualified.startswith(("numpy.", "scipy.")):
-            # sum(...) of per-example gradients: GA301 reports it; a NumPy consumer: host code.
+            # sum(...) of per-example gradients: GA301 reports it; another NumPy consumer: host code.
             self._handled.add(id(source))
             return
         function = joining(qualified)
