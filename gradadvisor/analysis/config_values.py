@@ -117,6 +117,8 @@ class _ModuleWrites:
 
 
 _WRITES: "weakref.WeakKeyDictionary[Facts, _ModuleWrites]" = weakref.WeakKeyDictionary()
+#: For literals (dicts, ConfigDicts), whose stated values do not depend on the module's writes.
+_NO_WRITES = _ModuleWrites()
 #: Per module: binding -> the sources it holds (None: not a configuration).
 _SOURCES: "weakref.WeakKeyDictionary[Facts, dict[int, list[_Source] | None]]" = weakref.WeakKeyDictionary()
 
@@ -145,6 +147,8 @@ def configured(node: ast.AST, evaluator) -> Value | None:
     sources = reader.sources_of_name(base.id, evaluator.scope, evaluator.at, 0)
     if not sources:
         return None
+    if not any(reader.could_state(source, tuple(path)) for source in sources):
+        return None  # no source states an int here: no need to walk the module for its writes
     writes = _module_writes(evaluator.facts)
     if any(part in writes.written for part in path):
         return None
@@ -402,6 +406,23 @@ class _Reader:
         return tuple(found)
 
     # -- what a source states ----------------------------------------------------------------
+
+    def could_state(self, source: _Source, path: tuple[str, ...]) -> bool:
+        """A cheap first answer, before the module's writes are known: False when the source
+        cannot state an int for ``path`` whatever the writes (a literal without that int, a
+        record class whose field has no int default)."""
+        if source.kind == "argparse":
+            return True
+        if source.kind in ("collection", "dict"):
+            return self.stated(source, path, _NO_WRITES) is not None
+        cls = source.cls
+        if cls is None:
+            return False
+        if len(path) > 1:
+            return True
+        given = dict(source.keywords)
+        expr = given[path[0]] if path[0] in given else self.class_fields(cls).get(path[0])
+        return expr is not None and _int_of(expr) is not None
 
     def stated(self, source: _Source, path: tuple[str, ...], writes: _ModuleWrites) -> Stated | None:
         if source.kind == "argparse":

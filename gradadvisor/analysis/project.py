@@ -103,7 +103,7 @@ class Project:
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
         self._escaped: set[Key] | None = None
-        self._referrers: dict[Key, list[Key]] | None = None
+        self._by_reference: dict[str, list[Key]] | None = None
         self._module_called: set[Key] | None = None
 
     # -- resolution -----------------------------------------------------------------------
@@ -397,17 +397,33 @@ class Project:
     # -- who calls a function ------------------------------------------------------------------
 
     def referrers(self, key: Key) -> list[Key]:
-        """The functions whose code names ``key`` (the reverse of ``callees``, "called from")."""
-        if self._referrers is None:
-            found: dict[Key, list[Key]] = defaultdict(list)
+        """The functions whose code names ``key`` (the reverse of ``callees``, "called from"):
+        those whose text mentions its name, resolved."""
+        function = self.function(key)
+        if function is None:
+            return []
+        if self._by_reference is None:
+            index: dict[str, list[Key]] = defaultdict(list)
             for summary in self.files.values():
-                for function in summary.functions.values():
-                    caller = (summary.path, function.key)
-                    for callee, how in self.callees(caller):
-                        if how == "called from":
-                            found[callee].append(caller)
-            self._referrers = found
-        return self._referrers.get(key, [])
+                for caller in summary.functions.values():
+                    for reference in set(caller.references):
+                        index[reference.rpartition(".")[2]].append((summary.path, caller.key))
+            self._by_reference = index
+        found: list[Key] = []
+        for outer in self._by_reference.get(function.name, ()):
+            # The text of an outermost function covers the functions nested in it.
+            for caller in [outer, *((outer[0], nested) for nested in self._nested_all(outer))]:
+                if any(callee == key and how == "called from" for callee, how in self.callees(caller)):
+                    found.append(caller)
+        return found
+
+    def _nested_all(self, key: Key) -> list[str]:
+        found, stack = [], list(self._nested.get(key, ()))
+        while stack:
+            inner = stack.pop()
+            found.append(inner)
+            stack.extend(self._nested.get((key[0], inner), ()))
+        return found
 
     def module_level_called(self, key: Key) -> bool:
         """Whether module-level code of some file calls ``key`` (a script's ``main()``)."""
