@@ -89,6 +89,8 @@ class DiagOfMatmul(Rule):
     trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
 
     VALID = (
+        # A sum without a product: nothing is computed in vain.
+        Valid("import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.diag(a + 2.0 * b)\n"),
         Valid("import jax.numpy as jnp\nd = jnp.diag(v)\n"),
         Valid("import jax.numpy as jnp\nm = jnp.diag(jnp.exp(x))\n"),
         Valid("import numpy as np\nd = np.diag(a.T @ b)\n"),
@@ -108,6 +110,12 @@ class DiagOfMatmul(Rule):
         Valid("import jax.numpy as jnp\nimport numpy as np\n\ndef f():\n    a = np.ones((3, 3))\n    return (a @ a).diagonal()\n"),
     )
     INVALID = (
+        # The diagonal of a sum that holds a product (a GP's predictive variance): advice, no fix.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef var(K_ss, K_s, K):\n    v = jnp.linalg.solve(K, K_s)\n"
+            "    cov = K_ss - K_s.T @ v\n    return jnp.diag(cov)\n",
+            message_contains='jnp.diagonal(K_ss) - jnp.einsum("ij,ij->j", K_s, v)',
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(a.T @ b)\n",
             expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.einsum("ij,ij->j", a, b)\n',
@@ -198,6 +206,7 @@ class DiagOfMatmul(Rule):
         module = _namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
         product, named = _product(argument, ctx, self._rank)
         if product is None:
+            self._combination(node, kind, argument, module)
             return
         (left, left_t), (right, right_t), keywords = product
         if keywords and module != "jax.numpy":
@@ -271,6 +280,49 @@ class DiagOfMatmul(Rule):
             fix=fix,
         )
 
+    def _combination(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> None:
+        """``jnp.diag(K_ss - K_s.T @ v)`` (or of a name bound once to it): the diagonal of a sum is
+        the sum of the diagonals, and the product's needs no product. Advice, no fix."""
+        ctx = self.ctx
+        expr, named = argument, None
+        if isinstance(argument, ast.Name) and ctx.function is not None:
+            bindings = ctx.facts.bindings_at(argument.id, ctx.scope, ctx.statement)
+            if (len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path
+                    or len(ctx.scope.bindings.get(argument.id, [])) != 1 or name_count(ctx.function, argument.id) != 2):
+                return  # the matrix is used elsewhere too: it is needed anyway
+            expr, named = bindings[0].value, bindings[0].statement
+        terms = _terms(expr)
+        if len(terms) < 2:
+            return
+        parts, products = [], 0
+        einsum, _ = ctx.spell(f"{module}.einsum")
+        outer, _ = ctx.spell(f"{module}.{'trace' if kind == 'trace' else 'diagonal'}")
+        for sign, term in terms:
+            found = _matmul_operands(term, ctx, self._rank)
+            if found is None:
+                text = f"{outer or 'jnp.diagonal'}({one_line(ctx.code(term), 30)})"
+            else:
+                (left, left_t), (right, right_t), _ = found
+                if any(rank is not None and rank < 2 for rank in (self._rank(left), self._rank(right))):
+                    return
+                products += 1
+                subscripts = _subscripts(left_t, right_t, trace=kind == "trace")
+                text = f'{einsum or "jnp.einsum"}("{subscripts}", {one_line(ctx.code(left), 20)}, {one_line(ctx.code(right), 20)})'
+            parts.append((sign, text))
+        if not products:
+            return
+        rewrite = parts[0][1] if parts[0][0] == "+" else f"-{parts[0][1]}"
+        for sign, text in parts[1:]:
+            rewrite += f" {sign} {text}"
+        kept = "trace" if kind == "trace" else "diagonal"
+        where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` computes a whole matrix product{where} to keep its {kept}, and its gradient "
+            f"pays for the whole product too; the {kept} of a sum is the sum of the {kept}s: `{one_line(rewrite, 100)}`",
+            size="likely", evidence=["the argument adds or subtracts matrix products"],
+        )
+
     def _rank(self, operand: ast.AST) -> int | None:
         """The operand's number of axes when the code shows it; ``X[:, k]`` counts as 1."""
         if isinstance(operand, ast.Constant):
@@ -307,6 +359,17 @@ def _product(expr: ast.AST, ctx, rank):
     if found is None or name_count(ctx.function, expr.id) != 2:
         return None, None  # the product is used somewhere else too: it is needed anyway
     return found, statement
+
+
+def _terms(expr: ast.AST) -> list[tuple[str, ast.expr]]:
+    """``a - b @ c + d`` as ``[("+", a), ("-", b @ c), ("+", d)]``: the terms of a sum."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+        sign = "+" if isinstance(expr.op, ast.Add) else "-"
+        right = _terms(expr.right)
+        if len(right) != 1:
+            return []  # a - (b + c): kept simple
+        return [*_terms(expr.left), (sign, right[0][1])]
+    return [("+", expr)] if isinstance(expr, ast.expr) else []
 
 
 def _dim(value: v.Value, axis: int) -> v.Dim:
