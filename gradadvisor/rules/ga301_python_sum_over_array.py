@@ -129,6 +129,12 @@ class PythonSumOverArray(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return sum([jnp.sum(a), jnp.sum(b)])\n"),
     )
     INVALID = (
+        # A per-sample loss reduced per element: the model applied to each sample, not a list of weights.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef model(p, x):\n    return jnp.tanh(p @ x)\n\n"
+            "def loss(p, xs):\n    return sum([jnp.sum(model(p, x)) for x in xs])\n\ng = jax.grad(loss)\n",
+            message_contains="one operation per element of `xs`",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return sum(jnp.exp(-xi) for xi in x)\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return jnp.sum(jnp.exp(-x), axis=0)\n",
@@ -270,7 +276,7 @@ class PythonSumOverArray(Rule):
         if element is None:
             if isinstance(loop.iter, ast.Call) and not ctx.resolve(loop.iter.func):
                 return  # zip/enumerate/a helper's result: advice would need more care than a rewrite
-            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array:
+            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array and not _applies_model(body, var, ctx):
                 return  # sum(jnp.sum(w ** 2) for w in ws): a list of different arrays
             array, element_body = loop.iter, body
         else:
@@ -443,3 +449,14 @@ class PythonSumOverArray(Rule):
 def _is_range(expr: ast.AST, ctx) -> bool:
     return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords
 
+
+def _applies_model(body: ast.AST, var: str, ctx) -> bool:
+    """``jnp.sum(model(params, x))``: a function of the file applied to the element and to
+    something else (parameters): a per-sample loss, not the reduction of a list of weights
+    (``jnp.sum(w ** 2)``)."""
+    for node in ast.walk(body):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and ctx.local_function(node.func.id) is not None:
+            names = [arg.id for arg in node.args if isinstance(arg, ast.Name)]
+            if var in names and len(node.args) >= 2:
+                return True
+    return False
