@@ -62,11 +62,18 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         for binding in value:
             if binding.kind == "assign" and isinstance(binding.value, ast.AST) and _logarithmic(binding.value):
                 return False  # num_rounds = int(ceil(3 * log(n) / log(m))): grows like log n
-    if extent.size is not None and extent.size.isdigit():
+    count = int(extent.size) if extent.size is not None and extent.size.isdigit() else None
+    if count is None and extent.param is not None and extent.size == extent.param:
+        # ``def top_eig(M, n_steps=15)``: a count parameter with a literal default (under jit a
+        # traced argument cannot drive ``range``, so the default is what runs unless a caller
+        # passes a static one): judged by its default, as a literal count is.
+        default = ctx.value(ast.Name(id=extent.param, ctx=ast.Load())).literal
+        count = default if isinstance(default, int) and not isinstance(default, bool) else None
+    if count is not None:
         walks = bool(form.elements) or bool(flow.writes) or any(
             isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(node)
         )
-        if not walks and int(extent.size) < LITERAL_STEPS:
+        if not walks and count < LITERAL_STEPS:
             return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
 

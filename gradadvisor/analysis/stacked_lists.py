@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.per_sample import joining
 from gradadvisor.analysis.syntax import name_count, names_read, positional, walk
+from gradadvisor.analysis.vectorize import replace_name
 
 #: Constructors of an array that a loop then fills item by item.
 FILLED_CONSTRUCTORS = frozenset({"zeros", "empty", "ones", "zeros_like", "empty_like", "ones_like", "full"})
@@ -64,11 +65,26 @@ class AppendedList:
     joins: tuple[ast.Call, ...]
     #: Not joined: the list is returned as it is (one program output per element).
     returned: bool = False
+    #: An array grown one result per step (``out = jnp.append(out, v)``), not a list.
+    grown: bool = False
+    #: The names the temporaries bind, in order (one per step; None for a tuple target).
+    names: tuple[str | None, ...] = ()
 
     @property
     def computed(self) -> ast.expr:
         """What one iteration computes: the appended value, with the temporaries ahead of it."""
         return self.value if not self.steps else ast.Tuple(elts=[*self.steps, self.value], ctx=ast.Load())
+
+    @property
+    def inlined(self) -> ast.expr | None:
+        """The appended value with the temporaries written in (``a = A[k]; out.append(f(w, a))``
+        reads as ``f(w, A[k])``), when each binds one name; None otherwise."""
+        if not self.steps or None in self.names:
+            return None
+        value = self.value
+        for name, step in reversed(list(zip(self.names, self.steps))):
+            value = replace_name(value, name, step)  # type: ignore[arg-type]
+        return value  # type: ignore[return-value]
 
 
 def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> AppendedList | None:
@@ -78,7 +94,10 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     if not body or not all(isinstance(stmt, (ast.Assign, ast.Expr)) for stmt in body):
         return None
     append = body[-1]
-    if not (
+    grown = _grown(append)
+    if grown is not None:
+        list_name, value = grown
+    elif not (
         isinstance(append, ast.Expr)
         and isinstance(append.value, ast.Call)
         and isinstance(append.value.func, ast.Attribute)
@@ -89,8 +108,9 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         and not isinstance(append.value.args[0], ast.Starred)
     ):
         return None
-    list_name = append.value.func.value.id
-    value = append.value.args[0]
+    else:
+        list_name = append.value.func.value.id  # type: ignore[attr-defined]
+        value = append.value.args[0]  # type: ignore[attr-defined]
     if isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
     # Each iteration must stand alone: temporaries are assigned before they are read, and
@@ -111,22 +131,61 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
             available |= names_read(target)
     if list_name in assigned or list_name in names_read(value) or any(list_name in names_read(step) for step in steps):
         return None
+    names = tuple(
+        stmt.targets[0].id if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None  # type: ignore[attr-defined]
+        for stmt in body[:-1]
+    )
     siblings = ctx.block_of(node)
     if siblings is None:
         return None
     block, position = siblings
-    if not any(
-        isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-        and stmt.targets[0].id == list_name and isinstance(stmt.value, ast.List) and not stmt.value.elts
-        for stmt in block[:position]
-    ):
+    starts = [stmt.value for stmt in block[:position] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+              and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == list_name]
+    if grown is not None:
+        if not starts or not _empty_array(starts[-1], ctx):
+            return None
+        return AppendedList(list_name, value, tuple(steps), (), grown=True, names=names)
+    if not any(isinstance(start, ast.List) and not start.elts for start in starts):
         return None
     joins = joined_only(block, position, list_name, 2, ctx)
     if not joins:
         if returned_only(block, position, list_name, 2, ctx):
-            return AppendedList(list_name, value, tuple(steps), (), returned=True)
+            return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names)
         return None
-    return AppendedList(list_name, value, tuple(steps), tuple(joins))
+    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names)
+
+
+def _grown(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """``out = jnp.append(out, v)`` / ``out = jnp.concatenate([out, v])``: ``(out, v)``."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call) and not stmt.value.keywords):
+        return None
+    name, call = stmt.targets[0].id, stmt.value
+    function = call.func.attr if isinstance(call.func, ast.Attribute) else None
+    if function == "append" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and call.args[0].id == name:
+        return name, call.args[1]
+    if function in ("concatenate", "hstack") and len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple)):
+        items = call.args[0].elts
+        if len(items) == 2 and isinstance(items[0], ast.Name) and items[0].id == name:
+            return name, items[1]
+    return None
+
+
+def _empty_array(expr: ast.expr, ctx) -> bool:
+    """``jnp.array([])``, ``jnp.zeros(0)``, ``jnp.empty((0,))``: an empty jax array to grow."""
+    if not isinstance(expr, ast.Call):
+        return False
+    qualified = ctx.resolve(expr.func) or ""
+    module, _, function = qualified.rpartition(".")
+    if module not in AUTODIFF_NUMPY or not expr.args:
+        return False
+    first = expr.args[0]
+    if function in ("array", "asarray"):
+        return isinstance(first, (ast.List, ast.Tuple)) and not first.elts
+    if function in ("zeros", "empty"):
+        sizes = first.elts if isinstance(first, ast.Tuple) else [first]
+        return bool(sizes) and isinstance(sizes[0], ast.Constant) and sizes[0].value == 0
+    return False
 
 
 def returned_only(statements: list[ast.stmt], index: int, list_name: str, own_uses: int, ctx) -> bool:

@@ -188,6 +188,13 @@ class PerSampleMap(Rule):
         Valid("import autograd.numpy as np\n\ndef f(xs):\n    return np.stack([np.sum(np.tanh(x)) for x in xs[:2]])\n"),
     )
     INVALID = (
+        # An array grown by one result per sample with jnp.append, the rows bound to names first.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef cost(w, a, b):\n    return jnp.sum((w @ a - b) ** 2)\n\n"
+            "def batch(w, A, B):\n    out = jnp.array([])\n    for k in range(len(A)):\n        a = A[k]\n        b = B[k]\n"
+            "        out = jnp.append(out, cost(w, a, b))\n    return jnp.mean(out)\n\ng = jax.jit(jax.grad(batch))\n",
+            message_contains="grows `out` by one result per step",
+        ),
         # The per-sample results returned as a list: one program output per sample (advice, no fix).
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef mp(w, As, Fs):\n    outputs = []\n    for a, f in zip(As, Fs):\n"
@@ -394,10 +401,12 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         appended = appended_list(node, body, ctx)
         found = per_element(appended.computed) if appended is not None else None
+        if found is None and appended is not None and appended.inlined is not None:
+            found = per_element(appended.inlined)  # a = A[k]; out.append(f(w, a)): f(w, A[k])
         if found is None:
             return
         list_name, loop = appended.name, found.loop
-        if appended.returned:
+        if appended.returned or appended.grown:
             self._returned_list(node, appended, found, header)
             return
         head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
@@ -423,6 +432,16 @@ class PerSampleMap(Rule):
             return  # autograd traces nothing: a list of results costs no compile
         vmap, _ = ctx.spell("jax.vmap")
         arrays = ", ".join(one_line(ctx.code(array), 30) for array in found.loop.arrays)
+        if appended.grown:
+            # out = jnp.append(out, f(x)): a copy of the growing array per step, forward and backward.
+            self.report(
+                node,
+                f"`{header}: {appended.name} = ...append({appended.name}, ...)` applies a function once per "
+                f"{walked(ctx, found.loop)} and grows `{appended.name}` by one result per step (a new array each time, "
+                f"forward and backward); compute them as one array, `{appended.name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`",
+                extent=found.extent, data=found.data, work=work(found.loop, ctx),
+            )
+            return
         self.report(
             node,
             f"`{header}: {appended.name}.append(...)` applies a function once per {walked(ctx, found.loop)} and returns "

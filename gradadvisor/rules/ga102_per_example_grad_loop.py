@@ -317,6 +317,16 @@ class PerExampleGradLoop(Rule):
         if is_autograd(found.transform, ctx.names):
             rewrite = elementwise_grad(ctx, found.call.func, found.loop)
             if rewrite is None:
+                if not found.transform.endswith(("jacobian", "hessian")):
+                    return
+                # autograd's jacobian per point: no vmap and no elementwise rewrite; the batch at once.
+                self.report(
+                    node,
+                    f"{quoted(ctx.code(node))} computes one derivative per element of `{first_array(ctx, found.loop)}` (autograd "
+                    f"has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point "
+                    f"blocks are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative",
+                    extent=found.extent, data=_data(found.param),
+                )
                 return
             self.report(
                 node,
