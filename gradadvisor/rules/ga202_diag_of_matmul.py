@@ -89,6 +89,8 @@ class DiagOfMatmul(Rule):
     trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
 
     VALID = (
+        # The full matrix is returned as well: it is needed anyway.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(K, Ks, V):\n    cov = K - Ks.T @ V\n    return jnp.diag(cov), cov\n"),
         # A sum without a product: nothing is computed in vain.
         Valid("import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.diag(a + 2.0 * b)\n"),
         Valid("import jax.numpy as jnp\nd = jnp.diag(v)\n"),
@@ -110,6 +112,12 @@ class DiagOfMatmul(Rule):
         Valid("import jax.numpy as jnp\nimport numpy as np\n\ndef f():\n    a = np.ones((3, 3))\n    return (a @ a).diagonal()\n"),
     )
     INVALID = (
+        # The covariance rebound to its own diagonal on the default path, a noise term added first.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef predict(K_ss, K_s, sol, noise, full=False):\n"
+            "    cov = K_ss - jnp.dot(K_s.T, sol)\n    cov += noise\n    if not full:\n        cov = jnp.diag(cov)\n    return cov\n",
+            message_contains="the diagonal of a sum is the sum of the diagonals",
+        ),
         # The diagonal of a sum that holds a product (a GP's predictive variance): advice, no fix.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef var(K_ss, K_s, K):\n    v = jnp.linalg.solve(K, K_s)\n"
@@ -284,13 +292,12 @@ class DiagOfMatmul(Rule):
         """``jnp.diag(K_ss - K_s.T @ v)`` (or of a name bound once to it): the diagonal of a sum is
         the sum of the diagonals, and the product's needs no product. Advice, no fix."""
         ctx = self.ctx
-        expr, named = argument, None
+        expr, named, also = argument, None, False
         if isinstance(argument, ast.Name) and ctx.function is not None:
-            bindings = ctx.facts.bindings_at(argument.id, ctx.scope, ctx.statement)
-            if (len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path
-                    or len(ctx.scope.bindings.get(argument.id, [])) != 1 or name_count(ctx.function, argument.id) != 2):
+            followed = _followed(argument, ctx)
+            if followed is None:
                 return  # the matrix is used elsewhere too: it is needed anyway
-            expr, named = bindings[0].value, bindings[0].statement
+            expr, named, also = followed
         terms = _terms(expr)
         if len(terms) < 2:
             return
@@ -316,11 +323,14 @@ class DiagOfMatmul(Rule):
             rewrite += f" {sign} {text}"
         kept = "trace" if kind == "trace" else "diagonal"
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
+        evidence = ["the argument adds or subtracts matrix products"]
+        if also:
+            evidence.append("the full matrix is also returned or added to on another path: only that path needs it")
         self.report(
             node,
             f"`{one_line(ctx.code(node), 50)}` computes a whole matrix product{where} to keep its {kept}, and its gradient "
             f"pays for the whole product too; the {kept} of a sum is the sum of the {kept}s: `{one_line(rewrite, 100)}`",
-            size="likely", evidence=["the argument adds or subtracts matrix products"],
+            size="likely", evidence=evidence,
         )
 
     def _rank(self, operand: ast.AST) -> int | None:
@@ -359,6 +369,31 @@ def _product(expr: ast.AST, ctx, rank):
     if found is None or name_count(ctx.function, expr.id) != 2:
         return None, None  # the product is used somewhere else too: it is needed anyway
     return found, statement
+
+
+def _followed(name: ast.Name, ctx):
+    """The matrix a name holds at the ``diag``: ``(its expression, its assignment, other uses?)``
+    when one assignment reaches it, with only ``+=``/``-=`` between (``diag`` is linear), and the
+    name is otherwise only rebound to the diagonal itself (``cov = jnp.diag(cov)``) or returned
+    (the full matrix on another path: ``other uses`` is then True); None otherwise."""
+    bindings = [b for b in ctx.scope.bindings.get(name.id, []) if b.statement is not ctx.statement]
+    assigns = [b for b in bindings if b.kind == "assign"]
+    if len(assigns) != 1 or assigns[0].path or any(b.kind not in ("assign", "aug") for b in bindings):
+        return None
+    if not any(b is assigns[0] or b.kind == "aug" for b in ctx.facts.bindings_at(name.id, ctx.scope, ctx.statement)):
+        return None
+    if any(b.kind == "aug" and not isinstance(b.statement.op, (ast.Add, ast.Sub)) for b in bindings):
+        return None
+    statement = ctx.statement
+    rebinds = isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name.id for t in statement.targets)
+    expected = 2 + sum(1 for b in bindings if b.kind == "aug") + (1 if rebinds else 0)
+    uses = name_count(ctx.function, name.id)
+    returns = sum(1 for node in ast.walk(ctx.function) if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name.id)
+    if uses == expected:
+        return assigns[0].value, assigns[0].statement, bool(len(bindings) > 1)
+    if rebinds and uses == expected + returns and returns:
+        return assigns[0].value, assigns[0].statement, True
+    return None
 
 
 def _terms(expr: ast.AST) -> list[tuple[str, ast.expr]]:
