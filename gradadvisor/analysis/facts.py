@@ -39,7 +39,7 @@ from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
 BUILTINS = frozenset(
-    {"len", "range", "int", "float", "round", "abs", "min", "max", "sum", "list", "tuple", "zip", "enumerate", "map",
+    {"len", "range", "xrange", "int", "float", "round", "abs", "min", "max", "sum", "list", "tuple", "zip", "enumerate", "map",
      "sorted", "reversed", "bool", "str", "dict", "set", "isinstance", "print", "iter", "next", "type", "divmod"}
 )
 MAX_DEPTH = 60
@@ -908,7 +908,10 @@ class _Evaluator:
         return result or v.UNKNOWN_VALUE
 
     def is_builtin(self, node: ast.AST, name: str) -> bool:
-        """``node`` is the builtin ``name``: not rebound here, in an enclosing function, or by the module."""
+        """``node`` is the builtin ``name``: not rebound here, in an enclosing function, or by the module.
+        Python 2's ``xrange`` (in code written for both, e.g. autograd's examples) is ``range``."""
+        if name == "range" and isinstance(node, ast.Name) and node.id == "xrange":
+            name = "xrange"
         if not (isinstance(node, ast.Name) and node.id == name) or name in self.overlay:
             return False
         scope: Scope | None = self.scope
@@ -1232,6 +1235,7 @@ class _Evaluator:
 
     def _builtin(self, name: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
         code = self.code(node)
+        name = "range" if name == "xrange" else name
         if name == "len" and args:
             inner = self.eval(args[0], depth)
             length = _length(inner)
