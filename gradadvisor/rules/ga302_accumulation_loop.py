@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.accumulation import lifted_module, summed_rows, work_of
+from gradadvisor.analysis.accumulation import accumulation_body, lifted_module, summed_rows, work_of
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.syntax import name, names_read, one_line
 from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, sum_preconditions
@@ -129,6 +129,8 @@ class AccumulationLoop(Rule):
     trigger = (LOOP, ACCUMULATION_TEXT)
 
     VALID = (
+        # A triangle over three layers: small and fixed.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(ws):\n    e = 0.0\n    for a in range(3):\n        for b in range(a):\n            e += jnp.sum(ws[a] * ws[b])\n    return e\n"),
         # Layers: a handful of different things.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(self, x):\n    out = 0.0\n    for layer in self.layers:\n        out += jnp.sum(layer(x))\n    return out\n"),
         # Small literal range.
@@ -169,6 +171,12 @@ class AccumulationLoop(Rule):
         Valid("import jax.numpy as jnp\nX = jnp.linspace(0.0, 1.0, 100)\nTOTAL = 0.0\nfor i in range(X.shape[0]):\n    TOTAL += jnp.exp(X[i])\n"),
     )
     INVALID = (
+        # A sum over the pairs of a triangle (j < i): advice, no fix.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef energy(p):\n    e = 0.0\n    for a in range(p.shape[0]):\n"
+            "        for b in range(a):\n            e += jnp.sum((p[a] - p[b]) ** 2)\n    return e\n",
+            message_contains="triangular double loop",
+        ),
         Invalid(
             "import jax.numpy as jnp\n\ndef energy(x):\n    total = 0.0\n    for i in range(x.shape[0]):\n        total += jnp.exp(-3.0 * (x[i] + 1.0))\n    return total\n",
             expected_fix="import jax.numpy as jnp\n\ndef energy(x):\n    total = 0.0\n    total = total + jnp.sum(jnp.exp(-3.0 * (x + 1.0)), axis=0)\n    return total\n",
@@ -273,6 +281,8 @@ class AccumulationLoop(Rule):
             self._claimed.add(id(inner))
             self._check(levels, node, inner.body)
             return
+        if self._triangle(node):
+            return
         levels = product_levels(self.ctx, node)
         if levels is None:
             level = for_level(self.ctx, node)
@@ -287,6 +297,35 @@ class AccumulationLoop(Rule):
         level = while_level(self.ctx, node)
         if level is not None:
             self._check([level], node, node.body[:-1])
+
+    def _triangle(self, node: ast.For) -> bool:
+        """``for a in range(M): for b in range(a): e += phi(p[a], p[b])``: a sum over the pairs
+        of a triangle, one term per pair under the trace (the program grows with M squared).
+        Advice, no fix: all pairs at once by broadcasting, summed with a mask."""
+        ctx = self.ctx
+        if not (len(node.body) == 1 and isinstance(node.body[0], ast.For) and not node.body[0].orelse):
+            return False
+        inner = node.body[0]
+        outer_level = for_level(ctx, node)
+        if outer_level is None or not outer_level.extent.is_data or not isinstance(node.target, ast.Name):
+            return False
+        if not (isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and isinstance(inner.target, ast.Name)
+                and node.target.id in names_read(inner.iter)):
+            return False
+        body = accumulation_body(inner.body, {node.target.id, inner.target.id}, ctx.resolve)
+        if body is None or any(not {node.target.id, inner.target.id} <= names_read(item.inlined) for item in body.accumulations):
+            return False
+        self._claimed.add(id(inner))
+        names = ", ".join(f"`{item.name}`" for item in body.accumulations)
+        triu, _ = ctx.spell(f"{ctx.names.numpy_module()}.triu_indices")
+        self.report(
+            node,
+            f"{names} {'gains' if len(body.accumulations) == 1 else 'gain'} one term per pair of a triangular double loop over `{one_line(ctx.code(node.iter), 30)}`: the traced "
+            f"program and its backward pass grow with the square of the data; compute every pair at once by broadcasting "
+            f"(`x[:, None] - x[None, :]`) and sum the triangle with a mask, or index the pairs with `{triu or 'jnp.triu_indices'}(n, 1)`",
+            extent=outer_level.extent, work=work_of(ctx, inner.body, [item.inlined for item in body.accumulations]),
+        )
+        return True
 
     # -- the message and the fix ------------------------------------------------------------------
 
