@@ -474,17 +474,15 @@ def _short(text: str, limit: int = 30) -> str:
 
 
 def _append(stmt: ast.Expr) -> tuple[str, ast.expr] | None:
-    """``hs.append(v)``: (``hs``, ``v``)."""
+    """``hs.append(v)`` (or ``hs.insert(0, v)``, a backward loop's): (``hs``, ``v``)."""
     value = stmt.value
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "append"
-        and isinstance(value.func.value, ast.Name)
-        and len(value.args) == 1
-        and not value.keywords
-    ):
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)
+            and not value.keywords):
+        return None
+    if value.func.attr == "append" and len(value.args) == 1:
         return value.func.value.id, value.args[0]
+    if value.func.attr == "insert" and len(value.args) == 2 and int_value(value.args[0]) == 0:
+        return value.func.value.id, value.args[1]
     return None
 
 

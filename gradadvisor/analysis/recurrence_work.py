@@ -94,3 +94,26 @@ def derivative_call(call: ast.Call, ctx) -> bool:
     ``jax.vjp(f, x)``); a call of a parameter does not count (only call sites could say)."""
     found = gradient_call(call, ctx)
     return found is not None and found[0] != "parameter"
+
+
+def joined_after(loop: ast.stmt, flow, ctx) -> bool:
+    """A list the loop appends its states to is made one jax array after it (``jnp.array(out)``,
+    ``jnp.stack(out)``, in the statements that follow the loop in its block)."""
+    lists = set(flow.appends)
+    if not lists:
+        return False
+    place = ctx.block_of(loop)
+    if place is None:
+        return False
+    block, position = place
+    for stmt in block[position + 1 :]:
+        for node in ast.walk(stmt):
+            first = node.args[0] if isinstance(node, ast.Call) and node.args else None
+            if isinstance(first, ast.Subscript):  # jnp.stack(out[::-1])
+                first = first.value
+            if isinstance(first, ast.Name) and first.id in lists:
+                qualified = ctx.resolve(node.func) or ""
+                module, _, function = qualified.rpartition(".")
+                if module in ("jax.numpy", "jax.numpy.linalg") and function in ("array", "asarray", "stack", "vstack", "hstack", "concatenate"):
+                    return True
+    return False

@@ -10,7 +10,7 @@ from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
 from gradadvisor.analysis.recurrence_steps import calls_indexed, many_steps, step_extent, weights_applied_to_state
-from gradadvisor.analysis.recurrence_work import breaks_on_state, loop_work
+from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work
 from gradadvisor.analysis.scatter_writes import plain_scatter, unique_positions
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import element_is_object
@@ -237,6 +237,12 @@ class PythonLoopRecurrence(Rule):
         Valid("import jax\n\ndef strides(shape):\n    stride = 1\n    out = []\n    for d in range(len(shape)):\n        out.append(stride)\n        stride = stride * shape[d]\n    return out\n"),
     )
     INVALID = (
+        # A backward recurrence kept in a list made one array (a library's returns): likely traced by its callers.
+        Invalid(
+            "import jax.numpy as jnp\n\ndef returns(r, gamma, v):\n    g, out = v[-1], []\n"
+            "    for k in range(r.shape[0] - 1, -1, -1):\n        g = r[k] + gamma * g\n        out.insert(0, g)\n    return jnp.array(out)\n",
+            message_contains="`g` is carried",
+        ),
         # A tuple of states carried through a helper of the file that does arithmetic on them.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef relax(a, b):\n    return a * 0.5 + b, b * 0.5 - a\n\n"
@@ -376,16 +382,22 @@ class PythonLoopRecurrence(Rule):
             work = "unknown"
         linear = linear_update(flow, states[0], ctx) if len(states) == 1 else None
         stored = bool(flow.stored) or bool(flow.recurrent & flow.moving_arrays)
-        if len(states) == 1 and not stored and reduction(flow, states[0], ctx.resolve):
-            return  # acc = acc + f(x[i]), ok = ok & test(x[i]): a reduction, final value only (GA302's)
+        if not stored and all(reduction(flow, state, ctx.resolve) for state in states):
+            return  # acc = acc + f(x[i]), ok = ok & test(x[i]): reductions, final values only (GA302's)
         # -- the message: a linear recurrence kept per step names its parallel rewrite
         parallel = linear if linear is not None and stored else None
         subject = self._subject(flow, states, show_update=parallel is None)
         message = f"{subject}: jit unrolls {self._where(form)}, one copy per step; {recurrence_advice(form, flow, states, parallel, stored, ctx)}"
         # -- the fix; a recurrence without `.at` writes is as common in setup and solver code as
         # in traced code: it is reported only where a trace is proven.
+        # States stored per step and joined into an array (``out.append(g)`` ... ``jnp.array(out)``)
+        # are jax work as much as ``.at`` writes are: likely traced by the callers of a library.
+        joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
+        if joined and work == "unknown":
+            work = "jax"  # the states become a jax array: they are jax values
         self.report(
-            node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx), require_trace=evidence == "unknown" or not flow.writes,
+            node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx),
+            require_trace=not joined and (evidence == "unknown" or not flow.writes),
             evidence=[flow.reasons.get(states[0], "")],
         )
 
