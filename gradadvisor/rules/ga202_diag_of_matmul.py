@@ -7,8 +7,9 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import attribute_path, call, constant, name_count, one_line
+from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
@@ -112,6 +113,11 @@ class DiagOfMatmul(Rule):
         Valid("import jax.numpy as jnp\nimport numpy as np\n\ndef f():\n    a = np.ones((3, 3))\n    return (a @ a).diagonal()\n"),
     )
     INVALID = (
+        # The diagonal of a whole Jacobian, for elementwise derivatives.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x) * x\n\n@jax.jit\ndef d(x):\n    return jnp.diag(jax.jacfwd(f)(x))\n",
+            message_contains="builds the whole Jacobian",
+        ),
         # The covariance rebound to its own diagonal on the default path, a noise term added first.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef predict(K_ss, K_s, sol, noise, full=False):\n"
@@ -208,11 +214,13 @@ class DiagOfMatmul(Rule):
         outer = operation_of(node, ctx.resolve)
         if outer is None or outer.name not in ("diagonal", "trace") or not outer.plain or outer.keywords or outer.host:
             return
-        if outer.module is not None and _namespace(outer.module) not in AUTODIFF_NUMPY:
+        if outer.module is not None and mt.namespace(outer.module) not in AUTODIFF_NUMPY:
             return
         kind, argument = outer.name, outer.operands[0]
-        module = _namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
-        product, named = _product(argument, ctx, self._rank)
+        module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
+        if self._jacobian(node, kind, argument):
+            return
+        product, named = mt.product(argument, ctx, self._rank)
         if product is None:
             self._combination(node, kind, argument, module)
             return
@@ -225,7 +233,7 @@ class DiagOfMatmul(Rule):
         ranks = (self._rank(left), self._rank(right))
         if any(rank is not None and rank < 2 for rank in ranks):
             return  # a matrix-vector product: `diag` builds a matrix from the vector
-        subscripts = _subscripts(left_t, right_t, trace=kind == "trace")
+        subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace")
         einsum, imports = ctx.spell(f"{module}.einsum")
         replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
         replacement.keywords = [ast.keyword(arg=item.arg, value=item.value) for item in keywords]
@@ -239,7 +247,7 @@ class DiagOfMatmul(Rule):
         # The kept index runs along one axis of each operand: the einsum needs them equal
         # (`diag` and `trace` of a non-square product keep the shorter diagonal; the einsum raises).
         left_axis, right_axis = (1 if left_t else 0), (0 if right_t else 1)
-        dims = (_dim(ctx.value(left), left_axis), _dim(ctx.value(right), right_axis))
+        dims = (mt.dim(ctx.value(left), left_axis), mt.dim(ctx.value(right), right_axis))
         square = dims[0] is not None and dims[0] == dims[1]
         conditions.require(
             square,
@@ -264,9 +272,9 @@ class DiagOfMatmul(Rule):
                 [f"jax {param}"] if param is not None else None,
             )
         if named is not None:
-            conditions.require(_same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
+            conditions.require(mt.same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
             conditions.require(
-                _unchanged(named, left, right, ctx),
+                mt.unchanged(named, left, right, ctx),
                 f"the operands are not changed in place between `{one_line(ctx.code(named), 40)}` and here (a NumPy array can be)",
             )
         fix = None
@@ -288,24 +296,52 @@ class DiagOfMatmul(Rule):
             fix=fix,
         )
 
+    def _jacobian(self, node: ast.Call, kind: str, argument: ast.AST) -> bool:
+        """``jnp.diag(jax.jacfwd(f)(x))``, ``jnp.trace(jax.hessian(f)(x))``: the whole Jacobian
+        (n derivative passes) for its diagonal. Advice, no fix: for an elementwise ``f`` one
+        ``jvp`` with a vector of ones gives the diagonal; a trace needs one pass per basis
+        vector (or a Hutchinson estimate)."""
+        ctx = self.ctx
+        if not (isinstance(argument, ast.Call) and isinstance(argument.func, ast.Call) and argument.func.args):
+            return False
+        transform = (ctx.resolve(argument.func.func) or "").rpartition(".")[2]
+        if transform not in ("jacfwd", "jacrev", "jacobian", "hessian") or not (ctx.resolve(argument.func.func) or "").startswith("jax."):
+            return False
+        function = one_line(ctx.code(argument.func.args[0]), 20)
+        point = one_line(ctx.code(argument.args[0]), 20) if argument.args else "x"
+        if kind == "trace" or transform == "hessian":
+            advice = (f"for the trace, sum one Hessian-vector product per basis vector (`jax.jvp` of `jax.grad({function})`), "
+                      f"or estimate it with random vectors")
+        else:
+            advice = (f"when `{function}` works elementwise, one forward pass gives the diagonal: "
+                      f"`jax.jvp({function}, ({point},), (jnp.ones_like({point}),))[1]` (or `jax.vmap(jax.grad(...))` of its scalar form)")
+        kept = "trace" if kind == "trace" else "diagonal"
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` builds the whole {'Hessian' if transform == 'hessian' else 'Jacobian'} "
+            f"(one derivative pass per input) to keep its {kept}; {advice}",
+            size="likely", evidence=[f"`{transform}` builds the full matrix of derivatives"],
+        )
+        return True
+
     def _combination(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> None:
         """``jnp.diag(K_ss - K_s.T @ v)`` (or of a name bound once to it): the diagonal of a sum is
         the sum of the diagonals, and the product's needs no product. Advice, no fix."""
         ctx = self.ctx
         expr, named, also = argument, None, False
         if isinstance(argument, ast.Name) and ctx.function is not None:
-            followed = _followed(argument, ctx)
+            followed = mt.followed(argument, ctx)
             if followed is None:
                 return  # the matrix is used elsewhere too: it is needed anyway
             expr, named, also = followed
-        terms = _terms(expr)
+        terms = mt.terms(expr)
         if len(terms) < 2:
             return
         parts, products = [], 0
         einsum, _ = ctx.spell(f"{module}.einsum")
         outer, _ = ctx.spell(f"{module}.{'trace' if kind == 'trace' else 'diagonal'}")
         for sign, term in terms:
-            found = _matmul_operands(term, ctx, self._rank)
+            found = mt.matmul_operands(term, ctx, self._rank)
             if found is None:
                 text = f"{outer or 'jnp.diagonal'}({one_line(ctx.code(term), 30)})"
             else:
@@ -313,7 +349,7 @@ class DiagOfMatmul(Rule):
                 if any(rank is not None and rank < 2 for rank in (self._rank(left), self._rank(right))):
                     return
                 products += 1
-                subscripts = _subscripts(left_t, right_t, trace=kind == "trace")
+                subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace")
                 text = f'{einsum or "jnp.einsum"}("{subscripts}", {one_line(ctx.code(left), 20)}, {one_line(ctx.code(right), 20)})'
             parts.append((sign, text))
         if not products:
@@ -345,120 +381,3 @@ class DiagOfMatmul(Rule):
         if value.kind in (v.SCALAR, v.SIZE):
             return 0
         return value.rank
-
-
-def _namespace(module: str) -> str:
-    """``jax.numpy`` for ``jax.numpy.linalg``: where the einsum comes from."""
-    return module.removesuffix(".linalg")
-
-
-def _product(expr: ast.AST, ctx, rank):
-    """``(((A, transposed), (B, transposed), keywords), named)`` for a matrix product (any
-    spelling in ``analysis/operations.py``), or a name bound to one and used nowhere else
-    (then ``named`` is its assignment)."""
-    found = _matmul_operands(expr, ctx, rank)
-    if found is not None:
-        return found, None
-    if not isinstance(expr, ast.Name) or ctx.function is None:
-        return None, None
-    bindings = ctx.facts.bindings_at(expr.id, ctx.scope, ctx.statement)
-    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or len(ctx.scope.bindings.get(expr.id, [])) != 1:
-        return None, None
-    statement = bindings[0].statement
-    found = _matmul_operands(bindings[0].value, ctx, rank)
-    if found is None or name_count(ctx.function, expr.id) != 2:
-        return None, None  # the product is used somewhere else too: it is needed anyway
-    return found, statement
-
-
-def _followed(name: ast.Name, ctx):
-    """The matrix a name holds at the ``diag``: ``(its expression, its assignment, other uses?)``
-    when one assignment reaches it, with only ``+=``/``-=`` between (``diag`` is linear), and the
-    name is otherwise only rebound to the diagonal itself (``cov = jnp.diag(cov)``) or returned
-    (the full matrix on another path: ``other uses`` is then True); None otherwise."""
-    bindings = [b for b in ctx.scope.bindings.get(name.id, []) if b.statement is not ctx.statement]
-    assigns = [b for b in bindings if b.kind == "assign"]
-    if len(assigns) != 1 or assigns[0].path or any(b.kind not in ("assign", "aug") for b in bindings):
-        return None
-    if not any(b is assigns[0] or b.kind == "aug" for b in ctx.facts.bindings_at(name.id, ctx.scope, ctx.statement)):
-        return None
-    if any(b.kind == "aug" and not isinstance(b.statement.op, (ast.Add, ast.Sub)) for b in bindings):
-        return None
-    statement = ctx.statement
-    rebinds = isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name.id for t in statement.targets)
-    expected = 2 + sum(1 for b in bindings if b.kind == "aug") + (1 if rebinds else 0)
-    uses = name_count(ctx.function, name.id)
-    returns = sum(1 for node in ast.walk(ctx.function) if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name.id)
-    if uses == expected:
-        return assigns[0].value, assigns[0].statement, bool(len(bindings) > 1)
-    if rebinds and uses == expected + returns and returns:
-        return assigns[0].value, assigns[0].statement, True
-    return None
-
-
-def _terms(expr: ast.AST) -> list[tuple[str, ast.expr]]:
-    """``a - b @ c + d`` as ``[("+", a), ("-", b @ c), ("+", d)]``: the terms of a sum."""
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
-        sign = "+" if isinstance(expr.op, ast.Add) else "-"
-        right = _terms(expr.right)
-        if len(right) != 1:
-            return []  # a - (b + c): kept simple
-        return [*_terms(expr.left), (sign, right[0][1])]
-    return [("+", expr)] if isinstance(expr, ast.expr) else []
-
-
-def _dim(value: v.Value, axis: int) -> v.Dim:
-    return value.shape[axis] if value.is_array and value.shape is not None and len(value.shape) == 2 else None
-
-
-def _unchanged(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
-    """No statement between the product and here may change an operand's array in place
-    (jax arrays never change; a NumPy array does: ``A[:, 0] = s``, ``A.sort()``)."""
-    from gradadvisor.analysis.syntax import names_read
-
-    if all(ctx.value(operand).is_array and not ctx.value(operand).host for operand in (left, right)):
-        return True
-    return not ctx.facts.mutated_between(names_read(left) | names_read(right), ctx.scope, named, ctx.statement)
-
-
-def _same_operands(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
-    """The names the operands read are bound by the same bindings at the product's line and here."""
-    from gradadvisor.analysis.syntax import names_read
-
-    for name in names_read(left) | names_read(right):
-        here = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
-        there = ctx.facts.bindings_at(name, ctx.scope, named)
-        if [id(b) for b in here] != [id(b) for b in there]:
-            return False
-    return True
-
-
-def _matmul_operands(expr: ast.AST, ctx, rank):
-    """The product's operands, each with one transpose peeled (``A.T``, ``A.mT``,
-    ``jnp.transpose(A)``, ``A.transpose()``, ``jnp.swapaxes(A, 0, 1)`` of a 2-D ``A``...),
-    and the keywords that keep its mathematics (``precision=``)."""
-    product = operation_of(expr, ctx.resolve, rank)
-    if product is None or product.name != "matmul" or not product.plain or product.host:
-        return None  # NumPy's product runs on the host: nothing to differentiate
-    (left, right), peeled = product.operands, []
-    for operand in (left, right):
-        transpose = operation_of(operand, ctx.resolve, rank)
-        if transpose is not None and transpose.name == "transpose" and transpose.plain and not transpose.host:
-            peeled.append((transpose.operands[0], True))
-        else:
-            peeled.append((operand, False))
-    return peeled[0], peeled[1], product.keywords
-
-
-def _subscripts(left_transposed: bool, right_transposed: bool, trace: bool) -> str:
-    """Einsum subscripts for diag(X @ Y), X = A or A.T, Y = B or B.T.
-
-    With r the kept index and k the summed one, A's axes are (r, k), or (k, r) when
-    transposed; B's are (k, r), or (r, k). A's axes are named i, j in order."""
-    a_axes = ("k", "r") if left_transposed else ("r", "k")
-    b_axes = ("r", "k") if right_transposed else ("k", "r")
-    letter = {a_axes[0]: "i", a_axes[1]: "j"}
-    a = "".join(letter[axis] for axis in a_axes)
-    b = "".join(letter[axis] for axis in b_axes)
-    out = "" if trace else letter["r"]
-    return f"{a},{b}->{out}"

@@ -1,0 +1,128 @@
+"""The matrix a ``diag``/``trace`` keeps a part of: a product in any spelling
+(``analysis/operations.py``), a name bound once to one, a sum of terms that holds one, the
+einsum subscripts of its diagonal, and whether its operands still hold the same values where
+the diagonal is taken (GA202's questions)."""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.operations import operation_of
+from gradadvisor.analysis.syntax import name_count
+
+def namespace(module: str) -> str:
+    """``jax.numpy`` for ``jax.numpy.linalg``: where the einsum comes from."""
+    return module.removesuffix(".linalg")
+
+
+def product(expr: ast.AST, ctx, rank):
+    """``(((A, transposed), (B, transposed), keywords), named)`` for a matrix product (any
+    spelling in ``analysis/operations.py``), or a name bound to one and used nowhere else
+    (then ``named`` is its assignment)."""
+    found = matmul_operands(expr, ctx, rank)
+    if found is not None:
+        return found, None
+    if not isinstance(expr, ast.Name) or ctx.function is None:
+        return None, None
+    bindings = ctx.facts.bindings_at(expr.id, ctx.scope, ctx.statement)
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or len(ctx.scope.bindings.get(expr.id, [])) != 1:
+        return None, None
+    statement = bindings[0].statement
+    found = matmul_operands(bindings[0].value, ctx, rank)
+    if found is None or name_count(ctx.function, expr.id) != 2:
+        return None, None  # the product is used somewhere else too: it is needed anyway
+    return found, statement
+
+
+def followed(name: ast.Name, ctx):
+    """The matrix a name holds at the ``diag``: ``(its expression, its assignment, other uses?)``
+    when one assignment reaches it, with only ``+=``/``-=`` between (``diag`` is linear), and the
+    name is otherwise only rebound to the diagonal itself (``cov = jnp.diag(cov)``) or returned
+    (the full matrix on another path: ``other uses`` is then True); None otherwise."""
+    bindings = [b for b in ctx.scope.bindings.get(name.id, []) if b.statement is not ctx.statement]
+    assigns = [b for b in bindings if b.kind == "assign"]
+    if len(assigns) != 1 or assigns[0].path or any(b.kind not in ("assign", "aug") for b in bindings):
+        return None
+    if not any(b is assigns[0] or b.kind == "aug" for b in ctx.facts.bindings_at(name.id, ctx.scope, ctx.statement)):
+        return None
+    if any(b.kind == "aug" and not isinstance(b.statement.op, (ast.Add, ast.Sub)) for b in bindings):
+        return None
+    statement = ctx.statement
+    rebinds = isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name.id for t in statement.targets)
+    expected = 2 + sum(1 for b in bindings if b.kind == "aug") + (1 if rebinds else 0)
+    uses = name_count(ctx.function, name.id)
+    returns = sum(1 for node in ast.walk(ctx.function) if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name.id)
+    if uses == expected:
+        return assigns[0].value, assigns[0].statement, bool(len(bindings) > 1)
+    if rebinds and uses == expected + returns and returns:
+        return assigns[0].value, assigns[0].statement, True
+    return None
+
+
+def terms(expr: ast.AST) -> list[tuple[str, ast.expr]]:
+    """``a - b @ c + d`` as ``[("+", a), ("-", b @ c), ("+", d)]``: the terms of a sum."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub)):
+        sign = "+" if isinstance(expr.op, ast.Add) else "-"
+        right = terms(expr.right)
+        if len(right) != 1:
+            return []  # a - (b + c): kept simple
+        return [*terms(expr.left), (sign, right[0][1])]
+    return [("+", expr)] if isinstance(expr, ast.expr) else []
+
+
+def dim(value: v.Value, axis: int) -> v.Dim:
+    return value.shape[axis] if value.is_array and value.shape is not None and len(value.shape) == 2 else None
+
+
+def unchanged(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
+    """No statement between the product and here may change an operand's array in place
+    (jax arrays never change; a NumPy array does: ``A[:, 0] = s``, ``A.sort()``)."""
+    from gradadvisor.analysis.syntax import names_read
+
+    if all(ctx.value(operand).is_array and not ctx.value(operand).host for operand in (left, right)):
+        return True
+    return not ctx.facts.mutated_between(names_read(left) | names_read(right), ctx.scope, named, ctx.statement)
+
+
+def same_operands(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
+    """The names the operands read are bound by the same bindings at the product's line and here."""
+    from gradadvisor.analysis.syntax import names_read
+
+    for name in names_read(left) | names_read(right):
+        here = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
+        there = ctx.facts.bindings_at(name, ctx.scope, named)
+        if [id(b) for b in here] != [id(b) for b in there]:
+            return False
+    return True
+
+
+def matmul_operands(expr: ast.AST, ctx, rank):
+    """The product's operands, each with one transpose peeled (``A.T``, ``A.mT``,
+    ``jnp.transpose(A)``, ``A.transpose()``, ``jnp.swapaxes(A, 0, 1)`` of a 2-D ``A``...),
+    and the keywords that keep its mathematics (``precision=``)."""
+    product = operation_of(expr, ctx.resolve, rank)
+    if product is None or product.name != "matmul" or not product.plain or product.host:
+        return None  # NumPy's product runs on the host: nothing to differentiate
+    (left, right), peeled = product.operands, []
+    for operand in (left, right):
+        transpose = operation_of(operand, ctx.resolve, rank)
+        if transpose is not None and transpose.name == "transpose" and transpose.plain and not transpose.host:
+            peeled.append((transpose.operands[0], True))
+        else:
+            peeled.append((operand, False))
+    return peeled[0], peeled[1], product.keywords
+
+
+def subscripts(left_transposed: bool, right_transposed: bool, trace: bool) -> str:
+    """Einsum subscripts for diag(X @ Y), X = A or A.T, Y = B or B.T.
+
+    With r the kept index and k the summed one, A's axes are (r, k), or (k, r) when
+    transposed; B's are (k, r), or (r, k). A's axes are named i, j in order."""
+    a_axes = ("k", "r") if left_transposed else ("r", "k")
+    b_axes = ("r", "k") if right_transposed else ("k", "r")
+    letter = {a_axes[0]: "i", a_axes[1]: "j"}
+    a = "".join(letter[axis] for axis in a_axes)
+    b = "".join(letter[axis] for axis in b_axes)
+    out = "" if trace else letter["r"]
+    return f"{a},{b}->{out}"
