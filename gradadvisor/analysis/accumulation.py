@@ -110,8 +110,10 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         return None
     names = [item.name for item in accumulations]
     local_names = [local for local, _ in local_values]
-    if len(set(names)) != len(names) or len(set(local_names)) != len(local_names):
+    if len(set(names)) != len(names):
         return None
+    # A temporary rebound in straight line (``t = w @ x; t = jnp.sin(t); acc += t``) is inlined
+    # in order below, as the SSA form of the step would read.
     if set(names) & (loop_names | set(local_names)) or set(local_names) & loop_names:
         return None
     # Nothing flows from one step to the next but each accumulator into itself, and no
@@ -133,7 +135,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         for local, value in reversed(before):
             inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
-    return Body(accumulations, local_names)
+    return Body(accumulations, list(dict.fromkeys(local_names)))
 
 
 def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | None:

@@ -171,6 +171,12 @@ class AccumulationLoop(Rule):
         Valid("import jax.numpy as jnp\nX = jnp.linspace(0.0, 1.0, 100)\nTOTAL = 0.0\nfor i in range(X.shape[0]):\n    TOTAL += jnp.exp(X[i])\n"),
     )
     INVALID = (
+        # A term built by rebinding one temporary in straight line (read as its SSA form).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(w, table):\n    total = 0.0\n    for k in range(w.shape[0]):\n"
+            "        t = jnp.dot(w[k], table)\n        t = jnp.sin(t)\n        total = total + jnp.sum(t)\n    return total\n",
+            message_contains="adds one term per step",
+        ),
         # A sum over the pairs of a triangle (j < i): advice, no fix.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef energy(p):\n    e = 0.0\n    for a in range(p.shape[0]):\n"
