@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from scan_speed import fetch_wheel, scanner_env, unpack_wheel  # noqa: E402
+from scan_speed import fetch_wheel, print_table, scanner_env, unpack_wheel  # noqa: E402
 
 try:
     import tomllib
@@ -104,23 +104,6 @@ def load_verdicts(path: Path) -> dict[tuple, dict]:
         return {}
     entries = tomllib.loads(path.read_text(encoding="utf-8")).get("finding", [])
     return {(e["package"], e["path"], int(e["line"]), e["code"]): e for e in entries}
-
-
-def print_table(title: str, headers: list[str], rows: list[list]) -> None:
-    """A rich table wide enough for its rows (rich squeezes to 80 columns when not on a terminal)."""
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left")
-    for i, header in enumerate(headers):
-        numeric = all(re.fullmatch(r"[-+\d.,]*", str(row[i])) for row in rows)
-        table.add_column(header, justify="right" if i and numeric else "left")
-    for row in rows:
-        table.add_row(*[str(c) for c in row])
-    width = max(80, sum(max(len(str(c)) for c in col) + 3 for col in zip(headers, *rows)) + 1)
-    console = Console(width=width)
-    console.print()
-    console.print(table, markup=False, highlight=False)
 
 
 def percent(num: int, den: int) -> str:

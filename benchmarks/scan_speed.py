@@ -400,7 +400,9 @@ def print_table(title: str, headers: list[str], rows: list[list[str]]) -> None:
         table.add_column(header, justify="right" if i and numeric else "left")
     for row in rows:
         table.add_row(*[str(c) for c in row])
-    console = Console()
+    # Wide enough for the rows: rich squeezes to 80 columns when not on a terminal.
+    width = max(80, sum(max(len(str(c)) for c in col) + 3 for col in zip(headers, *rows)) + 1)
+    console = Console(width=width)
     console.print()
     console.print(table, markup=False, highlight=False)
 

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import int_value, offset_of, one_line, range_bounds, tail_name, window_count
+from gradadvisor.analysis.syntax import int_value, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
@@ -45,18 +45,6 @@ SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?
 
 #: ``.shape[k]`` for an axis after the first (``k >= 1`` or negative).
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
-
-
-def symmetric_offsets(args: list[ast.expr]) -> bool:
-    """``range(-q, q + 1)`` (and ``range(-q, q)``, ``range(-(q), q + 1, 1)``): offsets around zero,
-    the walk of a stencil, a band or a kernel's taps, whose half-width ``q`` is the method's."""
-    if len(args) not in (2, 3) or (len(args) == 3 and int_value(args[2]) not in (1, None)):
-        return False
-    start, stop = args[0], args[1]
-    if not (isinstance(start, ast.UnaryOp) and isinstance(start.op, ast.USub)):
-        return False
-    base, offset = offset_of(stop)
-    return base is not None and offset in (0, 1) and ast.dump(base) == ast.dump(start.operand)
 
 
 def is_collection_name(name: str) -> bool:
@@ -103,11 +91,12 @@ def unknown(reason: str) -> Extent:
 class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
-    def __init__(self, evaluate, code, is_builtin, resolve) -> None:
+    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
         self.resolve = resolve  # node -> qualified name or None
+        self.assigned = assigned or (lambda name: None)  # name -> the expression one assignment gave it
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
         text = one_line(self.code(iterable), 50)
@@ -149,20 +138,9 @@ class ExtentReader:
         return self._from_value(value, iterable, text)
 
     def _spelled(self, args: list[ast.expr]) -> list[ast.expr]:
-        """``args`` with a name bound to a size expression replaced by that expression
-        (``last = min(row + 2, n - 1)``; ``range(row, last)``), so bounds can be compared."""
-        found = []
-        for arg in args:
-            if isinstance(arg, ast.Name):
-                value = self.evaluate(arg)
-                length = value.length if value.kind in (v.SIZE, v.SCALAR) else None
-                if isinstance(length, str) and length != arg.id:
-                    try:
-                        arg = ast.parse(length, mode="eval").body
-                    except SyntaxError:
-                        pass
-            found.append(arg)
-        return found
+        """``args`` with a name assigned once replaced by its expression (``last = min(row + 2,
+        n - 1)``; ``range(row, last)``), so bounds can be compared."""
+        return [(self.assigned(arg.id) or arg) if isinstance(arg, ast.Name) else arg for arg in args]
 
     def _call(self, call: ast.Call, text: str) -> Extent | None:
         func = call.func

@@ -69,6 +69,8 @@ DIFFERENTIATING = frozenset(_DIFFERENTIATING)
 TRACING = frozenset(_TRACING)
 #: Transforms that compile the function they receive.
 COMPILING = frozenset(name for library in _LIBRARIES for name in library.get("compiles", ()))
+#: Transforms that recompute the function in the backward pass (checkpoint/remat): a memory choice.
+REMATERIALISING = frozenset(name for library in _LIBRARIES for name in library.get("rematerialises", ()))
 #: Transforms whose result computes a gradient (or a Jacobian) each time it is called.
 GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in library.get("gradient_functions", ()))
 

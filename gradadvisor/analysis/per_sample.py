@@ -164,3 +164,15 @@ def unpartial(body: ast.expr, ctx) -> ast.expr:
     if any(isinstance(arg, ast.Starred) for arg in inner.args):
         return body
     return ast.Call(func=inner.args[0], args=[*inner.args[1:], *body.args], keywords=list(body.keywords))
+
+
+def applies_model(body: ast.AST, var: str, ctx) -> bool:
+    """``jnp.sum(model(params, x))``: a function of the file applied to the element and to
+    something else (parameters): a per-sample loss, not the reduction of a list of weights
+    (``jnp.sum(w ** 2)``)."""
+    for node in ast.walk(body):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and ctx.local_function(node.func.id) is not None:
+            names = [arg.id for arg in node.args if isinstance(arg, ast.Name)]
+            if var in names and len(node.args) >= 2:
+                return True
+    return False

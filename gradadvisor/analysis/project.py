@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from gradadvisor.analysis.gradient import COMPILING, Level
+from gradadvisor.analysis.testcode import is_test_file, is_test_function
 from gradadvisor.analysis.summary import FileSummary, FunctionSummary, ModuleArray
 
 Key = tuple[str, str]  # (path, function key)
@@ -57,6 +58,11 @@ class ArgumentFact:
     #: whether it is a NumPy (host) array.
     typed: bool = False
     host: bool = False
+
+    @property
+    def is_list(self) -> bool:
+        """A list or tuple was passed (of a literal length or not), not an array."""
+        return self.kind == "sequence" or self.kind.startswith("seq:")
 
 
 class Project:
@@ -455,7 +461,7 @@ class Project:
             caller_function = self.function(caller)
             if caller_function is None or caller in self.reasons:
                 return None
-            if caller_function.name.startswith("test"):
+            if is_test_function(caller_function.name) or is_test_file(caller[0]):
                 where.append(f"the test {self.name_of(caller)}")
             elif self.eager_only(caller, depth + 1, seen | {key}) is not None:
                 where.append(f"{self.name_of(caller)}, which runs eagerly")

@@ -14,6 +14,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.carried_values import updated_from_walked_data
 from gradadvisor.analysis.gradient import COMPILING, gradient_call
@@ -112,8 +113,7 @@ def joined_after(loop: ast.stmt, flow, ctx) -> bool:
             if isinstance(first, ast.Subscript):  # jnp.stack(out[::-1])
                 first = first.value
             if isinstance(first, ast.Name) and first.id in lists:
-                qualified = ctx.resolve(node.func) or ""
-                module, _, function = qualified.rpartition(".")
-                if module in ("jax.numpy", "jax.numpy.linalg") and function in ("array", "asarray", "stack", "vstack", "hstack", "concatenate"):
+                module, _, function = (ctx.resolve(node.func) or "").rpartition(".")
+                if module == "jax.numpy" and function in lib.JOINING:
                     return True
     return False

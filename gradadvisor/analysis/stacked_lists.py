@@ -94,7 +94,7 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     if not body or not all(isinstance(stmt, (ast.Assign, ast.Expr)) for stmt in body):
         return None
     append = body[-1]
-    grown = _grown(append)
+    grown = _grown(append, ctx)
     if grown is not None:
         list_name, value = grown
     elif not (
@@ -155,13 +155,15 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names)
 
 
-def _grown(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+def _grown(stmt: ast.stmt, ctx) -> tuple[str, ast.expr] | None:
     """``out = jnp.append(out, v)`` / ``out = jnp.concatenate([out, v])``: ``(out, v)``."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
             and isinstance(stmt.value, ast.Call) and not stmt.value.keywords):
         return None
     name, call = stmt.targets[0].id, stmt.value
-    function = call.func.attr if isinstance(call.func, ast.Attribute) else None
+    module, _, function = (ctx.resolve(call.func) or "").rpartition(".")
+    if module not in AUTODIFF_NUMPY:
+        return None
     if function == "append" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and call.args[0].id == name:
         return name, call.args[1]
     if function in ("concatenate", "hstack") and len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple)):

@@ -321,6 +321,18 @@ def _bounds(expr: ast.expr, function: str) -> list[ast.expr]:
     return [expr]
 
 
+def symmetric_offsets(args: list[ast.expr]) -> bool:
+    """``range(-q, q + 1)`` (and ``range(-q, q)``, ``range(-(q), q + 1, 1)``): offsets around zero,
+    the walk of a stencil, a band or a kernel's taps, whose half-width ``q`` is the method's."""
+    if len(args) not in (2, 3) or (len(args) == 3 and int_value(args[2]) not in (1, None)):
+        return False
+    start, stop = args[0], args[1]
+    if not (isinstance(start, ast.UnaryOp) and isinstance(start.op, ast.USub)):
+        return False
+    base, offset = offset_of(stop)
+    return base is not None and offset in (0, 1) and ast.dump(base) == ast.dump(start.operand)
+
+
 def window_count(args: list[ast.expr]) -> int | None:
     """At most how many times ``range(max(i - 2, 0), min(i + 2, n))`` runs (4): a window around
     an index, whose clipped ends only shorten it. None unless a ``max`` start and a ``min``

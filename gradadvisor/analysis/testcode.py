@@ -22,10 +22,15 @@ def is_test_file(path: str) -> bool:
     return TEST_FILE.search(path) is not None
 
 
+def is_test_function(name: str) -> bool:
+    """A test function's name (``test_x``, ``testX``)."""
+    return name.startswith("test")
+
+
 def is_test_scope(node: ast.AST) -> bool:
     """A test function (``test_x``, ``testX``) or a test class (``FooTest``, ``TestFoo``)."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return node.name.startswith("test")
+        return is_test_function(node.name)
     if isinstance(node, ast.ClassDef):
         name = node.name
         return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase"))

@@ -145,7 +145,14 @@ class Context:
     def _extents(self) -> ExtentReader:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
-        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve)
+        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned)
+
+    def assigned(self, name: str) -> ast.expr | None:
+        """The expression ``name`` was assigned here, when one plain assignment reaches this point."""
+        bindings = self.facts.bindings_at(name, self.scope, self.statement)
+        if len(bindings) == 1 and bindings[0].kind == "assign" and not bindings[0].path and isinstance(bindings[0].value, ast.expr):
+            return bindings[0].value
+        return None
 
     def extent(self, iterable: ast.AST) -> Extent:
         """How long a loop over ``iterable`` runs here."""

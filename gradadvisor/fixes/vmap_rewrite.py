@@ -122,3 +122,27 @@ def lax_map_fix(ctx, node: ast.Call) -> tuple[ast.expr, Fix | None]:
     conditions.require(False, "the function is a JAX function of one element (no Python control flow on its values)")
     rewrite = ctx.renderer.replace_expression(node, replacement)
     return replacement, conditions.fix(rewrite, imports=imports)
+
+
+def per_sample_advice(ctx, target: ast.expr, loop: ElementLoop, join: ast.Call | None, function: str | None, module: str, assigned: str | None = None, advice_only: bool = False):
+    """The advice text (naming the rewrite) and the fix (None when there is none)."""
+    autograd = module == "autograd.numpy"
+    vectorized, vmap, imports = per_sample_vectorized(ctx, loop, join, function, autograd)
+    if vectorized.how == "vmap" and autograd:
+        arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays if not built(array))
+        return f"autograd has no `vmap`: compute the function for the whole batch `{arrays}` at once (write it to take a batch)", None
+    prefix = f"{assigned} = " if assigned else ""
+    text = one_line(ctx.renderer.code(vectorized.expression), 120)
+    if advice_only:
+        return f"replace the loop and the list with `{prefix}{text}`", None
+    advice = f"build the array at once: `{prefix}{text}`" if assigned else f"use `{text}`"
+    if vectorized.how == "vmap" and not vmap:
+        return advice, None
+    return advice, per_sample_fix(ctx, target, loop, vectorized, imports)
+
+def product_advice(ctx, loop: ProductLoop, module: str = "jax.numpy") -> str:
+    if module == "autograd.numpy":
+        arrays = " and ".join(f"`{one_line(ctx.code(array), 30)}`" for array in loop.arrays)
+        return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
+    vmap, _ = ctx.spell("jax.vmap")
+    return f"use a nested map, `{one_line(ctx.renderer.code(nested_map(loop, vmap or 'jax.vmap')), 120)}`, and merge its leading axes into one row per combination"

@@ -5,18 +5,14 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.gradient import gradients_passed
-from gradadvisor.analysis.per_sample import built, joining, quoted, read_index, walked, while_loop
+from gradadvisor.analysis.gradient import REMATERIALISING, gradients_passed
+from gradadvisor.analysis.per_sample import joining, quoted, read_index, walked, while_loop
 from gradadvisor.analysis.sample_map import LIFTED_VMAP, SampleMap, judge, lifted_vmap, of_list, of_loop, work
 from gradadvisor.analysis.stacked_lists import appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import one_line, positional
-from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop
-from gradadvisor.fixes.vmap_rewrite import lax_map_fix, nested_map, per_sample_fix, per_sample_vectorized
+from gradadvisor.analysis.vectorize import ProductLoop
+from gradadvisor.fixes.vmap_rewrite import lax_map_fix, per_sample_advice, product_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
-
-#: Rematerialisation: a lax.map of a checkpointed function was chosen for memory.
-REMAT = frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.ad_checkpoint.remat"})
-
 
 class PerSampleMap(Rule):
     """
@@ -321,14 +317,14 @@ class PerSampleMap(Rule):
             return
         module = qualified.rpartition(".")[0]
         head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
-        self._report(node, head, found, module, lambda: self._rewrite(node, found.loop, node, function, module))
+        self._report(node, head, found, module, lambda: per_sample_advice(ctx, node, found.loop, node, function, module))
 
     def _lax_map(self, node: ast.Call) -> None:
         ctx = self.ctx
         if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.function is None:
             return  # batch_size=... (memory) or an unusual spelling
         mapped = node.args[0]
-        if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMAT:
+        if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMATERIALISING:
             return  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
         xs = node.args[1]
         extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
@@ -358,7 +354,7 @@ class PerSampleMap(Rule):
             return
         head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and `{ctx.code(joins[0].func)}({list_name})` joins the results"
         module = (ctx.resolve(joins[0].func) or "").rpartition(".")[0]
-        self._report(node.value, head, found, module, lambda: self._rewrite(node.value, found.loop, None, None, module, assigned=list_name))
+        self._report(node.value, head, found, module, lambda: per_sample_advice(ctx, node.value, found.loop, None, None, module, assigned=list_name))
 
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
@@ -378,7 +374,7 @@ class PerSampleMap(Rule):
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
 
         def rewrite():
-            text, _ = self._rewrite(filled.value, found.loop, None, None, module, assigned=buffer, advice_only=True)
+            text, _ = per_sample_advice(ctx, filled.value, found.loop, None, None, module, assigned=buffer, advice_only=True)
             return text.replace("replace the loop and the list with", f"replace `{buffer}`'s allocation and the loop with"), None
 
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
@@ -414,7 +410,7 @@ class PerSampleMap(Rule):
 
         def rewrite():
             if not appended.steps:
-                return self._rewrite(appended.value, loop, None, None, module, assigned=list_name, advice_only=True)
+                return per_sample_advice(ctx, appended.value, loop, None, None, module, assigned=list_name, advice_only=True)
             arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
             if module == "autograd.numpy":
                 return f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once", None
@@ -428,7 +424,7 @@ class PerSampleMap(Rule):
         code every element is an output of its own, one copy of the body each. Advice, no fix
         (a vmap returns one array, not a list: the callers change)."""
         ctx = self.ctx
-        if any((ctx.resolve(n.func) or "").startswith("autograd.") for n in ast.walk(appended.value) if isinstance(n, ast.Call)):
+        if ctx.names.numpy_module() == "autograd.numpy":
             return  # autograd traces nothing: a list of results costs no compile
         vmap, _ = ctx.spell("jax.vmap")
         arrays = ", ".join(one_line(ctx.code(array), 30) for array in found.loop.arrays)
@@ -464,35 +460,10 @@ class PerSampleMap(Rule):
                 f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
             )
         elif isinstance(found.loop, ProductLoop):
-            advice = self._product_advice(found.loop, module)
+            advice = product_advice(ctx, found.loop, module)
         else:
             advice, fix = rewrite()
         self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, ctx), **fields)
-
-    def _rewrite(self, target: ast.expr, loop: ElementLoop, join: ast.Call | None, function: str | None, module: str, assigned: str | None = None, advice_only: bool = False):
-        """The advice text (naming the rewrite) and the fix (None when there is none)."""
-        ctx = self.ctx
-        autograd = module == "autograd.numpy"
-        vectorized, vmap, imports = per_sample_vectorized(ctx, loop, join, function, autograd)
-        if vectorized.how == "vmap" and autograd:
-            arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays if not built(array))
-            return f"autograd has no `vmap`: compute the function for the whole batch `{arrays}` at once (write it to take a batch)", None
-        prefix = f"{assigned} = " if assigned else ""
-        text = one_line(ctx.renderer.code(vectorized.expression), 120)
-        if advice_only:
-            return f"replace the loop and the list with `{prefix}{text}`", None
-        advice = f"build the array at once: `{prefix}{text}`" if assigned else f"use `{text}`"
-        if vectorized.how == "vmap" and not vmap:
-            return advice, None
-        return advice, per_sample_fix(ctx, target, loop, vectorized, imports)
-
-    def _product_advice(self, loop: ProductLoop, module: str = "jax.numpy") -> str:
-        ctx = self.ctx
-        if module == "autograd.numpy":
-            arrays = " and ".join(f"`{one_line(ctx.code(array), 30)}`" for array in loop.arrays)
-            return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
-        vmap, _ = ctx.spell("jax.vmap")
-        return f"use a nested map, `{one_line(ctx.renderer.code(nested_map(loop, vmap or 'jax.vmap')), 120)}`, and merge its leading axes into one row per combination"
 
     # -- phase 2 ---------------------------------------------------------------------------------
 
@@ -507,6 +478,6 @@ class PerSampleMap(Rule):
             # Every caller passes a list or tuple: stacking what is computed per item is how a
             # list becomes an array, and ``vmap`` would map the list's leaves instead.
             passed = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
-            if passed and all(fact.kind == "sequence" or fact.kind.startswith("seq:") for fact in passed):
+            if passed and all(fact.is_list for fact in passed):
                 return None
         return default_finalize(cls, candidate, project)

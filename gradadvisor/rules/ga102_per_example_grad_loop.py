@@ -7,6 +7,7 @@ import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
 from gradadvisor.analysis.gradient import derivative_kind, gradient_calls, gradients_passed, is_autograd
+from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, axis_zero, carried_names, host_loop, index_reading, reading
 from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted, single_generator, while_loop
 from gradadvisor.analysis.syntax import names_read, one_line, positional
@@ -266,7 +267,7 @@ class PerExampleGradLoop(Rule):
         source = list_source(first, ctx)
         if source is None:
             return
-        if qualified.startswith("numpy.") and joining("jax." + qualified) is not None:
+        if qualified.rpartition(".")[0] == "numpy" and qualified.rpartition(".")[2] in lib.JOINING:
             # np.array([df(x) for x in xs]): eager per-point gradients, each call traced and
             # dispatched on its own; the vmap gives the same values at once (advice: the
             # result type is the user's to keep, np.asarray of the vmap).

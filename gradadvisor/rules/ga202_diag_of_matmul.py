@@ -6,7 +6,8 @@ import ast
 import re
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
+from gradadvisor.analysis.names import AUTODIFF_NUMPY, canonical
 from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
@@ -304,12 +305,14 @@ class DiagOfMatmul(Rule):
         ctx = self.ctx
         if not (isinstance(argument, ast.Call) and isinstance(argument.func, ast.Call) and argument.func.args):
             return False
-        transform = (ctx.resolve(argument.func.func) or "").rpartition(".")[2]
-        if transform not in ("jacfwd", "jacrev", "jacobian", "hessian") or not (ctx.resolve(argument.func.func) or "").startswith("jax."):
+        qualified = canonical(ctx.resolve(argument.func.func)) or ""
+        derivative = derivative_kind(qualified)
+        if qualified not in GRADIENT_FUNCTIONS or derivative not in ("Jacobian", "Hessian") or not qualified.startswith("jax."):
             return False
+        transform = qualified.rpartition(".")[2]
         function = one_line(ctx.code(argument.func.args[0]), 20)
         point = one_line(ctx.code(argument.args[0]), 20) if argument.args else "x"
-        if kind == "trace" or transform == "hessian":
+        if kind == "trace" or derivative == "Hessian":
             advice = (f"for the trace, sum one Hessian-vector product per basis vector (`jax.jvp` of `jax.grad({function})`), "
                       f"or estimate it with random vectors")
         else:
@@ -318,7 +321,7 @@ class DiagOfMatmul(Rule):
         kept = "trace" if kind == "trace" else "diagonal"
         self.report(
             node,
-            f"`{one_line(ctx.code(node), 50)}` builds the whole {'Hessian' if transform == 'hessian' else 'Jacobian'} "
+            f"`{one_line(ctx.code(node), 50)}` builds the whole {derivative} "
             f"(one derivative pass per input) to keep its {kept}; {advice}",
             size="likely", evidence=[f"`{transform}` builds the full matrix of derivatives"],
         )

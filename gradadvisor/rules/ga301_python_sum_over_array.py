@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.per_sample import map_loop, unpartial
+from gradadvisor.analysis.per_sample import applies_model, map_loop, unpartial
 from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
@@ -276,7 +276,7 @@ class PythonSumOverArray(Rule):
         if element is None:
             if isinstance(loop.iter, ast.Call) and not ctx.resolve(loop.iter.func):
                 return  # zip/enumerate/a helper's result: advice would need more care than a rewrite
-            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array and not _applies_model(body, var, ctx):
+            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array and not applies_model(body, var, ctx):
                 return  # sum(jnp.sum(w ** 2) for w in ws): a list of different arrays
             array, element_body = loop.iter, body
         else:
@@ -389,7 +389,7 @@ class PythonSumOverArray(Rule):
         param = (candidate.data or {}).get("array_param")
         if param and candidate.scopes:
             facts = project.arguments(candidate.path, candidate.scopes[0], param)
-            if any(fact.kind == "sequence" or fact.kind.startswith("seq:") for fact in facts):
+            if any(fact.is_list for fact in facts):
                 return None
         return default_finalize(cls, candidate, project)
 
@@ -449,14 +449,3 @@ class PythonSumOverArray(Rule):
 def _is_range(expr: ast.AST, ctx) -> bool:
     return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords
 
-
-def _applies_model(body: ast.AST, var: str, ctx) -> bool:
-    """``jnp.sum(model(params, x))``: a function of the file applied to the element and to
-    something else (parameters): a per-sample loss, not the reduction of a list of weights
-    (``jnp.sum(w ** 2)``)."""
-    for node in ast.walk(body):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and ctx.local_function(node.func.id) is not None:
-            names = [arg.id for arg in node.args if isinstance(arg, ast.Name)]
-            if var in names and len(node.args) >= 2:
-                return True
-    return False

@@ -14,13 +14,12 @@ from dataclasses import replace
 from gradadvisor.analysis.captured_arrays import FileCaptures
 from gradadvisor.analysis.captured_size import project_size
 from gradadvisor.analysis.dense_slice import DenseSlice, dense_slices
-from gradadvisor.analysis.gradient import Level
+from gradadvisor.analysis.gradient import COMPILING, Level
+from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, make_finding
 
 ADVICE = "pass it as an argument (not a differentiated one)"
-#: Transforms that compile the function they are given (a ``partial``'s bound arguments with it).
-PARTIAL_COMPILERS = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "jax.experimental.pjit.pjit"})
 
 
 class LargeCapturedConstant(Rule):
@@ -256,7 +255,7 @@ class LargeCapturedConstant(Rule):
         """``jax.jit(functools.partial(loss, table))``: the arguments ``partial`` binds are
         constants of the compiled program, as a closure's captures are."""
         ctx = self.ctx
-        if (ctx.resolve(node.func) or "") not in PARTIAL_COMPILERS or not node.args:
+        if canonical(ctx.resolve(node.func)) not in COMPILING or not node.args:
             return
         inner = node.args[0]
         if not (isinstance(inner, ast.Call) and (ctx.resolve(inner.func) or "") == "functools.partial" and inner.args):
