@@ -171,3 +171,31 @@ def test_the_library_table_is_consistent():
             assert key in {"modules", "differentiates", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "module_bases", "compact"}, key
     for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT:
         assert name.split(".")[0] in gradient.LIBRARY_MODULES, f"{name}: its module is not listed"
+
+
+def test_a_lambda_handed_to_a_transform_does_not_call_what_the_function_around_it_calls():
+    # ``lax.cond(c, f, lambda *_: x, ...)`` traces the lambda; the call after it is made by
+    # ``step``, which nothing traces here.
+    source = (
+        "import jax\n\n"
+        "def update(n, edges):\n    return edges\n\n"
+        "def step(state, n):\n"
+        "    state = jax.lax.cond(state > 0, lambda s: s + 1, lambda *_: state, state)\n"
+        "    return update(n, state)\n"
+    )
+    project = _project({"case.py": source})
+    assert _level(project, "case.py", "update") == Level.UNKNOWN
+    assert _level(project, "case.py", "step") == Level.UNKNOWN
+
+
+def test_a_traced_nested_function_still_reaches_what_it_calls():
+    source = (
+        "import jax\n\n"
+        "def helper(x):\n    return x\n\n"
+        "def outer(xs):\n"
+        "    def body(c, x):\n        return helper(c), x\n"
+        "    return jax.lax.scan(body, 0.0, xs)\n"
+    )
+    project = _project({"case.py": source})
+    assert _level(project, "case.py", "helper") == Level.TRACED
+    assert _level(project, "case.py", "outer") == Level.UNKNOWN

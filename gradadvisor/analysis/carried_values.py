@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
-from gradadvisor.analysis.syntax import int_value, names_read, walk
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk
 from gradadvisor.analysis.vectorize import calls_jax
 
 if TYPE_CHECKING:
@@ -212,3 +212,29 @@ def reshapes_carry(loop: ast.AST, state: str, resolve) -> bool:
         if any(isinstance(n, ast.Name) and n.id == state for arg in value.args for n in ast.walk(arg)):
             return True
     return False
+
+
+def carried_without_gradient(flow: Flow, states: list[str], ctx) -> str | None:
+    """Why no gradient flows through the loop: every value its body computes (the carried
+    ``states`` included) is a boolean or integer array the code states (``p =
+    lax.bitwise_or(lax.lt(a, b), p)``, a running mask or count). None when any may hold floats:
+    a greedy decode carries integer tokens, but each step runs a float model."""
+    if not states or not all(flow.updates_of(state) for state in states):
+        return None
+    reason = None
+    for stmt in walk(flow.form.node):
+        if stmt is flow.form.node or not isinstance(stmt, ast.stmt):
+            continue
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            if stmt.value is None:
+                continue
+            found = v.no_gradient_reason(ctx.value(stmt.value), one_line(ctx.code(stmt.value), 30))
+            if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+                if v.no_gradient_reason(initial_value(stmt.target.id, flow.form.node, ctx), stmt.target.id) is None:
+                    found = None
+            if found is None:
+                return None
+            reason = reason or found
+        elif isinstance(stmt, ast.Expr):
+            return None  # a call for its effect: what it computes is not shown
+    return reason

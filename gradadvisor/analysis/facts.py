@@ -1322,6 +1322,19 @@ class _Evaluator:
         return Value(v.OBJECT)
 
     def _library_call(self, qualified: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
+        value = self._library_value(qualified, node, args, depth)
+        module, _, name = qualified.rpartition(".")
+        if value.is_array and (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY or module == "jax.lax"):
+            if name in lib.BOOLEAN_RESULTS:
+                return replace(value, dtype="bool")
+            if name in lib.INTEGER_RESULTS and value.dtype not in v.INTEGRAL_DTYPES:
+                # bit operations keep their operands' dtype (booleans stay booleans); positions
+                # and counts are integers
+                operands = {self.eval(arg, depth).dtype for arg in args[:2]} if name in lib.BIT_OPERATIONS else set()
+                return replace(value, dtype="bool" if operands == {"bool"} else "int32" if not value.host else "int64")
+        return value
+
+    def _library_value(self, qualified: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
         module, _, name = qualified.rpartition(".")
         if qualified in PAIR_TRANSFORMS:
             # ``y, vjp_fun = jax.vjp(f, x)``: the outputs, then a function that computes VJPs (JVPs

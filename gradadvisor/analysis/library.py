@@ -71,6 +71,27 @@ ELEMENTWISE_QUALIFIED = frozenset(
 )
 #: Reductions: with ``axis=None`` they return a 0-d array.
 REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std", "all", "any", "amax", "amin", "nansum", "nanmean", "logsumexp", "count_nonzero", "median", "average", "trace", "vdot"})
+#: Array functions (``jax.numpy``, NumPy, ``jax.lax``) whose result is boolean: comparisons,
+#: logical operations and tests.
+BOOLEAN_RESULTS = frozenset(
+    {
+        "all", "any", "isnan", "isfinite", "isinf", "isneginf", "isposinf", "logical_and", "logical_or", "logical_not",
+        "logical_xor", "greater", "less", "equal", "not_equal", "greater_equal", "less_equal", "lt", "le", "gt", "ge",
+        "eq", "ne", "isin", "isclose", "array_equal", "array_equiv", "allclose", "signbit", "iscomplex", "isreal",
+    }
+)
+#: Array functions whose result is integer: positions, counts and bit operations (which
+#: accept only integers and booleans).
+INTEGER_RESULTS = frozenset(
+    {
+        "argmax", "argmin", "argsort", "argwhere", "searchsorted", "count_nonzero", "digitize", "bincount",
+        "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "bitwise_invert", "invert", "left_shift",
+        "right_shift", "shift_left", "shift_right_logical", "shift_right_arithmetic", "population_count", "clz",
+        "lexsort", "flatnonzero", "ravel_multi_index",
+    }
+)
+#: The bit operations among them: boolean operands give a boolean result.
+BIT_OPERATIONS = frozenset(name for name in INTEGER_RESULTS if name.startswith(("bitwise_", "invert")))
 #: Functions returning a tuple or list of arrays (never one array).
 TUPLE_RESULTS = frozenset(
     {

@@ -266,10 +266,10 @@ class Project:
         function = self.function(key)
         if function is not None:
             path = key[0]
-            # A nested function shares its outermost function's references, which name the
-            # enclosing functions themselves (their ``def`` lines): they are not callees.
+            # A function's text names the function itself (its ``def`` line) and a nested
+            # one may name those around it: they are not callees.
             seen: set[Key] = {key, *self._ancestors(key)}
-            for callee in self._named(path, self._outermost(path, function)):
+            for callee in self._named(path, function):
                 if callee not in seen:
                     seen.add(callee)
                     found.append((callee, "called from"))
@@ -291,16 +291,8 @@ class Project:
             function = self.function(parent)
         return found
 
-    def _outermost(self, path: str, function: FunctionSummary) -> FunctionSummary:
-        """The outermost function holding ``function``: its text, and so its references, covers
-        the nested ones (they are recorded there only)."""
-        summary = self.files[path]
-        while not function.references and function.parent is not None and function.parent in summary.functions:
-            function = summary.functions[function.parent]
-        return function
-
     def _named(self, path: str, function: FunctionSummary) -> list[Key]:
-        """The functions an outermost function's text names, resolved once."""
+        """The functions a function's text names, resolved once."""
         cache_key = (path, function.key)
         found = self._named_cache.get(cache_key)
         if found is not None:
@@ -416,19 +408,9 @@ class Project:
                         index[reference.rpartition(".")[2]].append((summary.path, caller.key))
             self._by_reference = index
         found: list[Key] = []
-        for outer in self._by_reference.get(function.name, ()):
-            # The text of an outermost function covers the functions nested in it.
-            for caller in [outer, *((outer[0], nested) for nested in self._nested_all(outer))]:
-                if any(callee == key and how == "called from" for callee, how in self.callees(caller)):
-                    found.append(caller)
-        return found
-
-    def _nested_all(self, key: Key) -> list[str]:
-        found, stack = [], list(self._nested.get(key, ()))
-        while stack:
-            inner = stack.pop()
-            found.append(inner)
-            stack.extend(self._nested.get((key[0], inner), ()))
+        for caller in dict.fromkeys(self._by_reference.get(function.name, ())):
+            if any(callee == key and how == "called from" for callee, how in self.callees(caller)):
+                found.append(caller)
         return found
 
     def module_level_called(self, key: Key) -> bool:

@@ -372,15 +372,14 @@ class SummaryBuilder:
         args = node.args
         params = [arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
         name = name or getattr(node, "name", "<lambda>")
-        if parent_key is None:
-            text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-            # Only what can name a function: this file's functions, its imports, self/cls methods
-            # (kept once the walk has seen every def: ``build``).
-            self._found_references[key] = REFERENCE.findall(text)
-            typed = _typed_parameters(args)
-            if typed:
-                self._typed_params[key] = typed
-        # A nested function has none: the outermost function's references cover its text.
+        text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+        # Only what can name a function: this file's functions, its imports, self/cls methods
+        # (kept once the walk has seen every def: ``build``). A nested function keeps its own:
+        # a lambda handed to ``lax.cond`` does not call what the function around it calls.
+        self._found_references[key] = REFERENCE.findall(text)
+        typed = {**self._typed_params.get(parent_key, {}), **_typed_parameters(args)} if parent_key else _typed_parameters(args)
+        if typed:
+            self._typed_params[key] = typed
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, [])
         self.summary.functions[key] = function
         self.nodes[key] = (node, scope)

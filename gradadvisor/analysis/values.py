@@ -50,6 +50,18 @@ ITEMSIZE = {
 }
 #: Dtypes whose sums and traces accumulate differently from repeated ``+`` (or promote).
 SMALL_DTYPES = frozenset({"bool", "int8", "uint8", "int16", "uint16", "float16", "bfloat16"})
+#: Dtypes no gradient flows through: masks, counts, indices (reverse mode gives them a zero
+#: "float0" cotangent), so a loop over them can be slow to compile but not to differentiate.
+INTEGRAL_DTYPES = frozenset({"bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"})
+
+
+def no_gradient_reason(value: "Value", text: str) -> str | None:
+    """Why no gradient flows through ``value`` (the code ``text``): it is an array of a
+    boolean or integer dtype the code states; None otherwise."""
+    if value.kind != ARRAY or value.dtype not in INTEGRAL_DTYPES:
+        return None
+    kind = "boolean" if value.dtype == "bool" else "integer"
+    return f"`{text}` holds {kind} values: no gradient flows through them (slow to compile, not to differentiate)"
 
 
 @dataclass(frozen=True)
@@ -159,7 +171,8 @@ def join(left: Value | None, right: Value | None) -> Value | None:
         return Value(
             ARRAY,
             shape=shape,
-            dtype=left.dtype if left.dtype == right.dtype else None,
+            dtype=left.dtype if left.dtype == right.dtype else (
+                "int32" if left.dtype in INTEGRAL_DTYPES and right.dtype in INTEGRAL_DTYPES else None),
             host=left.host and right.host,
             data=left.data or right.data,
             evidence=left.evidence or right.evidence,

@@ -124,7 +124,8 @@ class Candidate:
     #: What the code computes: "jax" (jax.numpy work, so likely traced), "host" (NumPy or Python
     #: side effects: only reported when a trace is proven), or "unknown".
     work: str = "jax"
-    #: The level a proven trace needs: "traced", "differentiated" or "compiled".
+    #: The level a proven trace needs: "traced", "differentiated" or "compiled"; "here" when the
+    #: construct itself differentiates (a whole Jacobian built for its diagonal), traced or not.
     need: str = "traced"
     #: Drop the candidate unless the trace is proven.
     require_trace: bool = False
@@ -134,6 +135,9 @@ class Candidate:
     #: Why the function holding it (or one enclosing it) cannot run under a trace: a generator,
     #: Python branches on array values (``analysis/host_code.py``); None when nothing shows it.
     host: str | None = None
+    #: Why no gradient flows through what the construct computes (boolean or integer values,
+    #: ``analysis/values.py``): it can slow compilation, not the gradient, so it stays low.
+    no_gradient: str | None = None
     evidence: list[str] = field(default_factory=list)
     fix: Fix | None = None
     #: Rule-specific data for ``finalize`` (serialisable values only).
@@ -298,6 +302,7 @@ class Rule:
         evidence: Sequence[str] = (),
         fix: Fix | None = None,
         data: dict | None = None,
+        no_gradient: str | None = None,
     ) -> None:
         """Record a candidate at ``node``. ``extent`` (a loop's) supplies the size proof and
         its evidence; or give ``size`` ("proven"/"likely"/"none") and ``evidence``."""
@@ -310,7 +315,7 @@ class Rule:
         self.ctx.add_candidate(
             self, node, message,
             size=size or "none", size_param=size_param, per_element=per_element, work=work, need=need, require_trace=require_trace,
-            evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly,
+            evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly, no_gradient=no_gradient,
         )
 
     # -- phase 2 ---------------------------------------------------------------------------
@@ -323,6 +328,8 @@ class Rule:
 
 def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | None]:
     """("proven" | "likely" | "none", the explanation) for the candidate's gradient context."""
+    if candidate.need == "here":
+        return "proven", None  # the construct differentiates by itself (``jax.jacfwd(f)(x)``)
     level, key = project.level(candidate.path, candidate.scopes)
     explanation = project.explain(key, candidate.path) if key is not None else None
     if candidate.need == "compiled":
@@ -389,6 +396,9 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     if confidence is None:
         return None
     evidence = [*candidate.evidence, *size_evidence]
+    if candidate.no_gradient:
+        confidence = "low"
+        evidence.append(candidate.no_gradient)
     if explanation and trace == "proven":
         evidence.append(explanation)
     elif trace == "likely":

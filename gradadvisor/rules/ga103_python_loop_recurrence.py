@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.carried_values import reshapes_carry, state_evidence
+from gradadvisor.analysis.carried_values import carried_without_gradient, reshapes_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
@@ -398,7 +398,7 @@ class PythonLoopRecurrence(Rule):
         self.report(
             node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx),
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
-            evidence=[flow.reasons.get(states[0], "")],
+            evidence=[flow.reasons.get(states[0], "")], no_gradient=carried_without_gradient(flow, states, ctx),
         )
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:

@@ -323,7 +323,7 @@ class DiagOfMatmul(Rule):
             node,
             f"`{one_line(ctx.code(node), 50)}` builds the whole {derivative} "
             f"(one derivative pass per input) to keep its {kept}; {advice}",
-            size="likely", evidence=[f"`{transform}` builds the full matrix of derivatives"],
+            size="likely", need="here", evidence=[f"`{transform}` builds the full matrix of derivatives, traced or not"],
         )
         return True
 

@@ -379,6 +379,7 @@ class PythonSumOverArray(Rule):
             work="jax" if value.kind == v.ARRAY and not value.host else "unknown",
             evidence=evidence,
             fix=fix,
+            no_gradient=v.no_gradient_reason(value, one_line(ctx.code(operand), 30)),
         )
 
     @classmethod
