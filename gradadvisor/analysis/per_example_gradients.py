@@ -15,7 +15,7 @@ import ast
 from dataclasses import dataclass
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradient_calls, is_autograd
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.syntax import names_read, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work
@@ -164,3 +164,44 @@ def single_assignment(identifier: str, scope, position):
             return None
         scope, position = scope.parent, None
     return None
+
+
+def of_source(source: ast.AST, ctx) -> PerExample | None:
+    """A list source (``per_sample.list_source``) read as per-example gradients: a comprehension
+    (``of_comprehension``) or ``map`` (``of_map``)."""
+    if isinstance(source, (ast.ListComp, ast.GeneratorExp)):
+        return of_comprehension(source, ctx)
+    return of_map(source, ctx)  # type: ignore[arg-type]
+
+
+def sequential(found: ast.Call, loop: ElementLoop, target: ast.AST | None, carried: set[str]) -> bool:
+    """The gradient call ``found`` reads, besides the loop's own variables (and ``target``, a
+    ``for`` loop's), a name the loop body assigns (``carried_names``): the parameters it
+    differentiates at change from one iteration to the next (per-example SGD), not a map."""
+    shared = names_read(found.func) | {n for arg in [*found.args, *(k.value for k in found.keywords)] for n in names_read(arg)}
+    shared -= set(loop.variables) | names_read(target) if target is not None else set(loop.variables)
+    return bool(shared & carried)
+
+
+def summed_autograd(comprehension: ast.ListComp | ast.GeneratorExp, ctx) -> tuple[ast.comprehension, ast.Call, str | None, Extent] | None:
+    """``[g(w, x) for x in xs]`` whose element is itself an autograd gradient call, over a
+    data-sized array (in a function): ``(generator, call, param, extent)``, for per-example
+    gradients that are then added up; None otherwise."""
+    generator = single_generator(comprehension) if ctx.function is not None else None
+    if generator is None:
+        return None
+    calls = gradient_calls(comprehension.elt, names_read(generator.target), ctx)
+    if not calls or not is_autograd(calls[0][1], ctx.names) or calls[0][0] is not comprehension.elt:
+        return None
+    extent = ctx.extent(generator.iter)
+    if not extent.is_data:
+        return None
+    return generator, calls[0][0], calls[0][2], extent
+
+
+def computes(transform: str, param: str | None) -> str:
+    """What one call computes, as a message says it: "computes one gradient", or for a gradient
+    function received as a parameter, "calls `grad_fn` (a gradient function at its call sites) once"."""
+    if param:
+        return f"calls `{param}` (a gradient function at its call sites) once"
+    return f"computes one {derivative_kind(transform)}"

@@ -16,7 +16,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.per_sample import built
 from gradadvisor.analysis.syntax import attribute_path, call, one_line
-from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of, vmapped
 from gradadvisor.fixes.edits import Fix, Preconditions
 
 
@@ -146,3 +146,10 @@ def product_advice(ctx, loop: ProductLoop, module: str = "jax.numpy") -> str:
         return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
     vmap, _ = ctx.spell("jax.vmap")
     return f"use a nested map, `{one_line(ctx.renderer.code(nested_map(loop, vmap or 'jax.vmap')), 120)}`, and merge its leading axes into one row per combination"
+
+
+def vmapped_code(ctx, loop: ElementLoop) -> str:
+    """The loop's body mapped with ``jax.vmap`` (``vectorize.vmapped``), as code for advice that
+    comes without a fix."""
+    vmap, _ = ctx.spell("jax.vmap")
+    return ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)

@@ -6,14 +6,14 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
-from gradadvisor.analysis.gradient import derivative_kind, gradient_calls, gradients_passed, is_autograd
+from gradadvisor.analysis.gradient import gradient_calls, gradients_passed, is_autograd
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, axis_zero, carried_names, host_loop, index_reading, reading
-from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted, single_generator, while_loop
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, axis_zero, carried_names, computes, host_loop, index_reading, reading, sequential, summed_autograd
+from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted, while_loop
 from gradadvisor.analysis.syntax import names_read, one_line, positional
-from gradadvisor.analysis.vectorize import ElementLoop, vmapped
-from gradadvisor.fixes.autograd_gradients import elementwise_grad, summed_loss
-from gradadvisor.fixes.vmap_rewrite import joined_vmap
+from gradadvisor.analysis.vectorize import ElementLoop
+from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
+from gradadvisor.fixes.vmap_rewrite import joined_vmap, vmapped_code
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerExampleGradLoop(Rule):
@@ -243,7 +243,6 @@ class PerExampleGradLoop(Rule):
         #: Comprehensions already judged from the call around them.
         self._handled: set[int] = set()
 
-
     # -- comprehensions and map -------------------------------------------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -271,7 +270,7 @@ class PerExampleGradLoop(Rule):
             # np.array([df(x) for x in xs]): eager per-point gradients, each call traced and
             # dispatched on its own; the vmap gives the same values at once (advice: the
             # result type is the user's to keep, np.asarray of the vmap).
-            found = per_example.of_comprehension(source, ctx) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else per_example.of_map(source, ctx)  # type: ignore[arg-type]
+            found = per_example.of_source(source, ctx)
             self._handled.add(id(source))
             if found is not None:
                 self._advise(node, found)
@@ -283,7 +282,7 @@ class PerExampleGradLoop(Rule):
         function = joining(qualified)
         if function is None:
             return
-        found = per_example.of_comprehension(source, ctx) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else per_example.of_map(source, ctx)  # type: ignore[arg-type]
+        found = per_example.of_source(source, ctx)
         self._handled.add(id(source))
         if found is None:
             return
@@ -298,7 +297,7 @@ class PerExampleGradLoop(Rule):
         text, fix = joined_vmap(ctx, node, function, found.loop, vmap, imports)
         self.report(
             node,
-            f"{quoted(ctx.code(node))} {self._computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; compute them at once with `{one_line(text, 120)}`",
+            f"{quoted(ctx.code(node))} {computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; compute them at once with `{one_line(text, 120)}`",
             extent=found.extent, fix=fix, data=_data(found.param),
         )
 
@@ -316,31 +315,14 @@ class PerExampleGradLoop(Rule):
     def _advise(self, node: ast.AST, found: PerExample, shape: str = "as one stacked pytree, not a list") -> None:
         ctx = self.ctx
         if is_autograd(found.transform, ctx.names):
-            rewrite = elementwise_grad(ctx, found.call.func, found.loop)
-            if rewrite is None:
-                if not found.transform.endswith(("jacobian", "hessian")):
-                    return
-                # autograd's jacobian per point: no vmap and no elementwise rewrite; the batch at once.
-                self.report(
-                    node,
-                    f"{quoted(ctx.code(node))} computes one derivative per element of `{first_array(ctx, found.loop)}` (autograd "
-                    f"has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point "
-                    f"blocks are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative",
-                    extent=found.extent, data=_data(found.param),
-                )
-                return
-            self.report(
-                node,
-                f"{quoted(ctx.code(node))} computes one gradient per element of `{first_array(ctx, found.loop)}`; `{one_line(rewrite, 120)}` computes them "
-                f"in one pass if the function treats each point on its own (autograd has no `vmap`)",
-                extent=found.extent, data=_data(found.param),
-            )
+            advice = per_point_advice(ctx, found)  # autograd has no vmap: elementwise_grad, or the batch at once
+            if advice is not None:
+                self.report(node, f"{quoted(ctx.code(node))} {advice}", extent=found.extent, data=_data(found.param))
             return
-        vmap, _ = ctx.spell("jax.vmap")
-        rewrite = ctx.renderer.code(vmapped(found.loop, vmap or "jax.vmap").expression)
+        rewrite = vmapped_code(ctx, found.loop)
         self.report(
             node,
-            f"{quoted(ctx.code(node))} {self._computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
+            f"{quoted(ctx.code(node))} {computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
             f"`{one_line(rewrite, 120)}` computes them at once ({shape})",
             extent=found.extent, data=_data(found.param),
         )
@@ -374,23 +356,18 @@ class PerExampleGradLoop(Rule):
         carried = carried_names(body)
         host = host_loop(body, ctx)
         for found, transform, param in calls:
-            shared = names_read(found.func) | {n for arg in [*found.args, *(k.value for k in found.keywords)] for n in names_read(arg)}
             loop = reading(found)
-            if loop is None:
-                continue
-            shared -= set(loop.variables) | names_read(node.target) if isinstance(node, ast.For) else set(loop.variables)
-            if shared & carried:
-                continue  # the parameters change from one iteration to the next: sequential
+            if loop is None or sequential(found, loop, node.target if isinstance(node, ast.For) else None, carried):
+                continue  # not a map over data, or the parameters change from one iteration to the next
             if is_autograd(transform, ctx.names):
                 self._autograd_loop(node, body, found, loop, extent)
                 continue
             if host:
                 continue  # a host-side loop (NumPy buffers, printing): no vmap to propose
-            vmap, _ = ctx.spell("jax.vmap")
-            rewrite = ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)
+            rewrite = vmapped_code(ctx, loop)
             self.report(
                 found,
-                f"{quoted(ctx.code(found))} {self._computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
+                f"{quoted(ctx.code(found))} {computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
                 f"compute them all before the loop with `{one_line(rewrite, 120)}`",
                 extent=extent, data=_data(param),
             )
@@ -400,41 +377,23 @@ class PerExampleGradLoop(Rule):
     def _autograd_sum(self, node: ast.Call, comprehension: ast.ListComp | ast.GeneratorExp) -> None:
         """``np.sum(np.stack([g(w, x) for x in xs]), axis=0)`` with autograd: one gradient of the summed loss."""
         ctx = self.ctx
-        generator = single_generator(comprehension) if ctx.function is not None else None
-        if generator is None:
+        summed = summed_autograd(comprehension, ctx)
+        if summed is None:
             return
-        calls = gradient_calls(comprehension.elt, names_read(generator.target), ctx)
-        if not calls or not is_autograd(calls[0][1], ctx.names) or calls[0][0] is not comprehension.elt:
-            return
-        extent = ctx.extent(generator.iter)
-        if not extent.is_data:
-            return
-        advice = self._summed_loss(calls[0][0], lambda call_node: ast.ListComp(elt=call_node, generators=comprehension.generators))
+        generator, found, param, extent = summed
+        advice = summed_loss_advice(ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=comprehension.generators))
         self.report(
             node,
             f"{quoted(ctx.code(node))} sums one gradient per element of `{one_line(ctx.code(generator.iter), 30)}`; {advice}",
-            extent=extent, data=_data(calls[0][2]),
+            extent=extent, data=_data(param),
         )
 
     def _autograd_loop(self, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, extent) -> None:
         """``total = total + g(w, x)`` (or ``+=``) in an autograd loop: the gradient of the summed loss."""
         if not any(accumulates(stmt, found) for stmt in body) or not isinstance(node, ast.For):
             return
-        advice = self._summed_loss(found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
+        advice = summed_loss_advice(self.ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
         self.report(found, f"{quoted(self.ctx.code(found))} is added up once per element of `{first_array(self.ctx, loop)}`; {advice}", extent=extent)
-
-    def _summed_loss(self, found: ast.Call, comprehension) -> str:
-        """Advice in autograd's own terms: ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``."""
-        rewritten = summed_loss(self.ctx, found, comprehension)
-        if rewritten is None:
-            return "their sum is one gradient of the summed loss (autograd has no `vmap`; faster still with the loss written for a batch)"
-        rewrite, loss = rewritten
-        return f"their sum is one gradient of the summed loss: `{one_line(rewrite, 140)}` (autograd has no `vmap`; faster still with `{loss}` written for a batch)"
-
-    def _computes(self, transform: str, param: str | None) -> str:
-        if param:
-            return f"calls `{param}` (a gradient function at its call sites) once"
-        return f"computes one {derivative_kind(transform)}"
 
     # -- phase 2 ------------------------------------------------------------------------------
 
