@@ -6,11 +6,11 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
-from gradadvisor.analysis.gradient import gradient_calls, gradients_passed, is_autograd
+from gradadvisor.analysis.gradient import gradients_passed, is_autograd
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, axis_zero, carried_names, computes, host_loop, index_reading, reading, sequential, summed_autograd
-from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted, while_loop
-from gradadvisor.analysis.syntax import names_read, one_line, positional
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
+from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
+from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.vectorize import ElementLoop
 from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
 from gradadvisor.fixes.vmap_rewrite import joined_vmap, vmapped_code
@@ -19,24 +19,22 @@ from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, def
 class PerExampleGradLoop(Rule):
     """
     ## What it does
-    Finds a gradient function (`jax.grad(loss)`, `jax.value_and_grad(loss)`, `jax.jacrev(f)`,
-    `autograd.grad(loss)`, a name bound to one, `jit`-wrapped or not, the VJP function that
-    `jax.vjp` returns, or a parameter that callers pass one to) called once per element of a
-    data-sized array, with the element passed as an argument: `[jax.grad(loss)(p, x) for x in xs]`,
-    `jnp.stack([g(p, x, y) for x, y in zip(xs, ys)])`, `jnp.array(list(map(df, xs)))`,
-    `g(p, xs[i])` for `i in range(n)` (or `while i < n`), `enumerate(xs)`, a JVP per tangent
-    (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for` loop that calls `g(p, x)` for each
-    `x` in `xs`. A function such as `def fit(grad_fn, xs): return [grad_fn(x) for x in xs]` is
-    reported when some call site in the scanned files passes it a gradient function
-    (`fit(jax.grad(loss), xs)`, in the same file, another one, or a script's module level).
+    Finds a gradient function (`jax.grad(loss)`, `value_and_grad`, `jacrev`, `autograd.grad`, a
+    name bound to one, `jit`-wrapped or not, the VJP function `jax.vjp` returns, or a parameter
+    callers pass one to) called once per element of a data-sized array, with the element as an
+    argument: `[jax.grad(loss)(p, x) for x in xs]`, `jnp.stack([g(p, x, y) for x, y in zip(xs,
+    ys)])`, `jnp.array(list(map(df, xs)))`, `g(p, xs[i])` for `i in range(n)` (or `while i < n`),
+    `enumerate(xs)`, a JVP per tangent (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for`
+    loop calling `g(p, x)` for each `x` in `xs`. `def fit(grad_fn, xs): return [grad_fn(x) for
+    x in xs]` is reported when a call site in the scanned files (this file, another, a script's
+    module level) passes it a gradient function (`fit(jax.grad(loss), xs)`).
 
     ## Why it is slow for gradients
-    Each call is a separate forward and backward pass of the model on one example: a chain
-    of matrix-vector products, one small dispatch after another. Under `jit` (or inside a
-    function that is itself differentiated) the loop is unrolled, so the program holds one
-    copy of the backward pass per example and compile time grows with the data: on this
-    project's CPU, 1,000 per-example gradients of a small MLP took 2.75 s eagerly against
-    11 ms with `jax.vmap`, and 120 s to compile under `jit` against 0.2 s.
+    Each call is a separate forward and backward pass on one example: a chain of matrix-vector
+    products, one small dispatch after another. Under `jit` (or in differentiated code) the
+    loop is unrolled: one copy of the backward pass per example, and compile time grows with
+    the data. On this project's CPU, 1,000 per-example gradients of a small MLP took 2.75 s
+    eagerly against 11 ms with `jax.vmap`, and 120 s to compile under `jit` against 0.2 s.
 
     ## Example
     ```python
@@ -51,49 +49,45 @@ class PerExampleGradLoop(Rule):
     ```
     `in_axes` maps the example arguments (`0`) and shares the others (`None`); rows read as
     `xs[:, i]` or `jnp.take(xs, i, axis=1)` map axis 1. The result is one pytree with a leading
-    example axis. When the list is joined with a jax.numpy function (`jnp.stack`, `jnp.array`,
-    `jnp.concatenate`...) the fix replaces it. A `value_and_grad` joined that way, a bare list of
-    gradients, or a `for` loop, is reported with the rewrite in the message but not fixed: the
-    rewrite returns one stacked pytree (for `value_and_grad`, a pair of them) instead of a list,
-    so code that indexes or appends to the list must change with it. If the gradients are only
-    summed or averaged, take the gradient of the summed loss instead.
+    example axis. A list joined by a jax.numpy function (`jnp.stack`, `jnp.array`...) is fixed
+    in place. A joined `value_and_grad`, a bare list of gradients or a `for` loop gets the
+    rewrite in the message but no fix: it returns one stacked pytree (a pair for
+    `value_and_grad`), not a list, so code that indexes or appends to the list changes too.
+    Gradients that are only summed or averaged: take the gradient of the summed loss.
 
-    autograd has no `vmap`. In autograd code the rule reports per-point derivatives of a
-    function of one point (`list(map(grad(f), x))`, `[dd_f(xi) for xi in x]`) with
-    `elementwise_grad(f)(x)` (nested for `grad(grad(f))`), which computes them in one pass when
-    `f` treats each point on its own, as autograd's own tanh example does after its PR #70; and
-    per-example gradients that are summed (`np.sum(np.stack([...]), axis=0)`,
-    `total = total + g(w, x)` in a loop), advising one gradient of the summed loss,
-    `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)` in the file's own aliases
-    (better still with `loss` written for a batch). It never proposes `jax.vmap` or adds
-    `import jax` there, and autograd advice comes without a fix.
+    autograd has no `vmap`. There the rule reports per-point derivatives of a function of one
+    point (`list(map(grad(f), x))`, `[dd_f(xi) for xi in x]`) with `elementwise_grad(f)(x)`
+    (nested for `grad(grad(f))`), one pass when `f` treats each point on its own (as autograd's
+    tanh example does since its PR #70); and summed per-example gradients
+    (`np.sum(np.stack([...]), axis=0)`, `total = total + g(w, x)` in a loop) with one gradient
+    of the summed loss, `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)` in the
+    file's aliases (better with `loss` written for a batch). It never proposes `jax.vmap` or
+    adds `import jax` there, and autograd advice has no fix.
 
     ## Fix safety
     Every fix is a `jax.vmap` rewrite and is *unsafe*: Python control flow on values inside the
-    loss fails under `vmap`; the mapped result is one stacked pytree; `zip` stops at the
-    shortest argument where `vmap` needs equal lengths; `range(n)` must cover exactly the rows
-    of the arrays read at the index (JAX clamps an out-of-range `x[i]`, `vmap` maps every row);
-    and the mapped values must be arrays (a list of arrays is mapped leaf by leaf). The fix lists
-    which of these it could not prove.
+    loss fails under `vmap`; the result is one stacked pytree; `zip` stops at the shortest
+    argument where `vmap` needs equal lengths; `range(n)` must cover exactly the rows read at
+    the index (JAX clamps an out-of-range `x[i]`, `vmap` maps every row); and the mapped values
+    must be arrays (a list is mapped leaf by leaf). The fix lists what it could not prove.
 
     ## Confirm with trace
-    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
-    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
-    *confirmed* under "Scan findings vs trace". `unrolled-loop` with rule GA102 on the loop line: the evidence counts the equations that come
-    from a gradient taken inside the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
+    `gradadvisor trace FILE` on a bench file (or `--function mod.py:f --inputs mod.py:inputs
+    --sizes 8,16,32`) shows the finding *confirmed* under "Scan findings vs trace":
+    `unrolled-loop` with rule GA102 on the loop line, its evidence counting the equations from
+    a gradient taken in the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
 
     ## When not to apply
-    Not reported for training loops that compute one gradient per step or per batch
-    (`for step in range(num_steps)`, `for batch in loader`): the step count is not the data,
-    and a loop that updates the parameters it differentiates at (`params = ...` inside the
-    loop, as in per-example SGD) is sequential. Loops over layers, parameter leaves or other
-    collections, small literal lists of points, loops whose elements are not passed to the
-    gradient, host-side loops (NumPy calls other than a join, `out[i] = ...`, printing), per-example gradients
-    summed with the builtin `sum` (GA301), autograd per-example gradients kept apart (autograd
-    has no batched rewrite for them), a parameter no call site passes a gradient function to,
-    and test code (reference loops checking a `vmap` result) are not reported either. `for`
-    loops are read only inside functions (a script's module-level loop is a driver loop);
-    comprehensions and `map` are read at module level too.
+    Not reported: training loops with one gradient per step or batch (`for step in
+    range(num_steps)`, `for batch in loader`: the step count is not the data; a loop that
+    updates the parameters it differentiates at, as per-example SGD does, is sequential);
+    loops over layers, parameter leaves or other collections; small literal lists of points;
+    elements not passed to the gradient; host-side loops (NumPy calls other than a join,
+    `out[i] = ...`, printing); gradients summed with the builtin `sum` (GA301); autograd
+    per-example gradients kept apart (no batched rewrite); a parameter no call site passes a
+    gradient function to; test code (reference loops checking a `vmap` result). `for` loops
+    are read only inside functions (a module-level loop drives); comprehensions and `map` at
+    module level too.
     """
 
     code = "GA102"
@@ -252,17 +246,16 @@ class PerExampleGradLoop(Rule):
             if found is not None:
                 self._advise(node, found)
             return
+        summed = summed_examples(node, ctx)  # np.sum(np.stack([...]), axis=0) with autograd
+        if summed is not None:
+            self._handled.add(id(summed))
+            self._autograd_sum(node, summed)
+            return
         args = positional(node)
         if not args:
             return
         first = args[0]
         qualified = ctx.resolve(node.func) or ""
-        if qualified in ("autograd.numpy.sum", "autograd.numpy.mean") and isinstance(first, ast.Call) and positional(first):
-            inner = positional(first)[0]
-            if isinstance(inner, (ast.ListComp, ast.GeneratorExp)) and joining(ctx.resolve(first.func)) and axis_zero(node):
-                self._handled.add(id(inner))
-                self._autograd_sum(node, inner)
-            return
         source = list_source(first, ctx)
         if source is None:
             return
@@ -330,37 +323,24 @@ class PerExampleGradLoop(Rule):
     # -- for and while loops ----------------------------------------------------------------
 
     def visit_For(self, node: ast.For) -> None:
-        ctx = self.ctx
-        if ctx.function is None or node.orelse:
-            return
-        calls = gradient_calls(node, names_read(node.target), ctx)
-        extent = ctx.extent(node.iter) if calls else None
-        if extent is None or not extent.is_data:
-            return
-        self._loop_calls(node, node.body, calls, extent, lambda body: reading(ctx, node.target, node.iter, body))
+        self._loop_calls(node)
 
     def visit_While(self, node: ast.While) -> None:
-        ctx = self.ctx
-        found = while_loop(node, ctx)
-        if found is None:
-            return
-        index, bound, body = found
-        calls = [item for stmt in body for item in gradient_calls(stmt, {index}, ctx)]
-        extent = ctx.extent_of_bound(bound) if calls else None
-        if extent is None or not extent.is_data:
-            return
-        self._loop_calls(node, body, calls, extent, lambda expr: index_reading(ctx, index, bound, expr))
+        self._loop_calls(node)
 
-    def _loop_calls(self, node: ast.AST, body: list[ast.stmt], calls, extent, reading) -> None:
+    def _loop_calls(self, node: ast.For | ast.While) -> None:
         ctx = self.ctx
-        carried = carried_names(body)
-        host = host_loop(body, ctx)
-        for found, transform, param in calls:
-            loop = reading(found)
-            if loop is None or sequential(found, loop, node.target if isinstance(node, ast.For) else None, carried):
+        gradients = gradient_loop(node, ctx)
+        if gradients is None:
+            return
+        carried = carried_names(gradients.body)
+        host = host_loop(gradients.body, ctx)
+        for found, transform, param in gradients.calls:
+            loop = gradients.reading(found)
+            if loop is None or sequential(found, loop, gradients.target, carried):
                 continue  # not a map over data, or the parameters change from one iteration to the next
             if is_autograd(transform, ctx.names):
-                self._autograd_loop(node, body, found, loop, extent)
+                self._autograd_loop(node, gradients.body, found, loop, gradients.extent)
                 continue
             if host:
                 continue  # a host-side loop (NumPy buffers, printing): no vmap to propose
@@ -369,7 +349,7 @@ class PerExampleGradLoop(Rule):
                 found,
                 f"{quoted(ctx.code(found))} {computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
                 f"compute them all before the loop with `{one_line(rewrite, 120)}`",
-                extent=extent, data=_data(param),
+                extent=gradients.extent, data=_data(param),
             )
 
     # -- autograd ---------------------------------------------------------------------------
