@@ -30,11 +30,11 @@ class PerExampleGradLoop(Rule):
     module level) passes it a gradient function (`fit(jax.grad(loss), xs)`).
 
     ## Why it is slow for gradients
-    Each call is a separate forward and backward pass on one example: a chain of matrix-vector
-    products, one small dispatch after another. Under `jit` (or in differentiated code) the
-    loop is unrolled: one copy of the backward pass per example, and compile time grows with
-    the data. On this project's CPU, 1,000 per-example gradients of a small MLP took 2.75 s
-    eagerly against 11 ms with `jax.vmap`, and 120 s to compile under `jit` against 0.2 s.
+    Each call is a separate forward and backward pass on one example (matrix-vector products,
+    one small dispatch after another); under `jit` or a gradient the loop unrolls, one backward
+    pass per example, and compile time grows with the data: on a CPU, 1,000 per-example
+    gradients of a small MLP took 2.75 s eagerly against 11 ms with `jax.vmap`, 120 s to
+    compile under `jit` against 0.2 s.
 
     ## Example
     ```python
@@ -48,21 +48,18 @@ class PerExampleGradLoop(Rule):
     per_example = jax.vmap(grad_fn, in_axes=(None, 0))(params, xs)
     ```
     `in_axes` maps the example arguments (`0`) and shares the others (`None`); rows read as
-    `xs[:, i]` or `jnp.take(xs, i, axis=1)` map axis 1. The result is one pytree with a leading
-    example axis. A list joined by a jax.numpy function (`jnp.stack`, `jnp.array`...) is fixed
-    in place. A joined `value_and_grad`, a bare list of gradients or a `for` loop gets the
-    rewrite in the message but no fix: it returns one stacked pytree (a pair for
-    `value_and_grad`), not a list, so code that indexes or appends to the list changes too.
-    Gradients that are only summed or averaged: take the gradient of the summed loss.
+    `xs[:, i]` or `jnp.take(xs, i, axis=1)` map axis 1: one pytree with a leading example axis.
+    A list joined by a jax.numpy function (`jnp.stack`, `jnp.array`...) is fixed in place; a
+    joined `value_and_grad`, a bare list or a `for` loop gets the rewrite in the message only
+    (one stacked pytree, a pair for `value_and_grad`, replaces a list code may index or append
+    to). Gradients only summed or averaged: take the gradient of the summed loss.
 
-    autograd has no `vmap`. There the rule reports per-point derivatives of a function of one
-    point (`list(map(grad(f), x))`, `[dd_f(xi) for xi in x]`) with `elementwise_grad(f)(x)`
-    (nested for `grad(grad(f))`), one pass when `f` treats each point on its own (as autograd's
-    tanh example does since its PR #70); and summed per-example gradients
-    (`np.sum(np.stack([...]), axis=0)`, `total = total + g(w, x)` in a loop) with one gradient
-    of the summed loss, `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)` in the
-    file's aliases (better with `loss` written for a batch). It never proposes `jax.vmap` or
-    adds `import jax` there, and autograd advice has no fix.
+    autograd has no `vmap`: per-point derivatives (`list(map(grad(f), x))`, `[dd_f(xi) for xi
+    in x]`) get `elementwise_grad(f)(x)` (nested for `grad(grad(f))`), one pass when `f` treats
+    each point on its own (autograd's tanh example since its PR #70); summed per-example
+    gradients (`np.sum(np.stack([...]), axis=0)`, `total = total + g(w, x)` in a loop) one
+    gradient of the summed loss, `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)`
+    in the file's aliases. Never `jax.vmap` or `import jax` there, and no fix.
 
     ## Fix safety
     Every fix is a `jax.vmap` rewrite and is *unsafe*: Python control flow on values inside the
@@ -72,22 +69,18 @@ class PerExampleGradLoop(Rule):
     must be arrays (a list is mapped leaf by leaf). The fix lists what it could not prove.
 
     ## Confirm with trace
-    `gradadvisor trace FILE` on a bench file (or `--function mod.py:f --inputs mod.py:inputs
-    --sizes 8,16,32`) shows the finding *confirmed* under "Scan findings vs trace":
-    `unrolled-loop` with rule GA102 on the loop line, its evidence counting the equations from
-    a gradient taken in the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
+    `gradadvisor trace FILE` (or `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`):
+    `unrolled-loop` with rule GA102 on the loop line, *confirmed*, counting the equations from
+    the gradient in the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
 
     ## When not to apply
-    Not reported: training loops with one gradient per step or batch (`for step in
-    range(num_steps)`, `for batch in loader`: the step count is not the data; a loop that
-    updates the parameters it differentiates at, as per-example SGD does, is sequential);
-    loops over layers, parameter leaves or other collections; small literal lists of points;
-    elements not passed to the gradient; host-side loops (NumPy calls other than a join,
-    `out[i] = ...`, printing); gradients summed with the builtin `sum` (GA301); autograd
-    per-example gradients kept apart (no batched rewrite); a parameter no call site passes a
-    gradient function to; test code (reference loops checking a `vmap` result). `for` loops
-    are read only inside functions (a module-level loop drives); comprehensions and `map` at
-    module level too.
+    Not reported: a gradient per training step or batch (`for batch in loader`: not the data;
+    updating the parameters it differentiates at, as per-example SGD does, is sequential);
+    loops over layers, parameter leaves or collections; small literal lists; elements not
+    passed to the gradient; host-side loops (NumPy other than a join, `out[i] = ...`, print);
+    gradients summed by the builtin `sum` (GA301); autograd per-example gradients kept apart;
+    a parameter no call site passes a gradient function to; test code (reference loops). `for`
+    loops only inside functions (a module-level loop drives); comprehensions and `map` anywhere.
     """
 
     code = "GA102"
@@ -95,8 +88,7 @@ class PerExampleGradLoop(Rule):
     name = "per-example-grad-loop"
     summary = "a gradient function called once per example in a Python loop; use `jax.vmap(jax.grad(...))`"
     keywords = ("for", "while", "map")
-    #: A gradient function may be a parameter with any name: every block with a loop (or a
-    #: ``map``) can hold one.
+    #: A gradient function may be a parameter of any name: any block with a loop or ``map`` may hold one.
     expression_trigger = re.compile(r"\b(?:for|map)\b")  # comprehensions and map()
     trigger = re.compile(r"\b(?:(?:for|while)\b|map\s*\()")
 
