@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.gradient import REMATERIALISING, gradients_passed
+from gradadvisor.analysis.gradient import gradients_passed
 from gradadvisor.analysis.per_sample import joining, quoted, read_index, walked, while_loop
-from gradadvisor.analysis.sample_map import LIFTED_VMAP, SampleMap, judge, lifted_vmap, of_list, of_loop, work
+from gradadvisor.analysis.sample_map import SampleMap, judge, lax_map_over_data, lifted_vmap, of_list, of_loop, work
 from gradadvisor.analysis.stacked_lists import appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.vectorize import ProductLoop
-from gradadvisor.fixes.vmap_rewrite import lax_map_fix, per_sample_advice, product_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_fix, lifted_advice, per_sample_advice, per_sample_call, product_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerSampleMap(Rule):
@@ -321,15 +321,10 @@ class PerSampleMap(Rule):
 
     def _lax_map(self, node: ast.Call) -> None:
         ctx = self.ctx
-        if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.function is None:
-            return  # batch_size=... (memory) or an unusual spelling
-        mapped = node.args[0]
-        if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMATERIALISING:
-            return  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
-        xs = node.args[1]
-        extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
-        if not all(extent.is_data for extent in extents):
+        extents = lax_map_over_data(node, ctx)  # not batch_size=... nor checkpointed chunks (memory)
+        if extents is None:
             return
+        xs = node.args[1]
         replacement, fix = lax_map_fix(ctx, node)
         self.report(
             node,
@@ -372,14 +367,9 @@ class PerSampleMap(Rule):
             f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
         )
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
-
-        def rewrite():
-            text, _ = per_sample_advice(ctx, filled.value, found.loop, None, None, module, assigned=buffer, advice_only=True)
-            return text.replace("replace the loop and the list with", f"replace `{buffer}`'s allocation and the loop with"), None
-
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
         # cannot hold a tracer), so code that runs is host code unless a trace is shown.
-        self._report(node, head, found, module, rewrite, require_trace=True)
+        self._report(node, head, found, module, lambda: buffer_advice(ctx, filled, found.loop, module), require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
         ctx, found = self.ctx, while_loop(node, self.ctx)
@@ -407,17 +397,7 @@ class PerSampleMap(Rule):
             return
         head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
         module = "autograd.numpy" if (ctx.resolve(appended.joins[0].func) or "").startswith("autograd.") else "jax.numpy"
-
-        def rewrite():
-            if not appended.steps:
-                return per_sample_advice(ctx, appended.value, loop, None, None, module, assigned=list_name, advice_only=True)
-            arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
-            if module == "autograd.numpy":
-                return f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once", None
-            vmap, _ = ctx.spell("jax.vmap")
-            return f"move the loop body into `def per_sample({', '.join(loop.variables)}): ...` and use `{list_name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`", None
-
-        self._report(node, head, found, module, rewrite)
+        self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
 
     def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:
         """``outputs = []``, a loop appending one result per sample, ``return outputs``: in traced
@@ -426,15 +406,14 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         if ctx.names.numpy_module() == "autograd.numpy":
             return  # autograd traces nothing: a list of results costs no compile
-        vmap, _ = ctx.spell("jax.vmap")
-        arrays = ", ".join(one_line(ctx.code(array), 30) for array in found.loop.arrays)
+        mapped = per_sample_call(ctx, found.loop)
         if appended.grown:
             # out = jnp.append(out, f(x)): a copy of the growing array per step, forward and backward.
             self.report(
                 node,
                 f"`{header}: {appended.name} = ...append({appended.name}, ...)` applies a function once per "
                 f"{walked(ctx, found.loop)} and grows `{appended.name}` by one result per step (a new array each time, "
-                f"forward and backward); compute them as one array, `{appended.name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`",
+                f"forward and backward); compute them as one array, `{appended.name} = {mapped}`",
                 extent=found.extent, data=found.data, work=work(found.loop, ctx),
             )
             return
@@ -442,7 +421,7 @@ class PerSampleMap(Rule):
             node,
             f"`{header}: {appended.name}.append(...)` applies a function once per {walked(ctx, found.loop)} and returns "
             f"the list: under a trace every element is an output of its own, one copy of the body each; compute them as "
-            f"one array, `{vmap or 'jax.vmap'}(per_sample)({arrays})` (callers index it instead of the list)",
+            f"one array, `{mapped}` (callers index it instead of the list)",
             extent=found.extent, data=found.data, work=work(found.loop, ctx), need="compiled", require_trace=True,
         )
 
@@ -455,10 +434,7 @@ class PerSampleMap(Rule):
         framework = lifted_vmap(found.loop, ctx)
         fix = None
         if framework is not None:
-            advice = (
-                f"inside {framework} code `jax.vmap` cannot map calls that create or read module parameters: "
-                f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
-            )
+            advice = lifted_advice(framework)
         elif isinstance(found.loop, ProductLoop):
             advice = product_advice(ctx, found.loop, module)
         else:
