@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import REMATERIALISING, gradient_call
-from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, single_generator
+from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
+from gradadvisor.analysis.stacked_lists import AppendedList, appended_list
 from gradadvisor.analysis.syntax import name, names_read, walk
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, calls_jax, elementwise_in
 
@@ -232,3 +233,27 @@ def lax_map_over_data(node: ast.Call, ctx) -> list[Extent] | None:
         return None  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
     extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
     return extents if all(extent.is_data for extent in extents) else None
+
+
+def of_index(ctx, index: str, bound: ast.expr):
+    """A judge for the values a ``while index < bound`` loop computes: each read as a map over
+    the index (``per_sample.read_index``), over the bound's extent (None when it is not one)."""
+    extent = ctx.extent_of_bound(bound)
+
+    def per_element(expression: ast.AST) -> SampleMap | None:
+        return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
+
+    return per_element
+
+
+def appended_map(node: ast.For | ast.While, body: list[ast.stmt], per_element, ctx) -> tuple[AppendedList, SampleMap] | None:
+    """``out = []`` ... ``out.append(value)`` in the loop (``stacked_lists.appended_list``), the
+    appended value judged by ``per_element`` as a sample map; the value with the loop's earlier
+    steps inlined when it is not one alone (``a = A[k]; out.append(f(w, a))``: ``f(w, A[k])``)."""
+    appended = appended_list(node, body, ctx)
+    if appended is None:
+        return None
+    found = per_element(appended.computed)
+    if found is None and appended.inlined is not None:
+        found = per_element(appended.inlined)
+    return (appended, found) if found is not None else None

@@ -18,7 +18,7 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.per_sample import built
-from gradadvisor.analysis.sample_map import LIFTED_VMAP
+from gradadvisor.analysis.sample_map import LIFTED_VMAP, lifted_vmap
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer
 from gradadvisor.analysis.syntax import attribute_path, call, one_line
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of, vmapped
@@ -194,3 +194,14 @@ def lifted_advice(framework: str) -> str:
         f"inside {framework} code `jax.vmap` cannot map calls that create or read module parameters: "
         f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
     )
+
+
+def sample_map_advice(ctx, loop: ElementLoop | ProductLoop, module: str, rewrite) -> tuple[str, Fix | None]:
+    """The advice for a sample map and its fix: the lifted ``vmap`` inside flax or haiku code
+    (``sample_map.lifted_vmap``), a nested map for pairs, else ``rewrite()``'s advice and fix."""
+    framework = lifted_vmap(loop, ctx)
+    if framework is not None:
+        return lifted_advice(framework), None
+    if isinstance(loop, ProductLoop):
+        return product_advice(ctx, loop, module), None
+    return rewrite()

@@ -6,12 +6,11 @@ import ast
 import re
 
 from gradadvisor.analysis.gradient import gradients_passed
-from gradadvisor.analysis.per_sample import joining, quoted, read_index, walked, while_loop
-from gradadvisor.analysis.sample_map import SampleMap, judge, lax_map_over_data, lifted_vmap, of_list, of_loop, work
-from gradadvisor.analysis.stacked_lists import appended_list, filled_buffer, joined_only
+from gradadvisor.analysis.per_sample import joining, quoted, walked, while_loop
+from gradadvisor.analysis.sample_map import SampleMap, appended_map, lax_map_over_data, of_index, of_list, of_loop, work
+from gradadvisor.analysis.stacked_lists import filled_buffer, joined_only
 from gradadvisor.analysis.syntax import one_line, positional
-from gradadvisor.analysis.vectorize import ProductLoop
-from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_fix, lifted_advice, per_sample_advice, per_sample_call, product_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_fix, per_sample_advice, per_sample_call, sample_map_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerSampleMap(Rule):
@@ -372,25 +371,18 @@ class PerSampleMap(Rule):
         self._report(node, head, found, module, lambda: buffer_advice(ctx, filled, found.loop, module), require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
-        ctx, found = self.ctx, while_loop(node, self.ctx)
+        found = while_loop(node, self.ctx)
         if found is not None:
             index, bound, body = found
-            extent = ctx.extent_of_bound(bound)
-
-            def per_element(expression: ast.AST) -> SampleMap | None:
-                return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
-
-            self._append_loop(node, body, per_element, f"while {index} < {one_line(ctx.code(bound), 20)}")
+            self._append_loop(node, body, of_index(self.ctx, index, bound), f"while {index} < {one_line(self.ctx.code(bound), 20)}")
 
     def _append_loop(self, node: ast.For | ast.While, body: list[ast.stmt], per_element, header: str) -> None:
         """``out = []`` ... ``for x in xs: ...; out.append(value)`` ... ``jnp.stack(out)``: advice."""
         ctx = self.ctx
-        appended = appended_list(node, body, ctx)
-        found = per_element(appended.computed) if appended is not None else None
-        if found is None and appended is not None and appended.inlined is not None:
-            found = per_element(appended.inlined)  # a = A[k]; out.append(f(w, a)): f(w, A[k])
-        if found is None:
+        mapped = appended_map(node, body, per_element, ctx)
+        if mapped is None:
             return
+        appended, found = mapped
         list_name, loop = appended.name, found.loop
         if appended.returned or appended.grown:
             self._returned_list(node, appended, found, header)
@@ -428,18 +420,9 @@ class PerSampleMap(Rule):
     # -- the message and the rewrite ---------------------------------------------------------------
 
     def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, **fields) -> None:
-        """Report ``head``, with the lifted vmap inside flax or haiku code, a nested map for pairs,
-        or the rewrite (``rewrite()`` gives its advice and fix)."""
-        ctx = self.ctx
-        framework = lifted_vmap(found.loop, ctx)
-        fix = None
-        if framework is not None:
-            advice = lifted_advice(framework)
-        elif isinstance(found.loop, ProductLoop):
-            advice = product_advice(ctx, found.loop, module)
-        else:
-            advice, fix = rewrite()
-        self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, ctx), **fields)
+        """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
+        advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
+        self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, self.ctx), **fields)
 
     # -- phase 2 ---------------------------------------------------------------------------------
 
