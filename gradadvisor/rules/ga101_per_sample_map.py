@@ -16,31 +16,27 @@ from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, def
 class PerSampleMap(Rule):
     """
     ## What it does
-    Finds a function applied to each sample of a data-sized array in Python, with the
-    results joined into one array: `jnp.stack([f(x) for x in xs])`,
-    `jnp.array(list(map(f, xs)))` (or `map` straight inside `jnp.array`), `jnp.asarray` /
-    `vstack` / `concatenate` of such a list, a list built with `for x in xs: out.append(f(x))`
-    (or `while i < n: ...; i += 1`) and then stacked, and `jax.lax.map(f, xs)` (without
-    `batch_size`) inside differentiated code. The loop may walk `zip(xs, ys)`,
-    `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an index that
-    reads two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`,
-    `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`); an index
-    passed to functions as a value (`jnp.stack([solve(R(t), C(t)) for t in range(T)])`) is a
-    map over `jnp.arange(T)`, and per-sample random draws
-    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) a map over the keys. A
-    preallocated array filled item by item (`out = np.zeros(n)`, then
-    `for i in range(n): out[i] = f(x[i])`) is the same map, reported where a gradient or jit
-    is shown to reach it (elsewhere such a loop is host code: under a trace it cannot even
-    assign). The same shape is slow in Julia's Zygote too: `sum(map(t -> nn([t]), x) .^ 2)`.
+    Finds a function applied to each sample of a data-sized array in Python, the results joined
+    into one array: `jnp.stack([f(x) for x in xs])`, `jnp.array(list(map(f, xs)))` (or `map`
+    inside `jnp.array`), `asarray` / `vstack` / `concatenate` of such a list, a list built by
+    `for x in xs: out.append(f(x))` (or `while i < n: ...; i += 1`) then stacked, and
+    `jax.lax.map(f, xs)` (no `batch_size`) in differentiated code. The loop may walk
+    `zip(xs, ys)`, `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an
+    index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`,
+    `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). An index passed as a value
+    (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
+    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
+    array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
+    where a gradient or jit is shown to reach it (a trace could not assign into it). Julia's
+    Zygote is slow on the same shape: `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
-    Python runs the loop, so JAX sees one small computation per sample: for a network,
-    a chain of matrix-vector products instead of matrix-matrix products, forward and
-    backward, with every sample's weight gradient accumulated separately. Under `jit` the
-    loop is unrolled, so the program, its compile time and its backward pass grow with
-    the data (a small MLP on 1,000 samples: 120 s to compile the gradient against 0.2 s
-    with `jax.vmap`; 2.75 s eagerly against 11 ms). `lax.map` compiles once but still runs
-    the samples one after another, forward and backward.
+    JAX sees one small computation per sample: for a network, matrix-vector products instead of
+    matrix-matrix ones, forward and backward, each sample's weight gradient accumulated apart.
+    Under `jit` the loop unrolls, so the program, its compile time and its backward pass grow
+    with the data (a small MLP on 1,000 samples: 120 s to compile the gradient against 0.2 s with
+    `jax.vmap`; 2.75 s eagerly against 11 ms). `lax.map` compiles once but still runs the
+    samples one after another, forward and backward.
 
     ## Example
     ```python
@@ -55,63 +51,49 @@ class PerSampleMap(Rule):
         outputs = jax.vmap(lambda x: mlp(params, x[None]))(xs)
         return jnp.sum(outputs**2)
     ```
-    A call that passes the sample whole maps the function itself, sharing the other
-    arguments: `jnp.stack([net(p, x) for x in xs])` becomes
-    `jax.vmap(net, in_axes=(None, 0))(p, xs)`; `jnp.stack(..., axis=k)` becomes
-    `out_axes=k`; rows read along another axis map it (`in_axes=1`); `vstack`, `hstack`,
-    `dstack` and `concatenate` keep their call around the mapped array, which gives the same
-    result as around the list. An index used as a value maps over `jnp.arange(T)`:
-    `jax.vmap(lambda t: solve(R(t), C(t)))(jnp.arange(T))`. Pairs from `itertools.product` get
-    a nested `vmap` in the message (reshape its two leading axes into one). An elementwise body
-    (`jnp.stack([jnp.exp(x) for x in xs])`) becomes `jnp.exp(xs)`. If the model already accepts
-    a batch (a flax `Dense`, `mlp(params, xs[:, None])` above), passing the whole batch is often
-    faster still.
+    A sample passed whole maps the function itself: `jnp.stack([net(p, x) for x in xs])` becomes
+    `jax.vmap(net, in_axes=(None, 0))(p, xs)`; `axis=k` becomes `out_axes=k`; rows along another
+    axis map it (`in_axes=1`); `vstack`, `hstack`, `dstack`, `concatenate` stay around the mapped
+    array (same result). An index used as a value maps over `jnp.arange(T)`:
+    `jax.vmap(lambda t: solve(R(t), C(t)))(jnp.arange(T))`. Pairs from `itertools.product`: a
+    nested `vmap` in the message (merge its two leading axes). An elementwise body
+    (`[jnp.exp(x) for x in xs]`) becomes `jnp.exp(xs)`.
+    A model that accepts a batch (a flax `Dense`, `mlp(params, xs[:, None])`) is faster still.
 
-    A list built by `for` + `append` and then stacked is reported with the rewrite in the
-    message but not fixed (the fix would have to delete the loop). A list assigned from a
-    comprehension and used only by the stacking calls is fixed in place. Inside a
-    flax.linen or haiku module, `jax.vmap` cannot map a call that creates parameters: the
-    message points to `nn.vmap` / `hk.vmap` and there is no fix. In autograd code (which has
-    no `vmap`) an elementwise body gets the same substitution in `autograd.numpy`; any other
-    body gets advice to compute the function for the whole batch, never `jax.vmap`.
+    `for` + `append` then stacked gets the rewrite in the message, no fix (it would delete the
+    loop); a comprehension assigned and used only by the joins is fixed in place. In flax.linen
+    or haiku modules `jax.vmap` cannot map calls that create parameters: the message names
+    `nn.vmap` / `hk.vmap`, no fix. autograd (no `vmap`): an elementwise body is substituted in
+    `autograd.numpy`; any other gets advice to compute it for the whole batch.
 
     ## Fix safety
-    Every `vmap` fix (and the `lax.map` one) is *unsafe*: Python control flow on values inside
-    `f` fails under `vmap`, `f` must be a JAX function, a tuple returned by `f` comes back as a
-    tuple of stacked arrays where `jnp.array` of the list made one array of it, `zip` stops at
-    the shortest argument where `vmap` needs equal lengths, `range(n)` must cover exactly the
-    rows of every array read at the index (JAX clamps an out-of-range `x[i]`), and the mapped
-    values must be arrays (a list of arrays is mapped leaf by leaf). The elementwise
-    substitution is *safe* only when all of these are proven: the iterated value is a jax array
-    (not a list, a tuple or a NumPy array); the body is elementwise jax.numpy and arithmetic in
-    the sample alone, other names in it being Python numbers; the array is not empty (its
-    leading dimension is a literal, non-zero number: `jnp.stack` of no rows raises where the
-    elementwise form returns an empty array); and for an index loop, the range is written as
-    the array's own length (`range(len(xs))`, `range(xs.shape[0])`) or both are the same
-    literal. Otherwise the fix says which of these it could not prove.
+    Every `vmap` fix (and the `lax.map` one) is *unsafe*: Python control flow on values in `f`
+    fails under `vmap`; `f` must be a JAX function; a tuple `f` returns comes back as a tuple of
+    stacked arrays (`jnp.array` of the list made one array); `zip` stops at the shortest, `vmap`
+    needs equal lengths; `range(n)` must cover exactly the rows read at the index (JAX clamps
+    `x[i]`); the mapped values must be arrays (a list is mapped leaf by leaf). The elementwise
+    substitution is *safe* when all are proven: the iterated value is a jax array (not a list,
+    tuple or NumPy array); the body is elementwise jax.numpy and arithmetic in the sample alone,
+    other names Python numbers; the array is not empty (a literal, non-zero leading dimension:
+    `jnp.stack` of no rows raises); an index loop's range is the array's own length
+    (`range(len(xs))`, `range(xs.shape[0])`) or the same literal. The fix lists what it could not prove.
 
     ## Confirm with trace
-    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
-    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
-    *confirmed* under "Scan findings vs trace". The line shows `unrolled-loop`: its gradient equations grow about linearly with the number of
-    samples (growth near 1). After the `vmap` rewrite the count stays flat across sizes.
+    `gradadvisor trace FILE` (or `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`):
+    `unrolled-loop` on the line, *confirmed*, its gradient equations growing about linearly
+    with the samples (growth near 1); after the `vmap` rewrite the count stays flat.
 
     ## When not to apply
-    Only loops over data-sized arrays are reported: not loops over layers, heads, a list
-    of different modules or functions, pytree leaves, small literal ranges, or host-side
-    values of unknown size. Not reported: `lax.map(f, xs, batch_size=...)` and
-    `lax.map(jax.checkpoint(f), chunks)` (chosen for memory), `lax.map` outside differentiated
-    code, NumPy's `np.stack`, bodies that call NumPy,
-    SciPy or `math` (host code), print or mutate (`out[i] = ...`), bodies that only index or
-    convert the element (`[x[0] for x in xs]`, `[int(x) for x in xs]`), an index used as a
-    slice bound or a shape (`xs[:i]`, `jnp.zeros(i)`), bodies that build a new module per
-    sample (`hk.Linear(3)(x)`), loops whose iterations depend on each other (a sequential
-    recurrence is a `lax.scan`, not a `vmap`), per-example gradients (GA102, including a
-    parameter that callers pass a gradient function), products of slices taken at the index
-    (`jnp.dot(a[:, i], b[:, i])`: GA201 writes the one `einsum`), loops over a parameter that
-    every caller passes a list or tuple (stacking is how the list becomes an array), loops over
-    a NumPy array unless the code is proven traced (a host driver), module-level setup code,
-    and test code.
+    Only loops over data-sized arrays: not layers, heads, lists of modules or functions, pytree
+    leaves, small literal ranges, host values of unknown size. Not reported: `lax.map` with
+    `batch_size=` or of `jax.checkpoint(f)` (memory), or outside differentiated code; `np.stack`;
+    bodies that call NumPy, SciPy or `math`, print or mutate (`out[i] = ...`), only index or
+    convert the element (`x[0]`, `int(x)`), use the index as a slice bound or shape (`xs[:i]`,
+    `jnp.zeros(i)`), or build a module per sample (`hk.Linear(3)(x)`); dependent iterations (a
+    recurrence is a `lax.scan`); per-example gradients (GA102, a parameter callers pass a
+    gradient function included); products of slices at the index (`jnp.dot(a[:, i], b[:, i])`:
+    GA201's `einsum`); a parameter every caller passes a list or tuple; a NumPy array unless
+    proven traced (a host driver); module-level setup code; test code.
     """
 
     code = "GA101"
