@@ -3,20 +3,22 @@
 ``[jax.grad(loss)(p, x) for x in xs]``, ``list(map(g, xs))``, ``for i in range(n): g(p,
 xs[i])``: a derivative (``gradient.gradient_calls``) computed in a per-sample loop
 (``analysis/per_sample.py``) whose mapped values are data arrays, with the sample passed to
-it. GA102 reads them here: the comprehension or ``map`` with its gradient call, whether a loop
-is sequential (it carries the parameters it differentiates at) or host code, and the autograd
-shapes (a per-point derivative ``grad(f)`` of one point; per-example gradients that are added
-up), which have no ``vmap`` but another rewrite.
+it. GA102 reads them here: the comprehension or ``map`` with its gradient call, a ``for`` or
+``while`` loop calling gradients (``gradient_loop``), whether a loop is sequential (it carries
+the parameters it differentiates at) or host code, and the autograd shapes (a per-point
+derivative ``grad(f)`` of one point; per-example gradients that are added up), which have no
+``vmap`` but another rewrite.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import Callable
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import gradient_call, gradient_calls, is_autograd
-from gradadvisor.analysis.per_sample import arrays_are_data, host_body, map_loop, read, read_index, single_generator
+from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, map_loop, read, read_index, single_generator, while_loop
 from gradadvisor.analysis.syntax import names_read, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work
 
@@ -164,3 +166,96 @@ def single_assignment(identifier: str, scope, position):
             return None
         scope, position = scope.parent, None
     return None
+
+
+def of_source(source: ast.AST, ctx) -> PerExample | None:
+    """A list source (``per_sample.list_source``) read as per-example gradients: a comprehension
+    (``of_comprehension``) or ``map`` (``of_map``)."""
+    if isinstance(source, (ast.ListComp, ast.GeneratorExp)):
+        return of_comprehension(source, ctx)
+    return of_map(source, ctx)  # type: ignore[arg-type]
+
+
+def sequential(found: ast.Call, loop: ElementLoop, target: ast.AST | None, carried: set[str]) -> bool:
+    """The gradient call ``found`` reads, besides the loop's own variables (and ``target``, a
+    ``for`` loop's), a name the loop body assigns (``carried_names``): the parameters it
+    differentiates at change from one iteration to the next (per-example SGD), not a map."""
+    shared = names_read(found.func) | {n for arg in [*found.args, *(k.value for k in found.keywords)] for n in names_read(arg)}
+    shared -= set(loop.variables) | names_read(target) if target is not None else set(loop.variables)
+    return bool(shared & carried)
+
+
+def summed_autograd(comprehension: ast.ListComp | ast.GeneratorExp, ctx) -> tuple[ast.comprehension, ast.Call, str | None, Extent] | None:
+    """``[g(w, x) for x in xs]`` whose element is itself an autograd gradient call, over a
+    data-sized array (in a function): ``(generator, call, param, extent)``, for per-example
+    gradients that are then added up; None otherwise."""
+    generator = single_generator(comprehension) if ctx.function is not None else None
+    if generator is None:
+        return None
+    calls = gradient_calls(comprehension.elt, names_read(generator.target), ctx)
+    if not calls or not is_autograd(calls[0][1], ctx.names) or calls[0][0] is not comprehension.elt:
+        return None
+    extent = ctx.extent(generator.iter)
+    if not extent.is_data:
+        return None
+    return generator, calls[0][0], calls[0][2], extent
+
+
+def computes(transform: str, param: str | None) -> str:
+    """What one call computes, as a message says it: "computes one gradient", or for a gradient
+    function received as a parameter, "calls `grad_fn` (a gradient function at its call sites) once"."""
+    if param:
+        return f"calls `{param}` (a gradient function at its call sites) once"
+    return f"computes one {derivative_kind(transform)}"
+
+
+def summed_examples(node: ast.Call, ctx) -> ast.ListComp | ast.GeneratorExp | None:
+    """The comprehension in ``np.sum(np.stack([...]), axis=0)`` (or ``np.mean``, autograd's
+    NumPy, any joining call inside): results per example added up over the examples; else None."""
+    args = positional(node)
+    if (ctx.resolve(node.func) or "") not in ("autograd.numpy.sum", "autograd.numpy.mean") or not args:
+        return None
+    first = args[0]
+    if not (isinstance(first, ast.Call) and positional(first)):
+        return None
+    inner = positional(first)[0]
+    if isinstance(inner, (ast.ListComp, ast.GeneratorExp)) and joining(ctx.resolve(first.func)) and axis_zero(node):
+        return inner
+    return None
+
+
+@dataclass(frozen=True)
+class GradientLoop:
+    """A ``for`` loop (in a function) or ``while i < n`` loop over data-sized arrays whose body
+    calls gradient functions with what it walks."""
+
+    body: list[ast.stmt]
+    #: ``(call, transform, param)`` for each gradient call (``gradient.gradient_calls``).
+    calls: list
+    extent: Extent
+    #: The ``for`` loop's target; None for a ``while`` loop.
+    target: ast.AST | None
+    #: Reads a gradient call as a map over the loop's data arrays (None when it is not one).
+    reading: Callable[[ast.AST], ElementLoop | None]
+
+
+def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
+    """``for x in xs: ... g(p, x)`` or ``while i < n: ... g(p, xs[i]); i += 1`` over data-sized
+    arrays, in a function; None for any other loop."""
+    if isinstance(node, ast.For):
+        if ctx.function is None or node.orelse:
+            return None
+        calls = gradient_calls(node, names_read(node.target), ctx)
+        extent = ctx.extent(node.iter) if calls else None
+        if extent is None or not extent.is_data:
+            return None
+        return GradientLoop(node.body, calls, extent, node.target, lambda body: reading(ctx, node.target, node.iter, body))
+    found = while_loop(node, ctx)
+    if found is None:
+        return None
+    index, bound, body = found
+    calls = [item for stmt in body for item in gradient_calls(stmt, {index}, ctx)]
+    extent = ctx.extent_of_bound(bound) if calls else None
+    if extent is None or not extent.is_data:
+        return None
+    return GradientLoop(body, calls, extent, None, lambda expr: index_reading(ctx, index, bound, expr))

@@ -6,7 +6,9 @@ mapped values are data-sized arrays: one iteration per row, so that one ``jax.vm
 body computes them all. GA101 (a function applied per sample) and GA102 (a gradient per
 example) ask the same questions of such a loop, and this module answers them once: where a
 list comes from, how ``map`` reads as a loop, which mapped values are data arrays rather than
-lists, which bodies are host code, and which calls join a list into one array.
+lists, which bodies are host code, and which calls join a list into one array. GA301 asks
+whether a summed body is traced arithmetic on the element and whether an index walks a plain
+``range`` (values a body may use as numbers).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, walk
-from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, host_work, index_loop, read_loop, side_effects, while_range
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, elementwise_in, host_work, index_loop, indexed_element, read_loop, side_effects, while_range
 
 
 def quoted(text: str, limit: int = 70) -> str:
@@ -176,3 +178,22 @@ def applies_model(body: ast.AST, var: str, ctx) -> bool:
             if var in names and len(node.args) >= 2:
                 return True
     return False
+
+
+def traced_arithmetic(ctx, iterable: ast.expr, body: ast.expr, var: str) -> bool:
+    """Arithmetic on the element alone (``xi ** 2``, ``w * x[i] + 1.0``) over a jax array, or
+    over a parameter (whose element arithmetic is traced when a transform reaches the
+    function: phase 2 decides from the project), names no jax function and is still one
+    traced operation per element. Host NumPy arrays and Python numbers are not."""
+    element = indexed_element(iterable, body, var, ctx.code)
+    array, element_body = element if element is not None else (iterable, body)
+    if elementwise_in(element_body, var, ctx.resolve) is None:
+        return False
+    value = ctx.value(array)
+    return value.kind == v.ARRAY and not value.host or value.kind == v.PARAM
+
+
+def index_range(expr: ast.AST, ctx) -> bool:
+    """``range(stop)`` or ``range(start, stop)``: indices a body may use as numbers, which map
+    over ``jnp.arange`` with the same arguments."""
+    return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords

@@ -7,7 +7,8 @@ the body runs on the host, only indexes or converts the sample, calls the sample
 of layers or functions), builds a new module per sample, computes a per-example gradient
 (GA102's), or contracts slices read at the index (GA201's einsum). This module reads the loop,
 judges it, and says what the code around it is (host or jax work, flax or haiku code whose
-parameters ``jax.vmap`` cannot map).
+parameters ``jax.vmap`` cannot map); and whether a ``jax.lax.map`` maps data arrays, not chunks
+chosen for memory (``lax_map_over_data``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import gradient_call
-from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, single_generator
+from gradadvisor.analysis.gradient import REMATERIALISING, gradient_call
+from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
+from gradadvisor.analysis.stacked_lists import AppendedList, appended_list
 from gradadvisor.analysis.syntax import name, names_read, walk
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, calls_jax, elementwise_in
 
@@ -217,3 +219,41 @@ def work(loop: ElementLoop | ProductLoop, ctx) -> str:
     if any(value.is_array for value in values) or calls_jax(loop.body, ctx.resolve, ctx.local_function):
         return "jax"  # the elements are jax arrays, or the body calls jax
     return "unknown"
+
+
+def lax_map_over_data(node: ast.Call, ctx) -> list[Extent] | None:
+    """``jax.lax.map(f, xs)`` (or over a tuple of arrays) in a function, mapping data-sized
+    arrays, and not chosen for memory: the extent of each mapped array; None for
+    ``batch_size=...``, ``lax.map(jax.checkpoint(f), chunks)``, an unusual spelling or
+    arrays not shown to be data."""
+    if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.function is None:
+        return None  # batch_size=... (memory) or an unusual spelling
+    mapped, xs = node.args
+    if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMATERIALISING:
+        return None  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
+    extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
+    return extents if all(extent.is_data for extent in extents) else None
+
+
+def of_index(ctx, index: str, bound: ast.expr):
+    """A judge for the values a ``while index < bound`` loop computes: each read as a map over
+    the index (``per_sample.read_index``), over the bound's extent (None when it is not one)."""
+    extent = ctx.extent_of_bound(bound)
+
+    def per_element(expression: ast.AST) -> SampleMap | None:
+        return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
+
+    return per_element
+
+
+def appended_map(node: ast.For | ast.While, body: list[ast.stmt], per_element, ctx) -> tuple[AppendedList, SampleMap] | None:
+    """``out = []`` ... ``out.append(value)`` in the loop (``stacked_lists.appended_list``), the
+    appended value judged by ``per_element`` as a sample map; the value with the loop's earlier
+    steps inlined when it is not one alone (``a = A[k]; out.append(f(w, a))``: ``f(w, A[k])``)."""
+    appended = appended_list(node, body, ctx)
+    if appended is None:
+        return None
+    found = per_element(appended.computed)
+    if found is None and appended.inlined is not None:
+        found = per_element(appended.inlined)
+    return (appended, found) if found is not None else None

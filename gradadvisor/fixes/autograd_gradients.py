@@ -4,15 +4,17 @@ Per-point derivatives of a function of one point (``[grad(f)(x) for x in xs]``) 
 ``elementwise_grad(f)(xs)`` (nested for ``grad(grad(f))``), found by following the names bound
 to the gradient functions back to ``f``; per-example gradients that are added up become one
 gradient of the summed loss, ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``,
-spelled with the file's own aliases. Both are advice (GA102 proposes them without a fix).
+spelled with the file's own aliases. Both are advice (GA102 proposes them without a fix), and
+this module words them (``per_point_advice``, ``summed_loss_advice``).
 """
 
 from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.per_example_gradients import single_assignment
-from gradadvisor.analysis.syntax import attribute_path, call, name, positional
+from gradadvisor.analysis.per_example_gradients import PerExample, single_assignment
+from gradadvisor.analysis.per_sample import first_array
+from gradadvisor.analysis.syntax import attribute_path, call, name, one_line, positional
 from gradadvisor.analysis.vectorize import ElementLoop
 
 
@@ -71,3 +73,33 @@ def summed_loss(ctx, found: ast.Call, comprehension) -> tuple[str, str] | None:
     summed = call(attribute_path(spelled_sum), call(attribute_path(spelled_stack), comprehension(per_example)))
     lam = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=differentiated.id)], kwonlyargs=[], kw_defaults=[], defaults=[]), body=summed)
     return ctx.renderer.code(call(call(attribute_path(spelled_grad), lam), differentiated)), value.function
+
+
+def summed_loss_advice(ctx, found: ast.Call, comprehension) -> str:
+    """Advice in autograd's own terms: ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``."""
+    rewritten = summed_loss(ctx, found, comprehension)
+    if rewritten is None:
+        return "their sum is one gradient of the summed loss (autograd has no `vmap`; faster still with the loss written for a batch)"
+    rewrite, loss = rewritten
+    return f"their sum is one gradient of the summed loss: `{one_line(rewrite, 140)}` (autograd has no `vmap`; faster still with `{loss}` written for a batch)"
+
+
+def per_point_advice(ctx, found: PerExample) -> str | None:
+    """What autograd per-point derivatives compute and the rewrite, as a message says it after the
+    code: ``elementwise_grad``, or for a per-point ``jacobian`` / ``hessian`` a function written
+    for the whole batch; None for any other (no rewrite to name)."""
+    array = first_array(ctx, found.loop)
+    rewrite = elementwise_grad(ctx, found.call.func, found.loop)
+    if rewrite is None:
+        if not found.transform.endswith(("jacobian", "hessian")):
+            return None
+        # autograd's jacobian per point: no vmap and no elementwise rewrite; the batch at once.
+        return (
+            f"computes one derivative per element of `{array}` (autograd "
+            f"has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point "
+            f"blocks are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative"
+        )
+    return (
+        f"computes one gradient per element of `{array}`; `{one_line(rewrite, 120)}` computes them "
+        f"in one pass if the function treats each point on its own (autograd has no `vmap`)"
+    )

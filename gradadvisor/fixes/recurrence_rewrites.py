@@ -5,7 +5,8 @@ kept, ``jax.lax.fori_loop`` when only the final value is used, a scan over a fix
 steps for a ``while`` loop (``recurrence_advice``). A linear recurrence kept per step becomes ``jnp.cumsum`` / ``jnp.cumprod`` of its increments or
 factors, or ``jax.lax.associative_scan`` with the combine written out; a loop
 of independent ``.at`` writes becomes one vectorized write ``out = out.at[idx].set(v)``
-(``vectorized_write``).
+(``vectorized_write``, ``scatter_advice``). The message's parts are built here too: what is
+carried (``recurrence_subject``) and the loop as written (``loop_shown``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from gradadvisor.analysis.recurrence import Flow
 from gradadvisor.analysis.recurrence_footprints import Write
 from gradadvisor.analysis.recurrence_form import LoopForm
 from gradadvisor.analysis.recurrence_steps import step_inputs
-from gradadvisor.analysis.scatter_writes import elementwise_expression
+from gradadvisor.analysis.scatter_writes import elementwise_expression, unique_positions
 from gradadvisor.analysis.syntax import dotted, names_read, one_line
 from gradadvisor.fixes.render import substitute
 
@@ -94,3 +95,40 @@ def shown_names(states: list[str]) -> str:
     """Up to three names, quoted: ```x` and `y```, ```a`, `b`, `c```."""
     shown = [f"`{name}`" for name in states[:3]]
     return " and ".join(shown) if len(shown) <= 2 else ", ".join(shown)
+
+
+def recurrence_subject(flow: Flow, states: list[str], ctx, show_update: bool = True) -> str:
+    """What the message says is carried: the array an ``.at`` write rebuilds each step (with why
+    a step reads an earlier one), the carried names, or the one name with its update when short."""
+    state = states[0]
+    write = next((write for write in flow.writes if write.array == state), None)
+    reason = flow.reasons.get(state, "")
+    if write is not None:
+        shown = f"`{state} = {one_line(ctx.code(write.call.func), 40)}(...)`"
+        return f"{shown} {reason}".rstrip()
+    updates = flow.updates_of(state)
+    if len(states) > 1:
+        return f"{shown_names(states)} are carried from step to step"
+    if show_update and len(updates) == 1 and len(ctx.code(updates[0])) <= 50:
+        return f"`{state}` is carried from step to step (`{one_line(ctx.code(updates[0]), 50)}`)"
+    return f"`{state}` is carried from step to step"
+
+
+def loop_shown(form: LoopForm, ctx) -> str:
+    """The loop as a message names it: "the loop over `range(n)`", "`while t < t_end`"."""
+    node = form.node
+    if isinstance(node, ast.For):
+        return f"the loop over `{one_line(ctx.code(node.iter), 40)}`"
+    return f"`while {one_line(ctx.code(node.test), 40)}`"
+
+
+def scatter_advice(form: LoopForm, flow: Flow, write: Write, ctx) -> str:
+    """The rewrite of a loop of independent writes: one vectorized write when it can be written
+    out, else the advice to compute every step's value at once; with the caveat on repeated
+    indices for ``.set``."""
+    suggestion = vectorized_write(form, flow, write, ctx)
+    duplicates = ""
+    if write.method == "set" and not unique_positions(write, form.index):
+        duplicates = " (a repeated index keeps the last write in the loop, an unspecified one in one `.set`)"
+    advice = f"use `{suggestion}`" if suggestion else f"compute every step's value at once and write them with one `{write.array}.at[...].{write.method}(...)`"
+    return advice + duplicates

@@ -6,7 +6,10 @@ in_axes=...)(*arrays)``, or, for an elementwise body, the body applied to the wh
 preconditions such a rewrite rests on (the loop's own assumptions, the mapped values being
 arrays, an index range covering every row read at it; for the elementwise form, a jax array
 that is not empty and free names that are Python numbers) and builds the fix. GA101 and GA102
-state the ``vmap`` preconditions through ``vmap_conditions``, the one copy.
+state the ``vmap`` preconditions through ``vmap_conditions``, the one copy. The advice that
+comes without a fix is worded here too: a list appended to in a loop or a buffer filled item by
+item (``appended_advice``, ``buffer_advice``), pairs (``product_advice``), and flax or haiku
+code, which needs the lifted ``vmap`` (``lifted_advice``).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.per_sample import built
+from gradadvisor.analysis.sample_map import LIFTED_VMAP, lifted_vmap
+from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer
 from gradadvisor.analysis.syntax import attribute_path, call, one_line
-from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of, vmapped
 from gradadvisor.fixes.edits import Fix, Preconditions
 
 
@@ -146,3 +151,57 @@ def product_advice(ctx, loop: ProductLoop, module: str = "jax.numpy") -> str:
         return f"autograd has no `vmap`: compute the function for every combination of {arrays} at once, by broadcasting"
     vmap, _ = ctx.spell("jax.vmap")
     return f"use a nested map, `{one_line(ctx.renderer.code(nested_map(loop, vmap or 'jax.vmap')), 120)}`, and merge its leading axes into one row per combination"
+
+
+def vmapped_code(ctx, loop: ElementLoop) -> str:
+    """The loop's body mapped with ``jax.vmap`` (``vectorize.vmapped``), as code for advice that
+    comes without a fix."""
+    vmap, _ = ctx.spell("jax.vmap")
+    return ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)
+
+
+def per_sample_call(ctx, loop: ElementLoop | ProductLoop) -> str:
+    """``jax.vmap(per_sample)(xs, ys)``: the advice for a loop body moved into a function of the
+    sample, over the arrays the loop walks."""
+    vmap, _ = ctx.spell("jax.vmap")
+    arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
+    return f"{vmap or 'jax.vmap'}(per_sample)({arrays})"
+
+
+def appended_advice(ctx, appended: AppendedList, loop: ElementLoop, module: str) -> tuple[str, None]:
+    """The advice for ``out = []; for x in xs: out.append(f(x))`` then joined (no fix: it would
+    delete the loop): the list built at once, or for a body with steps before the append, the
+    body moved into ``per_sample`` and mapped."""
+    if not appended.steps:
+        return per_sample_advice(ctx, appended.value, loop, None, None, module, assigned=appended.name, advice_only=True)
+    if module == "autograd.numpy":
+        arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
+        return f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once", None
+    return f"move the loop body into `def per_sample({', '.join(loop.variables)}): ...` and use `{appended.name} = {per_sample_call(ctx, loop)}`", None
+
+
+def buffer_advice(ctx, filled: FilledBuffer, loop: ElementLoop, module: str) -> tuple[str, None]:
+    """The advice for a preallocated array filled item by item (``out[i] = f(x[i])``): the
+    array built at once in place of the allocation and the loop (no fix)."""
+    text, _ = per_sample_advice(ctx, filled.value, loop, None, None, module, assigned=filled.buffer, advice_only=True)
+    return text.replace("replace the loop and the list with", f"replace `{filled.buffer}`'s allocation and the loop with"), None
+
+
+def lifted_advice(framework: str) -> str:
+    """Inside flax.linen or haiku code: ``jax.vmap`` cannot map calls that create or read module
+    parameters; the lifted ``vmap`` (``sample_map.LIFTED_VMAP``) can."""
+    return (
+        f"inside {framework} code `jax.vmap` cannot map calls that create or read module parameters: "
+        f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
+    )
+
+
+def sample_map_advice(ctx, loop: ElementLoop | ProductLoop, module: str, rewrite) -> tuple[str, Fix | None]:
+    """The advice for a sample map and its fix: the lifted ``vmap`` inside flax or haiku code
+    (``sample_map.lifted_vmap``), a nested map for pairs, else ``rewrite()``'s advice and fix."""
+    framework = lifted_vmap(loop, ctx)
+    if framework is not None:
+        return lifted_advice(framework), None
+    if isinstance(loop, ProductLoop):
+        return product_advice(ctx, loop, module), None
+    return rewrite()

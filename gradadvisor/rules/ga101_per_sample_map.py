@@ -5,43 +5,38 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.gradient import REMATERIALISING, gradients_passed
-from gradadvisor.analysis.per_sample import joining, quoted, read_index, walked, while_loop
-from gradadvisor.analysis.sample_map import LIFTED_VMAP, SampleMap, judge, lifted_vmap, of_list, of_loop, work
-from gradadvisor.analysis.stacked_lists import appended_list, filled_buffer, joined_only
+from gradadvisor.analysis.gradient import gradients_passed
+from gradadvisor.analysis.per_sample import joining, quoted, walked, while_loop
+from gradadvisor.analysis.sample_map import SampleMap, appended_map, lax_map_over_data, of_index, of_list, of_loop, work
+from gradadvisor.analysis.stacked_lists import filled_buffer, joined_only
 from gradadvisor.analysis.syntax import one_line, positional
-from gradadvisor.analysis.vectorize import ProductLoop
-from gradadvisor.fixes.vmap_rewrite import lax_map_fix, per_sample_advice, product_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_fix, per_sample_advice, per_sample_call, sample_map_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerSampleMap(Rule):
     """
     ## What it does
-    Finds a function applied to each sample of a data-sized array in Python, with the
-    results joined into one array: `jnp.stack([f(x) for x in xs])`,
-    `jnp.array(list(map(f, xs)))` (or `map` straight inside `jnp.array`), `jnp.asarray` /
-    `vstack` / `concatenate` of such a list, a list built with `for x in xs: out.append(f(x))`
-    (or `while i < n: ...; i += 1`) and then stacked, and `jax.lax.map(f, xs)` (without
-    `batch_size`) inside differentiated code. The loop may walk `zip(xs, ys)`,
-    `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an index that
-    reads two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`,
-    `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`); an index
-    passed to functions as a value (`jnp.stack([solve(R(t), C(t)) for t in range(T)])`) is a
-    map over `jnp.arange(T)`, and per-sample random draws
-    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) a map over the keys. A
-    preallocated array filled item by item (`out = np.zeros(n)`, then
-    `for i in range(n): out[i] = f(x[i])`) is the same map, reported where a gradient or jit
-    is shown to reach it (elsewhere such a loop is host code: under a trace it cannot even
-    assign). The same shape is slow in Julia's Zygote too: `sum(map(t -> nn([t]), x) .^ 2)`.
+    Finds a function applied to each sample of a data-sized array in Python, the results joined
+    into one array: `jnp.stack([f(x) for x in xs])`, `jnp.array(list(map(f, xs)))` (or `map`
+    inside `jnp.array`), `asarray` / `vstack` / `concatenate` of such a list, a list built by
+    `for x in xs: out.append(f(x))` (or `while i < n: ...; i += 1`) then stacked, and
+    `jax.lax.map(f, xs)` (no `batch_size`) in differentiated code. The loop may walk
+    `zip(xs, ys)`, `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an
+    index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`,
+    `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). An index passed as a value
+    (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
+    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
+    array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
+    where a gradient or jit is shown to reach it (a trace could not assign into it). Julia's
+    Zygote is slow on the same shape: `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
-    Python runs the loop, so JAX sees one small computation per sample: for a network,
-    a chain of matrix-vector products instead of matrix-matrix products, forward and
-    backward, with every sample's weight gradient accumulated separately. Under `jit` the
-    loop is unrolled, so the program, its compile time and its backward pass grow with
-    the data (a small MLP on 1,000 samples: 120 s to compile the gradient against 0.2 s
-    with `jax.vmap`; 2.75 s eagerly against 11 ms). `lax.map` compiles once but still runs
-    the samples one after another, forward and backward.
+    JAX sees one small computation per sample: for a network, matrix-vector products instead of
+    matrix-matrix ones, forward and backward, each sample's weight gradient accumulated apart.
+    Under `jit` the loop unrolls, so the program, its compile time and its backward pass grow
+    with the data (a small MLP on 1,000 samples: 120 s to compile the gradient against 0.2 s with
+    `jax.vmap`; 2.75 s eagerly against 11 ms). `lax.map` compiles once but still runs the
+    samples one after another, forward and backward.
 
     ## Example
     ```python
@@ -56,63 +51,49 @@ class PerSampleMap(Rule):
         outputs = jax.vmap(lambda x: mlp(params, x[None]))(xs)
         return jnp.sum(outputs**2)
     ```
-    A call that passes the sample whole maps the function itself, sharing the other
-    arguments: `jnp.stack([net(p, x) for x in xs])` becomes
-    `jax.vmap(net, in_axes=(None, 0))(p, xs)`; `jnp.stack(..., axis=k)` becomes
-    `out_axes=k`; rows read along another axis map it (`in_axes=1`); `vstack`, `hstack`,
-    `dstack` and `concatenate` keep their call around the mapped array, which gives the same
-    result as around the list. An index used as a value maps over `jnp.arange(T)`:
-    `jax.vmap(lambda t: solve(R(t), C(t)))(jnp.arange(T))`. Pairs from `itertools.product` get
-    a nested `vmap` in the message (reshape its two leading axes into one). An elementwise body
-    (`jnp.stack([jnp.exp(x) for x in xs])`) becomes `jnp.exp(xs)`. If the model already accepts
-    a batch (a flax `Dense`, `mlp(params, xs[:, None])` above), passing the whole batch is often
-    faster still.
+    A sample passed whole maps the function itself: `jnp.stack([net(p, x) for x in xs])` becomes
+    `jax.vmap(net, in_axes=(None, 0))(p, xs)`; `axis=k` becomes `out_axes=k`; rows along another
+    axis map it (`in_axes=1`); `vstack`, `hstack`, `dstack`, `concatenate` stay around the mapped
+    array (same result). An index used as a value maps over `jnp.arange(T)`:
+    `jax.vmap(lambda t: solve(R(t), C(t)))(jnp.arange(T))`. Pairs from `itertools.product`: a
+    nested `vmap` in the message (merge its two leading axes). An elementwise body
+    (`[jnp.exp(x) for x in xs]`) becomes `jnp.exp(xs)`.
+    A model that accepts a batch (a flax `Dense`, `mlp(params, xs[:, None])`) is faster still.
 
-    A list built by `for` + `append` and then stacked is reported with the rewrite in the
-    message but not fixed (the fix would have to delete the loop). A list assigned from a
-    comprehension and used only by the stacking calls is fixed in place. Inside a
-    flax.linen or haiku module, `jax.vmap` cannot map a call that creates parameters: the
-    message points to `nn.vmap` / `hk.vmap` and there is no fix. In autograd code (which has
-    no `vmap`) an elementwise body gets the same substitution in `autograd.numpy`; any other
-    body gets advice to compute the function for the whole batch, never `jax.vmap`.
+    `for` + `append` then stacked gets the rewrite in the message, no fix (it would delete the
+    loop); a comprehension assigned and used only by the joins is fixed in place. In flax.linen
+    or haiku modules `jax.vmap` cannot map calls that create parameters: the message names
+    `nn.vmap` / `hk.vmap`, no fix. autograd (no `vmap`): an elementwise body is substituted in
+    `autograd.numpy`; any other gets advice to compute it for the whole batch.
 
     ## Fix safety
-    Every `vmap` fix (and the `lax.map` one) is *unsafe*: Python control flow on values inside
-    `f` fails under `vmap`, `f` must be a JAX function, a tuple returned by `f` comes back as a
-    tuple of stacked arrays where `jnp.array` of the list made one array of it, `zip` stops at
-    the shortest argument where `vmap` needs equal lengths, `range(n)` must cover exactly the
-    rows of every array read at the index (JAX clamps an out-of-range `x[i]`), and the mapped
-    values must be arrays (a list of arrays is mapped leaf by leaf). The elementwise
-    substitution is *safe* only when all of these are proven: the iterated value is a jax array
-    (not a list, a tuple or a NumPy array); the body is elementwise jax.numpy and arithmetic in
-    the sample alone, other names in it being Python numbers; the array is not empty (its
-    leading dimension is a literal, non-zero number: `jnp.stack` of no rows raises where the
-    elementwise form returns an empty array); and for an index loop, the range is written as
-    the array's own length (`range(len(xs))`, `range(xs.shape[0])`) or both are the same
-    literal. Otherwise the fix says which of these it could not prove.
+    Every `vmap` fix (and the `lax.map` one) is *unsafe*: Python control flow on values in `f`
+    fails under `vmap`; `f` must be a JAX function; a tuple `f` returns comes back as a tuple of
+    stacked arrays (`jnp.array` of the list made one array); `zip` stops at the shortest, `vmap`
+    needs equal lengths; `range(n)` must cover exactly the rows read at the index (JAX clamps
+    `x[i]`); the mapped values must be arrays (a list is mapped leaf by leaf). The elementwise
+    substitution is *safe* when all are proven: the iterated value is a jax array (not a list,
+    tuple or NumPy array); the body is elementwise jax.numpy and arithmetic in the sample alone,
+    other names Python numbers; the array is not empty (a literal, non-zero leading dimension:
+    `jnp.stack` of no rows raises); an index loop's range is the array's own length
+    (`range(len(xs))`, `range(xs.shape[0])`) or the same literal. The fix lists what it could not prove.
 
     ## Confirm with trace
-    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
-    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
-    *confirmed* under "Scan findings vs trace". The line shows `unrolled-loop`: its gradient equations grow about linearly with the number of
-    samples (growth near 1). After the `vmap` rewrite the count stays flat across sizes.
+    `gradadvisor trace FILE` (or `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`):
+    `unrolled-loop` on the line, *confirmed*, its gradient equations growing about linearly
+    with the samples (growth near 1); after the `vmap` rewrite the count stays flat.
 
     ## When not to apply
-    Only loops over data-sized arrays are reported: not loops over layers, heads, a list
-    of different modules or functions, pytree leaves, small literal ranges, or host-side
-    values of unknown size. Not reported: `lax.map(f, xs, batch_size=...)` and
-    `lax.map(jax.checkpoint(f), chunks)` (chosen for memory), `lax.map` outside differentiated
-    code, NumPy's `np.stack`, bodies that call NumPy,
-    SciPy or `math` (host code), print or mutate (`out[i] = ...`), bodies that only index or
-    convert the element (`[x[0] for x in xs]`, `[int(x) for x in xs]`), an index used as a
-    slice bound or a shape (`xs[:i]`, `jnp.zeros(i)`), bodies that build a new module per
-    sample (`hk.Linear(3)(x)`), loops whose iterations depend on each other (a sequential
-    recurrence is a `lax.scan`, not a `vmap`), per-example gradients (GA102, including a
-    parameter that callers pass a gradient function), products of slices taken at the index
-    (`jnp.dot(a[:, i], b[:, i])`: GA201 writes the one `einsum`), loops over a parameter that
-    every caller passes a list or tuple (stacking is how the list becomes an array), loops over
-    a NumPy array unless the code is proven traced (a host driver), module-level setup code,
-    and test code.
+    Only loops over data-sized arrays: not layers, heads, lists of modules or functions, pytree
+    leaves, small literal ranges, host values of unknown size. Not reported: `lax.map` with
+    `batch_size=` or of `jax.checkpoint(f)` (memory), or outside differentiated code; `np.stack`;
+    bodies that call NumPy, SciPy or `math`, print or mutate (`out[i] = ...`), only index or
+    convert the element (`x[0]`, `int(x)`), use the index as a slice bound or shape (`xs[:i]`,
+    `jnp.zeros(i)`), or build a module per sample (`hk.Linear(3)(x)`); dependent iterations (a
+    recurrence is a `lax.scan`); per-example gradients (GA102, a parameter callers pass a
+    gradient function included); products of slices at the index (`jnp.dot(a[:, i], b[:, i])`:
+    GA201's `einsum`); a parameter every caller passes a list or tuple; a NumPy array unless
+    proven traced (a host driver); module-level setup code; test code.
     """
 
     code = "GA101"
@@ -321,15 +302,10 @@ class PerSampleMap(Rule):
 
     def _lax_map(self, node: ast.Call) -> None:
         ctx = self.ctx
-        if node.keywords or len(node.args) != 2 or any(isinstance(arg, ast.Starred) for arg in node.args) or ctx.function is None:
-            return  # batch_size=... (memory) or an unusual spelling
-        mapped = node.args[0]
-        if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMATERIALISING:
-            return  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
-        xs = node.args[1]
-        extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
-        if not all(extent.is_data for extent in extents):
+        extents = lax_map_over_data(node, ctx)  # not batch_size=... nor checkpointed chunks (memory)
+        if extents is None:
             return
+        xs = node.args[1]
         replacement, fix = lax_map_fix(ctx, node)
         self.report(
             node,
@@ -372,52 +348,30 @@ class PerSampleMap(Rule):
             f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
         )
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
-
-        def rewrite():
-            text, _ = per_sample_advice(ctx, filled.value, found.loop, None, None, module, assigned=buffer, advice_only=True)
-            return text.replace("replace the loop and the list with", f"replace `{buffer}`'s allocation and the loop with"), None
-
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
         # cannot hold a tracer), so code that runs is host code unless a trace is shown.
-        self._report(node, head, found, module, rewrite, require_trace=True)
+        self._report(node, head, found, module, lambda: buffer_advice(ctx, filled, found.loop, module), require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
-        ctx, found = self.ctx, while_loop(node, self.ctx)
+        found = while_loop(node, self.ctx)
         if found is not None:
             index, bound, body = found
-            extent = ctx.extent_of_bound(bound)
-
-            def per_element(expression: ast.AST) -> SampleMap | None:
-                return judge(ctx, read_index(ctx, index, bound, expression), extent, expression, joined_value=False)
-
-            self._append_loop(node, body, per_element, f"while {index} < {one_line(ctx.code(bound), 20)}")
+            self._append_loop(node, body, of_index(self.ctx, index, bound), f"while {index} < {one_line(self.ctx.code(bound), 20)}")
 
     def _append_loop(self, node: ast.For | ast.While, body: list[ast.stmt], per_element, header: str) -> None:
         """``out = []`` ... ``for x in xs: ...; out.append(value)`` ... ``jnp.stack(out)``: advice."""
         ctx = self.ctx
-        appended = appended_list(node, body, ctx)
-        found = per_element(appended.computed) if appended is not None else None
-        if found is None and appended is not None and appended.inlined is not None:
-            found = per_element(appended.inlined)  # a = A[k]; out.append(f(w, a)): f(w, A[k])
-        if found is None:
+        mapped = appended_map(node, body, per_element, ctx)
+        if mapped is None:
             return
+        appended, found = mapped
         list_name, loop = appended.name, found.loop
         if appended.returned or appended.grown:
             self._returned_list(node, appended, found, header)
             return
         head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
         module = "autograd.numpy" if (ctx.resolve(appended.joins[0].func) or "").startswith("autograd.") else "jax.numpy"
-
-        def rewrite():
-            if not appended.steps:
-                return per_sample_advice(ctx, appended.value, loop, None, None, module, assigned=list_name, advice_only=True)
-            arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
-            if module == "autograd.numpy":
-                return f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once", None
-            vmap, _ = ctx.spell("jax.vmap")
-            return f"move the loop body into `def per_sample({', '.join(loop.variables)}): ...` and use `{list_name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`", None
-
-        self._report(node, head, found, module, rewrite)
+        self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
 
     def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:
         """``outputs = []``, a loop appending one result per sample, ``return outputs``: in traced
@@ -426,15 +380,14 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         if ctx.names.numpy_module() == "autograd.numpy":
             return  # autograd traces nothing: a list of results costs no compile
-        vmap, _ = ctx.spell("jax.vmap")
-        arrays = ", ".join(one_line(ctx.code(array), 30) for array in found.loop.arrays)
+        mapped = per_sample_call(ctx, found.loop)
         if appended.grown:
             # out = jnp.append(out, f(x)): a copy of the growing array per step, forward and backward.
             self.report(
                 node,
                 f"`{header}: {appended.name} = ...append({appended.name}, ...)` applies a function once per "
                 f"{walked(ctx, found.loop)} and grows `{appended.name}` by one result per step (a new array each time, "
-                f"forward and backward); compute them as one array, `{appended.name} = {vmap or 'jax.vmap'}(per_sample)({arrays})`",
+                f"forward and backward); compute them as one array, `{appended.name} = {mapped}`",
                 extent=found.extent, data=found.data, work=work(found.loop, ctx),
             )
             return
@@ -442,28 +395,16 @@ class PerSampleMap(Rule):
             node,
             f"`{header}: {appended.name}.append(...)` applies a function once per {walked(ctx, found.loop)} and returns "
             f"the list: under a trace every element is an output of its own, one copy of the body each; compute them as "
-            f"one array, `{vmap or 'jax.vmap'}(per_sample)({arrays})` (callers index it instead of the list)",
+            f"one array, `{mapped}` (callers index it instead of the list)",
             extent=found.extent, data=found.data, work=work(found.loop, ctx), need="compiled", require_trace=True,
         )
 
     # -- the message and the rewrite ---------------------------------------------------------------
 
     def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, **fields) -> None:
-        """Report ``head``, with the lifted vmap inside flax or haiku code, a nested map for pairs,
-        or the rewrite (``rewrite()`` gives its advice and fix)."""
-        ctx = self.ctx
-        framework = lifted_vmap(found.loop, ctx)
-        fix = None
-        if framework is not None:
-            advice = (
-                f"inside {framework} code `jax.vmap` cannot map calls that create or read module parameters: "
-                f"use `{LIFTED_VMAP[framework]}`, or pass the whole batch if the module accepts one"
-            )
-        elif isinstance(found.loop, ProductLoop):
-            advice = product_advice(ctx, found.loop, module)
-        else:
-            advice, fix = rewrite()
-        self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, ctx), **fields)
+        """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
+        advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
+        self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, self.ctx), **fields)
 
     # -- phase 2 ---------------------------------------------------------------------------------
 

@@ -6,37 +6,35 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
-from gradadvisor.analysis.gradient import derivative_kind, gradient_calls, gradients_passed, is_autograd
+from gradadvisor.analysis.gradient import gradients_passed, is_autograd
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, axis_zero, carried_names, host_loop, index_reading, reading
-from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted, single_generator, while_loop
-from gradadvisor.analysis.syntax import names_read, one_line, positional
-from gradadvisor.analysis.vectorize import ElementLoop, vmapped
-from gradadvisor.fixes.autograd_gradients import elementwise_grad, summed_loss
-from gradadvisor.fixes.vmap_rewrite import joined_vmap
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
+from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
+from gradadvisor.analysis.syntax import one_line, positional
+from gradadvisor.analysis.vectorize import ElementLoop
+from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
+from gradadvisor.fixes.vmap_rewrite import joined_vmap, vmapped_code
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerExampleGradLoop(Rule):
     """
     ## What it does
-    Finds a gradient function (`jax.grad(loss)`, `jax.value_and_grad(loss)`, `jax.jacrev(f)`,
-    `autograd.grad(loss)`, a name bound to one, `jit`-wrapped or not, the VJP function that
-    `jax.vjp` returns, or a parameter that callers pass one to) called once per element of a
-    data-sized array, with the element passed as an argument: `[jax.grad(loss)(p, x) for x in xs]`,
-    `jnp.stack([g(p, x, y) for x, y in zip(xs, ys)])`, `jnp.array(list(map(df, xs)))`,
-    `g(p, xs[i])` for `i in range(n)` (or `while i < n`), `enumerate(xs)`, a JVP per tangent
-    (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for` loop that calls `g(p, x)` for each
-    `x` in `xs`. A function such as `def fit(grad_fn, xs): return [grad_fn(x) for x in xs]` is
-    reported when some call site in the scanned files passes it a gradient function
-    (`fit(jax.grad(loss), xs)`, in the same file, another one, or a script's module level).
+    Finds a gradient function (`jax.grad(loss)`, `value_and_grad`, `jacrev`, `autograd.grad`, a
+    name bound to one, `jit`-wrapped or not, the VJP function `jax.vjp` returns, or a parameter
+    callers pass one to) called once per element of a data-sized array, with the element as an
+    argument: `[jax.grad(loss)(p, x) for x in xs]`, `jnp.stack([g(p, x, y) for x, y in zip(xs,
+    ys)])`, `jnp.array(list(map(df, xs)))`, `g(p, xs[i])` for `i in range(n)` (or `while i < n`),
+    `enumerate(xs)`, a JVP per tangent (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for`
+    loop calling `g(p, x)` for each `x` in `xs`. `def fit(grad_fn, xs): return [grad_fn(x) for
+    x in xs]` is reported when a call site in the scanned files (this file, another, a script's
+    module level) passes it a gradient function (`fit(jax.grad(loss), xs)`).
 
     ## Why it is slow for gradients
-    Each call is a separate forward and backward pass of the model on one example: a chain
-    of matrix-vector products, one small dispatch after another. Under `jit` (or inside a
-    function that is itself differentiated) the loop is unrolled, so the program holds one
-    copy of the backward pass per example and compile time grows with the data: on this
-    project's CPU, 1,000 per-example gradients of a small MLP took 2.75 s eagerly against
-    11 ms with `jax.vmap`, and 120 s to compile under `jit` against 0.2 s.
+    Each call is a separate forward and backward pass on one example (matrix-vector products,
+    one small dispatch after another); under `jit` or a gradient the loop unrolls, one backward
+    pass per example, and compile time grows with the data: on a CPU, 1,000 per-example
+    gradients of a small MLP took 2.75 s eagerly against 11 ms with `jax.vmap`, 120 s to
+    compile under `jit` against 0.2 s.
 
     ## Example
     ```python
@@ -50,50 +48,39 @@ class PerExampleGradLoop(Rule):
     per_example = jax.vmap(grad_fn, in_axes=(None, 0))(params, xs)
     ```
     `in_axes` maps the example arguments (`0`) and shares the others (`None`); rows read as
-    `xs[:, i]` or `jnp.take(xs, i, axis=1)` map axis 1. The result is one pytree with a leading
-    example axis. When the list is joined with a jax.numpy function (`jnp.stack`, `jnp.array`,
-    `jnp.concatenate`...) the fix replaces it. A `value_and_grad` joined that way, a bare list of
-    gradients, or a `for` loop, is reported with the rewrite in the message but not fixed: the
-    rewrite returns one stacked pytree (for `value_and_grad`, a pair of them) instead of a list,
-    so code that indexes or appends to the list must change with it. If the gradients are only
-    summed or averaged, take the gradient of the summed loss instead.
+    `xs[:, i]` or `jnp.take(xs, i, axis=1)` map axis 1: one pytree with a leading example axis.
+    A list joined by a jax.numpy function (`jnp.stack`, `jnp.array`...) is fixed in place; a
+    joined `value_and_grad`, a bare list or a `for` loop gets the rewrite in the message only
+    (one stacked pytree, a pair for `value_and_grad`, replaces a list code may index or append
+    to). Gradients only summed or averaged: take the gradient of the summed loss.
 
-    autograd has no `vmap`. In autograd code the rule reports per-point derivatives of a
-    function of one point (`list(map(grad(f), x))`, `[dd_f(xi) for xi in x]`) with
-    `elementwise_grad(f)(x)` (nested for `grad(grad(f))`), which computes them in one pass when
-    `f` treats each point on its own, as autograd's own tanh example does after its PR #70; and
-    per-example gradients that are summed (`np.sum(np.stack([...]), axis=0)`,
-    `total = total + g(w, x)` in a loop), advising one gradient of the summed loss,
-    `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)` in the file's own aliases
-    (better still with `loss` written for a batch). It never proposes `jax.vmap` or adds
-    `import jax` there, and autograd advice comes without a fix.
+    autograd has no `vmap`: per-point derivatives (`list(map(grad(f), x))`, `[dd_f(xi) for xi
+    in x]`) get `elementwise_grad(f)(x)` (nested for `grad(grad(f))`), one pass when `f` treats
+    each point on its own (autograd's tanh example since its PR #70); summed per-example
+    gradients (`np.sum(np.stack([...]), axis=0)`, `total = total + g(w, x)` in a loop) one
+    gradient of the summed loss, `grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)`
+    in the file's aliases. Never `jax.vmap` or `import jax` there, and no fix.
 
     ## Fix safety
     Every fix is a `jax.vmap` rewrite and is *unsafe*: Python control flow on values inside the
-    loss fails under `vmap`; the mapped result is one stacked pytree; `zip` stops at the
-    shortest argument where `vmap` needs equal lengths; `range(n)` must cover exactly the rows
-    of the arrays read at the index (JAX clamps an out-of-range `x[i]`, `vmap` maps every row);
-    and the mapped values must be arrays (a list of arrays is mapped leaf by leaf). The fix lists
-    which of these it could not prove.
+    loss fails under `vmap`; the result is one stacked pytree; `zip` stops at the shortest
+    argument where `vmap` needs equal lengths; `range(n)` must cover exactly the rows read at
+    the index (JAX clamps an out-of-range `x[i]`, `vmap` maps every row); and the mapped values
+    must be arrays (a list is mapped leaf by leaf). The fix lists what it could not prove.
 
     ## Confirm with trace
-    Confirm a finding from the program JAX builds: `gradadvisor trace FILE` on a bench file (or
-    `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`); the finding then shows as
-    *confirmed* under "Scan findings vs trace". `unrolled-loop` with rule GA102 on the loop line: the evidence counts the equations that come
-    from a gradient taken inside the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
+    `gradadvisor trace FILE` (or `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`):
+    `unrolled-loop` with rule GA102 on the loop line, *confirmed*, counting the equations from
+    the gradient in the loop; with `jax.vmap(jax.grad(...))` the count stops growing.
 
     ## When not to apply
-    Not reported for training loops that compute one gradient per step or per batch
-    (`for step in range(num_steps)`, `for batch in loader`): the step count is not the data,
-    and a loop that updates the parameters it differentiates at (`params = ...` inside the
-    loop, as in per-example SGD) is sequential. Loops over layers, parameter leaves or other
-    collections, small literal lists of points, loops whose elements are not passed to the
-    gradient, host-side loops (NumPy calls other than a join, `out[i] = ...`, printing), per-example gradients
-    summed with the builtin `sum` (GA301), autograd per-example gradients kept apart (autograd
-    has no batched rewrite for them), a parameter no call site passes a gradient function to,
-    and test code (reference loops checking a `vmap` result) are not reported either. `for`
-    loops are read only inside functions (a script's module-level loop is a driver loop);
-    comprehensions and `map` are read at module level too.
+    Not reported: a gradient per training step or batch (`for batch in loader`: not the data;
+    updating the parameters it differentiates at, as per-example SGD does, is sequential);
+    loops over layers, parameter leaves or collections; small literal lists; elements not
+    passed to the gradient; host-side loops (NumPy other than a join, `out[i] = ...`, print);
+    gradients summed by the builtin `sum` (GA301); autograd per-example gradients kept apart;
+    a parameter no call site passes a gradient function to; test code (reference loops). `for`
+    loops only inside functions (a module-level loop drives); comprehensions and `map` anywhere.
     """
 
     code = "GA102"
@@ -101,8 +88,7 @@ class PerExampleGradLoop(Rule):
     name = "per-example-grad-loop"
     summary = "a gradient function called once per example in a Python loop; use `jax.vmap(jax.grad(...))`"
     keywords = ("for", "while", "map")
-    #: A gradient function may be a parameter with any name: every block with a loop (or a
-    #: ``map``) can hold one.
+    #: A gradient function may be a parameter of any name: any block with a loop or ``map`` may hold one.
     expression_trigger = re.compile(r"\b(?:for|map)\b")  # comprehensions and map()
     trigger = re.compile(r"\b(?:(?:for|while)\b|map\s*\()")
 
@@ -243,7 +229,6 @@ class PerExampleGradLoop(Rule):
         #: Comprehensions already judged from the call around them.
         self._handled: set[int] = set()
 
-
     # -- comprehensions and map -------------------------------------------------------------
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -253,17 +238,16 @@ class PerExampleGradLoop(Rule):
             if found is not None:
                 self._advise(node, found)
             return
+        summed = summed_examples(node, ctx)  # np.sum(np.stack([...]), axis=0) with autograd
+        if summed is not None:
+            self._handled.add(id(summed))
+            self._autograd_sum(node, summed)
+            return
         args = positional(node)
         if not args:
             return
         first = args[0]
         qualified = ctx.resolve(node.func) or ""
-        if qualified in ("autograd.numpy.sum", "autograd.numpy.mean") and isinstance(first, ast.Call) and positional(first):
-            inner = positional(first)[0]
-            if isinstance(inner, (ast.ListComp, ast.GeneratorExp)) and joining(ctx.resolve(first.func)) and axis_zero(node):
-                self._handled.add(id(inner))
-                self._autograd_sum(node, inner)
-            return
         source = list_source(first, ctx)
         if source is None:
             return
@@ -271,7 +255,7 @@ class PerExampleGradLoop(Rule):
             # np.array([df(x) for x in xs]): eager per-point gradients, each call traced and
             # dispatched on its own; the vmap gives the same values at once (advice: the
             # result type is the user's to keep, np.asarray of the vmap).
-            found = per_example.of_comprehension(source, ctx) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else per_example.of_map(source, ctx)  # type: ignore[arg-type]
+            found = per_example.of_source(source, ctx)
             self._handled.add(id(source))
             if found is not None:
                 self._advise(node, found)
@@ -283,7 +267,7 @@ class PerExampleGradLoop(Rule):
         function = joining(qualified)
         if function is None:
             return
-        found = per_example.of_comprehension(source, ctx) if isinstance(source, (ast.ListComp, ast.GeneratorExp)) else per_example.of_map(source, ctx)  # type: ignore[arg-type]
+        found = per_example.of_source(source, ctx)
         self._handled.add(id(source))
         if found is None:
             return
@@ -298,7 +282,7 @@ class PerExampleGradLoop(Rule):
         text, fix = joined_vmap(ctx, node, function, found.loop, vmap, imports)
         self.report(
             node,
-            f"{quoted(ctx.code(node))} {self._computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; compute them at once with `{one_line(text, 120)}`",
+            f"{quoted(ctx.code(node))} {computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; compute them at once with `{one_line(text, 120)}`",
             extent=found.extent, fix=fix, data=_data(found.param),
         )
 
@@ -316,31 +300,14 @@ class PerExampleGradLoop(Rule):
     def _advise(self, node: ast.AST, found: PerExample, shape: str = "as one stacked pytree, not a list") -> None:
         ctx = self.ctx
         if is_autograd(found.transform, ctx.names):
-            rewrite = elementwise_grad(ctx, found.call.func, found.loop)
-            if rewrite is None:
-                if not found.transform.endswith(("jacobian", "hessian")):
-                    return
-                # autograd's jacobian per point: no vmap and no elementwise rewrite; the batch at once.
-                self.report(
-                    node,
-                    f"{quoted(ctx.code(node))} computes one derivative per element of `{first_array(ctx, found.loop)}` (autograd "
-                    f"has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point "
-                    f"blocks are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative",
-                    extent=found.extent, data=_data(found.param),
-                )
-                return
-            self.report(
-                node,
-                f"{quoted(ctx.code(node))} computes one gradient per element of `{first_array(ctx, found.loop)}`; `{one_line(rewrite, 120)}` computes them "
-                f"in one pass if the function treats each point on its own (autograd has no `vmap`)",
-                extent=found.extent, data=_data(found.param),
-            )
+            advice = per_point_advice(ctx, found)  # autograd has no vmap: elementwise_grad, or the batch at once
+            if advice is not None:
+                self.report(node, f"{quoted(ctx.code(node))} {advice}", extent=found.extent, data=_data(found.param))
             return
-        vmap, _ = ctx.spell("jax.vmap")
-        rewrite = ctx.renderer.code(vmapped(found.loop, vmap or "jax.vmap").expression)
+        rewrite = vmapped_code(ctx, found.loop)
         self.report(
             node,
-            f"{quoted(ctx.code(node))} {self._computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
+            f"{quoted(ctx.code(node))} {computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
             f"`{one_line(rewrite, 120)}` computes them at once ({shape})",
             extent=found.extent, data=_data(found.param),
         )
@@ -348,51 +315,33 @@ class PerExampleGradLoop(Rule):
     # -- for and while loops ----------------------------------------------------------------
 
     def visit_For(self, node: ast.For) -> None:
-        ctx = self.ctx
-        if ctx.function is None or node.orelse:
-            return
-        calls = gradient_calls(node, names_read(node.target), ctx)
-        extent = ctx.extent(node.iter) if calls else None
-        if extent is None or not extent.is_data:
-            return
-        self._loop_calls(node, node.body, calls, extent, lambda body: reading(ctx, node.target, node.iter, body))
+        self._loop_calls(node)
 
     def visit_While(self, node: ast.While) -> None:
-        ctx = self.ctx
-        found = while_loop(node, ctx)
-        if found is None:
-            return
-        index, bound, body = found
-        calls = [item for stmt in body for item in gradient_calls(stmt, {index}, ctx)]
-        extent = ctx.extent_of_bound(bound) if calls else None
-        if extent is None or not extent.is_data:
-            return
-        self._loop_calls(node, body, calls, extent, lambda expr: index_reading(ctx, index, bound, expr))
+        self._loop_calls(node)
 
-    def _loop_calls(self, node: ast.AST, body: list[ast.stmt], calls, extent, reading) -> None:
+    def _loop_calls(self, node: ast.For | ast.While) -> None:
         ctx = self.ctx
-        carried = carried_names(body)
-        host = host_loop(body, ctx)
-        for found, transform, param in calls:
-            shared = names_read(found.func) | {n for arg in [*found.args, *(k.value for k in found.keywords)] for n in names_read(arg)}
-            loop = reading(found)
-            if loop is None:
-                continue
-            shared -= set(loop.variables) | names_read(node.target) if isinstance(node, ast.For) else set(loop.variables)
-            if shared & carried:
-                continue  # the parameters change from one iteration to the next: sequential
+        gradients = gradient_loop(node, ctx)
+        if gradients is None:
+            return
+        carried = carried_names(gradients.body)
+        host = host_loop(gradients.body, ctx)
+        for found, transform, param in gradients.calls:
+            loop = gradients.reading(found)
+            if loop is None or sequential(found, loop, gradients.target, carried):
+                continue  # not a map over data, or the parameters change from one iteration to the next
             if is_autograd(transform, ctx.names):
-                self._autograd_loop(node, body, found, loop, extent)
+                self._autograd_loop(node, gradients.body, found, loop, gradients.extent)
                 continue
             if host:
                 continue  # a host-side loop (NumPy buffers, printing): no vmap to propose
-            vmap, _ = ctx.spell("jax.vmap")
-            rewrite = ctx.renderer.code(vmapped(loop, vmap or "jax.vmap").expression)
+            rewrite = vmapped_code(ctx, loop)
             self.report(
                 found,
-                f"{quoted(ctx.code(found))} {self._computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
+                f"{quoted(ctx.code(found))} {computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
                 f"compute them all before the loop with `{one_line(rewrite, 120)}`",
-                extent=extent, data=_data(param),
+                extent=gradients.extent, data=_data(param),
             )
 
     # -- autograd ---------------------------------------------------------------------------
@@ -400,41 +349,23 @@ class PerExampleGradLoop(Rule):
     def _autograd_sum(self, node: ast.Call, comprehension: ast.ListComp | ast.GeneratorExp) -> None:
         """``np.sum(np.stack([g(w, x) for x in xs]), axis=0)`` with autograd: one gradient of the summed loss."""
         ctx = self.ctx
-        generator = single_generator(comprehension) if ctx.function is not None else None
-        if generator is None:
+        summed = summed_autograd(comprehension, ctx)
+        if summed is None:
             return
-        calls = gradient_calls(comprehension.elt, names_read(generator.target), ctx)
-        if not calls or not is_autograd(calls[0][1], ctx.names) or calls[0][0] is not comprehension.elt:
-            return
-        extent = ctx.extent(generator.iter)
-        if not extent.is_data:
-            return
-        advice = self._summed_loss(calls[0][0], lambda call_node: ast.ListComp(elt=call_node, generators=comprehension.generators))
+        generator, found, param, extent = summed
+        advice = summed_loss_advice(ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=comprehension.generators))
         self.report(
             node,
             f"{quoted(ctx.code(node))} sums one gradient per element of `{one_line(ctx.code(generator.iter), 30)}`; {advice}",
-            extent=extent, data=_data(calls[0][2]),
+            extent=extent, data=_data(param),
         )
 
     def _autograd_loop(self, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, extent) -> None:
         """``total = total + g(w, x)`` (or ``+=``) in an autograd loop: the gradient of the summed loss."""
         if not any(accumulates(stmt, found) for stmt in body) or not isinstance(node, ast.For):
             return
-        advice = self._summed_loss(found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
+        advice = summed_loss_advice(self.ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
         self.report(found, f"{quoted(self.ctx.code(found))} is added up once per element of `{first_array(self.ctx, loop)}`; {advice}", extent=extent)
-
-    def _summed_loss(self, found: ast.Call, comprehension) -> str:
-        """Advice in autograd's own terms: ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``."""
-        rewritten = summed_loss(self.ctx, found, comprehension)
-        if rewritten is None:
-            return "their sum is one gradient of the summed loss (autograd has no `vmap`; faster still with the loss written for a batch)"
-        rewrite, loss = rewritten
-        return f"their sum is one gradient of the summed loss: `{one_line(rewrite, 140)}` (autograd has no `vmap`; faster still with `{loss}` written for a batch)"
-
-    def _computes(self, transform: str, param: str | None) -> str:
-        if param:
-            return f"calls `{param}` (a gradient function at its call sites) once"
-        return f"computes one {derivative_kind(transform)}"
 
     # -- phase 2 ------------------------------------------------------------------------------
 

@@ -11,11 +11,11 @@ from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
 from gradadvisor.analysis.recurrence_steps import calls_indexed, many_steps, step_extent, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work
-from gradadvisor.analysis.scatter_writes import plain_scatter, unique_positions
+from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
-from gradadvisor.fixes.recurrence_rewrites import recurrence_advice, shown_names, vectorized_write
+from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, scatter_advice
 from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 if TYPE_CHECKING:
@@ -27,51 +27,39 @@ class PythonLoopRecurrence(Rule):
     """
     ## What it does
     Finds a Python loop over a data-sized range (time steps, samples, grid points) in traced
-    or differentiated code that carries state from one step to the next, and the loops of
-    independent `.at[]` writes that look like one:
+    code that carries state from step to step, and loops of independent `.at[]` writes:
 
-    - **recurrences written into an array**: `x = x.at[i].set(f(x[i - 1], u[i]))` (also
-      `.add`/`.mul`..., `.at[i, :]`, `.at[:, i]`, `.at[..., j]`, `jax.ops.index_update(x, i, v)`,
-      `lax.dynamic_update_slice(x, v, (i, 0))`, `lax.dynamic_update_index_in_dim`), where a step
-      reads what an earlier step wrote: `x[i - 1]`, `x[:i]`, the whole `x`, or a carried value
-      (`h = f(h, u[i]); traj = traj.at[i].set(h)`);
+    - **recurrences written into an array**: `x = x.at[i].set(f(x[i - 1], u[i]))` (`.add`,
+      `.at[i, :]`, `.at[..., j]`, `jax.ops.index_update`, `lax.dynamic_update_slice(x, v, (i, 0))`,
+      `lax.dynamic_update_index_in_dim`...), a step reading what an earlier one wrote: `x[i - 1]`,
+      `x[:i]`, the whole `x`, or a carried value (`h = f(h, u[i]); traj = traj.at[i].set(h)`);
     - **carried state without `.at[]`**: `for t in range(T): x = step(x, u[t])`,
-      `h = jnp.tanh(W @ h + U @ xs[t])`, Euler and other integrators (`y = y + dt * f(y, t)`,
-      also `while t < t_end: ...; t = t + dt`), the states appended to a list and stacked
-      (`hs.append(h)` ... `jnp.stack(hs)`), an optimizer loop inside a differentiated or jitted
-      function (`params = params - lr * jax.grad(loss)(params)`), coupled states (`s` and `h`
-      updated from each other);
+      `h = jnp.tanh(W @ h + U @ xs[t])`, integrators (`y = y + dt * f(y, t)`, `while t < t_end`),
+      states appended to a list and stacked (`hs.append(h)` ... `jnp.stack(hs)`), an optimizer
+      loop in traced code (`params = params - lr * jax.grad(loss)(params)`), coupled states;
     - **linear recurrences**: `x = a * x + b`, `x = A @ x + b`, `x[i] = a * x[i - 1] + b * u[i]`
-      with `a`, `A`, `b` free of the state; running sums and products kept per step
-      (`acc = acc + 0.5 * (f[i] + f[i - 1]) * dt` stored at every step);
+      (`a`, `A`, `b` free of the state); running sums and products kept per step;
     - **scatter loops of independent writes**: `out = out.at[idx[i]].set(v[i])`,
       `out = out.at[i, :].set(row(i))`, where no step reads what another wrote.
-
-    The loop may be `for i in range(...)`, `reversed(range(...))`, `for x in xs`, `zip`,
-    `enumerate`, or `while i < n: ...; i += 1`; reads may be `x[i + k]`, `x.at[i].get()`,
-    `lax.dynamic_index_in_dim`, `lax.dynamic_slice`, `jnp.take(x, i, axis=k)`.
+    Loops: `for i in range(...)`, `reversed(range(...))`, `for x in xs`, `zip`, `enumerate`,
+    `while i < n: ...; i += 1`; reads: `x[i + k]`, `x.at[i].get()`, `lax.dynamic_index_in_dim`,
+    `lax.dynamic_slice`, `jnp.take(x, i, axis=k)`.
 
     ## Why it is slow for gradients
-    Python runs the loop while JAX traces it: the program holds one copy of the step per
-    iteration, so trace and compile time grow with the number of steps (measured here: 100 s
-    against 0.15 s to compile at T = 1,000), and so does the backward pass, each `.at[i].set`
-    transposing into a slice-and-zero of the whole cotangent. With `jax.lax.scan` (or
-    `jax.lax.fori_loop`, which JAX runs as a scan for Python-int bounds) the step is traced
-    once and the loop lives in the compiled program, forward and backward. For
-    `x = x.at[i].set(jnp.tanh(x[i - 1] + x[i]))` over 300 elements, `jit(grad)` took 96 s to
-    compile and 9.2 ms per call unrolled on a CPU, 1.2 s and 0.05 ms with `fori_loop`.
+    JAX traces one copy of the step per iteration, so trace and compile time grow with the
+    steps (100 s against 0.15 s to compile at T = 1,000), and so does the backward pass, each
+    `.at[i].set` transposing into a slice-and-zero of the whole cotangent. With `lax.scan` (or
+    `fori_loop`, a scan for Python-int bounds) the step is traced once, forward and backward:
+    for `x = x.at[i].set(jnp.tanh(x[i - 1] + x[i]))` over 300 elements, `jit(grad)` took 96 s
+    to compile and 9.2 ms per call unrolled on a CPU, 1.2 s and 0.05 ms with `fori_loop`.
 
-    The trade-off depends on the device (measured on one H100 with jax 0.11.2 for
-    `x[i] = a * x[i - 1] + b * u[i]`): a `scan` with a tiny body costs about 22 us per step
-    on a GPU (gradient 24 ms at n = 1,000, 2.5 s at n = 100,000), `scan(..., unroll=8)` is 8x
-    faster than a plain scan, and `lax.associative_scan` takes 0.61 ms and 0.27 ms (8,600x
-    faster); on a CPU scan and associative_scan are equal (1.3 ms at n = 100,000). An unrolled
-    loop can even run faster than a scan at steady state once compiled on a GPU (the
-    `patterns/at_set_recurrence.py` rewrite was 5.5x slower per call there, and 38x faster to
-    compile). So: a *linear* recurrence is best as `lax.associative_scan` (or `jnp.cumsum` /
-    `jnp.cumprod`), which is parallel; a nonlinear one as `lax.scan` (or `fori_loop` when
-    only the final state is needed), with `unroll=` to trade some compile time for speed on
-    accelerators. Because each step needs the one before, `jax.vmap` does not apply.
+    The trade-off depends on the device (one H100, jax 0.11.2, `x[i] = a * x[i - 1] + b * u[i]`):
+    a `scan` with a tiny body costs about 22 us per step on a GPU (gradient 24 ms at n = 1,000,
+    2.5 s at n = 100,000), `unroll=8` is 8x faster, `lax.associative_scan` takes 0.61 ms and
+    0.27 ms (8,600x faster); on a CPU scan and associative_scan are equal (1.3 ms at n =
+    100,000). A compiled unrolled loop can even beat a scan on a GPU (`patterns/at_set_recurrence.py`:
+    5.5x slower per call, 38x faster to compile). So a linear recurrence is best parallel, a
+    nonlinear one a scan with `unroll=` on accelerators; `jax.vmap` does not apply.
 
     ## Example
     ```python
@@ -92,94 +80,71 @@ class PythonLoopRecurrence(Rule):
         _, rest = jax.lax.scan(step, x0, u[1:])
         return jnp.concatenate([jnp.atleast_1d(x0), rest])
     ```
-    The scan carries the previous value and stacks the new ones. The message names the
-    rewrite that fits the shape:
+    The scan carries the previous value and stacks the new ones. The message names the rewrite:
 
-    - a nonlinear recurrence whose states are kept: `jax.lax.scan(step, carry, xs)` over the
-      arrays read per step (`unroll=` on accelerators); only the final state used:
-      `jax.lax.fori_loop`; a `while` loop: a scan over a fixed number of steps
-      (`lax.while_loop` has no reverse-mode gradient);
-    - a linear recurrence `x_t = a_t * x_{t-1} + b_t` kept per step:
-      `jax.lax.associative_scan(lambda l, r: (r[0] * l[0], r[0] * l[1] + r[1]), (a, b))`
-      (`a_t`, `b_t` stacked over the steps; then `x_t = A_t * x_0 + B_t`); for a matrix
-      `A_t @ x_{t-1} + b_t` the combine is
+    - nonlinear, states kept: `jax.lax.scan(step, carry, xs)` over the arrays read per step;
+      only the final state used: `jax.lax.fori_loop`; a `while` loop: a scan over a fixed
+      number of steps (`lax.while_loop` has no reverse-mode gradient);
+    - linear, `x_t = a_t * x_{t-1} + b_t` kept per step: `jax.lax.associative_scan(lambda l, r:
+      (r[0] * l[0], r[0] * l[1] + r[1]), (a, b))` (`a_t`, `b_t` stacked over the steps; then
+      `x_t = A_t * x_0 + B_t`); for `A_t @ x_{t-1} + b_t` the combine is
       `(r[0] @ l[0], jnp.einsum("...ij,...j->...i", r[0], l[1]) + r[1])`;
     - a running sum (`a_t = 1`): `x_0 + jnp.cumsum(b)`; a running product (`b_t = 0`):
-      `x_0 * jnp.cumprod(a)` (a trapezoid rule `acc + 0.5 * (f[i] + f[i - 1]) * dt` becomes
+      `x_0 * jnp.cumprod(a)` (`acc + 0.5 * (f[i] + f[i - 1]) * dt` becomes
       `jnp.cumsum(0.5 * (f[1:] + f[:-1]) * dt)`);
-    - independent writes: the values for every step at once and one
-      `out = out.at[idx].set(v)`. With `.set`, a repeated index keeps the loop's last write,
-      while one vectorized `.set` keeps an unspecified one: the message says so when the
-      indices are not the loop index itself (`.add`, `.mul`, `.min`, `.max` combine repeated
-      indices the same way in both).
+    - independent writes: every step's value at once and one `out = out.at[idx].set(v)`; a
+      repeated index keeps the loop's last `.set` but an unspecified one in one `.set` (said
+      when the indices are not the loop index; `.add`, `.mul`, `.min`, `.max` combine alike).
 
     ## Fix safety
-    The automatic fix rewrites a loop whose body is one statement updating one carried
-    name (an `.at` write, a `lax.dynamic_update_*`, or `x = f(x, ...)`, `x += ...`) into
-    `x = jax.lax.fori_loop(start, stop, lambda i, x: <the statement's value>, x)`,
-    for `for i in range(stop)` / `range(start, stop)` loops (no `else`, no `break`), when the
-    index is used only as a position (`x[i - 1]`, `.at[i, :]`): inside `fori_loop` it is a
-    traced integer, so a Python use of it (a slice bound `x[:i]`, a number `i * dt`, a
-    shape) would change the program. No other loop gets a fix (a scan, an associative scan
-    or a scatter changes more than one statement: the message gives the rewrite; a linear
-    one-statement recurrence gets the exact `fori_loop` fix and the message names the faster
-    parallel rewrite). Comments in the loop move above the new line. The fix is *safe* only
-    when all of these are proven, else *unsafe* with the ones it could not prove:
-    - the loop variable is not read outside the loop (after it, in a closure, in its header):
-      `fori_loop` does not bind it;
-    - the body's only carried name is the one the fix carries, and it is assigned once;
-    - the body has no side effects and no `:=`: every call is a JAX function, an array method
-      or a pure builtin (`fori_loop` traces the body once, not once per step);
-    - the bounds are Python ints (literals, `len(...)`, `.shape[k]`, arithmetic of those, or
-      a parameter annotated `int`): a JAX integer bound makes `fori_loop` a `while_loop`,
-      which reverse-mode differentiation rejects;
-    - the loop runs at least once (literal bounds): `fori_loop` traces its body even for
-      zero steps, and indexing an empty axis then raises where the loop did nothing;
-    - every value indexed with the loop variable is a jax array, the carry where the loop
-      starts included (a list or a NumPy array cannot take a traced index; `fori_loop` would
-      turn a NumPy start into a jax array where `.at` raised);
-    - the carry keeps its dtype and shape through the body: true of `x.at[...].op(v)` and of
-      `lax.dynamic_update_*` (the result has `x`'s dtype and shape); for any other update,
-      the carry must be a jax array of known shape and dtype float32 that the facts show
-      unchanged by the body (a Python float carry becomes a traced float32, and a dtype or
-      shape change makes `fori_loop` raise: `x * 1j` or `jnp.exp(1j * theta)` is complex),
-      in a module that does not turn on `jax_enable_x64` (then arrays without a stated dtype
-      are float64, not the float32 the facts assume).
-    Out-of-range positions need no proof: with a Python int and with a traced one, JAX clamps
-    reads and drops writes alike (checked with jax 0.10.2).
+    The fix rewrites a `for i in range(stop)` / `range(start, stop)` loop (no `else`, no
+    `break`) whose body is one statement updating one carried name (an `.at` write,
+    `lax.dynamic_update_*`, `x = f(x, ...)`, `x += ...`) into
+    `x = jax.lax.fori_loop(start, stop, lambda i, x: <the statement's value>, x)`, when the
+    index is only a position (`x[i - 1]`, `.at[i, :]`): in `fori_loop` it is a traced integer,
+    so a slice bound `x[:i]`, a number `i * dt` or a shape would change the program. Other
+    loops get the rewrite in the message only (it changes more than one statement); a linear
+    one-statement recurrence gets the `fori_loop` fix and the message names the parallel
+    rewrite. Comments in the loop move above the new line. The fix is *safe* only when all of
+    these are proven, else *unsafe* with the rest:
+    - the loop variable is not read outside the loop (after it, in a closure, in its header),
+      and the body's only carried name is the one the fix carries, assigned once;
+    - no side effects and no `:=`: every call is a JAX function, an array method or a pure
+      builtin (`fori_loop` traces the body once, not once per step);
+    - the bounds are Python ints (literals, `len(...)`, `.shape[k]`, arithmetic of those, a
+      parameter annotated `int`): a JAX integer bound makes `fori_loop` a `while_loop`, which
+      reverse mode rejects; and the loop runs at least once (literal bounds): `fori_loop`
+      traces its body even for zero steps, where indexing an empty axis raises;
+    - every value indexed with the loop variable is a jax array, the starting carry included
+      (a list or NumPy array cannot take a traced index; a NumPy start would become a jax array);
+    - the carry keeps its dtype and shape: true of `x.at[...].op(v)` and `lax.dynamic_update_*`;
+      otherwise a jax array of known shape and dtype float32 the facts show unchanged by the
+      body (a Python float becomes a traced float32; `x * 1j` is complex and `fori_loop`
+      raises), in a module without `jax_enable_x64` (then unstated dtypes are float64).
+    Out-of-range positions need no proof: JAX clamps reads and drops writes for any index (jax 0.10.2).
 
     ## When not to apply
     Not reported for:
     - loops over layers, blocks or weights (`for w, b in params`, `for w in ws: x = f(w @ x)`,
-      `self.layers[i](x)`), pytree leaves, a few Runge-Kutta stages, small literal ranges, and
-      fixed step counts below 100 that walk no data (`for k in range(3)` refinements, 15 power
-      iterations, hash rounds); counts named as small (`unroll`, `order`, `degree`, `rounds`,
-      `num_dims`, `dofs`, `windows`, `lmax`...), counts that grow like a logarithm, blocked
-      ranges (`range(0, n, block)`), `while len(parts) > k` and geometric `n *= 2` loops;
-    - host-side loops: training, sampling or evaluation drivers that log, print, time, read
-      values out (`float(loss)`, `.item()`) or stop on a value of the state
-      (`if loss < tol: break`); loops that call a jitted step, a gradient, `.apply` or NumPy
-      per step are reported only when the enclosing function is proven traced (the MJX
-      `while` loop inside `jax.grad` is);
-    - states whose shape changes every step (`poly = jnp.convolve(poly, q)`, a
-      `concatenate`/`append`/`pad` of the state): no scan carries them;
-    - code no trace can run: generators (`yield`), functions that branch in Python on an
-      array's elements at a loop index (validators), unless a transform is proven to reach them;
-    - states that are not arrays: Python numbers, strings, lists built with `append`,
-      NumPy arrays, functions (`fn = jax.vmap(fn)` once per batch dimension), callbacks
-      applied `n` times (`val = body_fun(i, val)`); a recurrence with no `.at` write is
-      reported only in code proven traced;
+      `self.layers[i](x)`), pytree leaves, Runge-Kutta stages, small literal ranges, fixed
+      counts below 100 that walk no data (refinements, power iterations, hash rounds), counts
+      named as small (`unroll`, `order`, `degree`, `rounds`, `num_dims`, `dofs`, `lmax`...) or
+      logarithmic, blocked ranges (`range(0, n, block)`), `while len(parts) > k`, `n *= 2`;
+    - host-side loops: drivers that log, print, time, read values out (`float(loss)`, `.item()`)
+      or stop on the state (`if loss < tol: break`); loops calling a jitted step, a gradient,
+      `.apply` or NumPy per step, unless proven traced (the MJX `while` loop in `jax.grad` is);
+    - states whose shape changes every step (`poly = jnp.convolve(poly, q)`, a `concatenate` or `pad` of it);
+    - code no trace can run (generators, Python branches on array elements) unless proven traced;
+    - states that are not arrays (numbers, strings, lists, NumPy arrays, `fn = jax.vmap(fn)`,
+      `val = body_fun(i, val)`); a recurrence with no `.at` write only in code proven traced;
     - reductions whose running value is not kept (`acc = acc + f(x[i])`, `ok = ok & t(x[i])`,
       `m = jnp.maximum(m, x[i])`: GA302 reports sums), sliding windows (`prev = x[i]`), and
-      independent writes that carry a PRNG key, a counter or a clock, or that update each
-      element in place from itself (`x = x.at[i].set(g(x[i]))`: a map), or that write
-      per-example gradients (GA102); independent writes are reported only when the size and
-      the trace are both proven;
-    - autograd code (no jit unrolls its loops, and it has no scan), Pallas kernels (their
-      loops unroll into the kernel on purpose), module-level code, and test code (reference
-      loops).
-    A loop inside a `lax.scan` / `fori_loop` body over a data-sized range *is* reported: it
-    unrolls inside the body.
+      independent writes that carry a PRNG key, a counter or a clock, update each element
+      from itself (`x = x.at[i].set(g(x[i]))`: a map) or write per-example gradients (GA102);
+      independent writes only when the size and the trace are both proven;
+    - autograd code (no jit, no scan), Pallas kernels (their loops unroll on purpose),
+      module-level code, and test code (reference loops).
+    A loop over a data-sized range inside a `lax.scan` / `fori_loop` body *is* reported.
     """
 
     code = "GA103"
@@ -386,15 +351,14 @@ class PythonLoopRecurrence(Rule):
             return  # acc = acc + f(x[i]), ok = ok & test(x[i]): reductions, final values only (GA302's)
         # -- the message: a linear recurrence kept per step names its parallel rewrite
         parallel = linear if linear is not None and stored else None
-        subject = self._subject(flow, states, show_update=parallel is None)
-        message = f"{subject}: jit unrolls {self._where(form)}, one copy per step; {recurrence_advice(form, flow, states, parallel, stored, ctx)}"
-        # -- the fix; a recurrence without `.at` writes is as common in setup and solver code as
-        # in traced code: it is reported only where a trace is proven.
-        # States stored per step and joined into an array (``out.append(g)`` ... ``jnp.array(out)``)
-        # are jax work as much as ``.at`` writes are: likely traced by the callers of a library.
+        subject = recurrence_subject(flow, states, ctx, show_update=parallel is None)
+        message = f"{subject}: jit unrolls {loop_shown(form, ctx)}, one copy per step; {recurrence_advice(form, flow, states, parallel, stored, ctx)}"
+        # Without `.at` writes a recurrence is as common in setup and solver code: reported only
+        # where a trace is proven, unless its states are joined into one jax array after the
+        # loop (``out.append(g)`` ... ``jnp.array(out)``): jax values, as ``.at`` writes are.
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
         if joined and work == "unknown":
-            work = "jax"  # the states become a jax array: they are jax values
+            work = "jax"
         self.report(
             node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx),
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
@@ -409,14 +373,8 @@ class PythonLoopRecurrence(Rule):
         if work in ("python", "driver"):
             return
         write = flow.writes[0]
-        array = write.array
-        shown = f"`{array} = {one_line(ctx.code(write.call.func), 40)}(...)`"
-        suggestion = vectorized_write(form, flow, write, ctx)
-        duplicates = ""
-        if write.method == "set" and not unique_positions(write, form.index):
-            duplicates = " (a repeated index keeps the last write in the loop, an unspecified one in one `.set`)"
-        advice = f"use `{suggestion}`" if suggestion else f"compute every step's value at once and write them with one `{array}.at[...].{write.method}(...)`"
-        message = f"{shown} in {self._where(form)}: the writes are independent, yet jit unrolls one update per step; {advice}{duplicates}"
+        shown = f"`{write.array} = {one_line(ctx.code(write.call.func), 40)}(...)`"
+        message = f"{shown} in {loop_shown(form, ctx)}: the writes are independent, yet jit unrolls one update per step; {scatter_advice(form, flow, write, ctx)}"
         # Independent writes look like setup code as often as like traced code: reported only in
         # code proven traced (eager fills of a small image are not the slow case).
         self.report(
@@ -430,28 +388,3 @@ class PythonLoopRecurrence(Rule):
         if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence != "high":
             return None  # independent writes: reported only when the size and the trace are both proven
         return finding
-
-    # -- the message ---------------------------------------------------------------------------
-
-    def _subject(self, flow: Flow, states: list[str], show_update: bool = True) -> str:
-        ctx = self.ctx
-        state = states[0]
-        write = next((write for write in flow.writes if write.array == state), None)
-        reason = flow.reasons.get(state, "")
-        if write is not None:
-            shown = f"`{state} = {one_line(ctx.code(write.call.func), 40)}(...)`"
-            return f"{shown} {reason}".rstrip()
-        updates = flow.updates_of(state)
-        if len(states) > 1:
-            return f"{shown_names(states)} are carried from step to step"
-        if show_update and len(updates) == 1 and len(ctx.code(updates[0])) <= 50:
-            return f"`{state}` is carried from step to step (`{one_line(ctx.code(updates[0]), 50)}`)"
-        return f"`{state}` is carried from step to step"
-
-    def _where(self, form: LoopForm) -> str:
-        ctx = self.ctx
-        node = form.node
-        if isinstance(node, ast.For):
-            return f"the loop over `{one_line(ctx.code(node.iter), 40)}`"
-        return f"`while {one_line(ctx.code(node.test), 40)}`"
-

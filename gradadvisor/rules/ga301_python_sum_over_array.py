@@ -7,22 +7,19 @@ import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.per_sample import applies_model, map_loop, unpartial
-from gradadvisor.analysis.syntax import attribute_path, call, constant, names_read, one_line
+from gradadvisor.analysis.per_sample import applies_model, index_range, map_loop, traced_arithmetic, unpartial
+from gradadvisor.analysis.syntax import attribute_path, call, names_read, one_line
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
-    Vectorized,
-    batched,
     calls_jax,
     converts_to_python,
     element_is_object,
     element_loop,
-    elementwise_in,
     elementwise_in_any,
     indexed_element,
     reduces_whole,
 )
-from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.fixes.builtin_sum import element_sum, element_sum_advice, shown_sum, whole_array_sum
 from gradadvisor.rules.base import Invalid, Rule, Valid, default_finalize
 
 class PythonSumOverArray(Rule):
@@ -254,20 +251,19 @@ class PythonSumOverArray(Rule):
         extent = ctx.extent(loop.iter)
         if not extent.is_data:
             return
-        if not calls_jax(body, ctx.resolve, ctx.local_function) and not self._traced_arithmetic(loop.iter, body, var):
+        if not calls_jax(body, ctx.resolve, ctx.local_function) and not traced_arithmetic(ctx, loop.iter, body, var):
             return
         element = indexed_element(loop.iter, body, var, ctx.code)
-        if element is None and _is_range(loop.iter, ctx) and ctx.names.numpy_module() == "jax.numpy":
+        if element is None and index_range(loop.iter, ctx) and ctx.names.numpy_module() == "jax.numpy":
             # sum(f(t) for t in range(T)): the index is a value; map f over jnp.arange(T).
             arange, arange_imports = ctx.spell("jax.numpy.arange")
             if not arange:
                 return
             indices = call(attribute_path(arange), *loop.iter.args)  # type: ignore[union-attr]
-            rewrite, fix = self._rewrite(node, ElementLoop((var,), (indices,), body), "jax.numpy", extra_imports=arange_imports, index_values=True)
-            shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
+            rewrite, fix = element_sum(ctx, node, ElementLoop((var,), (indices,), body), "jax.numpy", extra_imports=arange_imports, index_values=True)
             self.report(
                 node,
-                f"{shown} unrolls into one operation per value of `{var}` over `{one_line(ctx.code(loop.iter), 30)}`; "
+                f"{shown_sum(ctx, node)} unrolls into one operation per value of `{var}` over `{one_line(ctx.code(loop.iter), 30)}`; "
                 f"map the body over the indices: `{one_line(rewrite or '', 120)}`",
                 extent=extent,
                 fix=fix,
@@ -281,7 +277,7 @@ class PythonSumOverArray(Rule):
             array, element_body = loop.iter, body
         else:
             array, element_body = element
-        shown, advice, fix = self._advice(node, ElementLoop((var,), (array,), element_body))
+        shown, advice, fix = element_sum_advice(ctx, node, ElementLoop((var,), (array,), element_body))
         self.report(
             node,
             f"{shown} unrolls into one operation per element of `{one_line(ctx.code(array), 30)}`; {advice}",
@@ -307,35 +303,9 @@ class PythonSumOverArray(Rule):
             return  # a list of objects, host arrays, or something unknown: not rows of traced arrays
         if not calls_jax(body, ctx.resolve, ctx.local_function) and elementwise_in_any(body, frozenset(element.variables), ctx.resolve) is None:
             return
-        shown, advice, fix = self._advice(node, element)
+        shown, advice, fix = element_sum_advice(ctx, node, element)
         walked = ", ".join(f"`{one_line(ctx.code(array), 20)}`" for array in element.arrays)
         self.report(node, f"{shown} unrolls into one operation per element of {walked}; {advice}", extent=extent, fix=fix)
-
-    def _advice(self, node: ast.Call, element: ElementLoop):
-        """The sum as shown, the advice naming its rewrite, and the fix (None when there is none)."""
-        ctx = self.ctx
-        rewrite, fix = self._rewrite(node, element, ctx.names.numpy_module())
-        if rewrite is not None:
-            advice = f"use `{one_line(rewrite, 120)}`"
-        else:
-            numpy_sum, _ = ctx.spell(f"{ctx.names.numpy_module()}.sum")
-            arrays = "arrays" if len(element.arrays) > 1 else "array"
-            advice = f"compute the body on the whole {arrays} and use `{numpy_sum or 'jnp.sum'}(..., axis=0)`"
-        shown = f"`{one_line(ctx.code(node), 60)}`" if len(ctx.code(node)) <= 60 else "sum(... for ...)"
-        return shown, advice, fix
-
-    def _traced_arithmetic(self, iterable: ast.expr, body: ast.expr, var: str) -> bool:
-        """Arithmetic on the element alone (``xi ** 2``, ``w * x[i] + 1.0``) over a jax array, or
-        over a parameter (whose element arithmetic is traced when a transform reaches the
-        function: phase 2 decides from the project), names no jax function and is still one
-        traced operation per element. Host NumPy arrays and Python numbers are not."""
-        ctx = self.ctx
-        element = indexed_element(iterable, body, var, ctx.code)
-        array, element_body = element if element is not None else (iterable, body)
-        if elementwise_in(element_body, var, ctx.resolve) is None:
-            return False
-        value = ctx.value(array)
-        return value.kind == v.ARRAY and not value.host or value.kind == v.PARAM
 
     # -- sum(x) ------------------------------------------------------------------------------
 
@@ -359,17 +329,7 @@ class PythonSumOverArray(Rule):
             size, param, evidence = "likely", params[0], [f"`{params[0]}` is a parameter: an array when the function is traced"]
         else:
             return
-        numpy_module = ctx.names.numpy_module()
-        spelled, imports = ctx.spell(f"{numpy_module}.sum")
-        fix = None
-        content = f"{spelled or 'jnp.sum'}({ctx.code(operand)}, axis=0)"
-        if spelled:
-            conditions = Preconditions()
-            conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(operand), 30)}` is an array (not a list of numbers)")
-            self._dtype_and_empty(conditions, value, operand)
-            replacement = call(attribute_path(spelled), operand, axis=constant(0))
-            rewrite = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix(rewrite, imports=imports)
+        content, fix = whole_array_sum(ctx, node, operand, value)
         self.report(
             node,
             f"`{one_line(ctx.code(node), 40)}` adds the rows of an array one by one; use `{one_line(content, 80)}`",
@@ -393,60 +353,3 @@ class PythonSumOverArray(Rule):
             if any(fact.is_list for fact in facts):
                 return None
         return default_finalize(cls, candidate, project)
-
-    # -- the rewrite -----------------------------------------------------------------------------
-
-    def _rewrite(self, node: ast.Call, loop: ElementLoop, numpy_module: str, extra_imports=(), index_values: bool = False):
-        """The rewritten code (None when there is none) and its fix. ``index_values``: the loop
-        walks ``range(...)`` and the body uses the index as a number (now ``jnp.arange``'s ints)."""
-        ctx = self.ctx
-        vmap = ""
-        if numpy_module == "jax.numpy":
-            vmap, vmap_imports = ctx.spell("jax.vmap")
-        else:
-            vmap_imports = []
-        vectorized: Vectorized = batched(loop, ctx.resolve, vmap or "jax.vmap")
-        if vectorized.how == "vmap" and (numpy_module == "autograd.numpy" or not vmap):
-            return None, None
-        spelled, imports = ctx.spell(f"{numpy_module}.sum")
-        if not spelled:
-            return None, None
-        summed = call(attribute_path(spelled), vectorized.expression, axis=constant(0))
-        start = node.args[1] if len(node.args) == 2 else next((k.value for k in node.keywords if k.arg == "start"), None)
-        replacement: ast.expr = summed
-        conditions = Preconditions()
-        if start is not None and not (isinstance(start, ast.Constant) and start.value == 0 and not isinstance(start.value, bool)):
-            replacement = ast.BinOp(left=start, op=ast.Add(), right=summed)
-            conditions.require(False, "the start value adds the same way to one sum as to the running total")
-        array = loop.arrays[0]
-        if index_values:
-            conditions.require(False, f"the body computes the same with `{loop.variables[0]}` as a traced int32 as with a Python int")
-            rewrite = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix(rewrite, imports=[*imports, *extra_imports, *(vmap_imports if vectorized.how == "vmap" else [])])
-            return rewrite.text, fix
-        value = ctx.value(array)
-        conditions.require(value.kind == v.ARRAY, f"`{one_line(ctx.code(array), 30)}` is an array (not a list or tuple of arrays)")
-        for assumption in vectorized.assumptions:
-            conditions.require(False, assumption.replace(" broadcast against", " might broadcast differently against") if "broadcast" in assumption else assumption)
-        self._dtype_and_empty(conditions, value, array)
-        rewrite = ctx.renderer.replace_expression(node, replacement)
-        fix = conditions.fix(rewrite, imports=[*imports, *(vmap_imports if vectorized.how == "vmap" else [])])
-        return rewrite.text, fix
-
-    def _dtype_and_empty(self, conditions: Preconditions, value: v.Value, array: ast.expr) -> None:
-        ctx = self.ctx
-        text = one_line(ctx.code(array), 30)
-        if value.dtype is not None:
-            conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` has a dtype whose sum matches repeated `+` ({value.dtype} does not)")
-        else:
-            conditions.require(False, f"`{text}` has a known dtype whose sum matches repeated `+` (not bool or a small one)", ctx.dtype_callers(array))
-        rows = value.shape[0] if value.shape else None
-        conditions.require(
-            isinstance(rows, int) and rows > 0,
-            f"`{text}` is not empty (the builtin sum of nothing is the integer 0, `jnp.sum` gives float zeros)",
-        )
-
-
-def _is_range(expr: ast.AST, ctx) -> bool:
-    return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords
-
