@@ -66,3 +66,54 @@ def test_a_parameter_counted_down_is_likely_and_names_the_parameter():
 def test_a_counted_down_parameter_with_a_small_default_is_small():
     extent = _first_loop_extent("def f(x, order=3):\n    for i in range(order, 0, -1):\n        pass\n")
     assert extent.kind == "static"
+
+
+CALLED_COUNTS = '''
+from functools import partial
+
+import jax
+
+
+def step(state, k):
+    return state + jax.random.normal(k, state.shape)
+
+
+@partial(jax.jit, static_argnames=("n_sub",))
+def chunk(state, key, n_sub):
+    for _ in range(n_sub):
+        key, k = jax.random.split(key)
+        state = step(state, k)
+    return state, key
+
+
+def run(state, key, n_chunks, n_sub=20):
+    return jax.lax.scan(lambda c, _: (chunk(c[0], c[1], n_sub), None), (state, key), None, length=n_chunks)
+
+
+@jax.jit
+def long_run(state, key, n_steps):
+    for _ in range(n_steps):
+        key, k = jax.random.split(key)
+        state = step(state, k)
+    return state
+
+
+def driver(state, key):
+    return long_run(state, key, 5000)
+'''
+
+
+def test_a_count_of_steps_is_judged_by_what_callers_pass(tmp_path):
+    # 20 steps (the caller's own default) is a deliberate unroll; 5000 is the slow case.
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(CALLED_COUNTS)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    findings = json.loads(done.stdout)["findings"]
+    assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA103", 25, "high")]
+    assert any("5000" in item for item in findings[0]["evidence"])

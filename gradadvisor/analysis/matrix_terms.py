@@ -23,16 +23,26 @@ def product(expr: ast.AST, ctx, rank):
     found = matmul_operands(expr, ctx, rank)
     if found is not None:
         return found, None
+    bound = bound_once(expr, ctx)
+    if bound is None:
+        return None, None  # not a name, or the product is used somewhere else too: it is needed anyway
+    value, statement = bound
+    found = matmul_operands(value, ctx, rank)
+    return (found, statement) if found is not None else (None, None)
+
+
+def bound_once(expr: ast.AST, ctx) -> tuple[ast.expr, ast.stmt] | None:
+    """``(value, assignment)`` when ``expr`` is a name with one plain assignment in the
+    function, which reaches here, and no use but this one (``J = jax.jacfwd(f)(x)`` ...
+    ``jnp.diag(J)``: the whole matrix is made for this use only); None otherwise."""
     if not isinstance(expr, ast.Name) or ctx.function is None:
-        return None, None
+        return None
     bindings = ctx.facts.bindings_at(expr.id, ctx.scope, ctx.statement)
     if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or len(ctx.scope.bindings.get(expr.id, [])) != 1:
-        return None, None
-    statement = bindings[0].statement
-    found = matmul_operands(bindings[0].value, ctx, rank)
-    if found is None or name_count(ctx.function, expr.id) != 2:
-        return None, None  # the product is used somewhere else too: it is needed anyway
-    return found, statement
+        return None
+    if not isinstance(bindings[0].value, ast.expr) or name_count(ctx.function, expr.id) != 2:
+        return None
+    return bindings[0].value, bindings[0].statement
 
 
 def followed(name: ast.Name, ctx):

@@ -69,13 +69,26 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         # passes a static one): judged by its default, as a literal count is.
         default = ctx.value(ast.Name(id=extent.param, ctx=ast.Load())).literal
         count = default if isinstance(default, int) and not isinstance(default, bool) else None
-    if count is not None:
-        walks = bool(form.elements) or bool(flow.writes) or any(
-            isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(node)
-        )
-        if not walks and count < LITERAL_STEPS:
-            return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
+    if count is not None and not walks_data(form, flow) and count < LITERAL_STEPS:
+        return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
+
+
+def walks_data(form: LoopForm, flow: Flow) -> bool:
+    """Whether each step takes its own part of an array (an element walked, an index read or
+    written), so the count follows the data; a loop that walks none runs a count of steps."""
+    return bool(form.elements) or bool(flow.writes) or any(
+        isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
+    )
+
+
+def few_steps_passed(facts: list) -> str | None:
+    """When every call site passes a literal count below ``LITERAL_STEPS`` (or its own parameter
+    with such a default): the evidence; None otherwise (``facts``: ``Project.arguments``)."""
+    counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith("int:")]
+    if not facts or len(counts) != len(facts) or max(counts) >= LITERAL_STEPS:
+        return None
+    return f"{facts[0].evidence} at {facts[0].path}:{facts[0].line}"
 
 
 def _header_names(header: ast.AST) -> set[str]:

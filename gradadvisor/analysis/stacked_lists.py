@@ -207,6 +207,8 @@ class FilledBuffer:
     value: ast.expr
     #: The qualified constructor (``numpy.zeros``, ``autograd.numpy.empty``...).
     constructor: str
+    #: The axis the index writes along: 0 for ``buffer[i]``, 1 for ``buffer[:, i]``.
+    axis: int = 0
 
 
 def filled_buffer(node: ast.For, ctx) -> FilledBuffer | None:
@@ -218,7 +220,8 @@ def filled_buffer(node: ast.For, ctx) -> FilledBuffer | None:
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript)):
         return None
     target, value, index = stmt.targets[0], stmt.value, node.target.id
-    if not (isinstance(target.value, ast.Name) and isinstance(target.slice, ast.Name) and target.slice.id == index):
+    axis = _written_axis(target.slice, index)
+    if not isinstance(target.value, ast.Name) or axis is None:
         return None
     buffer = target.value.id
     if buffer in names_read(value) or isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
@@ -234,4 +237,19 @@ def filled_buffer(node: ast.For, ctx) -> FilledBuffer | None:
     constructor = ctx.resolve(made.func) if isinstance(made, ast.Call) else None
     if constructor is None or not constructor.startswith(AUTODIFF_NUMPY + ("numpy.",)) or constructor.rpartition(".")[2] not in FILLED_CONSTRUCTORS:
         return None  # not a fresh array made for the loop to fill
-    return FilledBuffer(buffer, index, value, constructor)
+    return FilledBuffer(buffer, index, value, constructor, axis)
+
+
+def _written_axis(position: ast.expr, index: str) -> int | None:
+    """The axis ``buffer[position]`` writes along: ``i`` is 0, ``:, i`` is 1 (every other
+    position a whole ``:``); None for any other position."""
+    if isinstance(position, ast.Name):
+        return 0 if position.id == index else None
+    if not isinstance(position, ast.Tuple):
+        return None
+    axes = [at for at, item in enumerate(position.elts) if isinstance(item, ast.Name) and item.id == index]
+    whole = all(
+        isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None
+        for at, item in enumerate(position.elts) if at not in axes
+    )
+    return axes[0] if len(axes) == 1 and whole else None

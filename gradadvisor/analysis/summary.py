@@ -654,6 +654,9 @@ class SummaryBuilder:
             if isinstance(value.length, int):
                 return f"seq:{value.length}", f"`{text}` is a list or tuple of {value.length} items"
             return "sequence", f"`{text}` is a list or tuple"
+        if value.kind == v.PARAM and type(value.literal) is int:
+            # the caller's own count parameter, judged by its literal default as a literal count is
+            return f"int:{value.literal}", f"`{text}` (a parameter defaulting to {value.literal})"
         if value.kind == v.PARAM:
             return f"param:{value.param}", f"`{text}`"
         if value.kind in (v.SCALAR, v.STRING, v.NONE, v.MAPPING, v.OBJECT, v.MODULE):

@@ -184,7 +184,11 @@ def buffer_advice(ctx, filled: FilledBuffer, loop: ElementLoop, module: str) -> 
     """The advice for a preallocated array filled item by item (``out[i] = f(x[i])``): the
     array built at once in place of the allocation and the loop (no fix)."""
     text, _ = per_sample_advice(ctx, filled.value, loop, None, None, module, assigned=filled.buffer, advice_only=True)
-    return text.replace("replace the loop and the list with", f"replace `{filled.buffer}`'s allocation and the loop with"), None
+    text = text.replace("replace the loop and the list with", f"replace `{filled.buffer}`'s allocation and the loop with")
+    if filled.axis:
+        how = f": add `out_axes={filled.axis}` to the vmap" if not module.startswith("autograd") else ""
+        text += f" (the loop writes its results along axis {filled.axis}{how})"
+    return text, None
 
 
 def lifted_advice(framework: str) -> str:

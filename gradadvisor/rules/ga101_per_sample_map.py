@@ -118,6 +118,7 @@ class PerSampleMap(Rule):
         # could not assign a tracer into it).
         Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n@jax.jit\ndef step(x):\n    return jnp.tanh(x).sum()\n\ndef evaluate(xs):\n    out = np.zeros(xs.shape[0])\n    for i in range(xs.shape[0]):\n        out[i] = step(xs[i])\n    return out\n"),
         # Each item reads the one before: a recurrence (GA103's), not a map.
+        Valid("import jax\nimport numpy as np\n\ndef f(R):\n    X = np.zeros(R.shape)\n    for j in range(R.shape[1]):\n        X[:2, j] = g(R[:2, j])\n    return X.sum()\n\nh = jax.grad(f)\n"),  # part of a column
         Valid("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    out = np.zeros(x.shape[0])\n    for i in range(1, x.shape[0]):\n        out[i] = jnp.tanh(out[i - 1] + x[i])\n    return out.sum()\n\ng = jax.grad(f)\n"),
         # Layers: a loop over different modules.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(self, x):\n    return jnp.stack([layer(x) for layer in self.layers])\n"),
@@ -193,6 +194,11 @@ class PerSampleMap(Rule):
         Invalid(
             "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef model(params, x):\n    return jnp.tanh(params @ x).sum()\n\ndef loss(params, xs):\n    out = np.zeros(xs.shape[0])\n    for i in range(xs.shape[0]):\n        out[i] = model(params, xs[i])\n    return out.sum()\n\ng = jax.grad(loss)\n",
             message_contains="`out = jax.vmap(model, in_axes=(None, 0))(params, xs)`",
+        ),
+        # Filled one column at a time: the same map, written along axis 1.
+        Invalid(
+            "import jax\nimport numpy as np\n\ndef f(M, R):\n    X = np.zeros(R.shape)\n    for j in range(R.shape[1]):\n        X[:, j] = solve(M, R[:, j])\n    return X.sum()\n\ng = jax.grad(f)\n",
+            message_contains="add `out_axes=1` to the vmap",
         ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef loss(params, xs):\n    return jnp.sum(jnp.stack([mlp(params, x[None]) for x in xs]) ** 2)\n\ngrad = jax.grad(loss)\n",
@@ -344,7 +350,7 @@ class PerSampleMap(Rule):
             return
         buffer, index = filled.buffer, filled.index
         head = (
-            f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {buffer}[{index}] = ...` applies a function once per "
+            f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per "
             f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
         )
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"

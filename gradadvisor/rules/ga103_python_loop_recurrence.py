@@ -9,7 +9,7 @@ from gradadvisor.analysis.carried_values import carried_without_gradient, reshap
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
-from gradadvisor.analysis.recurrence_steps import calls_indexed, many_steps, step_extent, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, many_steps, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
@@ -212,7 +212,7 @@ class PythonLoopRecurrence(Rule):
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef relax(a, b):\n    return a * 0.5 + b, b * 0.5 - a\n\n"
             "def run(u, v, steps):\n    for t in range(steps):\n        u, v = relax(u, v)\n    return u\n\n"
-            "g = jax.grad(lambda p: jnp.sum(run(p[0], p[1], 50)))\n",
+            "g = jax.grad(lambda p: jnp.sum(run(p[0], p[1], 500)))\n",
             message_contains="`u` and `v` are carried",
         ),
         # Independent writes through a local index (`idx = i`): a map, not a recurrence.
@@ -363,6 +363,7 @@ class PythonLoopRecurrence(Rule):
             node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx),
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
             evidence=[flow.reasons.get(states[0], "")], no_gradient=carried_without_gradient(flow, states, ctx),
+            data={"counted": extent.param} if extent.param and not walks_data(form, flow) else None,
         )
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
@@ -384,6 +385,9 @@ class PythonLoopRecurrence(Rule):
 
     @classmethod
     def finalize(cls, candidate: Candidate, project: Project) -> Finding | None:
+        counted = candidate.data.get("counted")
+        if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted)):
+            return None  # a count of steps that walks no data, and every caller passes a small one
         finding = default_finalize(cls, candidate, project)
         if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence != "high":
             return None  # independent writes: reported only when the size and the trace are both proven

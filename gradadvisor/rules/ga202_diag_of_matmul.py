@@ -108,6 +108,8 @@ class DiagOfMatmul(Rule):
         Valid("import jax.numpy as jnp\n\ndef test_einsum(a, b):\n    assert jnp.allclose(jnp.einsum('ij,ij->i', a, b), jnp.diag(a @ b.T))\n"),
         # The named product is used elsewhere: it is needed anyway.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    p = a @ b\n    return jnp.diag(p), p.sum()\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    J = jax.jacfwd(jnp.tanh)(x)\n    return jnp.diag(J), J\n"),  # needed whole
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(jnp.kron(a, b), k=1)\n"),
         # NumPy's product runs on the host (nothing to differentiate); an offset; NumPy arrays' own method.
         Valid("import jax\nimport numpy as np\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(np.dot(a, b))\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return (a @ b).diagonal(1)\n"),
@@ -117,6 +119,14 @@ class DiagOfMatmul(Rule):
         # The diagonal of a whole Jacobian, for elementwise derivatives.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\ndef f(x):\n    return jnp.sin(x) * x\n\n@jax.jit\ndef d(x):\n    return jnp.diag(jax.jacfwd(f)(x))\n",
+            message_contains="builds the whole Jacobian",
+        ),
+        # A Kronecker product built for its diagonal, and its trace.
+        Invalid(f"{_JIT}jnp.diag(jnp.kron(a, b))\n", message_contains="jnp.kron(jnp.diag(a), jnp.diag(b))"),
+        Invalid(f"{_JIT}jnp.trace(jnp.kron(a, jnp.eye(3)))\n", message_contains="jnp.trace(a) * jnp.trace(jnp.eye(3))"),
+        # The Jacobian named first, used only for its diagonal.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef d(x):\n    J = jax.jacrev(jnp.tanh)(x)\n    return jnp.diag(J)\n",
             message_contains="builds the whole Jacobian",
         ),
         # The covariance rebound to its own diagonal on the default path, a noise term added first.
@@ -219,7 +229,7 @@ class DiagOfMatmul(Rule):
             return
         kind, argument = outer.name, outer.operands[0]
         module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
-        if self._jacobian(node, kind, argument):
+        if self._jacobian(node, kind, argument) or self._kronecker(node, kind, argument, module):
             return
         product, named = mt.product(argument, ctx, self._rank)
         if product is None:
@@ -303,6 +313,8 @@ class DiagOfMatmul(Rule):
         ``jvp`` with a vector of ones gives the diagonal; a trace needs one pass per basis
         vector (or a Hutchinson estimate)."""
         ctx = self.ctx
+        bound = mt.bound_once(argument, ctx)  # ``J = jax.jacfwd(f)(x)`` ... ``jnp.diag(J)``
+        argument = bound[0] if bound is not None else argument
         if not (isinstance(argument, ast.Call) and isinstance(argument.func, ast.Call) and argument.func.args):
             return False
         qualified = canonical(ctx.resolve(argument.func.func)) or ""
@@ -324,6 +336,29 @@ class DiagOfMatmul(Rule):
             f"`{one_line(ctx.code(node), 50)}` builds the whole {derivative} "
             f"(one derivative pass per input) to keep its {kept}; {advice}",
             size="likely", need="here", evidence=[f"`{transform}` builds the full matrix of derivatives, traced or not"],
+        )
+        return True
+
+    def _kronecker(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> bool:
+        """``jnp.diag(jnp.kron(A, B))``: an (mn, mn) matrix built for its mn diagonal entries.
+        For square ``A`` and ``B`` the diagonal is ``kron(diag(A), diag(B))`` and the trace is
+        ``trace(A) * trace(B)``. Advice, no fix (squareness is not shown)."""
+        ctx = self.ctx
+        bound = mt.bound_once(argument, ctx)
+        argument = bound[0] if bound is not None else argument
+        if not (isinstance(argument, ast.Call) and len(argument.args) == 2 and not argument.keywords):
+            return False
+        qualified = canonical(ctx.resolve(argument.func)) or ""
+        if qualified.rpartition(".")[::2] != (module, "kron"):
+            return False
+        spelled = ctx.code(argument.func).rpartition(".")[0] or "jnp"
+        a, b = (one_line(ctx.code(operand), 20) for operand in argument.args)
+        advice = f"`{spelled}.trace({a}) * {spelled}.trace({b})`" if kind == "trace" else f"`{spelled}.kron({spelled}.diag({a}), {spelled}.diag({b}))`"
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` builds the whole Kronecker product to keep its {'trace' if kind == 'trace' else 'diagonal'}; "
+            f"for square factors use {advice}",
+            size="likely", evidence=["`kron` of an m-by-m and an n-by-n matrix has (mn)^2 entries; the diagonal has mn"],
         )
         return True
 
