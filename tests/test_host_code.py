@@ -131,3 +131,22 @@ def test_code_that_only_eager_code_calls_is_not_likely_traced(tmp_path):
     library = [f for line, f in by_line.items() if line > 30]
     assert library and not any("runs eagerly" in item for item in library[0]["evidence"])
     assert any("likely traced by its callers" in item for item in library[0]["evidence"])
+
+
+@pytest.mark.parametrize(
+    "name, source, expected",
+    [
+        ("test_model.py", "def helper():\n    pass\n", True),  # named as pytest collects it
+        ("conftest.py", "import jax\n", True),
+        ("model_test.py", "from absl.testing import absltest\n", True),
+        ("model_test.py", "import pytest\n", True),
+        ("model_test.py", "class ModelTest:\n    pass\n", True),
+        ("model_test.py", "def test_fit():\n    pass\n", True),
+        ("cg_test.py", "import autograd.numpy as np\n\ndef f(x):\n    return x\n", False),  # someone trying something out
+        ("model.py", "import pytest\n", False),
+    ],
+)
+def test_test_modules(name, source, expected):
+    from gradadvisor.analysis.testcode import is_test_module
+
+    assert is_test_module(f"pkg/{name}", ast.parse(source)) is expected

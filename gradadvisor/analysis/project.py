@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from gradadvisor.analysis.gradient import COMPILING, Level
-from gradadvisor.analysis.testcode import is_test_file, is_test_function
+from gradadvisor.analysis.testcode import is_test_function
 from gradadvisor.analysis.summary import FileSummary, FunctionSummary, ModuleArray
 
 Key = tuple[str, str]  # (path, function key)
@@ -443,7 +443,7 @@ class Project:
             caller_function = self.function(caller)
             if caller_function is None or caller in self.reasons:
                 return None
-            if is_test_function(caller_function.name) or is_test_file(caller[0]):
+            if is_test_function(caller_function.name) or self.files[caller[0]].test_module:
                 where.append(f"the test {self.name_of(caller)}")
             elif self.eager_only(caller, depth + 1, seen | {key}) is not None:
                 where.append(f"{self.name_of(caller)}, which runs eagerly")

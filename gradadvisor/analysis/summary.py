@@ -40,6 +40,7 @@ from gradadvisor.analysis.gradient import (
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
+from gradadvisor.analysis.testcode import is_test_module
 from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
@@ -155,6 +156,8 @@ class FileSummary:
     #: those with argument facts (``module_calls``).
     module_called: list[str] = field(default_factory=list)
     bench_file: bool = False
+    #: A test module (``analysis/testcode.py``): summarised for the project, never walked.
+    test_module: bool = False
     #: Module-level names bound to what a factory of this file returns (``op = make_op()``
     #: where ``make_op`` returns a function it defines) -> those functions' keys.
     factory_results: dict[str, list[str]] = field(default_factory=dict)
@@ -226,6 +229,7 @@ class SummaryBuilder:
         self._module_called()
         self._record_escapes(self._imported, frozenset())
         self._bench_file()
+        self.summary.test_module = is_test_module(self.summary.path, self.tree)
         return self.summary
 
     # -- module level --------------------------------------------------------------------

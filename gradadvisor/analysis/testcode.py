@@ -3,8 +3,10 @@
 Tests check a fast implementation against a plain one (``expected = sum(f(v)
 for v in x)``, ``ref = jnp.diag(a @ b.T)``); advice to speed the reference up
 is noise. Code counts as test code when its file is a test module
-(``test_*.py``, ``*_test.py``, ``tests.py``, ``conftest.py``) or it sits in a
-function named ``test*`` or a class named ``Test*`` / ``*Test`` / ``*Tests`` /
+(``test_*.py``, ``tests.py``, ``conftest.py``; ``*_test.py`` when it holds tests:
+a test function or class, or a testing import, since a script named
+``cg_test.py`` is often someone trying something out) or it sits in a function
+named ``test*`` or a class named ``Test*`` / ``*Test`` / ``*Tests`` /
 ``*TestCase``. Folder names are not used: a display path may be absolute, and
 a checkout under ``~/test/`` is not test code.
 """
@@ -18,8 +20,32 @@ import ast
 TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
 
+#: A ``*_test.py`` module by its name only (the other test names are tests whatever they hold).
+SUFFIX_TEST_FILE = re.compile(r"_test\.py$")
+#: Imports that make a module a test module.
+TESTING_MODULES = ("pytest", "unittest", "absl.testing", "hypothesis", "numpy.testing", "jax.test_util", "jax._src.test_util", "chex._src.variants")
+
+
 def is_test_file(path: str) -> bool:
+    """A test module by its name (``is_test_module`` also reads what a ``*_test.py`` holds)."""
     return TEST_FILE.search(path) is not None
+
+
+def is_test_module(path: str, tree: ast.Module) -> bool:
+    """A test module: named as one, and (for ``*_test.py``) holding a test function or class
+    or importing a testing library."""
+    if not is_test_file(path):
+        return False
+    if SUFFIX_TEST_FILE.search(path) is None:
+        return True
+    for statement in tree.body:
+        if is_test_scope(statement):
+            return True
+        if isinstance(statement, ast.Import) and any(alias.name.startswith(TESTING_MODULES) for alias in statement.names):
+            return True
+        if isinstance(statement, ast.ImportFrom) and (statement.module or "").startswith(TESTING_MODULES):
+            return True
+    return False
 
 
 def is_test_function(name: str) -> bool:

@@ -19,7 +19,6 @@ from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name
 from gradadvisor.analysis.gradient import LIBRARY_MODULES
 from gradadvisor.analysis.syntax import Source, TooComplex, parse
-from gradadvisor.analysis.testcode import is_test_file
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.noqa import file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError
@@ -94,7 +93,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     result = FileAnalysis(display, builder.build(), parsed=True)
     # Test code holds no finding (every rule leaves reference computations alone): a test
     # module is summarised for the project index but not walked.
-    triggers = Triggers(source, rules) if mentions_autodiff and not is_test_file(display) else None
+    triggers = Triggers(source, rules) if mentions_autodiff and not result.summary.test_module else None
     active = [rule for rule in rules if triggers.anywhere(rule)] if triggers is not None else []
     if active:
         ctx = Context(display, source, tree, names, facts)

@@ -124,6 +124,12 @@ class DiagOfMatmul(Rule):
         # A Kronecker product built for its diagonal, and its trace.
         Invalid(f"{_JIT}jnp.diag(jnp.kron(a, b))\n", message_contains="jnp.kron(jnp.diag(a), jnp.diag(b))"),
         Invalid(f"{_JIT}jnp.trace(jnp.kron(a, jnp.eye(3)))\n", message_contains="jnp.trace(a) * jnp.trace(jnp.eye(3))"),
+        # A matrix built by columns over the identity, for its diagonal.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef d(x):\n    def column(e):\n        return jax.jvp(jnp.tanh, (x,), (e,))[1]\n\n"
+            "    M = jax.vmap(column)(jnp.eye(x.shape[0]))\n    return jnp.diag(M)\n",
+            message_contains="`jax.vmap(lambda e: jnp.vdot(e, column(e)))(jnp.eye(x.shape[0]))`",
+        ),
         # The Jacobian named first, used only for its diagonal.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef d(x):\n    J = jax.jacrev(jnp.tanh)(x)\n    return jnp.diag(J)\n",
@@ -229,7 +235,7 @@ class DiagOfMatmul(Rule):
             return
         kind, argument = outer.name, outer.operands[0]
         module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
-        if self._jacobian(node, kind, argument) or self._kronecker(node, kind, argument, module):
+        if self._jacobian(node, kind, argument) or self._kronecker(node, kind, argument, module) or self._basis_columns(node, kind, argument):
             return
         product, named = mt.product(argument, ctx, self._rank)
         if product is None:
@@ -359,6 +365,33 @@ class DiagOfMatmul(Rule):
             f"`{one_line(ctx.code(node), 50)}` builds the whole Kronecker product to keep its {'trace' if kind == 'trace' else 'diagonal'}; "
             f"for square factors use {advice}",
             size="likely", evidence=["`kron` of an m-by-m and an n-by-n matrix has (mn)^2 entries; the diagonal has mn"],
+        )
+        return True
+
+    def _basis_columns(self, node: ast.Call, kind: str, argument: ast.AST) -> bool:
+        """``jnp.diag(jax.vmap(g)(jnp.eye(n)))``: a whole n-by-n matrix built one basis vector at a
+        time (a Jacobian or a ``J^T J`` by columns) to keep n entries. Column ``k`` is ``g(e_k)``
+        and its diagonal entry ``e_k . g(e_k)``: map that instead (no n-by-n result, and no
+        n-by-n cotangent in the backward pass). Advice, no fix."""
+        ctx = self.ctx
+        bound = mt.bound_once(argument, ctx)
+        argument = bound[0] if bound is not None else argument
+        if not (isinstance(argument, ast.Call) and len(argument.args) == 1 and isinstance(argument.func, ast.Call) and len(argument.func.args) == 1):
+            return False
+        if canonical(ctx.resolve(argument.func.func)) != "jax.vmap" or argument.func.keywords:
+            return False
+        basis = argument.args[0]
+        if not (isinstance(basis, ast.Call) and (canonical(ctx.resolve(basis.func)) or "").rpartition(".")[::2] in (("jax.numpy", "eye"), ("jax.numpy", "identity"))):
+            return False
+        function = argument.func.args[0]
+        mapped, vmap = one_line(ctx.code(function), 20), ctx.code(argument.func.func)
+        mapped = f"({mapped})" if isinstance(function, ast.Lambda) else mapped
+        entries = f"`{vmap}(lambda e: jnp.vdot(e, {mapped}(e)))({one_line(ctx.code(basis), 20)})`"
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` builds a whole matrix one basis vector at a time to keep its "
+            f"{'trace' if kind == 'trace' else 'diagonal'}; map each column's own entry instead: {entries}" + (", summed" if kind == "trace" else ""),
+            size="likely", need="here", evidence=[f"`{vmap}` over `{one_line(ctx.code(basis), 20)}` makes one column per basis vector, traced or not"],
         )
         return True
 
