@@ -6,11 +6,12 @@ import ast
 import re
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
-from gradadvisor.analysis.names import AUTODIFF_NUMPY, canonical
+from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
+from gradadvisor.analysis.whole_matrices import whole_matrix
+from gradadvisor.fixes.diagonal_advice import whole_matrix_message
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid
 
@@ -235,7 +236,7 @@ class DiagOfMatmul(Rule):
             return
         kind, argument = outer.name, outer.operands[0]
         module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
-        if self._jacobian(node, kind, argument) or self._kronecker(node, kind, argument, module) or self._basis_columns(node, kind, argument):
+        if self._whole_matrix(node, kind, argument, module):
             return
         product, named = mt.product(argument, ctx, self._rank)
         if product is None:
@@ -313,85 +314,17 @@ class DiagOfMatmul(Rule):
             fix=fix,
         )
 
-    def _jacobian(self, node: ast.Call, kind: str, argument: ast.AST) -> bool:
-        """``jnp.diag(jax.jacfwd(f)(x))``, ``jnp.trace(jax.hessian(f)(x))``: the whole Jacobian
-        (n derivative passes) for its diagonal. Advice, no fix: for an elementwise ``f`` one
-        ``jvp`` with a vector of ones gives the diagonal; a trace needs one pass per basis
-        vector (or a Hutchinson estimate)."""
-        ctx = self.ctx
-        bound = mt.bound_once(argument, ctx)  # ``J = jax.jacfwd(f)(x)`` ... ``jnp.diag(J)``
-        argument = bound[0] if bound is not None else argument
-        if not (isinstance(argument, ast.Call) and isinstance(argument.func, ast.Call) and argument.func.args):
+    def _whole_matrix(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> bool:
+        """A Jacobian, a Kronecker product or columns over an identity built whole for the
+        diagonal (``analysis/whole_matrices.py``). Advice, no fix. A Jacobian or a matrix of
+        columns is slow whether or not a transform reaches it (``need="here"``)."""
+        found = whole_matrix(argument, self.ctx, module)
+        if found is None:
             return False
-        qualified = canonical(ctx.resolve(argument.func.func)) or ""
-        derivative = derivative_kind(qualified)
-        if qualified not in GRADIENT_FUNCTIONS or derivative not in ("Jacobian", "Hessian") or not qualified.startswith("jax."):
-            return False
-        transform = qualified.rpartition(".")[2]
-        function = one_line(ctx.code(argument.func.args[0]), 20)
-        point = one_line(ctx.code(argument.args[0]), 20) if argument.args else "x"
-        if kind == "trace" or derivative == "Hessian":
-            advice = (f"for the trace, sum one Hessian-vector product per basis vector (`jax.jvp` of `jax.grad({function})`), "
-                      f"or estimate it with random vectors")
-        else:
-            advice = (f"when `{function}` works elementwise, one forward pass gives the diagonal: "
-                      f"`jax.jvp({function}, ({point},), (jnp.ones_like({point}),))[1]` (or `jax.vmap(jax.grad(...))` of its scalar form)")
         kept = "trace" if kind == "trace" else "diagonal"
         self.report(
-            node,
-            f"`{one_line(ctx.code(node), 50)}` builds the whole {derivative} "
-            f"(one derivative pass per input) to keep its {kept}; {advice}",
-            size="likely", need="here", evidence=[f"`{transform}` builds the full matrix of derivatives, traced or not"],
-        )
-        return True
-
-    def _kronecker(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> bool:
-        """``jnp.diag(jnp.kron(A, B))``: an (mn, mn) matrix built for its mn diagonal entries.
-        For square ``A`` and ``B`` the diagonal is ``kron(diag(A), diag(B))`` and the trace is
-        ``trace(A) * trace(B)``. Advice, no fix (squareness is not shown)."""
-        ctx = self.ctx
-        bound = mt.bound_once(argument, ctx)
-        argument = bound[0] if bound is not None else argument
-        if not (isinstance(argument, ast.Call) and len(argument.args) == 2 and not argument.keywords):
-            return False
-        qualified = canonical(ctx.resolve(argument.func)) or ""
-        if qualified.rpartition(".")[::2] != (module, "kron"):
-            return False
-        spelled = ctx.code(argument.func).rpartition(".")[0] or "jnp"
-        a, b = (one_line(ctx.code(operand), 20) for operand in argument.args)
-        advice = f"`{spelled}.trace({a}) * {spelled}.trace({b})`" if kind == "trace" else f"`{spelled}.kron({spelled}.diag({a}), {spelled}.diag({b}))`"
-        self.report(
-            node,
-            f"`{one_line(ctx.code(node), 50)}` builds the whole Kronecker product to keep its {'trace' if kind == 'trace' else 'diagonal'}; "
-            f"for square factors use {advice}",
-            size="likely", evidence=["`kron` of an m-by-m and an n-by-n matrix has (mn)^2 entries; the diagonal has mn"],
-        )
-        return True
-
-    def _basis_columns(self, node: ast.Call, kind: str, argument: ast.AST) -> bool:
-        """``jnp.diag(jax.vmap(g)(jnp.eye(n)))``: a whole n-by-n matrix built one basis vector at a
-        time (a Jacobian or a ``J^T J`` by columns) to keep n entries. Column ``k`` is ``g(e_k)``
-        and its diagonal entry ``e_k . g(e_k)``: map that instead (no n-by-n result, and no
-        n-by-n cotangent in the backward pass). Advice, no fix."""
-        ctx = self.ctx
-        bound = mt.bound_once(argument, ctx)
-        argument = bound[0] if bound is not None else argument
-        if not (isinstance(argument, ast.Call) and len(argument.args) == 1 and isinstance(argument.func, ast.Call) and len(argument.func.args) == 1):
-            return False
-        if canonical(ctx.resolve(argument.func.func)) != "jax.vmap" or argument.func.keywords:
-            return False
-        basis = argument.args[0]
-        if not (isinstance(basis, ast.Call) and (canonical(ctx.resolve(basis.func)) or "").rpartition(".")[::2] in (("jax.numpy", "eye"), ("jax.numpy", "identity"))):
-            return False
-        function = argument.func.args[0]
-        mapped, vmap = one_line(ctx.code(function), 20), ctx.code(argument.func.func)
-        mapped = f"({mapped})" if isinstance(function, ast.Lambda) else mapped
-        entries = f"`{vmap}(lambda e: jnp.vdot(e, {mapped}(e)))({one_line(ctx.code(basis), 20)})`"
-        self.report(
-            node,
-            f"`{one_line(ctx.code(node), 50)}` builds a whole matrix one basis vector at a time to keep its "
-            f"{'trace' if kind == 'trace' else 'diagonal'}; map each column's own entry instead: {entries}" + (", summed" if kind == "trace" else ""),
-            size="likely", need="here", evidence=[f"`{vmap}` over `{one_line(ctx.code(basis), 20)}` makes one column per basis vector, traced or not"],
+            node, whole_matrix_message(found, node, kept, self.ctx), size="likely",
+            need="traced" if found.kind == "Kronecker" else "here", evidence=[found.reason],
         )
         return True
 

@@ -1,0 +1,35 @@
+"""Advice for a matrix built whole to keep its diagonal or trace (``analysis/whole_matrices.py``).
+
+No fix: each rewrite holds under a condition the code rarely shows (an elementwise function,
+square Kronecker factors), so the message says what to write and when.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from gradadvisor.analysis.syntax import one_line
+from gradadvisor.analysis.whole_matrices import WholeMatrix
+
+
+def whole_matrix_message(found: WholeMatrix, node: ast.Call, kept: str, ctx) -> str:
+    """The message for ``diag``/``trace`` (``kept``: "diagonal" or "trace") of ``found`` at ``node``."""
+    shown = f"`{one_line(ctx.code(node), 50)}`"
+    first, second = (one_line(ctx.code(part), 20) for part in found.parts)
+    if found.kind in ("Jacobian", "Hessian"):
+        if kept == "trace" or found.kind == "Hessian":
+            advice = (f"for the trace, sum one Hessian-vector product per basis vector (`jax.jvp` of `jax.grad({first})`), "
+                      f"or estimate it with random vectors")
+        else:
+            advice = (f"when `{first}` works elementwise, one forward pass gives the diagonal: "
+                      f"`jax.jvp({first}, ({second},), (jnp.ones_like({second}),))[1]` (or `jax.vmap(jax.grad(...))` of its scalar form)")
+        return f"{shown} builds the whole {found.kind} (one derivative pass per input) to keep its {kept}; {advice}"
+    if found.kind == "Kronecker":
+        spelled = ctx.code(found.matrix.func).rpartition(".")[0] or "jnp"
+        advice = f"`{spelled}.trace({first}) * {spelled}.trace({second})`" if kept == "trace" else f"`{spelled}.kron({spelled}.diag({first}), {spelled}.diag({second}))`"
+        return f"{shown} builds the whole Kronecker product to keep its {kept}; for square factors use {advice}"
+    # Columns over an identity: column k is g(e_k), its diagonal entry e_k . g(e_k).
+    mapped = f"({first})" if isinstance(found.parts[0], ast.Lambda) else first
+    entries = f"`{ctx.code(found.matrix.func.func)}(lambda e: jnp.vdot(e, {mapped}(e)))({second})`"  # type: ignore[attr-defined]
+    return (f"{shown} builds a whole matrix one basis vector at a time to keep its {kept}; "
+            f"map each column's own entry instead: {entries}" + (", summed" if kept == "trace" else ""))
