@@ -89,3 +89,47 @@ def test_where_has_the_dtype_of_its_values():
     facts, scope, function = _facts(code)
     statement = function.body[-1]
     assert facts.value(statement.value, scope, statement).dtype == "float32"
+
+
+ROW_RESHAPED = '''
+import copy
+
+import autograd.numpy as np
+from autograd import grad
+
+
+def cost(w, feats, t):
+    total = 0
+    for p in range(len(t)):
+        row = copy.deepcopy(feats[p, :])
+        row.shape = (len(row), 1)
+        total += (w[0] + np.dot(w[1:].T, row) - t[p]) ** 2
+    return total
+
+
+def logistic(w, feats, lab):
+    c = 0
+    for p in range(len(lab)):
+        a = w[0] + sum([u * v for u, v in zip(w[1:], feats[p])])
+        c += np.log(1 + np.exp(-lab[p] * a))
+    return c
+
+
+dcost = grad(cost)
+dlogistic = grad(logistic)
+'''
+
+
+def test_autograd_era_bodies_copy_reshape_in_place_and_sum_builtin(tmp_path):
+    # copy.deepcopy of a row, an in-place ``row.shape = ...`` and a builtin sum over a
+    # comprehension are array work, not host calls: both accumulations are reported.
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(ROW_RESHAPED)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    found = {(f["code"], f["line"], f["confidence"]) for f in json.loads(done.stdout)["findings"]}
+    assert found == {("GA302", 10, "high"), ("GA302", 19, "high")}

@@ -199,3 +199,40 @@ def test_a_traced_nested_function_still_reaches_what_it_calls():
     project = _project({"case.py": source})
     assert _level(project, "case.py", "helper") == Level.TRACED
     assert _level(project, "case.py", "outer") == Level.UNKNOWN
+
+
+def test_a_jaxopt_solver_compiles_the_objective_it_is_given():
+    source = (
+        "import jaxopt\n\n"
+        "def objective(w):\n    return w\n\n"
+        "solver = jaxopt.GradientDescent(fun=objective, maxiter=50)\n"
+    )
+    project = _project({"case.py": source})
+    key = project.files["case.py"].top_level["objective"]
+    assert project.is_compiled("case.py", (key,))
+    assert _level(project, "case.py", "objective") == Level.DIFFERENTIATED
+
+
+def test_an_attribute_that_names_a_method_resolves_to_it():
+    # ``self.f = self.cost`` then ``grad(self.f)``: cost is differentiated.
+    source = (
+        "from autograd import grad\n\n"
+        "class Model:\n"
+        "    def __init__(self, x):\n        self.x = x\n        self.f = self.cost\n        self.df = grad(self.f)\n\n"
+        "    def cost(self, w):\n        return w\n\n"
+        "    def other(self, w):\n        return w\n"
+    )
+    project = _project({"case.py": source})
+    assert _level(project, "case.py", "Model.cost") == Level.DIFFERENTIATED
+    assert _level(project, "case.py", "Model.other") == Level.UNKNOWN
+
+
+def test_an_attribute_bound_to_different_things_is_not_an_alias():
+    source = (
+        "from autograd import grad\n\n"
+        "class Model:\n"
+        "    def __init__(self, flag):\n        self.f = self.cost\n        if flag:\n            self.f = make()\n        self.df = grad(self.f)\n\n"
+        "    def cost(self, w):\n        return w\n"
+    )
+    project = _project({"case.py": source})
+    assert _level(project, "case.py", "Model.cost") == Level.UNKNOWN

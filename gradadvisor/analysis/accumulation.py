@@ -94,6 +94,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     accumulations: list[Accumulation] = []
     local_values: list[tuple[str, ast.expr]] = []
     local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
+    statements = [_as_reshape(stmt) for stmt in statements]
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
@@ -136,6 +137,19 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
     return Body(accumulations, list(dict.fromkeys(local_names)))
+
+
+def _as_reshape(stmt: ast.stmt) -> ast.stmt:
+    """``row.shape = (n, 1)`` (NumPy's in-place reshape, autograd-era code) read as the
+    rebinding ``row = row.reshape((n, 1))``; any other statement as it is."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)):
+        return stmt
+    target = stmt.targets[0]
+    if target.attr != "shape" or not isinstance(target.value, ast.Name):
+        return stmt
+    name = target.value.id
+    reshaped = ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "reshape", ast.Load()), [stmt.value], [])
+    return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], ast.copy_location(reshaped, stmt.value)), stmt)
 
 
 def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | None:

@@ -129,7 +129,9 @@ class Project:
         if head in ("self", "cls") and attr:
             owner = klass or self._class_of(summary, scope)
             if owner is not None and owner in summary.classes:
-                method = summary.classes[owner].methods.get(attr)
+                klass_summary = summary.classes[owner]
+                # ``self.f = self.cost`` ... ``grad(self.f)``: the attribute names a method.
+                method = klass_summary.methods.get(attr) or klass_summary.methods.get(klass_summary.method_aliases.get(attr, ""))
                 return [(path, method)] if method else []
             return []
         if attr:

@@ -122,6 +122,8 @@ class ClassSummary:
     bases: list[str]
     module_kind: str | None  # "a flax.linen Module" etc.
     methods: dict[str, str] = field(default_factory=dict)
+    #: ``self.f = self.cost`` in a method: an attribute that only ever names a method -> it.
+    method_aliases: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -404,7 +406,7 @@ class SummaryBuilder:
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
-        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind)
+        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node))
 
     def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
         for decorator in node.decorator_list:
@@ -674,6 +676,22 @@ class SummaryBuilder:
                 self.summary.seeds.append(
                     Seed("key:" + self.summary.top_level[name], None, None, Level.DIFFERENTIATED, "jax.jit", 0, "run under jax.grad by `gradadvisor bench` (this is a bench file)")
                 )
+
+
+def _method_aliases(node: ast.ClassDef) -> dict[str, str]:
+    """``self.f = self.cost`` in the class's methods: the attributes every assignment of which
+    names a method (``self.<name>``) of the same object -> that name."""
+    found: dict[str, set[str | None]] = {}
+    for child in ast.walk(node):
+        if not isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            continue
+        targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                value = child.value
+                named = value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and not isinstance(child, ast.AugAssign) else None
+                found.setdefault(target.attr, set()).add(named)
+    return {attr: next(iter(names)) for attr, names in found.items() if len(names) == 1 and None not in names}  # type: ignore[misc]
 
 
 def _typed_parameters(args: ast.arguments) -> dict[str, str]:

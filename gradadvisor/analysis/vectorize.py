@@ -27,7 +27,9 @@ ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mo
 COMPARISONS = (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)
 
 #: Builtins that say nothing about where a loop runs (``print``, ``float``, ``int`` do: the host).
-NEUTRAL_BUILTINS = frozenset({"len", "range", "min", "max", "abs", "isinstance", "tuple", "list", "zip", "enumerate", "reversed"})
+NEUTRAL_BUILTINS = frozenset({"len", "range", "min", "max", "abs", "isinstance", "tuple", "list", "zip", "enumerate", "reversed", "sum"})
+#: Library calls that return what they are given (a copy): neutral as the builtins above.
+NEUTRAL_CALLS = frozenset({"copy.copy", "copy.deepcopy"})
 #: Calls and methods that turn an array into a Python value: a body using them runs on the host.
 TO_PYTHON_CALLS = frozenset({"float", "int", "complex", "bool"})
 TO_PYTHON_METHODS = frozenset({"item", "tolist"})
@@ -1063,6 +1065,8 @@ def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None) -
         if not isinstance(child, ast.Call) or is_jax_call(child, resolve):
             continue
         func = child.func
+        if resolve(func) in NEUTRAL_CALLS:
+            continue
         if isinstance(func, ast.Name):
             if func.id in NEUTRAL_BUILTINS and is_builtin(func, func.id):
                 continue
@@ -1391,7 +1395,24 @@ def index_shapes(node: ast.AST, var: str, resolve, is_builtin) -> bool:
             shaped = child.args
         else:
             shaped = []
-        if any(var in names_read(arg) for arg in shaped):
+        if any(var in _decided_by(arg, var) for arg in shaped):
             return True
     return False
+
+
+def _decided_by(expr: ast.AST, var: str) -> set[str]:
+    """The names ``expr`` reads, leaving out the lengths of rows: ``len(x[i])`` and
+    ``x[i].shape`` are the same at every ``i`` (a slice bounded by ``var`` is not)."""
+    found: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        length = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and len(node.args) == 1
+        shape = isinstance(node, ast.Attribute) and node.attr in ("shape", "ndim")
+        if (length or shape) and not any(isinstance(child, ast.Slice) and var in names_read(child) for child in walk(node)):
+            continue
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
 
