@@ -108,10 +108,7 @@ class PerSampleMap(Rule):
         # A list returned from code no trace reaches: host code, no finding.
         Valid("import numpy as np\n\ndef rows(xs):\n    out = []\n    for x in xs:\n        out.append(np.dot(x, x))\n    return out\n"),
         # Zipped with a list of objects (distributions, layers): their methods, not one function.
-        Valid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n"
-            "    keys = jax.random.split(key, 64)\n    return jnp.stack([d.sample(k) for k, d in zip(keys, components)])\n"
-        ),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n    keys = jax.random.split(key, 64)\n    return jnp.stack([d.sample(k) for k, d in zip(keys, components)])\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs, layers):\n    return jnp.stack([layer(x) for x, layer in zip(xs, layers)])\n"),
         # A NumPy buffer filled with a jitted step's results on the host: no trace reaches it (one
         # could not assign a tracer into it).
@@ -136,10 +133,7 @@ class PerSampleMap(Rule):
         # Host-side values of unknown size.
         Valid("import jax.numpy as jnp\n\ndef encode(sentences):\n    return jnp.array([tokenize(s) for s in sentences])\n"),
         # A sequential recurrence (a scan, not a map).
-        Valid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(h, xs):\n    out = []\n    for x in xs:\n"
-            "        h = cell(h, x)\n        out.append(h)\n    return jnp.stack(out)\n"
-        ),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(h, xs):\n    out = []\n    for x in xs:\n        h = cell(h, x)\n        out.append(h)\n    return jnp.stack(out)\n"),
         # A small literal range.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return jnp.stack([jnp.roll(x, k) for k in range(3)])\n"),
         # Host-side conversions of each result cannot be vmapped.
@@ -155,10 +149,7 @@ class PerSampleMap(Rule):
         # A prefix per index: the index is a slice bound, which vmap cannot map.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    return jnp.stack([jnp.sum(xs[:i]) for i in range(xs.shape[0])])\n"),
         # A NumPy buffer filled in place.
-        Valid(
-            "import jax\nimport numpy as np\n\ndef f(xs):\n    out = np.zeros(len(xs))\n    for i in range(len(xs)):\n"
-            "        out[i] = np.tanh(xs[i])\n    return out\n"
-        ),
+        Valid("import jax\nimport numpy as np\n\ndef f(xs):\n    out = np.zeros(len(xs))\n    for i in range(len(xs)):\n        out[i] = np.tanh(xs[i])\n    return out\n"),
         # Products of slices taken at the index: GA201's einsum.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n"),
         # autograd: a body that is not elementwise gets no jax.vmap (advice only, and only when the sample is mapped).
@@ -336,11 +327,8 @@ class PerSampleMap(Rule):
         if mapped is None:
             return
         filled, found = mapped
-        buffer, index = filled.buffer, filled.index
-        head = (
-            f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per "
-            f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
-        )
+        head = f"`for {filled.index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per {walked(ctx, found.loop)}"
+        head += f" and writes each result into `{filled.buffer}` item by item (under a gradient an array cannot be assigned into)"
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
         # cannot hold a tracer), so code that runs is host code unless a trace is shown.
