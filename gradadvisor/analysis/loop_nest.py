@@ -26,10 +26,10 @@ The readers take a rule's context ``ctx`` and ask it ``resolve``, ``is_builtin``
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis.einsum import IndexOutput, StackOutput
-from gradadvisor.analysis.extent import Extent
+from gradadvisor.analysis.extent import LATER_AXIS, Extent
 from gradadvisor.analysis.syntax import COMPREHENSIONS, call, int_value, name, names_read, one_line, substitute, walk
 
 #: The suffix of the index name given to loops over rows (``for x in xs``): never spelled in code.
@@ -262,3 +262,19 @@ def counted_while(ctx, node: ast.While) -> tuple[Loop, ast.stmt] | None:
     stop = test.comparators[0]
     extent = ctx.extent_of_bound(stop)
     return Loop(var, stop, extent, start=outside[0].value, stop=stop, label=f"while {var} < {one_line(ctx.code(stop), 25)}"), statement
+
+
+def named_extent(loops: list[Loop]) -> Extent | None:
+    """The extent of a loop sized by a name that only reads small (``range(dim)``): its call
+    sites decide whether the nest is data-sized; None when no loop is."""
+    return next((loop.extent for loop in loops if loop.extent.by_name), None)
+
+
+def sizing_extent(loops: list[Loop]) -> Extent:
+    """The extent that sizes a nest: a proven one, else the first. ``range(x.shape[1])`` is
+    proven too: the loop walks the axis it slices, one slice (and one backward scatter) per
+    column whatever the axis means, where an axis after the first alone is only likely."""
+    extent = next((loop.extent for loop in loops if loop.extent.proof == "proven"), loops[0].extent)
+    if extent.proof == "likely" and LATER_AXIS.search(extent.size or ""):
+        extent = replace(extent, proof="proven")
+    return extent

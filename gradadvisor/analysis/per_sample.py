@@ -197,3 +197,10 @@ def index_range(expr: ast.AST, ctx) -> bool:
     """``range(stop)`` or ``range(start, stop)``: indices a body may use as numbers, which map
     over ``jnp.arange`` with the same arguments."""
     return isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "range") and 1 <= len(expr.args) <= 2 and not expr.keywords
+
+
+def lists_passed(project, path: str, function: str, param: str) -> bool:
+    """Every call site in the project passes ``param`` a list or tuple (and one does): stacking
+    what is computed per item is how a list becomes an array, and ``vmap`` would map its leaves."""
+    passed = project.arguments(path, function, param)
+    return bool(passed) and all(fact.is_list for fact in passed)

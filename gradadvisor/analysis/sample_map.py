@@ -20,7 +20,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import REMATERIALISING, gradient_call
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
-from gradadvisor.analysis.stacked_lists import AppendedList, appended_list
+from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import name, names_read, walk
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, calls_jax, elementwise_in
 
@@ -257,3 +257,24 @@ def appended_map(node: ast.For | ast.While, body: list[ast.stmt], per_element, c
     if found is None and appended.inlined is not None:
         found = per_element(appended.inlined)
     return (appended, found) if found is not None else None
+
+
+def buffer_map(node: ast.For, ctx) -> tuple[FilledBuffer, SampleMap] | None:
+    """A fresh array filled item by item in the loop (``stacked_lists.filled_buffer``), the value
+    written at each index judged as a sample map over what the loop walks."""
+    filled = filled_buffer(node, ctx)
+    found = of_loop(ctx, node.target, node.iter, filled.value, joined_value=False) if filled is not None else None
+    return (filled, found) if found is not None else None
+
+
+def assigned_map(node: ast.Assign, ctx) -> tuple[str, SampleMap, list[ast.Call]] | None:
+    """``ys = [f(x) for x in xs]`` (or ``list(map(f, xs))``) in a function, the list then used
+    only by calls that join it (``stacked_lists.joined_only``): its name, the map and the joins."""
+    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or ctx.function is None or not isinstance(node.value, (ast.ListComp, ast.Call)):
+        return None
+    found = of_list(node.value, ctx)
+    siblings = ctx.block_of(node) if found is not None else None
+    if siblings is None:
+        return None
+    joins = joined_only(*siblings, node.targets[0].id, 1, ctx)
+    return (node.targets[0].id, found, joins) if joins else None  # type: ignore[return-value]

@@ -20,10 +20,10 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.axis_coverage import coverage, is_axis_size, room, runs_at_least_once
 from gradadvisor.analysis.einsum import Contraction
 from gradadvisor.analysis.loop_nest import Nest
-from gradadvisor.analysis.slice_contraction import Factor, axis_position, autodiff_module, shown_rank, slice_contraction
+from gradadvisor.analysis.slice_contraction import Factor, axis_position, autodiff_module, shown_rank, slice_contraction, window_contraction
 from gradadvisor.analysis.syntax import attribute_path, call, constant, name, one_line
 from gradadvisor.analysis.vectorize import IndexedRead, has_walrus, impure_calls, read_after_loop
-from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.fixes.edits import Fix, Preconditions, Rewrite
 
 
 @dataclass
@@ -192,3 +192,42 @@ def at_set_all(target: str, index: ast.expr, nest: Nest, value: ast.expr) -> ast
     new_index = elements[0] if len(elements) == 1 else ast.Tuple(elts=elements, ctx=ast.Load())
     at = ast.Subscript(value=ast.Attribute(value=name(target), attr="at", ctx=ast.Load()), slice=new_index, ctx=ast.Load())
     return call(ast.Attribute(value=at, attr="set", ctx=ast.Load()), value)
+
+
+def stack_fix(ctx, node: ast.Call, nest: Nest, rewrite: SliceRewrite) -> tuple[Rewrite, Fix]:
+    """The fix that replaces the gathering call ``node`` (``jnp.stack([...])``) with the
+    rewrite, and the rendered replacement: code evaluated once has no side effects, the loop
+    runs at least once, and it is no generator (``jnp.stack`` of one raises in JAX)."""
+    conditions = rewrite.conditions
+    require_removable(ctx, conditions, nest)
+    require_nonempty(ctx, conditions, nest)
+    if nest.generator:
+        conditions.require(False, "`stack` of a generator raises in JAX (it needs a list); the rewrite would run")
+    rendered = ctx.renderer.replace_expression(node, rewrite.replacement)
+    return rendered, conditions.fix(rendered, imports=rewrite.imports)
+
+
+def at_set_fix(ctx, loop: ast.stmt, target: str, index: ast.expr, nest: Nest, rewrite: SliceRewrite) -> tuple[str, Fix]:
+    """The fix that replaces the ``loop`` of ``target = target.at[index].set(...)`` with one
+    ``.at[:n].set(einsum)`` line, and that line; no loop variable is read after the loop."""
+    line = f"{target} = {ctx.renderer.code(at_set_all(target, index, nest, rewrite.replacement))}"
+    require_removable(ctx, rewrite.conditions, nest, loop)
+    edit = ctx.renderer.replace_statements(loop, loop, [line])
+    return line, rewrite.conditions.fix([edit], line, rewrite.imports)
+
+
+def window_advice(ctx, nest: Nest) -> str | None:
+    """Advice for ``dot(x[i - 1:i + 2], w)`` per position (``slice_contraction.window_contraction``):
+    one window per position is a correlation; no fix. None when the nest is not one."""
+    found = window_contraction(ctx, nest)
+    if found is None:
+        return None
+    window, kernel, spelled_like = found
+    correlate, _ = ctx.spell(f"{autodiff_module(ctx.resolve, nest.gather, spelled_like)}.correlate")
+    signal = one_line(ctx.code(window.base), 20)
+    kernel_text = one_line(ctx.code(kernel), 20)
+    return (
+        f"contracts one window `{one_line(ctx.code(window.node), 25)}` per position over {nest.over(ctx.code)}; each window's "
+        f"gradient is a full-size scatter; use one correlation, `{correlate or 'jnp.correlate'}({signal}, {kernel_text}, mode=\"valid\")` "
+        "for 1-D arrays (`lax.conv_general_dilated` otherwise)"
+    )

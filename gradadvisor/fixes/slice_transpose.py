@@ -19,7 +19,7 @@ from gradadvisor.analysis.slice_contraction import Factor, autodiff_module, elem
 from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line, substitute
 from gradadvisor.analysis.vectorize import IndexedRead
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.fixes.slice_einsum import SliceRewrite, summary, whole_array
+from gradadvisor.fixes.slice_einsum import SliceRewrite, contraction_rewrite, summary, whole_array
 
 
 def elementwise_rewrite(ctx, nest: Nest, like: ast.expr | None) -> SliceRewrite | None:
@@ -120,3 +120,14 @@ def _moved(ctx, array: ast.expr, order: list[int], module: str, imports: list) -
         return None
     imports.extend(needed)
     return call(attribute_path(spelled), array, ast.Tuple(elts=[constant(axis) for axis in order], ctx=ast.Load()))
+
+
+def stack_rewrite(ctx, nest: Nest, like: ast.expr | None) -> tuple[SliceRewrite, bool] | None:
+    """The rewrite of a stack of slices: one einsum for a contraction
+    (``slice_einsum.contraction_rewrite``), else the whole array for a body elementwise in the
+    slices, with whether it is the latter; None for neither."""
+    rewrite = contraction_rewrite(ctx, nest, like=like)
+    if rewrite is not None:
+        return rewrite, False
+    rewrite = elementwise_rewrite(ctx, nest, like=like)
+    return (rewrite, True) if rewrite is not None else None

@@ -129,6 +129,13 @@ def lax_map_fix(ctx, node: ast.Call) -> tuple[ast.expr, Fix | None]:
     return replacement, conditions.fix(rewrite, imports=imports)
 
 
+def lax_map_advice(ctx, node: ast.Call) -> tuple[str, Fix | None]:
+    """The advice for ``jax.lax.map(f, xs)`` over data (``jax.vmap(f)(xs)``, or a ``batch_size``
+    when memory is why it is a ``lax.map``) and its fix."""
+    replacement, fix = lax_map_fix(ctx, node)
+    return f"use `{one_line(ctx.renderer.code(replacement), 100)}`, or `lax.map(..., batch_size=k)` if memory is why it is a lax.map", fix
+
+
 def per_sample_advice(ctx, target: ast.expr, loop: ElementLoop, join: ast.Call | None, function: str | None, module: str, assigned: str | None = None, advice_only: bool = False):
     """The advice text (naming the rewrite) and the fix (None when there is none)."""
     autograd = module == "autograd.numpy"
@@ -178,6 +185,19 @@ def appended_advice(ctx, appended: AppendedList, loop: ElementLoop, module: str)
         arrays = ", ".join(one_line(ctx.code(array), 30) for array in loop.arrays)
         return f"autograd has no `vmap`: compute the loop body for the whole batch `{arrays}` at once", None
     return f"move the loop body into `def per_sample({', '.join(loop.variables)}): ...` and use `{appended.name} = {per_sample_call(ctx, loop)}`", None
+
+
+def returned_list_advice(ctx, appended: AppendedList, loop: ElementLoop | ProductLoop) -> str:
+    """The advice for a list of per-sample results that is returned (one program output per
+    element under a trace) or grown with ``append`` (a new array per step): one array at once,
+    no fix (a vmap returns one array, not a list: the callers change)."""
+    mapped, name = per_sample_call(ctx, loop), appended.name
+    if appended.grown:
+        return f"grows `{name}` by one result per step (a new array each time, forward and backward); compute them as one array, `{name} = {mapped}`"
+    return (
+        "returns the list: under a trace every element is an output of its own, one copy of the body each; "
+        f"compute them as one array, `{mapped}` (callers index it instead of the list)"
+    )
 
 
 def buffer_advice(ctx, filled: FilledBuffer, loop: ElementLoop, module: str) -> tuple[str, None]:

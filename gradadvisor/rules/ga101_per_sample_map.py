@@ -6,11 +6,10 @@ import ast
 import re
 
 from gradadvisor.analysis.gradient import gradients_passed
-from gradadvisor.analysis.per_sample import joining, quoted, walked, while_loop
-from gradadvisor.analysis.sample_map import SampleMap, appended_map, lax_map_over_data, of_index, of_list, of_loop, work
-from gradadvisor.analysis.stacked_lists import filled_buffer, joined_only
+from gradadvisor.analysis.per_sample import joining, lists_passed, quoted, walked, while_loop
+from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.syntax import one_line, positional
-from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_fix, per_sample_advice, per_sample_call, sample_map_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerSampleMap(Rule):
@@ -109,10 +108,7 @@ class PerSampleMap(Rule):
         # A list returned from code no trace reaches: host code, no finding.
         Valid("import numpy as np\n\ndef rows(xs):\n    out = []\n    for x in xs:\n        out.append(np.dot(x, x))\n    return out\n"),
         # Zipped with a list of objects (distributions, layers): their methods, not one function.
-        Valid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n"
-            "    keys = jax.random.split(key, 64)\n    return jnp.stack([d.sample(k) for k, d in zip(keys, components)])\n"
-        ),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n    keys = jax.random.split(key, 64)\n    return jnp.stack([d.sample(k) for k, d in zip(keys, components)])\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs, layers):\n    return jnp.stack([layer(x) for x, layer in zip(xs, layers)])\n"),
         # A NumPy buffer filled with a jitted step's results on the host: no trace reaches it (one
         # could not assign a tracer into it).
@@ -137,10 +133,7 @@ class PerSampleMap(Rule):
         # Host-side values of unknown size.
         Valid("import jax.numpy as jnp\n\ndef encode(sentences):\n    return jnp.array([tokenize(s) for s in sentences])\n"),
         # A sequential recurrence (a scan, not a map).
-        Valid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(h, xs):\n    out = []\n    for x in xs:\n"
-            "        h = cell(h, x)\n        out.append(h)\n    return jnp.stack(out)\n"
-        ),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(h, xs):\n    out = []\n    for x in xs:\n        h = cell(h, x)\n        out.append(h)\n    return jnp.stack(out)\n"),
         # A small literal range.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    return jnp.stack([jnp.roll(x, k) for k in range(3)])\n"),
         # Host-side conversions of each result cannot be vmapped.
@@ -156,10 +149,7 @@ class PerSampleMap(Rule):
         # A prefix per index: the index is a slice bound, which vmap cannot map.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    return jnp.stack([jnp.sum(xs[:i]) for i in range(xs.shape[0])])\n"),
         # A NumPy buffer filled in place.
-        Valid(
-            "import jax\nimport numpy as np\n\ndef f(xs):\n    out = np.zeros(len(xs))\n    for i in range(len(xs)):\n"
-            "        out[i] = np.tanh(xs[i])\n    return out\n"
-        ),
+        Valid("import jax\nimport numpy as np\n\ndef f(xs):\n    out = np.zeros(len(xs))\n    for i in range(len(xs)):\n        out[i] = np.tanh(xs[i])\n    return out\n"),
         # Products of slices taken at the index: GA201's einsum.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n"),
         # autograd: a body that is not elementwise gets no jax.vmap (advice only, and only when the sample is mapped).
@@ -311,29 +301,18 @@ class PerSampleMap(Rule):
         extents = lax_map_over_data(node, ctx)  # not batch_size=... nor checkpointed chunks (memory)
         if extents is None:
             return
-        xs = node.args[1]
-        replacement, fix = lax_map_fix(ctx, node)
-        self.report(
-            node,
-            f"{quoted(ctx.code(node))} runs the function on one element of `{one_line(ctx.code(xs), 30)}` after another, forward and backward; "
-            f"use `{one_line(ctx.renderer.code(replacement), 100)}`, or `lax.map(..., batch_size=k)` if memory is why it is a lax.map",
-            extent=extents[0], fix=fix, need="differentiated", require_trace=True,
-        )
+        advice, fix = lax_map_advice(ctx, node)
+        head = f"{quoted(ctx.code(node))} runs the function on one element of `{one_line(ctx.code(node.args[1]), 30)}` after another, forward and backward"
+        self.report(node, f"{head}; {advice}", extent=extents[0], fix=fix, need="differentiated", require_trace=True)
 
     # -- statements: ys = [...], for + append, a buffer filled item by item ----------------------
 
     def visit_Assign(self, node: ast.Assign) -> None:
         ctx = self.ctx
-        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or ctx.function is None or not isinstance(node.value, (ast.ListComp, ast.Call)):
+        assigned = assigned_map(node, ctx)
+        if assigned is None:
             return
-        found = of_list(node.value, ctx)
-        siblings = ctx.block_of(node) if found is not None else None
-        if siblings is None:
-            return
-        list_name = node.targets[0].id
-        joins = joined_only(*siblings, list_name, 1, ctx)
-        if not joins:
-            return
+        list_name, found, joins = assigned
         head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and `{ctx.code(joins[0].func)}({list_name})` joins the results"
         module = (ctx.resolve(joins[0].func) or "").rpartition(".")[0]
         self._report(node.value, head, found, module, lambda: per_sample_advice(ctx, node.value, found.loop, None, None, module, assigned=list_name))
@@ -344,15 +323,12 @@ class PerSampleMap(Rule):
             return
         header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
         self._append_loop(node, node.body, lambda body: of_loop(ctx, node.target, node.iter, body, joined_value=False), header)
-        filled = filled_buffer(node, ctx)
-        found = of_loop(ctx, node.target, node.iter, filled.value, joined_value=False) if filled is not None else None
-        if found is None:
+        mapped = buffer_map(node, ctx)
+        if mapped is None:
             return
-        buffer, index = filled.buffer, filled.index
-        head = (
-            f"`for {index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per "
-            f"{walked(ctx, found.loop)} and writes each result into `{buffer}` item by item (under a gradient an array cannot be assigned into)"
-        )
+        filled, found = mapped
+        head = f"`for {filled.index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per {walked(ctx, found.loop)}"
+        head += f" and writes each result into `{filled.buffer}` item by item (under a gradient an array cannot be assigned into)"
         module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
         # cannot hold a tracer), so code that runs is host code unless a trace is shown.
@@ -380,30 +356,18 @@ class PerSampleMap(Rule):
         self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
 
     def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:
-        """``outputs = []``, a loop appending one result per sample, ``return outputs``: in traced
-        code every element is an output of its own, one copy of the body each. Advice, no fix
-        (a vmap returns one array, not a list: the callers change)."""
+        """``outputs = []``, a loop appending one result per sample, ``return outputs`` (one
+        output per element under a trace), or ``out = jnp.append(out, f(x))``: advice, no fix."""
         ctx = self.ctx
         if ctx.names.numpy_module() == "autograd.numpy":
             return  # autograd traces nothing: a list of results costs no compile
-        mapped = per_sample_call(ctx, found.loop)
-        if appended.grown:
-            # out = jnp.append(out, f(x)): a copy of the growing array per step, forward and backward.
-            self.report(
-                node,
-                f"`{header}: {appended.name} = ...append({appended.name}, ...)` applies a function once per "
-                f"{walked(ctx, found.loop)} and grows `{appended.name}` by one result per step (a new array each time, "
-                f"forward and backward); compute them as one array, `{appended.name} = {mapped}`",
-                extent=found.extent, data=found.data, work=work(found.loop, ctx),
-            )
-            return
-        self.report(
-            node,
-            f"`{header}: {appended.name}.append(...)` applies a function once per {walked(ctx, found.loop)} and returns "
-            f"the list: under a trace every element is an output of its own, one copy of the body each; compute them as "
-            f"one array, `{mapped}` (callers index it instead of the list)",
-            extent=found.extent, data=found.data, work=work(found.loop, ctx), need="compiled", require_trace=True,
-        )
+        name = appended.name
+        spelled = f"{name} = ...append({name}, ...)" if appended.grown else f"{name}.append(...)"
+        # A grown array is copied per step, forward and backward, traced or not; a returned list
+        # costs once compiled.
+        traced = {} if appended.grown else {"need": "compiled", "require_trace": True}
+        message = f"`{header}: {spelled}` applies a function once per {walked(ctx, found.loop)} and {returned_list_advice(ctx, appended, found.loop)}"
+        self.report(node, message, extent=found.extent, data=found.data, work=work(found.loop, ctx), **traced)
 
     # -- the message and the rewrite ---------------------------------------------------------------
 
@@ -421,10 +385,6 @@ class PerSampleMap(Rule):
         param = candidate.data.get("param")
         if param and candidate.scopes and gradients_passed(project, candidate.path, candidate.scopes[0], param):
             return None
-        if candidate.size_param and candidate.per_element and candidate.scopes:
-            # Every caller passes a list or tuple: stacking what is computed per item is how a
-            # list becomes an array, and ``vmap`` would map the list's leaves instead.
-            passed = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
-            if passed and all(fact.is_list for fact in passed):
-                return None
+        if candidate.size_param and candidate.per_element and candidate.scopes and lists_passed(project, candidate.path, candidate.scopes[0], candidate.size_param):
+            return None  # every caller passes a list or tuple: stacking per item makes it an array
         return default_finalize(cls, candidate, project)

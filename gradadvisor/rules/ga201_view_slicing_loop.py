@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 import re
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.gathered_loops import appended_nest, at_set, at_set_nest, initial_value, stacker, unstack
-from gradadvisor.analysis.loop_nest import Loop, Nest, counted_while, data_sized, for_nest
-from gradadvisor.analysis.slice_contraction import autodiff_module, window_contraction
+from gradadvisor.analysis.loop_nest import Loop, Nest, counted_while, data_sized, for_nest, named_extent, sizing_extent
 from gradadvisor.analysis.syntax import one_line, walk
-from gradadvisor.fixes.slice_einsum import at_set_all, contraction_rewrite, require_nonempty, require_removable
-from gradadvisor.fixes.slice_transpose import elementwise_rewrite
+from gradadvisor.fixes.slice_einsum import at_set_fix, contraction_rewrite, stack_fix, window_advice
+from gradadvisor.fixes.slice_transpose import stack_rewrite
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, size_proof, trace_proof
 
 if TYPE_CHECKING:
@@ -299,24 +296,15 @@ class ViewSlicingLoop(Rule):
         nest = unstack(ctx, node)
         if nest is None or not data_sized(nest.loops):
             return
-        rewrite = contraction_rewrite(ctx, nest, like=node.func)
-        elementwise = False
-        if rewrite is None:
-            rewrite = elementwise_rewrite(ctx, nest, like=node.func)
-            elementwise = True
-        if rewrite is None:
-            window = self._window_advice(nest)
+        found = stack_rewrite(ctx, nest, like=node.func)
+        if found is None:
+            window = window_advice(ctx, nest)
             if window is not None:
                 self._report(node, nest, f"{self._shown(node)} {window}", fix=None)
             return
+        rewrite, elementwise = found
         self._covered.update(id(child) for child in walk(node) if isinstance(child, ast.Call))
-        conditions = rewrite.conditions
-        require_removable(ctx, conditions, nest)
-        require_nonempty(ctx, conditions, nest)
-        if nest.generator:
-            conditions.require(False, "`stack` of a generator raises in JAX (it needs a list); the rewrite would run")
-        rendered = ctx.renderer.replace_expression(node, rewrite.replacement)
-        fix = conditions.fix(rendered, imports=rewrite.imports)
+        rendered, fix = stack_fix(ctx, node, nest, rewrite)
         verb = "gathers" if elementwise else "contracts"
         message = f"{self._shown(node)} {verb} {rewrite.summary} one slice at a time over {nest.over(ctx.code)}; {SCATTER}; use `{one_line(rendered.text, 90)}`"
         self._report(node, nest, message + rewrite.notes, fix=fix)
@@ -356,11 +344,7 @@ class ViewSlicingLoop(Rule):
         if rewrite is None:
             return
         self._covered.update(id(statement) for statement in nested)
-        line = f"{target} = {ctx.renderer.code(at_set_all(target, index, nest, rewrite.replacement))}"
-        conditions = rewrite.conditions
-        require_removable(ctx, conditions, nest, node)
-        edit = ctx.renderer.replace_statements(node, node, [line])
-        fix = conditions.fix([edit], line, rewrite.imports)
+        line, fix = at_set_fix(ctx, node, target, index, nest, rewrite)
         message = f"this loop contracts {rewrite.summary} one slice at a time over {nest.over(ctx.code)} into `{target}`; {SCATTER}; use `{one_line(line, 100)}`"
         self._report(node, nest, message + rewrite.notes, fix=fix)
 
@@ -373,7 +357,7 @@ class ViewSlicingLoop(Rule):
         nest, gather_call = found
         rewrite = contraction_rewrite(ctx, nest, like=gather_call.func)
         if rewrite is None:
-            window = self._window_advice(nest)
+            window = window_advice(ctx, nest)
             if window is not None:
                 self._report(node, nest, f"this loop {window}", fix=None)
             return
@@ -382,41 +366,19 @@ class ViewSlicingLoop(Rule):
         message = f"this loop contracts {rewrite.summary} one slice at a time over {nest.over(ctx.code)} for `{gather_text}`; {SCATTER}; drop the loop and use `{use}` in place of `{gather_text}`"
         self._report(node, nest, message + rewrite.notes, fix=None)
 
-    def _window_advice(self, nest: Nest) -> str | None:
-        """Advice for ``dot(x[i - 1:i + 2], w)``: one window per position is a correlation."""
-        ctx = self.ctx
-        found = window_contraction(ctx, nest)
-        if found is None:
-            return None
-        window, kernel, spelled_like = found
-        correlate, _ = ctx.spell(f"{autodiff_module(ctx.resolve, nest.gather, spelled_like)}.correlate")
-        signal = one_line(ctx.code(window.base), 20)
-        kernel_text = one_line(ctx.code(kernel), 20)
-        return (
-            f"contracts one window `{one_line(ctx.code(window.node), 25)}` per position over {nest.over(ctx.code)}; each window's "
-            f"gradient is a full-size scatter; use one correlation, `{correlate or 'jnp.correlate'}({signal}, {kernel_text}, mode=\"valid\")` "
-            "for 1-D arrays (`lax.conv_general_dilated` otherwise)"
-        )
-
     def _shown(self, node: ast.AST) -> str:
         text = one_line(self.ctx.code(node), 200)
         return f"`{text}`" if len(text) <= 60 else "this comprehension"
 
     def _report(self, node: ast.AST, nest: Nest, message: str, fix) -> None:
-        extents = [loop.extent for loop in nest.loops]
-        named = next((e for e in extents if e.by_name), None)
+        named = named_extent(nest.loops)
         if named is not None:
             # `range(dim)`: small by the parameter's name alone; report only if a call site
             # passes a data size (``finalize``).
             evidence = [f"`{named.param}` reads as a small count by its name; its call sites decide"]
             self.report(node, message, size="likely", size_param=named.param, evidence=evidence, fix=fix, data={"sized_by_callers": True})
             return
-        extent = next((e for e in extents if e.proof == "proven"), extents[0])
-        if extent.proof == "likely" and LATER_AXIS.search(extent.size or ""):
-            # ``range(x.shape[1])`` over ``x[:, j]``: the loop walks the axis it slices, one
-            # slice (and one backward scatter) per column whatever the axis means.
-            extent = replace(extent, proof="proven")
-        self.report(node, message, extent=extent, fix=fix)
+        self.report(node, message, extent=sizing_extent(nest.loops), fix=fix)
 
     @classmethod
     def finalize(cls, candidate: Candidate, project: "Project") -> Finding | None:
