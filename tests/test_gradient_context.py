@@ -236,3 +236,31 @@ def test_an_attribute_bound_to_different_things_is_not_an_alias():
     )
     project = _project({"case.py": source})
     assert _level(project, "case.py", "Model.cost") == Level.UNKNOWN
+
+
+OPTIMIZERS = (
+    "from autograd import grad\n\n"
+    "def descend(g, w, alpha=0.1, max_its=100):\n"
+    "    dg = grad(g)\n"
+    "    for k in range(max_its):\n        w = w - alpha * dg(w)\n"
+    "    return w\n"
+)
+MODEL = (
+    "import autograd.numpy as np\nfrom optimizers import descend\n\n"
+    "class Logistic:\n"
+    "    def __init__(self, X):\n        self.X = X\n        self.g = self.loss\n\n"
+    "    def loss(self, w):\n        return w\n\n"
+    "    def fit(self, w0):\n        return descend(self.g, w0)\n\n"
+    "def cost(w, X):\n    return w\n\n"
+    "def plot(w):\n    return w\n\n"
+    "def run(X, w0):\n    plot(w0)\n    return descend(lambda w: cost(w, X), w0)\n"
+)
+
+
+def test_a_function_passed_where_a_helper_differentiates_its_parameter_is_differentiated():
+    project = _project({"optimizers.py": OPTIMIZERS, "model.py": MODEL})
+    assert _level(project, "model.py", "Logistic.loss") == Level.DIFFERENTIATED
+    assert _level(project, "model.py", "cost") == Level.DIFFERENTIATED  # through the lambda passed
+    assert _level(project, "model.py", "plot") == Level.UNKNOWN
+    assert _level(project, "model.py", "run") == Level.UNKNOWN
+    assert "which hands its `g` to autograd.grad" in (_explain(project, "model.py", "Logistic.loss") or "")

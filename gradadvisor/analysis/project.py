@@ -21,9 +21,9 @@ from collections import defaultdict, deque
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from gradadvisor.analysis.gradient import COMPILING, Level
+from gradadvisor.analysis.gradient import COMPILING, Level, short
 from gradadvisor.analysis.testcode import is_test_function
-from gradadvisor.analysis.summary import FileSummary, FunctionSummary, ModuleArray
+from gradadvisor.analysis.summary import FileSummary, FunctionSummary, ModuleArray, Seed
 
 Key = tuple[str, str]  # (path, function key)
 
@@ -242,8 +242,9 @@ class Project:
     # -- levels -----------------------------------------------------------------------------
 
     def _seed(self) -> None:
+        passed = self._passed_functions()
         for summary in self.files.values():
-            for seed in summary.seeds:
+            for seed in [*summary.seeds, *passed.get(summary.path, ())]:
                 reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
                 for key in self.resolve(summary.path, seed.target, seed.scope, seed.klass):
                     self.transforms[key].add(seed.transform)
@@ -251,6 +252,30 @@ class Project:
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
                         self.compile_reasons.setdefault(key, reason)
+
+    def _passed_functions(self) -> dict[str, list[Seed]]:
+        """``def descend(g, w): dg = grad(g)`` ... ``descend(cost, w0)``: a function passed where a
+        callee hands its parameter to a transform is transformed (one call deep). Seeds by path."""
+        found: dict[str, list[Seed]] = defaultdict(list)
+        if not any(function.transformed_params for summary in self.files.values() for function in summary.functions.values()):
+            return found
+        for summary in self.files.values():
+            for callee, where, reference, scope, klass, line in summary.function_arguments:
+                for target in self.resolve(summary.path, callee, scope, klass):
+                    function = self.function(target)
+                    if function is None or not function.transformed_params:
+                        continue
+                    params = list(function.params)
+                    if function.klass is not None and params and params[0] in ("self", "cls"):
+                        params = params[1:]
+                    param = params[int(where)] if where.isdigit() and int(where) < len(params) else where
+                    handed = function.transformed_params.get(param)
+                    if handed is None:
+                        continue
+                    level, transform, transform_line = handed
+                    text = f"passed to `{function.name}`, which hands its `{param}` to {short(transform)} ({target[0]}:{transform_line})"
+                    found[summary.path].append(Seed(reference, scope, klass, level, transform, line, text))
+        return found
 
     def _raise(self, key: Key, reason: Reason) -> bool:
         existing = self.reasons.get(key)

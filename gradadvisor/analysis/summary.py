@@ -112,6 +112,9 @@ class FunctionSummary:
     calls: list[CallSite] = field(default_factory=list)
     #: "array", "scalar", "size", ... : what the function returns, when phase 1 could tell.
     returns: str = "unknown"
+    #: Parameters the function hands to a transform (``def descend(g, w): dg = grad(g)``):
+    #: param -> (level, transform, line). What callers pass there is transformed.
+    transformed_params: dict[str, tuple[int, str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -166,6 +169,9 @@ class FileSummary:
     #: Functions used as values (``map(f, xs)``, ``fs = [f]``, ``partial(f, 1)``, ``return f``):
     #: calls through them are not seen. ``(reference, scope key, class)``, resolved like seeds.
     escapes: list[tuple[str, "str | None", "str | None"]] = field(default_factory=list)
+    #: Functions of this file passed to a call (``descend(cost, w0)``, ``fit(self.loss)``):
+    #: ``(callee as written, position or keyword, the function as written, scope key, class, line)``.
+    function_arguments: list[tuple[str, str, str, "str | None", "str | None", int]] = field(default_factory=list)
 
 
 def module_name(display: str) -> tuple[str, str]:
@@ -225,6 +231,7 @@ class SummaryBuilder:
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        self._function_arguments()
         self._factory_results()
         self._keep_references()
         self._module_calls(self._imported)
@@ -233,6 +240,41 @@ class SummaryBuilder:
         self._bench_file()
         self.summary.test_module = is_test_module(self.summary.path, self.tree)
         return self.summary
+
+    def _function_arguments(self) -> None:
+        """Calls that pass one of this file's functions (a def's name, ``self.method`` or an
+        attribute that names one): a callee that transforms that parameter transforms it."""
+        defs = {function.name for function in self.summary.functions.values() if function.name != "<lambda>"}
+        aliases = {alias for klass in self.summary.classes.values() for alias in klass.method_aliases}
+        names = frozenset(defs | aliases)
+        lines = sorted({line for name in names for line in literal_lines(name, self.source)})
+        if not lines:
+            return
+        for stmt, key, klass in list(self._statements()):  # lambdas passed are added as they are met
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not any_between(lines, *self._own_lines(stmt)):
+                continue
+            for expr in own_expressions(stmt):
+                for node in walk_local(expr):
+                    if not isinstance(node, ast.Call):
+                        continue
+                    callee = _reference(node.func)
+                    if callee is None or transform_name(node.func, self.names) is not None:
+                        continue
+                    passed = [(str(index), arg) for index, arg in enumerate(node.args) if not isinstance(arg, ast.Starred)]
+                    passed += [(item.arg, item.value) for item in node.keywords if item.arg is not None]
+                    for where, arg in passed:
+                        if isinstance(arg, ast.Lambda) and key is not None:
+                            # ``descend(lambda w: cost(w, X, y), w0)``: the lambda is the function passed
+                            holder, outer = self.nodes[key]
+                            self._lambda(arg, key, klass, self.facts.scope(holder, outer))
+                            self.summary.function_arguments.append((callee, where, "key:" + self.keys[id(arg)], key, klass, node.lineno))
+                            continue
+                        reference = _reference(arg)
+                        if reference is None or reference.rpartition(".")[2] not in names or reference.count(".") > 1:
+                            continue
+                        if "." in reference and reference.split(".")[0] not in ("self", "cls"):
+                            continue
+                        self.summary.function_arguments.append((callee, where, reference, key, klass, node.lineno))
 
     # -- module level --------------------------------------------------------------------
 
@@ -473,6 +515,9 @@ class SummaryBuilder:
             reference = _reference(value)
             if reference is not None:
                 self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text))
+                function = self.summary.functions.get(scope_key) if scope_key is not None else None
+                if function is not None and reference in function.params and reference not in function.transformed_params:
+                    function.transformed_params[reference] = (level, transform, line)
 
     # -- calls that may reach other project functions ---------------------------------------
 
