@@ -417,6 +417,41 @@ class Facts:
             )
         return found
 
+    def instance_transform(self, scope: Scope, attr: str) -> Value | None:
+        """``self.df`` in a method, when the class assigns ``self.df`` once, to a transform of a
+        function (``self.df = grad(self.f)`` in ``__init__``): that transformed function."""
+        table = self.__dict__.get("_instance_transforms")
+        if table is None:
+            table = self.__dict__["_instance_transforms"] = self._instance_transforms()
+        while scope is not None and id(scope.node) not in table:
+            scope = scope.parent  # type: ignore[assignment]
+        return table[id(scope.node)].get(attr) if scope is not None else None
+
+    def _instance_transforms(self) -> dict[int, dict[str, Value]]:
+        """For each method (by node id): its class's ``self.attr = transform(f)`` attributes."""
+        table: dict[int, dict[str, Value]] = {}
+        if not literal_lines("self.", self.source):
+            return table
+        for klass in (node for node in ast.walk(self.module) if isinstance(node, ast.ClassDef)):
+            methods = [item for item in klass.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            values: dict[str, list[ast.expr | None]] = {}
+            for method in methods:
+                for node in ast.walk(method):
+                    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                                values.setdefault(target.attr, []).append(node.value if not isinstance(node, ast.AugAssign) else None)
+            found: dict[str, Value] = {}
+            for attr, assigned in values.items():
+                value = assigned[0] if len(assigned) == 1 else None
+                if isinstance(value, ast.Call) and value.args:
+                    qualified = transform_name(value.func, self.names)
+                    if qualified is not None:
+                        found[attr] = Value(v.CALLABLE, transform=qualified, function=dotted(value.args[0]), evidence=(f"`self.{attr}` is `{one_line(self.source.segment(value), 40)}`",))
+            for method in methods:
+                table[id(method)] = found
+        return table
+
     # -- scopes --------------------------------------------------------------------------
 
     def scope(self, node: ast.AST, parent: Scope | None = None) -> Scope:
@@ -1088,6 +1123,10 @@ class _Evaluator:
             return v.UNKNOWN_VALUE
         if base.kind == v.OBJECT and base.function == "at":
             return base
+        if base.kind == v.OBJECT and isinstance(node.value, ast.Name) and node.value.id == "self":
+            transformed = self.facts.instance_transform(self.scope, attr)
+            if transformed is not None:
+                return transformed
         if base.kind == v.OBJECT and base.function == lib.SPARSE_MATRIX and attr in ("indices", "data"):
             shape = (base.length, 2) if attr == "indices" else (base.length,)
             evidence = f"`{one_line(self.code(node), 50)}`: the {attr} of a sparse matrix with {base.length} stored entries"

@@ -92,7 +92,11 @@ def per_point_advice(ctx, found: PerExample) -> str | None:
     rewrite = elementwise_grad(ctx, found.call.func, found.loop)
     if rewrite is None:
         if not found.transform.endswith(("jacobian", "hessian")):
-            return None
+            # the differentiated function cannot be written here (an attribute, a helper's result)
+            return (
+                f"computes one gradient per element of `{array}` (autograd has no `vmap`): `elementwise_grad` of "
+                f"the function computes them in one pass if it treats each point on its own"
+            )
         # autograd's jacobian per point: no vmap and no elementwise rewrite; the batch at once.
         return (
             f"computes one derivative per element of `{array}` (autograd "

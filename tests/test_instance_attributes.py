@@ -1,0 +1,63 @@
+"""What ``self.attr`` holds when the class assigns it once: a transformed function
+(``self.df = grad(self.f)`` in ``__init__``) is a gradient function in every method."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.names import ImportMap
+from gradadvisor.analysis.syntax import Source
+
+PROGRAM = '''import autograd.numpy as np
+from autograd import grad as compute_grad
+
+
+class Visualizer:
+    def __init__(self, f, table):
+        self.f = f
+        self.df = compute_grad(self.f)
+        self.table = table
+        if table is None:
+            self.table = np.zeros(3)
+
+    def draw(self):
+        pts = np.linspace(-3, 3, 200)
+        slopes = [self.df(p) for p in pts]
+        first = self.table[0]
+        return slopes, first
+'''
+
+
+def _value_in_draw(expr: str) -> v.Value:
+    tree = ast.parse(PROGRAM)
+    facts = Facts(tree, Source(PROGRAM), ImportMap(tree))
+    klass = tree.body[2]
+    draw = klass.body[1]
+    scope = facts.scope(draw, facts.module_scope)
+    statement = draw.body[-1]
+    return facts.value(ast.parse(expr, mode="eval").body, scope, statement)
+
+
+def test_an_attribute_assigned_a_gradient_once_is_that_gradient_function():
+    value = _value_in_draw("self.df")
+    assert value.kind == v.CALLABLE and value.transform == "autograd.grad"
+
+
+def test_an_attribute_assigned_twice_is_not_known():
+    assert _value_in_draw("self.table").kind != v.CALLABLE
+    assert _value_in_draw("self.table[0]") is not None  # a subscript of an attribute: no crash
+
+
+def test_per_point_gradients_through_an_attribute_are_reported(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(PROGRAM)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    findings = json.loads(done.stdout)["findings"]
+    assert [(f["code"], f["line"]) for f in findings] == [("GA102", 15)]
+    assert "elementwise_grad" in findings[0]["message"]
