@@ -24,6 +24,7 @@ for the statement walk of the functions it asks about.
 from __future__ import annotations
 
 import ast
+import re
 import math
 from dataclasses import dataclass, replace
 from typing import Iterator
@@ -34,7 +35,7 @@ from gradadvisor.analysis.config_values import configured
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, one_line, positional, range_bounds, walk_local
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, nested_statements, one_line, positional, range_bounds, walk_local
 from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
@@ -390,6 +391,10 @@ def _may_reach(binding: Chain, at: Chain) -> bool:
     return True
 
 
+#: ``self.x = f(...)``: an attribute bound to a call's result (a transform of a function, maybe).
+SELF_TRANSFORM = re.compile(r"self\.\w+[ \t]*=[ \t]*[\w.]+\(")
+
+
 class Facts:
     """The facts of one module: its scopes, and the value of any expression in them."""
 
@@ -430,17 +435,27 @@ class Facts:
     def _instance_transforms(self) -> dict[int, dict[str, Value]]:
         """For each method (by node id): its class's ``self.attr = transform(f)`` attributes."""
         table: dict[int, dict[str, Value]] = {}
-        if not literal_lines("self.", self.source):
-            return table
-        for klass in (node for node in ast.walk(self.module) if isinstance(node, ast.ClassDef)):
+        if not SELF_TRANSFORM.search(self.source.text):
+            return table  # no ``self.x = f(...)`` at all
+        classes, stack = [], list(self.module.body)
+        while stack:
+            statement = stack.pop()
+            if isinstance(statement, ast.ClassDef):
+                classes.append(statement)
+            stack.extend(nested_statements(statement))
+        for klass in classes:
             methods = [item for item in klass.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
             values: dict[str, list[ast.expr | None]] = {}
-            for method in methods:
-                for node in ast.walk(method):
-                    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                                values.setdefault(target.attr, []).append(node.value if not isinstance(node, ast.AugAssign) else None)
+            pending: list[ast.stmt] = [statement for method in methods for statement in method.body]
+            while pending:
+                node = pending.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    continue
+                pending.extend(nested_statements(node))
+                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                    for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                            values.setdefault(target.attr, []).append(node.value if not isinstance(node, ast.AugAssign) else None)
             found: dict[str, Value] = {}
             for attr, assigned in values.items():
                 value = assigned[0] if len(assigned) == 1 else None

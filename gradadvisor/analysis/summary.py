@@ -58,6 +58,10 @@ TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+#: ``self.f = self.cost``: an attribute bound to a method of the same object.
+SELF_ALIAS = re.compile(r"^[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*(?:#.*)?$", re.M)
+#: A name (or ``self.name``) or a lambda in an argument's place: ``f(cost, ...)``, ``fun=loss``.
+PASSED = re.compile(r"[(,=][ \t]*(?:self\.)?([A-Za-z_]\w*)[ \t]*(?=[,)]|$)|[(,=][ \t]*(lambda)\b", re.M)
 
 
 def function_key(node: ast.AST, qualname: str) -> str:
@@ -247,11 +251,13 @@ class SummaryBuilder:
         defs = {function.name for function in self.summary.functions.values() if function.name != "<lambda>"}
         aliases = {alias for klass in self.summary.classes.values() for alias in klass.method_aliases}
         names = frozenset(defs | aliases)
-        lines = sorted({line for name in names for line in literal_lines(name, self.source)})
-        if not lines:
+        text = self.source.text
+        offsets = [match.start() for match in PASSED.finditer(text) if (match.group(1) in names or match.group(2))]
+        if not offsets:
             return
-        for stmt, key, klass in list(self._statements()):  # lambdas passed are added as they are met
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) or not any_between(lines, *self._own_lines(stmt)):
+        lines = sorted({self.source.line_of(offset) for offset in offsets})
+        for stmt, key, klass in self._statements_at(lines):
+            if not any_between(lines, *self._own_lines(stmt)):
                 continue
             for expr in own_expressions(stmt):
                 for node in walk_local(expr):
@@ -448,7 +454,7 @@ class SummaryBuilder:
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
-        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node))
+        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, self.source.block(node)))
 
     def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
         for decorator in node.decorator_list:
@@ -574,6 +580,27 @@ class SummaryBuilder:
                 yield stmt, key, klass
                 if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     stack.extend(reversed(nested_statements(stmt)))
+
+    def _statements_at(self, lines: list[int]) -> list[tuple[ast.stmt, str | None, str | None]]:
+        """``(statement, function key or None, class)`` for the statements (not definitions)
+        that span one of ``lines`` (sorted), entering only what spans one."""
+        found: list[tuple[ast.stmt, str | None, str | None]] = []
+        stack: list[tuple[ast.stmt, str | None, str | None]] = [(stmt, None, None) for stmt in reversed(self.tree.body)]
+        while stack:
+            stmt, key, klass = stack.pop()
+            if not any_between(lines, stmt.lineno, stmt.end_lineno or stmt.lineno):
+                continue
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = self.keys.get(id(stmt))
+                function = self.summary.functions.get(inner) if inner is not None else None
+                stack.extend((child, inner, function.klass if function else None) for child in reversed(stmt.body))
+                continue
+            if isinstance(stmt, ast.ClassDef):
+                stack.extend((child, key, klass) for child in reversed(stmt.body))
+                continue
+            found.append((stmt, key, klass))
+            stack.extend((child, key, klass) for child in reversed(nested_statements(stmt)))
+        return found
 
     def _record_escapes(self, names: frozenset[str], aliases: frozenset[str]) -> None:
         """Uses of ``names`` (and of their transform ``aliases``) that are not calls: the
@@ -723,18 +750,26 @@ class SummaryBuilder:
                 )
 
 
-def _method_aliases(node: ast.ClassDef) -> dict[str, str]:
-    """``self.f = self.cost`` in the class's methods: the attributes every assignment of which
-    names a method (``self.<name>``) of the same object -> that name."""
+def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, str]:
+    """``self.f = self.cost`` in the class's methods (``text``: the class's source): the
+    attributes every assignment of which names a method (``self.<name>``) -> that name."""
+    if not SELF_ALIAS.search(text):
+        return {}
     found: dict[str, set[str | None]] = {}
-    for child in ast.walk(node):
-        if not isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+    stack = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(statement.body)
             continue
-        targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+        stack.extend(nested_statements(statement))
+        if not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            continue
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
         for target in targets:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                value = child.value
-                named = value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and not isinstance(child, ast.AugAssign) else None
+                value = statement.value
+                named = value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and not isinstance(statement, ast.AugAssign) else None
                 found.setdefault(target.attr, set()).add(named)
     return {attr: next(iter(names)) for attr, names in found.items() if len(names) == 1 and None not in names}  # type: ignore[misc]
 
