@@ -150,3 +150,49 @@ def test_test_modules(name, source, expected):
     from gradadvisor.analysis.testcode import is_test_module
 
     assert is_test_module(f"pkg/{name}", ast.parse(source)) is expected
+
+
+PLOTTING = '''
+import autograd.numpy as np
+import matplotlib.pyplot as plt
+from autograd import grad
+
+
+class Viz:
+    def __init__(self, f):
+        self.df = grad(f)
+
+    def surface(self, cost, lim):
+        grid = np.linspace(-lim, lim, 300)
+        vals = []
+        for i in range(grid.shape[0]):
+            vals.append(cost(grid[i]))
+        vals = np.asarray(vals)
+        fig, ax = plt.subplots()
+        ax.plot(grid, vals)
+        return vals
+
+    def slopes(self, lim):
+        pts = np.linspace(-lim, lim, 200)
+        d = np.array([self.df(p) for p in pts])
+        plt.plot(pts, d)
+
+    def values(self, cost, lim):
+        grid = np.linspace(-lim, lim, 300)
+        vals = []
+        for i in range(grid.shape[0]):
+            vals.append(cost(grid[i]))
+        return np.asarray(vals)
+'''
+
+
+def test_a_plotting_helper_is_host_code_except_for_what_is_slow_eagerly(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(PLOTTING)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    found = {(f["code"], f["line"]) for f in json.loads(done.stdout)["findings"]}
+    assert ("GA102", 23) in found  # a gradient per point is slow eagerly too
+    assert ("GA101", 29) in found  # the same map outside a plotting helper
+    assert not any(13 <= line <= 19 for _, line in found)  # the map inside the plotting helper

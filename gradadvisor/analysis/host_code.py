@@ -13,8 +13,12 @@ no trace can run them, whatever their callers do:
   checking code (validators, debug helpers). Shapes (``x.shape[0] > 1``) are static and do not
   count, nor do constant positions (``if flags[0]:`` reads a configuration).
 
+- a function that draws with matplotlib (a statement calling ``plt.plot(...)``, ``plt.show()``,
+  or ``ax.contourf(...)``-style plotting methods in a file that imports matplotlib): plotting
+  helpers evaluate a model on a grid eagerly, and a figure cannot be drawn under a trace.
+
 ``host_reason`` says which, in words a finding's evidence can quote; None when the code shows
-neither.
+none of them.
 """
 
 from __future__ import annotations
@@ -23,11 +27,23 @@ import ast
 
 
 
-def host_reason(function: ast.AST) -> str | None:
+#: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
+#: (a gradient per point) is worth reporting.
+PLOTTING = "plotting:"
+#: Methods of matplotlib figures and axes that draw (called as statements).
+PLOT_METHODS = frozenset({
+    "plot", "scatter", "contour", "contourf", "imshow", "pcolormesh", "hist", "fill_between", "quiver",
+    "plot_surface", "plot_wireframe", "set_xlabel", "set_ylabel", "set_title", "legend", "savefig", "show",
+    "colorbar", "errorbar", "bar", "axhline", "axvline", "tight_layout",
+})
+
+
+def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | None:
     """Why ``function`` cannot be traced (its own statements, not nested definitions), or None.
     Walks statements only (a ``yield`` is read where a statement holds it: ``yield x``,
     ``y = yield x``), and the tests of ``if``/``while``/``assert``: cheap enough to ask for every
-    function that holds a candidate."""
+    function that holds a candidate. ``plots``: the file imports matplotlib (with ``resolve``,
+    the import resolver, a statement that draws makes the function host code)."""
     if isinstance(function, ast.Lambda):
         return None
     args = function.args  # type: ignore[attr-defined]
@@ -46,6 +62,9 @@ def host_reason(function: ast.AST) -> str | None:
             loop_vars |= {n.id for n in ast.walk(stmt.target) if isinstance(n, ast.Name)}
         if isinstance(stmt, (ast.If, ast.While, ast.Assert)):
             tests.append((stmt.test, stmt.lineno))
+        if plots and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _draws(stmt.value, resolve):
+            return (f"{PLOTTING} `{getattr(function, 'name', 'it')}` draws with matplotlib at line {stmt.lineno}, "
+                    "a plotting helper run eagerly (a figure cannot be drawn under a trace)")
         for field_name in ("body", "orelse", "finalbody", "handlers"):
             block = getattr(stmt, field_name, None)
             if isinstance(block, list):
@@ -62,6 +81,14 @@ def host_reason(function: ast.AST) -> str | None:
                     return (f"line {line} branches in Python on an element of the array `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
     return None
+
+
+def _draws(call: ast.Call, resolve) -> bool:
+    """``plt.plot(...)``, ``plt.show()`` (resolved to matplotlib) or ``ax.contourf(...)``."""
+    qualified = resolve(call.func) if resolve is not None else None
+    if qualified:
+        return qualified.startswith("matplotlib.")
+    return isinstance(call.func, ast.Attribute) and call.func.attr in PLOT_METHODS and isinstance(call.func.value, (ast.Name, ast.Attribute, ast.Subscript))
 
 
 def _root(node: ast.expr) -> ast.Name | None:

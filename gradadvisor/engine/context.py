@@ -224,7 +224,7 @@ class Context:
             if not isinstance(scope, FUNCTION_NODES):
                 continue
             if id(scope) not in self._host:
-                self._host[id(scope)] = host_reason(scope)
+                self._host[id(scope)] = host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"))
             if self._host[id(scope)]:
                 return self._host[id(scope)]
         return None

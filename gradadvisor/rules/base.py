@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import Level
+from gradadvisor.analysis.host_code import PLOTTING
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
 
@@ -413,6 +414,8 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
     A candidate inside a function that no trace can run (``analysis/host_code.py``: a generator,
     Python branches on array values) is dropped, unless a transform is proven to reach it."""
     host = host_function(candidate, project)
+    if host and host.startswith(PLOTTING) and candidate.slow_eagerly:
+        host = None  # a plotting helper runs eagerly: what is slow eagerly (a gradient per point) still is
     if host and (host.startswith(GENERATOR) or trace_proof(candidate, project)[0] != "proven"):
         return None  # a generator never runs traced; a value branch does only if a trace is proven to try
     finding = rule.finalize(candidate, project)
