@@ -221,3 +221,22 @@ def test_a_loop_over_arange_runs_as_often_as_range():
     assert by_parameter.is_data and by_parameter.proof == "likely" and by_parameter.param == "degree"
     assert small.kind == "static"
     assert sized.is_data and sized.proof == "proven"
+
+
+def test_an_array_made_from_records_of_loaded_data_is_data():
+    text = textwrap.dedent(
+        """
+        import jax.numpy as jnp
+        import tensorflow_datasets as tfds
+
+        ds = tfds.load("mnist", split="train")
+        imgs = jnp.array([e["image"].ravel() for e in tfds.as_numpy(ds)]) / 255.0
+        small = jnp.array([float(k) for k in range(3)])
+        """
+    )
+    tree = ast.parse(text)
+    facts = Facts(tree, Source(text), ImportMap(tree))
+    last = tree.body[-1]
+    value = facts.value(ast.Name(id="imgs", ctx=ast.Load()), facts.module_scope, last)
+    assert value.is_array and value.data
+    assert not facts.value(ast.Name(id="small", ctx=ast.Load()), facts.module_scope, last).data

@@ -1078,6 +1078,12 @@ class _Evaluator:
             overlay[name] = self._element(iterable, generator.iter, generator.target, path, depth)
         inner = _Evaluator(self.facts, self.scope, self.at, overlay)
         item = inner.eval(node.elt, depth)
+        # ``[e["image"] for e in tfds.as_numpy(ds)]``: one item per record of loaded data
+        source = iterable if iterable.data else next(
+            (found for found in (self.eval(arg, depth) for arg in positional(generator.iter)) if found.data), None
+        ) if isinstance(generator.iter, ast.Call) else (iterable if iterable.data else None)
+        if source is not None:
+            return Value(v.SEQUENCE, length=length, item=item, data=True, evidence=source.evidence)
         return v.sequence(length, item)
 
     # -- loops: what a loop variable holds ---------------------------------------------------
@@ -1691,6 +1697,9 @@ class _Evaluator:
             return v.array(inner.shape, dtype or inner.dtype, host=host, data=inner.data, evidence=inner.evidence or evidence)
         if inner.kind == v.SCALAR:
             return v.array((), dtype or (default_float if isinstance(inner.literal, float) else None), host=host, evidence=evidence)
+        if inner.kind == v.SEQUENCE and inner.data:
+            # an array made from records of loaded data: data, of a size the code does not show
+            return v.array(None, dtype, host=host, data=True, evidence=inner.evidence or evidence)
         if inner.kind == v.SEQUENCE:
             item = inner.item
             if isinstance(expr, (ast.List, ast.Tuple)) and expr.elts and all(isinstance(e, ast.Constant) for e in expr.elts):
