@@ -72,3 +72,45 @@ def test_length_of_a_collection_named_parameter_is_small():
 def test_other_lengths_are_not_made_small(source):
     (extent,) = _extents(source)
     assert extent.kind == "data", extent
+
+
+LIBRARY_STEP = '''
+from jax import jit
+from jax_md import minimize as md_min
+
+
+def relax(R, energy, shift, n_steps):
+    init, apply = md_min.fire_descent(energy, shift)
+    s = init(R)
+    for _ in range(n_steps):
+        s = apply(s)
+    return energy(s.position)
+
+
+relax = jit(relax, static_argnums=(1, 2, 3))
+
+
+def driver(R, energy, shift):
+    return relax(R, energy, shift, 2000)
+
+
+def host_loop(R, n_steps, update):
+    s = R
+    for _ in range(n_steps):
+        s = update(s)
+    return s
+'''
+
+
+def test_a_state_stepped_by_a_jax_library_step_function_is_a_jax_recurrence(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(LIBRARY_STEP)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    found = [(f["code"], f["line"], f["confidence"]) for f in json.loads(done.stdout)["findings"]]
+    assert found == [("GA103", 9, "high")]  # not the host loop with an unknown update

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk
@@ -52,6 +53,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
                 callee = ctx.value(value.func)
                 if callee.kind == v.CALLABLE and callee.transform in TRANSFORM_LEVELS:
                     return "jax"  # state = jitted_step(state): a jax function's result
+                if _library_step(value.func.id, form.node, ctx):
+                    return "jax"  # init, apply = fire_descent(...); s = apply(s): a jax library's step
     if all(value.kind in PYTHON_KINDS or value.is_array and value.host for value in initial):
         # A state that starts as a Python number (``x = 0.0``) but whose update does
         # arithmetic on the data the loop walks (``x = a * x + b * u[t]``) is an array from
@@ -64,6 +67,22 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     )
     arithmetic = any(_numeric_update(stmt, name) or _arithmetic_helper(stmt, ctx) for name in states for stmt in flow.updates_of(name))
     return "unknown" if walks or arithmetic else None
+
+
+def _library_step(name: str, loop: ast.AST, ctx) -> bool:
+    """``name`` is bound, before the loop, from what a JAX library function returns
+    (``init, apply = jax_md.minimize.fire_descent(energy, shift)``): a step function of jax values."""
+    inside = {id(child) for child in walk(loop)}
+    bindings = [b for b in ctx.facts.bindings_at(name, ctx.scope, ctx.statement) if id(b.statement) not in inside]
+    if not bindings:
+        return False
+    for binding in bindings:
+        value = binding.value
+        while isinstance(value, ast.Attribute):
+            value = value.value  # ``blackjax.nuts(logdensity, step_size).step``
+        if not (isinstance(value, ast.Call) and (ctx.resolve(value.func) or "").startswith(lib.JAX_LIBRARIES)):
+            return False
+    return True
 
 
 def _arithmetic_helper(stmt: ast.stmt, ctx) -> bool:

@@ -151,4 +151,11 @@ TYPE_CODES = {
 SCALAR_TYPES = frozenset(DTYPE_NAMES)
 
 #: Modules whose objects are not arrays but often flow through loops (models, optimizers, distributions).
+#: Libraries whose functions compute on jax arrays: a step function one of them builds
+#: (``init, apply = jax_md.minimize.fire_descent(...)``, ``kernel = blackjax.nuts(...).step``)
+#: takes and returns jax values.
+JAX_LIBRARIES = (
+    "jax.", "jax_md.", "blackjax.", "optax.", "diffrax.", "equinox.", "flax.", "haiku.", "numpyro.", "optimistix.",
+    "jaxopt.", "lineax.", "distrax.", "brax.", "mctx.", "rlax.", "dynamax.", "gpjax.", "tinygp.",
+)
 MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.", "optax.", "numpyro.distributions.", "distrax.", "tensorflow_probability.")
