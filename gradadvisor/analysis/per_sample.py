@@ -136,6 +136,27 @@ def joining(qualified: str | None) -> str | None:
     return function if module in AUTODIFF_NUMPY and function in lib.JOINING else None
 
 
+def local_join(call: ast.Call, ctx) -> str | None:
+    """The qualified join a helper of this module wraps, when ``call`` calls one: a function whose
+    one statement returns a join of its first parameter (``def stack_all(xs): return
+    np.concatenate([np.expand_dims(x, 0) for x in xs], axis=0)``); None otherwise."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    function = ctx.local_function(call.func.id)
+    if function is None or len(function.body) != 1 or not isinstance(function.body[0], ast.Return) or not function.args.args:
+        return None
+    returned, param = function.body[0].value, function.args.args[0].arg
+    if not (isinstance(returned, ast.Call) and returned.args):
+        return None
+    qualified = ctx.resolve(returned.func)
+    if joining(qualified) is None:
+        return None
+    joined = returned.args[0]
+    if isinstance(joined, (ast.ListComp, ast.GeneratorExp)) and len(joined.generators) == 1:
+        joined = joined.generators[0].iter
+    return qualified if isinstance(joined, ast.Name) and joined.id == param else None
+
+
 def first_array(ctx, loop: ElementLoop) -> str:
     """The first array the loop walks, as written (``range(n)`` when it only has an index)."""
     for array in loop.arrays:

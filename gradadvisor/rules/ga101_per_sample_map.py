@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.gradient import gradients_passed
-from gradadvisor.analysis.per_sample import joining, lists_passed, quoted, walked, while_loop
+from gradadvisor.analysis.per_sample import joining, lists_passed, local_join, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice
@@ -101,8 +101,8 @@ class PerSampleMap(Rule):
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
     keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append")
-    expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(")  # joins and lax.map
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\("))
+    expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\w\(\[")  # joins, lax.map, a helper given a list
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\w\(\["))
 
     VALID = (
         # A list returned from code no trace reaches: host code, no finding.
@@ -286,15 +286,16 @@ class PerSampleMap(Rule):
         if qualified == "jax.lax.map":
             self._lax_map(node)
             return
-        function = joining(qualified)
+        wrapped = local_join(node, ctx) if joining(qualified) is None else None  # a helper that stacks its list
+        function = joining(qualified) or joining(wrapped)
         if function is None or ctx.function is None or not positional(node):
             return
         found = of_list(positional(node)[0], ctx)
         if found is None:
             return
-        module = qualified.rpartition(".")[0]
+        module = (wrapped or qualified).rpartition(".")[0]
         head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
-        self._report(node, head, found, module, lambda: per_sample_advice(ctx, node, found.loop, node, function, module))
+        self._report(node, head, found, module, lambda: per_sample_advice(ctx, node, found.loop, node, function, module, advice_only=wrapped is not None))
 
     def _lax_map(self, node: ast.Call) -> None:
         ctx = self.ctx
