@@ -264,3 +264,13 @@ def test_a_function_passed_where_a_helper_differentiates_its_parameter_is_differ
     assert _level(project, "model.py", "plot") == Level.UNKNOWN
     assert _level(project, "model.py", "run") == Level.UNKNOWN
     assert "which hands its `g` to autograd.grad" in (_explain(project, "model.py", "Logistic.loss") or "")
+
+
+def test_a_package_module_imported_from_beside_it_resolves_to_the_file_beside():
+    # ``from mypkg import builder`` in driver.py, scanned from inside mypkg/: builder.py is beside it.
+    builder = "import jax.numpy as jnp\n\ndef assemble(x):\n    return x\n"
+    driver = "import jax\nfrom mypkg import builder\n\ndf = jax.grad(lambda x: builder.assemble(x).sum())\n"
+    project = _project({"pkg/builder.py": builder, "pkg/driver.py": driver})
+    assert _level(project, "pkg/builder.py", "assemble") == Level.DIFFERENTIATED
+    other = _project({"pkg/builder.py": builder, "elsewhere/driver.py": driver})
+    assert _level(other, "pkg/builder.py", "assemble") == Level.UNKNOWN  # not beside it: another module

@@ -178,6 +178,11 @@ class Project:
         (the most package parts shared with ``near``'s: folders from the project root, so the
         order does not depend on the working directory)."""
         candidates = self._by_module.get(module, [])
+        if not candidates and "." in module:
+            # ``from mypkg import builder`` scanned from inside mypkg/ (or a flat copy of it):
+            # the ``builder.py`` beside the importing file, when one is.
+            folder = os.path.dirname(near)
+            candidates = [path for path in self._by_module.get(module.rpartition(".")[2], []) if os.path.dirname(path) == folder]
         if len(candidates) <= 1:
             return list(candidates)
         anchor = self._package_parts(near)

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.progress_bars import unwrap_progress_bars
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name
 from gradadvisor.analysis.gradient import LIBRARY_MODULES
@@ -88,6 +89,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
         empty.errors.append(FileError(display, "skipped", f"file too complex to analyse: {error}"))
         return empty
     names = ImportMap(tree, package, source.text)
+    unwrap_progress_bars(tree, source.text, names.resolve)
     facts = Facts(tree, source, names)
     builder = SummaryBuilder(display, tree, source, names, facts, (module, package))
     result = FileAnalysis(display, builder.build(), parsed=True)
