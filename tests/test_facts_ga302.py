@@ -133,3 +133,43 @@ def test_autograd_era_bodies_copy_reshape_in_place_and_sum_builtin(tmp_path):
                            "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     found = {(f["code"], f["line"], f["confidence"]) for f in json.loads(done.stdout)["findings"]}
     assert found == {("GA302", 10, "high"), ("GA302", 19, "high")}
+
+
+SEGMENTS = '''
+import jax
+import jax.numpy as jnp
+
+
+def loglik(w, xs, bounds):
+    ll = 0.0
+    for k in range(len(bounds) - 1):
+        seg = xs[bounds[k]:bounds[k + 1]]
+        ll += jnp.sum(jnp.log1p(jnp.exp(seg @ w)))
+    return ll
+
+
+def prefix(y):
+    acc = 0.0
+    for j in range(y.shape[-1]):
+        acc += jnp.sum(y[..., :j])
+    return acc
+
+
+g = jax.grad(loglik)
+h = jax.grad(prefix)
+'''
+
+
+def test_a_sum_over_ragged_segments_is_reported_with_segment_advice(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(SEGMENTS)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    findings = json.loads(done.stdout)["findings"]
+    assert [(f["code"], f["line"]) for f in findings] == [("GA302", 8)]  # not the prefix sums
+    assert "segment_sum" in findings[0]["message"] and findings[0]["fix"] is None

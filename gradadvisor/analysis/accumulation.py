@@ -233,3 +233,19 @@ def keeps_initial(value: v.Value, term: v.Value) -> bool:
     if not all(isinstance(dim, int) for dim in (*value.shape, *term.shape)) or value.dtype is None or value.dtype != term.dtype:
         return False
     return len(term.shape) <= len(value.shape) and all(t in (1, s) for s, t in zip(reversed(value.shape), reversed(term.shape)))
+
+
+def segment_bounds(term: ast.AST, index: str) -> str | None:
+    """The offsets array when ``term`` reads a segment between consecutive offsets at the loop
+    index (``xs[:, bounds[k]:bounds[k + 1]]``): ragged segments, one term each; else None."""
+    for node in ast.walk(term):
+        if not (isinstance(node, ast.Slice) and isinstance(node.lower, ast.Subscript) and isinstance(node.upper, ast.Subscript)):
+            continue
+        lower, upper = node.lower, node.upper
+        if not (isinstance(lower.value, ast.Name) and isinstance(upper.value, ast.Name) and lower.value.id == upper.value.id):
+            continue
+        at, following = lower.slice, upper.slice
+        if isinstance(at, ast.Name) and at.id == index and isinstance(following, ast.BinOp) and isinstance(following.op, ast.Add) \
+                and isinstance(following.left, ast.Name) and following.left.id == index and isinstance(following.right, ast.Constant) and following.right.value == 1:
+            return lower.value.id
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.accumulation import accumulation_body, lifted_module, summed_rows, work_of
+from gradadvisor.analysis.accumulation import accumulation_body, lifted_module, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.syntax import name, names_read, one_line
 from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, sum_preconditions
@@ -335,6 +335,22 @@ class AccumulationLoop(Rule):
 
     # -- the message and the fix ------------------------------------------------------------------
 
+    def _segments(self, levels: list[Level], loop: ast.stmt, accumulation, extent) -> None:
+        """``ll += f(xs[bounds[k]:bounds[k + 1]])``: one term per ragged segment. Advice, no fix."""
+        index = levels[0].index if len(levels) == 1 else None
+        bounds = segment_bounds(accumulation.inlined, index) if index else None
+        if bounds is None:
+            return
+        self.report(
+            loop,
+            f"`{one_line(self.ctx.code(accumulation.statement), 60)}` adds one term per segment between consecutive "
+            f"`{bounds}` offsets: the traced program and its backward pass grow with the number of segments; pad the "
+            f"segments to one length and mask, or compute the terms per element and add them with `jax.ops.segment_sum` "
+            f"over segment ids",
+            extent=extent, work=work_of(self.ctx, [accumulation.statement], [accumulation.inlined]),
+            evidence=[f"each step reads `{bounds}[{index}]:{bounds}[{index} + 1]`, a segment of its own length"],
+        )
+
     def _check(self, levels: list[Level], loop: ast.stmt, statements: list[ast.stmt]) -> None:
         ctx = self.ctx
         body = summed_rows(ctx, levels, statements)
@@ -346,6 +362,7 @@ class AccumulationLoop(Rule):
         for accumulation in accumulations:
             rewrite = batched_sum(ctx, levels, accumulation)
             if rewrite is False:
+                self._segments(levels, loop, accumulation, extent)
                 return  # the index bounds a slice: a different shape at each step
             rewrites.append(rewrite)  # type: ignore[arg-type]
         work = work_of(ctx, statements, [item.inlined for item in accumulations])  # type: ignore[misc]
