@@ -383,3 +383,14 @@ def element_name(read: AxisRead, taken: set[str]) -> str:
     while chosen in taken:
         chosen += "_"
     return chosen
+
+def segment_advice(ctx, accumulation: Accumulation, bounds: str, index: str) -> tuple[str, str]:
+    """The message and evidence for a sum with one term per ragged segment between consecutive
+    offsets (``analysis/accumulation.segment_bounds``): no rewrite, the two ways to batch it."""
+    message = (
+        f"`{one_line(ctx.code(accumulation.statement), 60)}` adds one term per segment between consecutive "
+        f"`{bounds}` offsets: the traced program and its backward pass grow with the number of segments; pad the "
+        f"segments to one length and mask, or compute the terms per element and add them with `jax.ops.segment_sum` "
+        f"over segment ids"
+    )
+    return message, f"each step reads `{bounds}[{index}]:{bounds}[{index} + 1]`, a segment of its own length"

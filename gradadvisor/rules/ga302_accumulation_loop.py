@@ -8,7 +8,7 @@ import re
 from gradadvisor.analysis.accumulation import accumulation_body, lifted_module, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.syntax import name, names_read, one_line
-from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, sum_preconditions
+from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, segment_advice, sum_preconditions
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
@@ -337,19 +337,10 @@ class AccumulationLoop(Rule):
 
     def _segments(self, levels: list[Level], loop: ast.stmt, accumulation, extent) -> None:
         """``ll += f(xs[bounds[k]:bounds[k + 1]])``: one term per ragged segment. Advice, no fix."""
-        index = levels[0].index if len(levels) == 1 else None
-        bounds = segment_bounds(accumulation.inlined, index) if index else None
-        if bounds is None:
-            return
-        self.report(
-            loop,
-            f"`{one_line(self.ctx.code(accumulation.statement), 60)}` adds one term per segment between consecutive "
-            f"`{bounds}` offsets: the traced program and its backward pass grow with the number of segments; pad the "
-            f"segments to one length and mask, or compute the terms per element and add them with `jax.ops.segment_sum` "
-            f"over segment ids",
-            extent=extent, work=work_of(self.ctx, [accumulation.statement], [accumulation.inlined]),
-            evidence=[f"each step reads `{bounds}[{index}]:{bounds}[{index} + 1]`, a segment of its own length"],
-        )
+        bounds = segment_bounds(accumulation.inlined, levels[0].index) if len(levels) == 1 and levels[0].index else None
+        if bounds is not None:
+            message, evidence = segment_advice(self.ctx, accumulation, bounds, levels[0].index)
+            self.report(loop, message, extent=extent, work=work_of(self.ctx, [accumulation.statement], [accumulation.inlined]), evidence=[evidence])
 
     def _check(self, levels: list[Level], loop: ast.stmt, statements: list[ast.stmt]) -> None:
         ctx = self.ctx
