@@ -114,3 +114,42 @@ def test_a_state_stepped_by_a_jax_library_step_function_is_a_jax_recurrence(tmp_
                           text=True, timeout=120)
     found = [(f["code"], f["line"], f["confidence"]) for f in json.loads(done.stdout)["findings"]]
     assert found == [("GA103", 9, "high")]  # not the host loop with an unknown update
+
+
+NEWTON = '''
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnums=(1, 4))
+def implicit_step(u, rhs, h, t, n_inner):
+    v = u
+    J = jax.jacfwd(lambda v: v - u - h * rhs(v, t))
+    for _ in range(n_inner):
+        v = v - jnp.linalg.solve(J(v), v - u - h * rhs(v, t))
+    return v
+
+
+@partial(jax.jit, static_argnums=(1,))
+def simulate(x, n_steps, A):
+    for _ in range(n_steps):
+        x = jnp.linalg.solve(A, x)
+    return x
+'''
+
+
+def test_newton_iterations_are_low_and_time_steps_are_not(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(NEWTON)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    found = {f["line"]: f for f in json.loads(done.stdout)["findings"]}
+    assert found[12]["confidence"] == "low" and any("Newton iterations" in item for item in found[12]["evidence"])
+    assert found[19]["confidence"] == "medium"  # a solve per time step with a fixed matrix: not Newton

@@ -196,3 +196,47 @@ def test_a_plotting_helper_is_host_code_except_for_what_is_slow_eagerly(tmp_path
     assert ("GA102", 23) in found  # a gradient per point is slow eagerly too
     assert ("GA101", 29) in found  # the same map outside a plotting helper
     assert not any(13 <= line <= 19 for _, line in found)  # the map inside the plotting helper
+
+
+HOST_CALLEE = '''
+import jax.numpy as jnp
+import numpy as np
+import scipy.spatial
+
+
+def relabel(x, ref):
+    d = scipy.spatial.distance.cdist(x.T, ref.T)
+    return x[:, np.argmin(d, axis=0)]
+
+
+def fill(x):
+    out = np.zeros_like(x)
+    out[0] = x[0]
+    return out
+
+
+def smooth(x):
+    return jnp.tanh(x)
+
+
+def align(P):
+    return jnp.stack([relabel(x, P[0]) for x in P])
+
+
+def filled(P):
+    return jnp.stack([fill(x) for x in P])
+
+
+def mapped(P):
+    return jnp.stack([smooth(x) for x in P])
+'''
+
+
+def test_a_map_of_a_host_function_of_the_module_is_not_a_sample_map(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(HOST_CALLEE)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
+                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    lines = sorted(f["line"] for f in json.loads(done.stdout)["findings"] if f["code"] == "GA101")
+    assert lines == [31]  # SciPy on its argument, items assigned into an array: host functions

@@ -125,8 +125,30 @@ def plain_data(array: ast.expr, loop: ElementLoop | ProductLoop, position: int) 
 
 
 def host_body(body: ast.AST, ctx) -> bool:
-    """The loop body is host code (NumPy, SciPy, printing, buffers written in place): never a vmap."""
-    return host_work(body, ctx.resolve) or side_effects(body, ctx.is_builtin)
+    """The loop body is host code (NumPy, SciPy, printing, buffers written in place), or calls a
+    function of this module that is (SciPy on its arguments, items assigned into an array): never
+    a vmap."""
+    if host_work(body, ctx.resolve) or side_effects(body, ctx.is_builtin):
+        return True
+    for node in walk(body):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            function = ctx.local_function(node.func.id)
+            if function is not None and _host_function(function, ctx.resolve):
+                return True
+    return False
+
+
+def _host_function(function: ast.AST, resolve) -> bool:
+    """A function whose own statements call SciPy or assign items into an array (``out[:, j] =
+    ...``): host code, which no trace or vmap can run."""
+    for node in walk(function):
+        if isinstance(node, ast.Call) and (resolve(node.func) or "").startswith("scipy."):
+            return True
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(target, ast.Subscript) for target in targets):
+                return True
+    return False
 
 
 def joining(qualified: str | None) -> str | None:

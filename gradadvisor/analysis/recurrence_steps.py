@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.extent import SMALL_COUNT_NAME
+from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
 from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, walk
 
 if TYPE_CHECKING:
@@ -156,3 +157,28 @@ def step_inputs(form: LoopForm, flow: Flow, code) -> str:
             if text is not None and text not in flow.moving_arrays and text not in flow.assigned and text not in found:
                 found.append(text)
     return ", ".join(f"`{text}`" for text in found[:3])
+
+
+#: Linear solves a Newton step makes with a Jacobian of its state.
+LINEAR_SOLVES = ("linalg.solve", "linalg.inv", "linalg.lstsq", "linalg.cho_solve", "linalg.lu_solve", "sparse.linalg.cg", "sparse.linalg.gmres")
+
+
+def newton_iterations(form: LoopForm, flow: Flow, ctx) -> str | None:
+    """Why the loop counts solver iterations, not data: it walks no data and each step solves a
+    linear system with a Jacobian (or Hessian) evaluated in the step (``v = v - solve(J(v), r(v))``
+    with ``J = jax.jacfwd(...)``): Newton and Gauss-Newton loops converge in a handful of steps."""
+    if walks_data(form, flow):
+        return None
+    for node in walk(form.node):
+        if not (isinstance(node, ast.Call) and (ctx.resolve(node.func) or "").endswith(LINEAR_SOLVES)):
+            continue
+        for inner in (child for arg in node.args for child in walk(arg)):
+            if not isinstance(inner, ast.Call):
+                continue
+            function = inner.func.func if isinstance(inner.func, ast.Call) else inner.func
+            qualified = ctx.resolve(function) if isinstance(inner.func, ast.Call) else None
+            transform = qualified if qualified in GRADIENT_FUNCTIONS else ctx.value(function).transform
+            if transform in GRADIENT_FUNCTIONS and derivative_kind(transform) in ("Jacobian", "Hessian"):
+                return (f"each step solves with a {derivative_kind(transform)} evaluated in the step (line {node.lineno}): "
+                        "Newton iterations, a handful of steps rather than one per datum")
+    return None

@@ -9,7 +9,7 @@ from gradadvisor.analysis.carried_values import carried_without_gradient, reshap
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
-from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, many_steps, step_extent, walks_data, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, many_steps, newton_iterations, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
@@ -357,12 +357,14 @@ class PythonLoopRecurrence(Rule):
         # where a trace is proven, unless its states are joined into one jax array after the
         # loop (``out.append(g)`` ... ``jnp.array(out)``): jax values, as ``.at`` writes are.
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
+        iterations = newton_iterations(form, flow, ctx)  # a solver's few steps: low
         if joined and work == "unknown":
             work = "jax"
         self.report(
             node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx),
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
-            evidence=[flow.reasons.get(states[0], "")], no_gradient=carried_without_gradient(flow, states, ctx),
+            evidence=[flow.reasons.get(states[0], ""), *([iterations] if iterations else [])],
+            no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
             data={"counted": extent.param} if extent.param and not walks_data(form, flow) else None,
         )
 
