@@ -391,8 +391,11 @@ def _may_reach(binding: Chain, at: Chain) -> bool:
     return True
 
 
-#: ``self.x = f(...)``: an attribute bound to a call's result (a transform of a function, maybe).
-SELF_TRANSFORM = re.compile(r"self\.\w+[ \t]*=[ \t]*[\w.]+\(")
+#: ``self.df = jax.grad(...)``, ``self.g = compute_grad(...)``: an attribute bound to what a call
+#: whose name ends in a transform's name returns (the cheap test before reading the classes).
+SELF_TRANSFORM = re.compile(
+    r"self\.\w+[ \t]*=[ \t]*[\w.]*(?:" + "|".join(sorted({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS})) + r")[ \t]*\("
+)
 
 
 class Facts:

@@ -101,8 +101,8 @@ class PerSampleMap(Rule):
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
     keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append")
-    expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\w\(\[")  # joins, lax.map, a helper given a list
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\w\(\["))
+    expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\(\[")  # joins, lax.map, a helper given a list
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\["))
 
     VALID = (
         # A list returned from code no trace reaches: host code, no finding.
