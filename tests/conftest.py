@@ -162,3 +162,14 @@ def extent_of_first_loop(text: str):
     loop = next(node for node in ast.walk(function) if isinstance(node, ast.For))
     ctx.enter(loop)
     return ctx.extent(loop.iter)
+
+
+def scan_program(root: Path, source: str, *, low: bool = True, name: str = "m.py") -> list[dict]:
+    """The findings of ``gradadvisor scan`` (JSON, in a subprocess, as a user runs it) on one
+    module ``source`` written into ``root`` as its own project; at every confidence with ``low``."""
+    (root / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (root / name).write_text(source)
+    args = [sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json", "--exit-zero"]
+    done = subprocess.run([*args, *(["--min-confidence", "low"] if low else []), name], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["findings"]

@@ -11,6 +11,7 @@ from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.syntax import Source, parse
 from gradadvisor.engine.context import Context
+from conftest import scan_program
 
 
 def _extents(source: str) -> list:
@@ -103,16 +104,8 @@ def host_loop(R, n_steps, update):
 
 
 def test_a_state_stepped_by_a_jax_library_step_function_is_a_jax_recurrence(tmp_path):
-    import json
-    import subprocess
-    import sys
-
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(LIBRARY_STEP)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    found = [(f["code"], f["line"], f["confidence"]) for f in json.loads(done.stdout)["findings"]]
+    found_findings = scan_program(tmp_path, LIBRARY_STEP)
+    found = [(f["code"], f["line"], f["confidence"]) for f in found_findings]
     assert found == [("GA103", 9, "high")]  # not the host loop with an unknown update
 
 
@@ -141,15 +134,7 @@ def simulate(x, n_steps, A):
 
 
 def test_newton_iterations_are_low_and_time_steps_are_not(tmp_path):
-    import json
-    import subprocess
-    import sys
-
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(NEWTON)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    found = {f["line"]: f for f in json.loads(done.stdout)["findings"]}
+    found_findings = scan_program(tmp_path, NEWTON)
+    found = {f["line"]: f for f in found_findings}
     assert found[12]["confidence"] == "low" and any("Newton iterations" in item for item in found[12]["evidence"])
     assert found[19]["confidence"] == "medium"  # a solve per time step with a fixed matrix: not Newton

@@ -12,6 +12,7 @@ import pytest
 from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.syntax import Source
+from conftest import scan_program
 
 
 def _facts(code: str):
@@ -123,15 +124,8 @@ dlogistic = grad(logistic)
 def test_autograd_era_bodies_copy_reshape_in_place_and_sum_builtin(tmp_path):
     # copy.deepcopy of a row, an in-place ``row.shape = ...`` and a builtin sum over a
     # comprehension are array work, not host calls: both accumulations are reported.
-    import json
-    import subprocess
-    import sys
-
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(ROW_RESHAPED)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    found = {(f["code"], f["line"], f["confidence"]) for f in json.loads(done.stdout)["findings"]}
+    found_findings = scan_program(tmp_path, ROW_RESHAPED, low=False)
+    found = {(f["code"], f["line"], f["confidence"]) for f in found_findings}
     assert found == {("GA302", 10, "high"), ("GA302", 19, "high")}
 
 
@@ -161,15 +155,6 @@ h = jax.grad(prefix)
 
 
 def test_a_sum_over_ragged_segments_is_reported_with_segment_advice(tmp_path):
-    import json
-    import subprocess
-    import sys
-
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(SEGMENTS)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    findings = json.loads(done.stdout)["findings"]
+    findings = scan_program(tmp_path, SEGMENTS)
     assert [(f["code"], f["line"]) for f in findings] == [("GA302", 8)]  # not the prefix sums
     assert "segment_sum" in findings[0]["message"] and findings[0]["fix"] is None

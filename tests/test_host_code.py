@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import ast
-import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
 from gradadvisor.analysis.host_code import host_reason
+from conftest import scan_program
 
 
 def _function(code: str) -> ast.AST:
@@ -71,12 +69,7 @@ def filt(u, a):
 
 
 def test_a_scan_reports_the_traced_recurrence_and_not_the_host_functions(tmp_path):
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(PROGRAM)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    findings = json.loads(done.stdout)["findings"]
+    findings = scan_program(tmp_path, PROGRAM)
     lines = {f["line"] for f in findings}
     assert any(27 <= line <= 29 for line in lines), findings  # filt's carried x
     assert not any(line < 22 for line in lines), findings  # nothing in batches or validate
@@ -120,12 +113,8 @@ def test_code_that_only_eager_code_calls_is_not_likely_traced(tmp_path):
     """A finite-difference check and a reference loop, called only from a function that
     module-level code calls, run eagerly: low confidence, with the callers as evidence; a
     function nothing in the project calls may be traced by its users: still "likely traced"."""
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(EAGER)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    by_line = {f["line"]: f for f in json.loads(done.stdout)["findings"]}
+    found_findings = scan_program(tmp_path, EAGER)
+    by_line = {f["line"]: f for f in found_findings}
     assert by_line[8]["confidence"] == "low" and by_line[13]["confidence"] == "low", by_line
     assert any("runs eagerly" in item for item in by_line[8]["evidence"])
     library = [f for line, f in by_line.items() if line > 30]
@@ -187,12 +176,8 @@ class Viz:
 
 
 def test_a_plotting_helper_is_host_code_except_for_what_is_slow_eagerly(tmp_path):
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(PLOTTING)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    found = {(f["code"], f["line"]) for f in json.loads(done.stdout)["findings"]}
+    found_findings = scan_program(tmp_path, PLOTTING)
+    found = {(f["code"], f["line"]) for f in found_findings}
     assert ("GA102", 23) in found  # a gradient per point is slow eagerly too
     assert ("GA101", 29) in found  # the same map outside a plotting helper
     assert not any(13 <= line <= 19 for _, line in found)  # the map inside the plotting helper
@@ -233,10 +218,6 @@ def mapped(P):
 
 
 def test_a_map_of_a_host_function_of_the_module_is_not_a_sample_map(tmp_path):
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(HOST_CALLEE)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    lines = sorted(f["line"] for f in json.loads(done.stdout)["findings"] if f["code"] == "GA101")
+    found_findings = scan_program(tmp_path, HOST_CALLEE)
+    lines = sorted(f["line"] for f in found_findings if f["code"] == "GA101")
     assert lines == [31]  # SciPy on its argument, items assigned into an array: host functions

@@ -4,14 +4,12 @@
 from __future__ import annotations
 
 import ast
-import json
-import subprocess
-import sys
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.syntax import Source
+from conftest import scan_program
 
 PROGRAM = '''import autograd.numpy as np
 from autograd import grad as compute_grad
@@ -54,10 +52,6 @@ def test_an_attribute_assigned_twice_is_not_known():
 
 
 def test_per_point_gradients_through_an_attribute_are_reported(tmp_path):
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(PROGRAM)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    findings = json.loads(done.stdout)["findings"]
+    findings = scan_program(tmp_path, PROGRAM, low=False)
     assert [(f["code"], f["line"]) for f in findings] == [("GA102", 15)]
     assert "elementwise_grad" in findings[0]["message"]

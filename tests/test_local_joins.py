@@ -1,10 +1,7 @@
 """A helper of the module that stacks the list it is given is a join like ``jnp.stack``."""
 
 from __future__ import annotations
-
-import json
-import subprocess
-import sys
+from conftest import scan_program
 
 PROGRAM = '''import jax
 import jax.numpy as jnp
@@ -30,12 +27,7 @@ g = jax.grad(loss)
 
 
 def test_a_helper_that_stacks_its_list_is_a_join(tmp_path):
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(PROGRAM)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    findings = json.loads(done.stdout)["findings"]
+    findings = scan_program(tmp_path, PROGRAM)
     lines = sorted(f["line"] for f in findings if f["code"] == "GA101")
     assert lines == [15]  # not the helper with more than one statement
     assert all(f["fix"] is None for f in findings if f["line"] == 15)  # advice only: the helper is not jnp.stack

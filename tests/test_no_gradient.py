@@ -5,11 +5,9 @@ diagonal is slow whether or not a transform reaches it."""
 from __future__ import annotations
 
 import ast
-import json
-import subprocess
-import sys
 
 import pytest
+from conftest import scan_program
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.facts import Facts
@@ -65,14 +63,7 @@ def elementwise_derivative(x):
 
 @pytest.fixture(scope="module")
 def findings(tmp_path_factory):
-    root = tmp_path_factory.mktemp("no_gradient")
-    (root / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (root / "m.py").write_text(PROGRAM)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=root, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return {f["line"]: f for f in json.loads(done.stdout)["findings"]}
+    return {f["line"]: f for f in scan_program(tmp_path_factory.mktemp("no_gradient"), PROGRAM)}
 
 
 def _line(text: str) -> int:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import ast
-import json
-import subprocess
-import sys
 
 import pytest
 
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.progress_bars import unwrap_progress_bars
+from conftest import scan_program
 
 PROGRAM = '''import jax
 import jax.numpy as jnp
@@ -56,10 +54,6 @@ def test_unwrapped_iterables(source, expected):
 
 
 def test_loops_wrapped_in_progress_bars_are_read(tmp_path):
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(PROGRAM)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    found = sorted((f["code"], f["line"]) for f in json.loads(done.stdout)["findings"])
+    found_findings = scan_program(tmp_path, PROGRAM)
+    found = sorted((f["code"], f["line"]) for f in found_findings)
     assert found == [("GA101", 8), ("GA101", 14)]  # not the host training driver

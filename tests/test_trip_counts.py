@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 import pytest
-from conftest import extent_of_first_loop
+from conftest import extent_of_first_loop, scan_program
 
 from gradadvisor.analysis.syntax import range_bounds
 
@@ -105,15 +105,6 @@ def driver(state, key):
 
 def test_a_count_of_steps_is_judged_by_what_callers_pass(tmp_path):
     # 20 steps (the caller's own default) is a deliberate unroll; 5000 is the slow case.
-    import json
-    import subprocess
-    import sys
-
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    (tmp_path / "m.py").write_text(CALLED_COUNTS)
-    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json",
-                           "--min-confidence", "low", "--exit-zero", "m.py"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    findings = json.loads(done.stdout)["findings"]
+    findings = scan_program(tmp_path, CALLED_COUNTS)
     assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA103", 25, "high")]
     assert any("5000" in item for item in findings[0]["evidence"])
