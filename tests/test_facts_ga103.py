@@ -138,3 +138,36 @@ def test_newton_iterations_are_low_and_time_steps_are_not(tmp_path):
     found = {f["line"]: f for f in found_findings}
     assert found[12]["confidence"] == "low" and any("Newton iterations" in item for item in found[12]["evidence"])
     assert found[19]["confidence"] == "medium"  # a solve per time step with a fixed matrix: not Newton
+
+
+INTEGRATOR = '''from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnums=(1, 2))
+def integrator(u0, F, N, t0, t1):
+    return jnp.stack([u0] * N, axis=-1)
+'''
+DRIVER = '''import jax.numpy as jnp
+
+from integrators import RK4
+
+
+def dataset(F, u0, T, n_intervals):
+    Ts = jnp.linspace(0, T, n_intervals + 1)
+    features = []
+    for t0, t1 in zip(Ts[:-1], Ts[1:]):
+        values = RK4.integrator(u0, F, 10, t0, t1)
+        features.append(values)
+        u0 = values[:, -1]
+    return jnp.stack(features)
+'''
+
+
+def test_a_loop_whose_steps_call_a_function_jitted_elsewhere_is_a_host_driver(tmp_path):
+    assert [f["line"] for f in scan_program(tmp_path, DRIVER)] == [9]  # the step's module not scanned
+    (tmp_path / "integrators").mkdir()
+    (tmp_path / "integrators" / "RK4.py").write_text(INTEGRATOR)
+    assert scan_program(tmp_path, DRIVER) == []  # RK4.integrator is compiled: the loop drives it

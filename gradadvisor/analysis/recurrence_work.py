@@ -117,3 +117,28 @@ def joined_after(loop: ast.stmt, flow, ctx) -> bool:
                 if module == "jax.numpy" and function in lib.JOINING:
                     return True
     return False
+
+
+def step_callees(node: ast.AST, ctx, most: int = 8) -> list[str]:
+    """The functions a loop's steps call, as references the project can resolve (``step``,
+    ``mod.step``, and for a local bound to one, ``solver = RK4.integrator``, what it was bound
+    to): whether one is compiled elsewhere is the project's question (a host driver calling
+    jitted steps is not itself traced)."""
+    found: list[str] = []
+    for child in walk(node):
+        if not isinstance(child, ast.Call) or len(found) >= most:
+            continue
+        func = child.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            found.append(f"{func.value.id}.{func.attr}")
+        elif isinstance(func, ast.Name):
+            bindings = ctx.facts.bindings_at(func.id, ctx.scope, ctx.statement) if ctx.scope.binds(func.id) else []
+            if not bindings:
+                found.append(func.id)
+            for binding in bindings:
+                value = binding.value if binding.kind == "assign" and not binding.path else None
+                if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+                    found.append(f"{value.value.id}.{value.attr}")
+                elif isinstance(value, ast.Name):
+                    found.append(value.id)
+    return list(dict.fromkeys(found))

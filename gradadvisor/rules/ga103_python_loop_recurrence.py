@@ -10,13 +10,13 @@ from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
 from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, many_steps, newton_iterations, step_extent, walks_data, weights_applied_to_state
-from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work
+from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
 from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, scatter_advice
-from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize
+from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, calls_compiled, default_finalize, trace_proof
 
 if TYPE_CHECKING:
     from gradadvisor.analysis.extent import Extent
@@ -365,7 +365,7 @@ class PythonLoopRecurrence(Rule):
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
             evidence=[flow.reasons.get(states[0], ""), *([iterations] if iterations else [])],
             no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
-            data={"counted": extent.param} if extent.param and not walks_data(form, flow) else None,
+            data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx)},
         )
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
@@ -390,6 +390,8 @@ class PythonLoopRecurrence(Rule):
         counted = candidate.data.get("counted")
         if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted)):
             return None  # a count of steps that walks no data, and every caller passes a small one
+        if trace_proof(candidate, project)[0] != "proven" and calls_compiled(project, candidate, candidate.data.get("calls", ())):
+            return None  # each step calls a function jit compiles elsewhere: a host driver
         finding = default_finalize(cls, candidate, project)
         if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence != "high":
             return None  # independent writes: reported only when the size and the trace are both proven
