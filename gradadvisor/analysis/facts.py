@@ -398,6 +398,23 @@ SELF_TRANSFORM = re.compile(
 )
 
 
+def instance_assignments(klass: ast.ClassDef) -> dict[str, list[ast.expr | None]]:
+    """``self.attr = value`` in the methods of ``klass`` (functions nested in them included,
+    nested classes not): attr -> the values assigned, None for an augmented assignment."""
+    found: dict[str, list[ast.expr | None]] = {}
+    stack: list[ast.stmt] = [item for item in klass.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, ast.ClassDef):
+            continue
+        stack.extend(statement.body if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) else nested_statements(statement))
+        if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                    found.setdefault(target.attr, []).append(statement.value if not isinstance(statement, ast.AugAssign) else None)
+    return found
+
+
 class Facts:
     """The facts of one module: its scopes, and the value of any expression in them."""
 
@@ -447,27 +464,16 @@ class Facts:
                 classes.append(statement)
             stack.extend(nested_statements(statement))
         for klass in classes:
-            methods = [item for item in klass.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
-            values: dict[str, list[ast.expr | None]] = {}
-            pending: list[ast.stmt] = [statement for method in methods for statement in method.body]
-            while pending:
-                node = pending.pop()
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    continue
-                pending.extend(nested_statements(node))
-                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-                    for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                            values.setdefault(target.attr, []).append(node.value if not isinstance(node, ast.AugAssign) else None)
             found: dict[str, Value] = {}
-            for attr, assigned in values.items():
+            for attr, assigned in instance_assignments(klass).items():
                 value = assigned[0] if len(assigned) == 1 else None
                 if isinstance(value, ast.Call) and value.args:
                     qualified = transform_name(value.func, self.names)
                     if qualified is not None:
                         found[attr] = Value(v.CALLABLE, transform=qualified, function=dotted(value.args[0]), evidence=(f"`self.{attr}` is `{one_line(self.source.segment(value), 40)}`",))
-            for method in methods:
-                table[id(method)] = found
+            for method in klass.body:
+                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    table[id(method)] = found
         return table
 
     # -- scopes --------------------------------------------------------------------------
@@ -1082,9 +1088,9 @@ class _Evaluator:
         inner = _Evaluator(self.facts, self.scope, self.at, overlay)
         item = inner.eval(node.elt, depth)
         # ``[e["image"] for e in tfds.as_numpy(ds)]``: one item per record of loaded data
-        source = iterable if iterable.data else next(
-            (found for found in (self.eval(arg, depth) for arg in positional(generator.iter)) if found.data), None
-        ) if isinstance(generator.iter, ast.Call) else (iterable if iterable.data else None)
+        source = iterable if iterable.data else None
+        if source is None and isinstance(generator.iter, ast.Call):
+            source = next((found for found in (self.eval(arg, depth) for arg in positional(generator.iter)) if found.data), None)
         if source is not None:
             return Value(v.SEQUENCE, length=length, item=item, data=True, evidence=source.evidence)
         return v.sequence(length, item)

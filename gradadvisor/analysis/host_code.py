@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ast
 
-
+from gradadvisor.analysis.syntax import walk
 
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
@@ -81,6 +81,19 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
                     return (f"line {line} branches in Python on an element of the array `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
     return None
+
+
+def host_library_function(function: ast.AST, resolve) -> bool:
+    """A function whose code calls SciPy or assigns items into an array (``out[:, j] = ...``):
+    host code, which a vmap cannot map (a mapped body that calls one is not a sample map)."""
+    for node in walk(function):
+        if isinstance(node, ast.Call) and (resolve(node.func) or "").startswith("scipy."):
+            return True
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(target, ast.Subscript) for target in targets):
+                return True
+    return False
 
 
 def _draws(call: ast.Call, resolve) -> bool:

@@ -19,6 +19,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, walk
+from gradadvisor.analysis.host_code import host_library_function
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, elementwise_in, host_work, index_loop, indexed_element, read_loop, side_effects, while_range
 
 
@@ -133,20 +134,7 @@ def host_body(body: ast.AST, ctx) -> bool:
     for node in walk(body):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             function = ctx.local_function(node.func.id)
-            if function is not None and _host_function(function, ctx.resolve):
-                return True
-    return False
-
-
-def _host_function(function: ast.AST, resolve) -> bool:
-    """A function whose own statements call SciPy or assign items into an array (``out[:, j] =
-    ...``): host code, which no trace or vmap can run."""
-    for node in walk(function):
-        if isinstance(node, ast.Call) and (resolve(node.func) or "").startswith("scipy."):
-            return True
-        if isinstance(node, (ast.Assign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(target, ast.Subscript) for target in targets):
+            if function is not None and host_library_function(function, ctx.resolve):
                 return True
     return False
 

@@ -386,6 +386,14 @@ class Project:
     def is_compiled(self, path: str, scopes: tuple[str, ...]) -> bool:
         return any((path, scope) in self.compiled for scope in scopes)
 
+    def compiled_among(self, path: str, scope: str | None, references) -> str | None:
+        """The first of ``references`` (calls as written in ``path``, inside ``scope``) that
+        resolves to a function jit compiles; None when none does."""
+        for reference in references:
+            if any(key in self.compiled for key in self.resolve(path, reference, scope)):
+                return reference
+        return None
+
     def name_of(self, key: Key) -> str:
         function = self.function(key)
         if function is None:

@@ -83,13 +83,11 @@ def walks_data(form: LoopForm, flow: Flow) -> bool:
     )
 
 
-def few_steps_passed(facts: list) -> str | None:
-    """When every call site passes a literal count below ``LITERAL_STEPS`` (or its own parameter
-    with such a default): the evidence; None otherwise (``facts``: ``Project.arguments``)."""
+def few_steps_passed(facts: list) -> bool:
+    """Every call site passes a literal count below ``LITERAL_STEPS`` (or its own parameter with
+    such a default), and one does (``facts``: ``Project.arguments``)."""
     counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith("int:")]
-    if not facts or len(counts) != len(facts) or max(counts) >= LITERAL_STEPS:
-        return None
-    return f"{facts[0].evidence} at {facts[0].path}:{facts[0].line}"
+    return bool(facts) and len(counts) == len(facts) and max(counts) < LITERAL_STEPS
 
 
 def _header_names(header: ast.AST) -> set[str]:
@@ -175,9 +173,7 @@ def newton_iterations(form: LoopForm, flow: Flow, ctx) -> str | None:
         for inner in (child for arg in node.args for child in walk(arg)):
             if not isinstance(inner, ast.Call):
                 continue
-            function = inner.func.func if isinstance(inner.func, ast.Call) else inner.func
-            qualified = ctx.resolve(function) if isinstance(inner.func, ast.Call) else None
-            transform = qualified if qualified in GRADIENT_FUNCTIONS else ctx.value(function).transform
+            transform = ctx.value(inner.func).transform  # ``J(v)`` with ``J = jax.jacfwd(g)``, or ``jax.jacfwd(g)(v)``
             if transform in GRADIENT_FUNCTIONS and derivative_kind(transform) in ("Jacobian", "Hessian"):
                 return (f"each step solves with a {derivative_kind(transform)} evaluated in the step (line {node.lineno}): "
                         "Newton iterations, a handful of steps rather than one per datum")

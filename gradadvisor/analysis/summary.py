@@ -22,7 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.facts import Facts, Scope
+from gradadvisor.analysis.facts import Facts, Scope, instance_assignments
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
     COMPACT,
@@ -755,23 +755,12 @@ def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, str]:
     attributes every assignment of which names a method (``self.<name>``) -> that name."""
     if not SELF_ALIAS.search(text):
         return {}
-    found: dict[str, set[str | None]] = {}
-    stack = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    while stack:
-        statement = stack.pop()
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            stack.extend(statement.body)
-            continue
-        stack.extend(nested_statements(statement))
-        if not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            continue
-        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-        for target in targets:
-            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
-                value = statement.value
-                named = value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and not isinstance(statement, ast.AugAssign) else None
-                found.setdefault(target.attr, set()).add(named)
-    return {attr: next(iter(names)) for attr, names in found.items() if len(names) == 1 and None not in names}  # type: ignore[misc]
+    found: dict[str, str] = {}
+    for attr, values in instance_assignments(node).items():
+        named = {value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" else None for value in values}
+        if len(named) == 1 and None not in named:
+            found[attr] = named.pop()  # type: ignore[assignment]
+    return found
 
 
 def _typed_parameters(args: ast.arguments) -> dict[str, str]:

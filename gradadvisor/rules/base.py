@@ -430,17 +430,6 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
 GENERATOR = "generator:"
 
 
-def calls_compiled(project: "Project", candidate: Candidate, references) -> str | None:
-    """The first of ``references`` (calls made in the candidate's loop, as written) that resolves
-    to a function jit compiles elsewhere in the project; None when none does."""
-    scope = candidate.scopes[0] if candidate.scopes else None
-    for reference in references:
-        for key in project.resolve(candidate.path, reference, scope):
-            if project.is_compiled(key[0], (key[1],)):
-                return reference
-    return None
-
-
 def host_function(candidate: Candidate, project: "Project") -> str | None:
     """Why the function holding the candidate (or one enclosing it) cannot be traced, or None."""
     return candidate.host
