@@ -42,7 +42,7 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     initial = [initial_value(name, form.node, ctx) for name in states]
     if any(value.kind == v.CALLABLE for value in initial):
         return None
-    if any(_mutated_in_place(form.node, name) for name in states):
+    if any(_mutated_in_place(form.node, name) for name in states if name not in flow.last_items):
         return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
     if flow.writes or any(value.is_array and not value.host for value in initial) or _array_calls(form.node, ctx):
         return "jax"

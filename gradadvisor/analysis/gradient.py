@@ -190,12 +190,26 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
             continue
         if isinstance(current, ast.Call):
             arguments = [*current.args, *(item.value for item in current.keywords)]
-            if any(names_read(arg) & variables for arg in arguments) and not variables & names_read(current.func):
+            if any(names_read(arg) & variables for arg in arguments) and not variables & names_read(current.func) or closes_over(current, variables, ctx):
                 transform = gradient_call(current, ctx)
                 if transform is not None:
                     found.append((current, *transform))
         stack.extend(reversed(child_nodes(current)))
     return found
+
+
+def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:
+    """``jax.grad(lambda p: loss(p, x, y))(params)``: the derivative of a function written in
+    place that reads the sample (a new function per sample, differentiated once each)."""
+    from gradadvisor.analysis.syntax import names_read
+
+    func = node.func
+    if not isinstance(func, ast.Call) or not func.args or ctx.resolve(func.func) not in GRADIENT_FUNCTIONS:
+        return False
+    inner = func.args[0]
+    if isinstance(inner, ast.Call) and ctx.resolve(inner.func) == "functools.partial" and inner.args:
+        return bool(names_read(inner) & variables) and not names_read(inner.args[0]) & variables
+    return isinstance(inner, ast.Lambda) and bool(names_read(inner.body) & variables) and not names_read(func.func) & variables
 
 
 def derivative_kind(transform: str) -> str:

@@ -23,7 +23,7 @@ cannot tell, it errs towards "depends on an earlier step": that keeps the advice
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gradadvisor.analysis.recurrence_footprints import Footprint, Write, offset, read_footprint, sees_earlier, write_of
 from gradadvisor.analysis.recurrence_form import LoopForm, assigned_names, counter_step
@@ -190,6 +190,8 @@ class Flow:
     #: Before each statement: this step's values so far (name -> old values they depend on).
     snapshots: dict[int, dict[str, frozenset[str]]]
     has_walrus: bool = False
+    #: Lists appended per step whose last items the body reads: carried through the list.
+    last_items: set[str] = field(default_factory=set)
 
     def updates_of(self, name: str) -> list[ast.stmt]:
         return [item.statement for item in self.items if name in _item_targets(item)]
@@ -225,6 +227,10 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     for item in items:
         assigned |= _item_targets(item)
     assigned -= set(form.targets)
+    # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
+    # carries its last item like a name: each append assigns it.
+    last_items = _last_item_lists(node.body) - assigned
+    assigned |= last_items
     # Positions may move with the index, or with a counter the body steps by a literal (``j += 1``).
     movers: list[tuple[str, int]] = [(var, form.direction)] if var else []
     for name in sorted(assigned):
@@ -272,6 +278,8 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     write_deps: dict[int, frozenset[str]] = {}
     snapshots: dict[int, dict[str, frozenset[str]]] = {}
     has_walrus = False
+    for name in last_items:
+        reasons[name] = f"reads `{name}[-1]`, appended by the step before"
 
     def _read_of(node: ast.AST) -> tuple[str, Footprint] | None:
         for array in moving_arrays:
@@ -393,6 +401,8 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             list_name, value = appended
             appends.setdefault(list_name, []).append(value)
             write_deps[id(stmt)] = expr_deps(value) | control
+            if list_name in last_items:
+                assign(list_name, write_deps[id(stmt)], here)
             continue
         if isinstance(stmt, ast.Expr):
             expr_deps(stmt.value)
@@ -449,7 +459,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
                 stored |= write_deps[id(item.statement)] & recurrent
     return Flow(
         form, items, assigned, writes, moving_arrays, carried, recurrent, clocks, keys, final, reasons, appends, stored,
-        side_effects, write_deps, snapshots, has_walrus,
+        side_effects, write_deps, snapshots, has_walrus, last_items,
     )
 
 
@@ -502,6 +512,25 @@ def _extended_list(stmt: ast.Assign) -> tuple[str, ast.expr] | None:
     ):
         return name, value.right.elts[0]
     return None
+
+
+def _last_item_lists(body: list[ast.stmt]) -> set[str]:
+    """Lists the loop body appends to (``ys.append(v)``) and reads only at its last items
+    (``ys[-1]``, ``ys[-2]``): what the earlier steps appended is read back."""
+    def appended_to(node: ast.AST) -> str | None:
+        call = node.value if isinstance(node, ast.Expr) else None
+        return _append(node)[0] if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append" and _append(node) else None  # type: ignore[index,arg-type]
+
+    appended = {found for stmt in body for node in ast.walk(stmt) for found in [appended_to(node)] if found}
+    found: set[str] = set()
+    for name in appended:
+        reads = [node for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)]
+        at_end = [node for stmt in body for node in ast.walk(stmt)
+                  if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and (int_value(node.slice) or 0) < 0]
+        appends = sum(1 for stmt in body for node in ast.walk(stmt) if appended_to(node) == name)
+        if at_end and len(reads) == len(at_end) + appends:
+            found.add(name)
+    return found
 
 
 def _append_target(stmt: ast.stmt) -> str | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import REMATERIALISING, gradient_call
+from gradadvisor.analysis.gradient import REMATERIALISING, closes_over, gradient_call
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import name, names_read, walk
@@ -135,6 +135,8 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
                 return False, param  # a new module (new parameters) for every sample: ``hk.Linear(3)(x)``
         arguments = [*node.args, *(item.value for item in node.keywords)]
         uses_sample = any(names_read(arg) & variables for arg in arguments)
+        if closes_over(node, variables, ctx) and gradient_call(node, ctx) is not None:
+            return False, param  # the gradient of a function of the sample: GA102
         if uses_sample and not isinstance(func, ast.Lambda):
             gradient = gradient_call(node, ctx)
             if gradient is not None and gradient[1] is None:

@@ -91,7 +91,10 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     """The list that the loop ``node`` (whose body is ``body``) appends one value per iteration
     to, starting empty and then only joined, each iteration standing alone (temporaries
     assigned before they are read, nothing carried); None for any other loop."""
-    if not body or not all(isinstance(stmt, (ast.Assign, ast.Expr)) for stmt in body):
+    if not body or not isinstance(body[-1], (ast.Assign, ast.Expr)):
+        return None
+    flat = _iteration_steps(body[:-1], ctx)
+    if flat is None:
         return None
     append = body[-1]
     grown = _grown(append, ctx)
@@ -117,24 +120,21 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     # nothing assigned in the body is read before its assignment (that would carry state).
     steps: list[ast.expr] = []
     assigned: set[str] = set()
-    for stmt in body[:-1]:
-        if not isinstance(stmt, ast.Assign) or not all(isinstance(target, (ast.Name, ast.Tuple)) for target in stmt.targets):
+    for targets, step in flat:
+        if not all(isinstance(target, (ast.Name, ast.Tuple)) for target in targets):
             return None
-        for target in stmt.targets:
+        for target in targets:
             assigned |= names_read(target)
-        steps.append(stmt.value)
+        steps.append(step)
     available: set[str] = set()
-    for stmt in body[:-1]:
-        if names_read(stmt.value) & (assigned - available):  # type: ignore[attr-defined]
+    for targets, step in flat:
+        if names_read(step) & (assigned - available):
             return None
-        for target in stmt.targets:  # type: ignore[attr-defined]
+        for target in targets:
             available |= names_read(target)
     if list_name in assigned or list_name in names_read(value) or any(list_name in names_read(step) for step in steps):
         return None
-    names = tuple(
-        stmt.targets[0].id if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None  # type: ignore[attr-defined]
-        for stmt in body[:-1]
-    )
+    names = tuple(targets[0].id if len(targets) == 1 and isinstance(targets[0], ast.Name) else None for targets, _ in flat)
     siblings = ctx.block_of(node)
     if siblings is None:
         return None
@@ -153,6 +153,31 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
             return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names)
         return None
     return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names)
+
+
+def _iteration_steps(statements: list[ast.stmt], ctx) -> list[tuple[list[ast.expr], ast.expr]] | None:
+    """The assignments of one iteration before its append, in order, as ``(targets, value)``:
+    ``h += b`` reads as ``h = h + b``, and an inner loop over something that is not data
+    (``for layer in self.layers: h = layer(h)``) as one pass of its body, its own variable left
+    free (what one sample goes through, layer after layer). None for any other statement (an
+    ``if``, a call made for its effect, an inner loop over data: a product, not one map)."""
+    steps: list[tuple[list[ast.expr], ast.expr]] = []
+    for stmt in statements:
+        if isinstance(stmt, ast.Assign):
+            steps.append((list(stmt.targets), stmt.value))
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+            read = ast.Name(id=stmt.target.id, ctx=ast.Load())
+            steps.append(([stmt.target], ast.copy_location(ast.BinOp(left=read, op=stmt.op, right=stmt.value), stmt.value)))
+        elif isinstance(stmt, ast.For) and not stmt.orelse and isinstance(stmt.target, (ast.Name, ast.Tuple)):
+            if ctx.extent(stmt.iter).is_data:
+                return None  # an inner loop over data: a product of two walks
+            inner = _iteration_steps(stmt.body, ctx)
+            if inner is None or not inner:
+                return None
+            steps.extend(inner)
+        else:
+            return None
+    return steps
 
 
 def _grown(stmt: ast.stmt, ctx) -> tuple[str, ast.expr] | None:

@@ -263,11 +263,13 @@ def vmapped(loop: ElementLoop, vmap: str, out_axes: ast.expr | None = None) -> V
     A body that passes each loop variable whole to one function maps that function, with
     ``in_axes`` ``None`` for the shared arguments; any other body becomes a lambda."""
     direct = _direct_call(loop)
+    inner_assumptions: tuple[str, ...] = ()
     if direct is not None:
         function, axes, operands = direct
     else:
         arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var) for var in loop.variables], kwonlyargs=[], kw_defaults=[], defaults=[])
-        function = ast.Lambda(args=arguments, body=loop.body)
+        body, inner_assumptions = _inner_maps(loop.body, vmap, set(loop.variables))
+        function = ast.Lambda(args=arguments, body=body)
         axes, operands = [loop.axis(position) for position in range(len(loop.arrays))], list(loop.arrays)
     keywords = {}
     if any(axis != 0 for axis in axes):
@@ -278,7 +280,23 @@ def vmapped(loop: ElementLoop, vmap: str, out_axes: ast.expr | None = None) -> V
     if out_axes is not None:
         keywords["out_axes"] = out_axes
     mapped = call(call(vmap, function, **keywords), *operands)
-    return Vectorized(mapped, "vmap", ("the body is a JAX function of one element (no Python control flow on its values)", *loop.assumptions))
+    return Vectorized(mapped, "vmap", ("the body is a JAX function of one element (no Python control flow on its values)", *loop.assumptions, *inner_assumptions))
+
+
+def _inner_maps(body: ast.expr, vmap: str, outer: set[str]) -> tuple[ast.expr, tuple[str, ...]]:
+    """A body that is itself a list over rows (``[k(x, y) for y in X2]``, a Gram matrix's row)
+    as a nested ``vmap`` (``jax.vmap(lambda y: k(x, y))(X2)``): a list in a vmapped function
+    would come back as a list of mapped arrays, its axes swapped once joined."""
+    if not isinstance(body, ast.ListComp) or len(body.generators) != 1:
+        return body, ()
+    generator = body.generators[0]
+    if generator.ifs or generator.is_async or not isinstance(generator.target, ast.Name) or names_read(generator.iter) & {generator.target.id}:
+        return body, ()
+    var = generator.target.id
+    inner, assumptions = _inner_maps(body.elt, vmap, outer | {var})
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var)], kwonlyargs=[], kw_defaults=[], defaults=[])
+    mapped = call(call(vmap, ast.Lambda(args=arguments, body=inner)), generator.iter)
+    return mapped, (f"`{ast.unparse(generator.iter)}` is an array with as many rows in every step (the inner list becomes a mapped axis)", *assumptions)
 
 
 def _direct_call(loop: ElementLoop) -> tuple[ast.expr, list[int | None], list[ast.expr]] | None:
@@ -483,18 +501,21 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
         part = node.slice
         if isinstance(part, ast.Name) and part.id == index:
             return node.value, 0, None
+        if _one_row(part, index):
+            return node.value, 0, 0  # ``x[i:i + 1]``: the row, its axis kept (length 1)
         if isinstance(part, ast.Tuple):
             items = part.elts
-            positions = [k for k, item in enumerate(items) if isinstance(item, ast.Name) and item.id == index]
+            positions = [k for k, item in enumerate(items) if isinstance(item, ast.Name) and item.id == index or _one_row(item, index)]
             if len(positions) != 1:
                 return None
             position = positions[0]
+            keep = position if _one_row(items[position], index) else None
             before, after = items[:position], items[position + 1 :]
             full = lambda item: isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None  # noqa: E731
             ellipsis = lambda item: isinstance(item, ast.Constant) and item.value is Ellipsis  # noqa: E731
             if all(full(item) for item in before) and all(full(item) for item in after[:-1]) and (not after or full(after[-1]) or ellipsis(after[-1])):
-                return node.value, len(before), None
-            if len(before) == 1 and ellipsis(before[0]) and not after:
+                return node.value, len(before), keep
+            if len(before) == 1 and ellipsis(before[0]) and not after and keep is None:
                 return node.value, -1, None
         return None
     if not isinstance(node, ast.Call) or any(isinstance(arg, ast.Starred) for arg in node.args):
@@ -520,6 +541,17 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
             return (args[0], value, value) if value >= 0 else None
         return args[0], value, None
     return None
+
+
+def _one_row(part: ast.AST, index: str) -> bool:
+    """``i:i + 1`` (or ``i:1 + i``): one row at ``index``, as a slice."""
+    if not (isinstance(part, ast.Slice) and part.step is None and isinstance(part.lower, ast.Name) and part.lower.id == index):
+        return False
+    upper = part.upper
+    if not (isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Add)):
+        return False
+    pair = (upper.left, upper.right)
+    return any(isinstance(a, ast.Name) and a.id == index and isinstance(b, ast.Constant) and b.value == 1 and type(b.value) is int for a, b in (pair, pair[::-1]))
 
 
 def _literal_int(node: ast.AST | None) -> int | None:
