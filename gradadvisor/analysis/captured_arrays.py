@@ -103,13 +103,12 @@ class FileCaptures:
         return known
 
     def words(self, node: ast.AST, scopes: Sequence[ast.AST]) -> set[str]:
-        """The identifiers not directly called in the body of the outermost function around
-        ``node`` (a superset of what ``node`` reads: a prefilter, read once per top-level
-        function, not once per nesting level)."""
-        outermost = next((scope for scope in scopes if isinstance(scope, FUNCTION_NODES)), node)
-        words = self._word_sets.get(id(outermost))
+        """The identifiers not directly called in the body of ``node`` (a superset of what it
+        reads: a prefilter on its text, which spares walking the tree of a function that names
+        nothing it could capture)."""
+        words = self._word_sets.get(id(node))
         if words is None:
-            words = self._word_sets[id(outermost)] = set(NOT_CALLED.findall(self._body_text(outermost)))
+            words = self._word_sets[id(node)] = set(NOT_CALLED.findall(self._body_text(node)))
         return words
 
     def _body_text(self, function: ast.AST) -> str:
