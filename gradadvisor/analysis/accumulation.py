@@ -55,6 +55,8 @@ class Accumulation:
     subtract: bool
     #: The term with the body's local assignments substituted in.
     inlined: ast.expr | None = None
+    #: Added in the branches of an ``if``: the term is a conditional expression of them.
+    branches: int = 0
 
 
 @dataclass
@@ -62,6 +64,43 @@ class Body:
     accumulations: list[Accumulation]
     #: Names the body assigns besides the accumulators (their values are inlined).
     locals: list[str]
+
+    @property
+    def branched(self) -> bool:
+        return any(item.branches for item in self.accumulations)
+
+
+def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
+    """A running total split across ``if``/``elif``/``else`` branches (``if k == "a": tot += f(x)
+    elif ...: tot -= g(x)``): one accumulation whose term is the conditional expression of the
+    branches' terms (zero where no branch adds); None unless every branch only adds to the same
+    one accumulator, once."""
+    terms: list[tuple[ast.expr, ast.expr]] = []
+    name = None
+    node: ast.stmt | None = stmt
+    fallback: ast.expr = ast.Constant(0)
+    while isinstance(node, ast.If):
+        found = accumulation_of(node.body[0], resolve) if len(node.body) == 1 else None
+        if found is None or name is not None and found.name != name:
+            return None
+        name = found.name
+        terms.append((node.test, ast.UnaryOp(op=ast.USub(), operand=found.term) if found.subtract else found.term))
+        if not node.orelse:
+            node = None
+        elif len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+            node = node.orelse[0]
+        else:
+            last = accumulation_of(node.orelse[0], resolve) if len(node.orelse) == 1 else None
+            if last is None or last.name != name:
+                return None
+            fallback = ast.UnaryOp(op=ast.USub(), operand=last.term) if last.subtract else last.term
+            node = None
+    if name is None or any(name in names_read(test) for test, _ in terms):
+        return None
+    term = fallback
+    for test, value in reversed(terms):
+        term = ast.IfExp(test=test, body=value, orelse=term)
+    return Accumulation(stmt, name, term, False, branches=len(terms) + (not isinstance(fallback, ast.Constant)))
 
 
 def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
@@ -98,7 +137,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
-        found = accumulation_of(stmt, resolve)
+        found = accumulation_of(stmt, resolve) if not isinstance(stmt, ast.If) else branched_accumulation(stmt, resolve)
         if found is not None:
             accumulations.append(found)
             continue

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.accumulation import branched_accumulation
+from gradadvisor.analysis.loop_nest import inside
 from gradadvisor.analysis.recurrence_footprints import read_footprint
 from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, substitute, target_names, walk
 
@@ -264,14 +266,27 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
     if state in flow.moving_arrays:
         return False
     updates = flow.updates_of(state)
-    if len(updates) != 1:
+    if not updates:
         return False
+    items = [next(item for item in flow.items if item.statement is stmt) for stmt in updates]
+    if len(updates) > 1 or items[0].path:
+        # A running total split across the branches of an ``if`` (GA302's): each branch adds a
+        # term free of it, the ``if`` nothing else.
+        branched = [stmt for stmt in flow.form.node.body if isinstance(stmt, ast.If) and any(inside(update, stmt) for update in updates)]
+        found = [branched_accumulation(stmt, resolve) for stmt in branched]
+        return (
+            bool(found) and all(item is not None and item.name == state for item in found)
+            and all(any(inside(update, stmt) for stmt in branched) for update in updates)
+            and all(_reduces(flow, state, stmt, resolve) for stmt in updates)
+        )
     stmt = updates[0]
-    item = next(item for item in flow.items if item.statement is stmt)
-    if item.path:
-        return False
-    if item.opaque:
+    if items[0].opaque:
         return isinstance(stmt, (ast.For, ast.While)) and _reduces_inside(stmt, state)
+    return _reduces(flow, state, stmt, resolve)
+
+
+def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
+    """``stmt`` reduces one term into ``state`` (see ``reduction``)."""
     terms: list[ast.AST] = []
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, REDUCING_OPS):
         terms = [stmt.value]

@@ -394,3 +394,30 @@ def segment_advice(ctx, accumulation: Accumulation, bounds: str, index: str) -> 
         f"over segment ids"
     )
     return message, f"each step reads `{bounds}[{index}]:{bounds}[{index} + 1]`, a segment of its own length"
+
+
+def branched_advice(ctx, accumulation: Accumulation, header: str) -> str:
+    """The advice for a running total split across ``if``/``elif`` branches (or added under one
+    condition): each branch's terms for all elements at once, added under a mask. No fix: the
+    tests may be Python values (a list of labels) that must first become a boolean array."""
+    numpy = ctx.names.numpy_module()
+    where = ctx.spell(f"{numpy}.where")[0] or "jnp.where"
+    total = ctx.spell(f"{numpy}.sum")[0] or "jnp.sum"
+    where_added = "under a condition" if accumulation.branches == 1 else f"in {accumulation.branches} branches"
+    return (
+        f"`{accumulation.name}` gains one term per step of {header}, {where_added}: the traced program and its backward pass "
+        f"grow with the data; compute the terms for all elements at once and add them under masks "
+        f"(`{total}({where}(mask, terms, 0))` per branch, the masks from the tests as boolean arrays)"
+    )
+
+
+def triangle_advice(ctx, names: list[str], walked: str) -> str:
+    """The advice for a sum over the pairs of a triangular double loop (``for a in range(M):
+    for b in range(a): e += phi(p[a], p[b])``): all pairs at once, summed under a mask."""
+    shown = ", ".join(f"`{name}`" for name in names)
+    triu = ctx.spell(f"{ctx.names.numpy_module()}.triu_indices")[0] or "jnp.triu_indices"
+    return (
+        f"{shown} {'gains' if len(names) == 1 else 'gain'} one term per pair of a triangular double loop over `{walked}`: the traced "
+        f"program and its backward pass grow with the square of the data; compute every pair at once by broadcasting "
+        f"(`x[:, None] - x[None, :]`) and sum the triangle with a mask, or index the pairs with `{triu}(n, 1)`"
+    )

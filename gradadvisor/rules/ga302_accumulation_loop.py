@@ -8,7 +8,7 @@ import re
 from gradadvisor.analysis.accumulation import accumulation_body, lifted_module, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.syntax import name, names_read, one_line
-from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, segment_advice, sum_preconditions
+from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, sum_preconditions, triangle_advice
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
@@ -29,6 +29,7 @@ class AccumulationLoop(Rule):
     arrays (`for i ...: for j ...:`, `itertools.product(xs, ys)`). The element may be read as
     `x[i]`, `x[i + 1]`, `x[i, ...]`, `x[:, i]`, `x[..., i]`, `jnp.take(x, i, axis=k)`,
     `lax.dynamic_index_in_dim(x, i, k)` or `lax.dynamic_slice(x, (i, 0), (1, x.shape[1]))`.
+    A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix.
 
     ## Why it is slow for gradients
     Python runs the loop while JAX traces it: the program gets one slice, one computation
@@ -141,8 +142,6 @@ class AccumulationLoop(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += jnp.tanh(acc * x[i])\n    return acc\n"),
         # Plain Python / NumPy arithmetic.
         Valid("import jax\nimport numpy as np\n\ndef f(x):\n    acc = 0.0\n    for i in range(len(x)):\n        acc += np.exp(x[i])\n    return acc\n"),
-        # Conditional accumulation.
-        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        if i % 2:\n            acc += jnp.exp(x[i])\n    return acc\n"),
         # A host-side loop calling a compiled model once per batch (a metric, not a trace).
         Valid("import jax\nimport jax.numpy as jnp\n\ndef evaluate(model, params, xs):\n    total = 0.0\n    for i in range(xs.shape[0]):\n        total += jnp.mean(model.apply(params, xs[i]))\n    return total\n"),
         # A new haiku layer per step is not one function mapped over the data.
@@ -171,6 +170,9 @@ class AccumulationLoop(Rule):
         Valid("import jax.numpy as jnp\nX = jnp.linspace(0.0, 1.0, 100)\nTOTAL = 0.0\nfor i in range(X.shape[0]):\n    TOTAL += jnp.exp(X[i])\n"),
     )
     INVALID = (
+        # A conditional accumulation (a total split across branches): masks, advice only.
+        Invalid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        if i % 2:\n            acc += jnp.exp(x[i])\n    return acc\n",
+                message_contains="under a condition"),
         # A term built by rebinding one temporary in straight line (read as its SSA form).
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(w, table):\n    total = 0.0\n    for k in range(w.shape[0]):\n"
@@ -322,15 +324,8 @@ class AccumulationLoop(Rule):
         if body is None or any(not {node.target.id, inner.target.id} <= names_read(item.inlined) for item in body.accumulations):
             return False
         self._claimed.add(id(inner))
-        names = ", ".join(f"`{item.name}`" for item in body.accumulations)
-        triu, _ = ctx.spell(f"{ctx.names.numpy_module()}.triu_indices")
-        self.report(
-            node,
-            f"{names} {'gains' if len(body.accumulations) == 1 else 'gain'} one term per pair of a triangular double loop over `{one_line(ctx.code(node.iter), 30)}`: the traced "
-            f"program and its backward pass grow with the square of the data; compute every pair at once by broadcasting "
-            f"(`x[:, None] - x[None, :]`) and sum the triangle with a mask, or index the pairs with `{triu or 'jnp.triu_indices'}(n, 1)`",
-            extent=outer_level.extent, work=work_of(ctx, inner.body, [item.inlined for item in body.accumulations]),
-        )
+        message = triangle_advice(ctx, [item.name for item in body.accumulations], one_line(ctx.code(node.iter), 30))
+        self.report(node, message, extent=outer_level.extent, work=work_of(ctx, inner.body, [item.inlined for item in body.accumulations]))
         return True
 
     # -- the message and the fix ------------------------------------------------------------------
@@ -349,6 +344,10 @@ class AccumulationLoop(Rule):
             return
         accumulations = body.accumulations
         extent = next(level.extent for level in levels if level.extent.is_data)
+        if body.branched:  # a total split across branches: masks, advice only (the tests may be Python values)
+            message = branched_advice(ctx, next(item for item in accumulations if item.branches), levels[0].header)
+            self.report(loop, message, extent=extent, work=work_of(ctx, statements, [item.inlined for item in accumulations]))
+            return
         rewrites: list[Rewrite | None] = []
         for accumulation in accumulations:
             rewrite = batched_sum(ctx, levels, accumulation)
