@@ -197,6 +197,14 @@ class Flow:
         return [item.statement for item in self.items if name in _item_targets(item)]
 
 
+def entry_name(node: ast.AST) -> str | None:
+    """``state["h"]`` (a literal key of a local mapping) as the name of the value it holds; the
+    dataflow tracks such entries like names (``state["h"] = f(state["h"], x)`` carries it)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return f"{node.value.id}[{node.slice.value!r}]"
+    return None
+
+
 def _item_targets(item: Item) -> set[str]:
     stmt = item.statement
     if item.merge is not None:
@@ -207,7 +215,7 @@ def _item_targets(item: Item) -> set[str]:
             found.add(stmt.name)
         return found
     if isinstance(stmt, ast.Assign):
-        return {name for target in stmt.targets for name in target_names(target)}
+        return {name for target in stmt.targets for name in target_names(target)} | {entry for target in stmt.targets for entry in [entry_name(target)] if entry}
     if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
         return set(target_names(stmt.target)) if stmt.value is not None or isinstance(stmt, ast.AugAssign) else set()
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
@@ -227,6 +235,8 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     for item in items:
         assigned |= _item_targets(item)
     assigned -= set(form.targets)
+    #: Entries of local mappings the body assigns (``state["h"] = ...``): tracked like names.
+    entries = {name for name in assigned if "[" in name}
     # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
     # carries its last item like a name: each append assigns it.
     last_items = _last_item_lists(node.body) - assigned
@@ -328,6 +338,16 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             if isinstance(current_node, ast.Call) and isinstance(current_node.func, ast.Name) and current_node.func.id in ("len", "isinstance", "type") and current_node.args:
                 if all(isinstance(arg, ast.Name) for arg in current_node.args):
                     continue
+            entry = entry_name(current_node) if entries else None
+            if entry is not None and entry in entries and isinstance(current_node.ctx, ast.Load):  # type: ignore[attr-defined]
+                if entry in moving_arrays:
+                    found.add(entry)
+                    old_reads.add(entry)
+                    reasons.setdefault(entry, f"reads all of `{entry}`, which earlier steps wrote")
+                    found |= current.get(entry, frozenset())
+                else:
+                    found |= name_deps(entry)
+                continue
             footprint = _read_of(current_node) if moving_arrays else None
             if footprint is not None:
                 array, place = footprint
@@ -411,7 +431,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
         if isinstance(stmt, ast.Assign):
             deps = expr_deps(stmt.value) | control
             for target in stmt.targets:
-                if not isinstance(target, (ast.Name, ast.Tuple, ast.List)):
+                if not isinstance(target, (ast.Name, ast.Tuple, ast.List)) and entry_name(target) not in entries:
                     deps |= expr_deps(target)  # x[i] = v, obj.attr = v: host-side mutation
                     side_effects.append(stmt)
         elif isinstance(stmt, ast.AugAssign):

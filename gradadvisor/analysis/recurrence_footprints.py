@@ -189,14 +189,16 @@ class Write:
 
 def write_of(stmt: ast.stmt, var: str | None, resolve, code) -> Write | None:
     """The write ``stmt`` is, if it assigns a name an update of itself at a position."""
-    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)):
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call)):
         return None
-    name = stmt.targets[0].id
+    name = _carrier(stmt.targets[0])
+    if name is None:
+        return None
     call = stmt.value
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr in AT_METHODS and isinstance(func.value, ast.Subscript):
         at = func.value.value
-        if isinstance(at, ast.Attribute) and at.attr == "at" and isinstance(at.value, ast.Name) and at.value.id == name:
+        if isinstance(at, ast.Attribute) and at.attr == "at" and _carrier(at.value) == name:
             if any(isinstance(arg, ast.Starred) for arg in call.args):
                 return None
             index = func.value.slice
@@ -227,6 +229,16 @@ def write_of(stmt: ast.stmt, var: str | None, resolve, code) -> Write | None:
                     span = Span(True, span.lo, None)  # the update's length is not read here
                 footprint = Footprint(((_axis_key(axis), span),))
         return Write(stmt, name, "set", call, call.args[1], [where], footprint, "dynamic")
+    return None
+
+
+def _carrier(node: ast.AST) -> str | None:
+    """The name an ``.at`` write rebinds: ``x``, or a literal-key entry ``state["x"]`` (named as
+    ``recurrence.entry_name`` names it)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return f"{node.value.id}[{node.slice.value!r}]"
     return None
 
 
