@@ -55,6 +55,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
                     return "jax"  # state = jitted_step(state): a jax function's result
                 if _library_step(value.func.id, form.node, ctx):
                     return "jax"  # init, apply = fire_descent(...); s = apply(s): a jax library's step
+    if all(name in flow.last_items for name in states) and items_from_walked_data(flow, states, ctx):
+        return "unknown"  # ys.append(ys[-1] + dt * u[t]): the items are arrays of the data walked
     if all(value.kind in PYTHON_KINDS or value.is_array and value.host for value in initial):
         # A state that starts as a Python number (``x = 0.0``) but whose update does
         # arithmetic on the data the loop walks (``x = a * x + b * u[t]``) is an array from
@@ -147,19 +149,30 @@ def _mutated_in_place(loop: ast.AST, name: str) -> bool:
     return False
 
 
-def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
-    """Some state's update does arithmetic on the array data the loop walks
-    (``x = a * x + b * u[t]``)."""
-
+def _data_of(ctx):
     def is_data(expr: ast.AST) -> bool:  # an array or a parameter, not a shape or a list of sizes
         value = ctx.value(expr)
         return value.is_array and not value.host or value.kind == v.PARAM
 
+    return is_data
+
+
+def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
+    """Some state's update does arithmetic on the array data the loop walks
+    (``x = a * x + b * u[t]``)."""
+    is_data = _data_of(ctx)
     return any(
         _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
         for name in states
         for stmt in flow.updates_of(name)
     )
+
+
+def items_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
+    """Some list carrying its newest item gains items computed by arithmetic on the data the
+    loop walks (``g.insert(0, r[t] + gamma * g[0])``)."""
+    is_data = _data_of(ctx)
+    return any(_reads_walked_data(value, flow.form, is_data) for name in states for value in flow.appends.get(name, ()))
 
 
 def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:

@@ -47,8 +47,15 @@ SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
 
+#: The head noun of a name that holds data rows (``tasks_xs``: the inputs of every task, one
+#: array), which outweighs a collection word before it.
+DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|batch|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
+
+
 def is_collection_name(name: str) -> bool:
-    return COLLECTION_NAME.search(name) is not None
+    """A name that says it holds a collection of different things (layers, parameters, tasks),
+    unless its last part says data rows (``task_xs``, ``layer_inputs``)."""
+    return COLLECTION_NAME.search(name) is not None and DATA_HEAD.search(name) is None
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,10 @@ class ExtentReader:
                 counted = self.evaluate(bound)
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
+                if counted.kind == v.UNKNOWN:
+                    setting = self._setting(bound)
+                    if setting is not None:
+                        return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
             count = _small_slice(iterable.slice)
             if count is not None:
@@ -243,7 +254,29 @@ class ExtentReader:
             return self._size(value.length if isinstance(value.length, str) else text, value, text)
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
+        setting = self._setting(bound)
+        if setting is not None:
+            return setting
         return unknown(f"cannot tell the size of `{text}`")
+
+    def _setting(self, bound: ast.AST) -> Extent | None:
+        """``range(args.num_steps)``, ``range(cfg.train.horizon)``: a setting read from a parameter
+        (a configuration object callers pass). Its last name is all the code says of it: judged
+        as a parameter of that name is (a count of layers or heads is small; steps, samples,
+        points grow with the data), as a likely size."""
+        if not isinstance(bound, ast.Attribute):
+            return None
+        root: ast.AST = bound
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id in ("self", "cls") or self.evaluate(root).kind != v.PARAM:
+            return None
+        text = one_line(self.code(bound), 50)
+        if SMALL_COUNT_NAME.match(bound.attr) or is_collection_name(bound.attr):
+            return Extent("static", f"`{text}` (a count of layers, heads or blocks, by its name)", by_name=True)
+        if not re.search(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", bound.attr, re.I):
+            return None
+        return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
 
     def _collection_length(self, bound: ast.AST) -> Extent | None:
         """``len(self.layers)``, ``len(axes) - 1`` when nothing is known of what is measured (an

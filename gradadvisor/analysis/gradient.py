@@ -165,6 +165,9 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
     value = ctx.value(node.func)
     if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
         return value.transform, None
+    returned = _returns_derivative(node.func, ctx)
+    if returned is not None:
+        return returned, None
     func = node.func
     if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):
         scope = ctx.scope
@@ -196,6 +199,36 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
                     found.append((current, *transform))
         stack.extend(reversed(child_nodes(current)))
     return found
+
+
+def _returns_derivative(func: ast.AST, ctx) -> str | None:
+    """The transform, when ``func`` names a function of this module (``single_grad``, or
+    ``self.method`` of the class around) whose every ``return`` gives a derivative computed in
+    it (``return jax.grad(lambda p: loss(p, x))(params)``): calling it computes that derivative."""
+    definition = None
+    if isinstance(func, ast.Name) and hasattr(ctx, "local_function"):
+        definition = ctx.local_function(func.id)
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        scopes = list(getattr(ctx, "scopes", ()))
+        # the class of the method the call is in (``self`` is its first parameter)
+        owner = next((scopes[k - 1] for k in range(len(scopes) - 1, 0, -1)
+                      if isinstance(scopes[k], (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(scopes[k - 1], ast.ClassDef)), None)
+        if owner is not None:
+            definition = next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
+    if definition is None or definition is ctx.function:
+        return None
+    from gradadvisor.analysis.syntax import walk_local
+
+    returns = [node for node in walk_local(definition) if isinstance(node, ast.Return)]
+    transforms = set()
+    for statement in returns:
+        value = statement.value
+        inner = value.func if isinstance(value, ast.Call) else None
+        transform = ctx.resolve(inner.func) if isinstance(inner, ast.Call) else None
+        if not returns or transform not in GRADIENT_FUNCTIONS or transform in ("jax.value_and_grad", "autograd.value_and_grad"):
+            return None
+        transforms.add(transform)
+    return transforms.pop() if len(transforms) == 1 else None
 
 
 def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:

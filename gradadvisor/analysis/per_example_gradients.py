@@ -237,6 +237,31 @@ class GradientLoop:
     target: ast.AST | None
     #: Reads a gradient call as a map over the loop's data arrays (None when it is not one).
     reading: Callable[[ast.AST], ElementLoop | None]
+    #: Temporaries of one iteration made from the sample (``x = jnp.expand_dims(xs[i], 0)``),
+    #: written into the gradient call before it is read: they carry nothing between iterations.
+    temporaries: tuple[str, ...] = ()
+
+
+def sample_temporaries(body: list[ast.stmt], variables: set[str]) -> dict[str, ast.expr]:
+    """Names the loop body assigns once, at its top level, from the loop's variables (or from
+    such names) before any read of them: ``x = jnp.expand_dims(xs[i], 0)``. Each with its
+    value, the earlier temporaries written in."""
+    from gradadvisor.analysis.vectorize import replace_names
+
+    counts: dict[str, int] = {}
+    for stmt in body:
+        for node in walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                counts[node.id] = counts.get(node.id, 0) + 1
+    found: dict[str, ast.expr] = {}
+    seen_reads: set[str] = set()
+    for stmt in body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and counts.get(stmt.targets[0].id) == 1 and stmt.targets[0].id not in seen_reads | names_read(stmt.value)
+                and names_read(stmt.value) & (variables | set(found))):
+            found[stmt.targets[0].id] = replace_names(stmt.value, found) if found else stmt.value  # type: ignore[assignment]
+        seen_reads |= names_read(stmt)
+    return found
 
 
 def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
@@ -245,11 +270,19 @@ def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
     if isinstance(node, ast.For):
         if ctx.function is None or node.orelse:
             return None
-        calls = gradient_calls(node, names_read(node.target), ctx)
+        variables = names_read(node.target)
+        temporaries = sample_temporaries(node.body, variables)
+        calls = gradient_calls(node, variables | set(temporaries), ctx)
         extent = ctx.extent(node.iter) if calls else None
         if extent is None or not extent.is_data:
             return None
-        return GradientLoop(node.body, calls, extent, node.target, lambda body: reading(ctx, node.target, node.iter, body))
+
+        def read_call(call: ast.AST) -> ElementLoop | None:
+            from gradadvisor.analysis.vectorize import replace_names
+
+            return reading(ctx, node.target, node.iter, replace_names(call, temporaries) if temporaries else call)
+
+        return GradientLoop(node.body, calls, extent, node.target, read_call, tuple(temporaries))
     found = while_loop(node, ctx)
     if found is None:
         return None

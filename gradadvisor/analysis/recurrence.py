@@ -190,8 +190,8 @@ class Flow:
     #: Before each statement: this step's values so far (name -> old values they depend on).
     snapshots: dict[int, dict[str, frozenset[str]]]
     has_walrus: bool = False
-    #: Lists appended per step whose last items the body reads: carried through the list.
-    last_items: set[str] = field(default_factory=set)
+    #: Lists grown per step whose newest item the body reads (-> that item, as shown: ``ys[-1]``).
+    last_items: dict[str, str] = field(default_factory=dict)
 
     def updates_of(self, name: str) -> list[ast.stmt]:
         return [item.statement for item in self.items if name in _item_targets(item)]
@@ -239,8 +239,8 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     entries = {name for name in assigned if "[" in name}
     # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
     # carries its last item like a name: each append assigns it.
-    last_items = _last_item_lists(node.body) - assigned
-    assigned |= last_items
+    last_items = {name: shown for name, shown in _last_item_lists(node.body).items() if name not in assigned}
+    assigned |= set(last_items)
     # Positions may move with the index, or with a counter the body steps by a literal (``j += 1``).
     movers: list[tuple[str, int]] = [(var, form.direction)] if var else []
     for name in sorted(assigned):
@@ -288,8 +288,8 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     write_deps: dict[int, frozenset[str]] = {}
     snapshots: dict[int, dict[str, frozenset[str]]] = {}
     has_walrus = False
-    for name in last_items:
-        reasons[name] = f"reads `{name}[-1]`, appended by the step before"
+    for name, shown in last_items.items():
+        reasons[name] = f"reads `{shown}`, added by the step before"
 
     def _read_of(node: ast.AST) -> tuple[str, Footprint] | None:
         for array in moving_arrays:
@@ -534,23 +534,32 @@ def _extended_list(stmt: ast.Assign) -> tuple[str, ast.expr] | None:
     return None
 
 
-def _last_item_lists(body: list[ast.stmt]) -> set[str]:
-    """Lists the loop body appends to (``ys.append(v)``) and reads only at its last items
-    (``ys[-1]``, ``ys[-2]``): what the earlier steps appended is read back."""
-    def appended_to(node: ast.AST) -> str | None:
+def _last_item_lists(body: list[ast.stmt]) -> dict[str, str]:
+    """Lists the loop body grows by one item per step and reads only at the end it grows
+    (``ys.append(v)`` with ``ys[-1]``; ``gae.insert(0, v)`` with ``gae[0]``): what the earlier
+    steps added is read back. Each with how the message shows that item (``ys[-1]``)."""
+    def grown(node: ast.AST) -> tuple[str, bool] | None:
+        """(list, at the front) for ``ys.append(v)`` / ``ys.insert(0, v)``."""
         call = node.value if isinstance(node, ast.Expr) else None
-        return _append(node)[0] if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append" and _append(node) else None  # type: ignore[index,arg-type]
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "insert")):
+            return None
+        found = _append(node)  # type: ignore[arg-type]
+        return (found[0], call.func.attr == "insert") if found else None
 
-    appended = {found for stmt in body for node in ast.walk(stmt) for found in [appended_to(node)] if found}
-    found: set[str] = set()
-    for name in appended:
+    growths = [found for stmt in body for node in ast.walk(stmt) for found in [grown(node)] if found]
+    result: dict[str, str] = {}
+    for name in {list_name for list_name, _ in growths}:
+        fronts = {front for list_name, front in growths if list_name == name}
+        if len(fronts) != 1:
+            continue
+        front = fronts.pop()
         reads = [node for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)]
-        at_end = [node for stmt in body for node in ast.walk(stmt)
-                  if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and (int_value(node.slice) or 0) < 0]
-        appends = sum(1 for stmt in body for node in ast.walk(stmt) if appended_to(node) == name)
-        if at_end and len(reads) == len(at_end) + appends:
-            found.add(name)
-    return found
+        positions = [int_value(node.slice) for stmt in body for node in ast.walk(stmt)
+                     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name]
+        at_end = [position for position in positions if position is not None and (position >= 0 if front else position < 0)]
+        if at_end and len(at_end) == len(positions) and len(reads) == len(at_end) + sum(1 for list_name, _ in growths if list_name == name):
+            result[name] = f"{name}[{min(at_end) if front else max(at_end)}]"
+    return result
 
 
 def _append_target(stmt: ast.stmt) -> str | None:

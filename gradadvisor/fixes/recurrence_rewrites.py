@@ -29,10 +29,11 @@ def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Aff
         return _linear_advice(flow, linear, ctx)
     if isinstance(form.node, ast.While) and form.index is None:
         return f"use `{_spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
-    if set(states) & flow.last_items:
-        lists = shown_names(sorted(set(states) & flow.last_items))
-        return (f"use `{_spelled(ctx, 'jax.lax.scan')}` carrying the last item of {lists} and returning each step's new item "
-                "(the scan stacks them into one array: prepend the start value) (not `vmap`; on GPUs try `unroll=`)")
+    if set(states) & set(flow.last_items):
+        lists = shown_names(sorted(set(states) & set(flow.last_items)))
+        return (f"use `{_spelled(ctx, 'jax.lax.scan')}` carrying the newest item of {lists} and returning each step's new item "
+                "(the scan stacks them into one array: add the start value; `reverse=True` for a list built from the front) "
+                "(not `vmap`; on GPUs try `unroll=`)")
     if stored:
         xs = step_inputs(form, flow, ctx.code)
         over = f" over {xs}" if xs else ""
@@ -111,7 +112,7 @@ def recurrence_subject(flow: Flow, states: list[str], ctx, show_update: bool = T
         shown = f"`{state} = {one_line(ctx.code(write.call.func), 40)}(...)`"
         return f"{shown} {reason}".rstrip()
     if state in flow.last_items and len(states) == 1:
-        return f"`{state}[-1]` is carried from step to step (each step appends to `{state}` a value computed from its last item)"
+        return f"`{flow.last_items[state]}` is carried from step to step (each step adds to `{state}` a value computed from its newest item)"
     updates = flow.updates_of(state)
     if len(states) > 1:
         return f"{shown_names(states)} are carried from step to step"

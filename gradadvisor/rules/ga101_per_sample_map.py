@@ -6,6 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.gradient import gradients_passed
+from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.per_sample import joining, lists_passed, local_join, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.syntax import one_line, positional
@@ -320,8 +321,8 @@ class PerSampleMap(Rule):
 
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
-        if node.orelse or ctx.function is None:
-            return
+        if node.orelse or ctx.function is None or gradient_loop(node, ctx) is not None:
+            return  # (a loop computing a gradient per sample is GA102's)
         header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
         self._append_loop(node, node.body, lambda body: of_loop(ctx, node.target, node.iter, body, joined_value=False), header)
         mapped = buffer_map(node, ctx)

@@ -325,7 +325,7 @@ class PerExampleGradLoop(Rule):
         gradients = gradient_loop(node, ctx)
         if gradients is None:
             return
-        carried = carried_names(gradients.body)
+        carried = carried_names(gradients.body) - set(gradients.temporaries)
         host = host_loop(gradients.body, ctx)
         for found, transform, param in gradients.calls:
             loop = gradients.reading(found)
