@@ -221,3 +221,38 @@ def test_a_map_of_a_host_function_of_the_module_is_not_a_sample_map(tmp_path):
     found_findings = scan_program(tmp_path, HOST_CALLEE)
     lines = sorted(f["line"] for f in found_findings if f["code"] == "GA101")
     assert lines == [31]  # SciPy on its argument, items assigned into an array: host functions
+
+
+TRUTH = """import jax
+import jax.numpy as jnp
+
+
+def simulate(F, x0, T):
+    x = x0
+    out = jnp.zeros((T, x0.shape[0]))
+    for t in range(T):
+        out = out.at[t].set(x)
+        if not jnp.all(jnp.isfinite(x)):
+            x = x0
+        x = F @ x
+    return out
+
+
+def traced(F, x0, T):
+    x = x0
+    out = jnp.zeros((T, x0.shape[0]))
+    for t in range(T):
+        out = out.at[t].set(x)
+        x = jnp.where(jnp.all(jnp.isfinite(x)), F @ x, x0)
+    return out
+
+
+def run(F, x0, y):
+    return simulate(F, x0, y.shape[0]), traced(F, x0, y.shape[0])
+"""
+
+
+def test_a_python_branch_on_the_truth_of_a_computed_array_is_host_code(tmp_path):
+    # No transform in sight: each is "likely traced by its callers" unless its code says otherwise.
+    found = scan_program(tmp_path, TRUTH)
+    assert [f["line"] for f in found if f["code"] == "GA103"] == [19], found

@@ -11,7 +11,9 @@ no trace can run them, whatever their callers do:
   element at a loop index (``if board[i, j] >= 0:``, ``while xs[k] < t:``, ``assert p[i] > 0``):
   under a trace the comparison is a tracer and ``bool()`` of it raises, so this is host-side
   checking code (validators, debug helpers). Shapes (``x.shape[0] > 1``) are static and do not
-  count, nor do constant positions (``if flags[0]:`` reads a configuration).
+  count, nor do constant positions (``if flags[0]:`` reads a configuration);
+- a function that branches in Python on the truth of an array it computes
+  (``if not jnp.all(jnp.isfinite(y)): ...``): ``bool()`` of a tracer raises;
 
 - a function that draws with matplotlib (a statement calling ``plt.plot(...)``, ``plt.show()``,
   or ``ax.contourf(...)``-style plotting methods in a file that imports matplotlib): plotting
@@ -72,6 +74,13 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 stack.extend(reversed(case.body))
+    if resolve is not None:
+        local = params | {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[arg-type]
+        for test, line in tests:
+            truth = _array_truth(test, resolve, local)
+            if truth is not None:
+                return (f"line {line} branches in Python on `{truth}`, the truth of a jax array the function computes: "
+                        "under a trace `bool()` of it raises (eager code)")
     if not loop_vars:
         return None
     for test, line in tests:
@@ -80,6 +89,26 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
                 if _element_of_parameter(operand, params, loop_vars):
                     return (f"line {line} branches in Python on an element of the array `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
+    return None
+
+
+#: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.
+TRUTH_REDUCTIONS = frozenset({"jax.numpy.all", "jax.numpy.any", "jax.numpy.allclose", "jax.numpy.array_equal", "jax.numpy.isclose"})
+
+
+def _array_truth(test: ast.expr, resolve, local: set[str]) -> str | None:
+    """``jnp.all(jnp.isfinite(x))`` (under ``not``, ``and``, ``or``) with ``x`` a parameter or a
+    local of the function: the text of that call, else None."""
+    parts = [test]
+    while parts:
+        node = parts.pop()
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            parts.append(node.operand)
+        elif isinstance(node, ast.BoolOp):
+            parts.extend(node.values)
+        elif isinstance(node, ast.Call) and resolve(node.func) in TRUTH_REDUCTIONS and node.args:
+            if any(isinstance(n, ast.Name) and n.id in local for arg in node.args for n in ast.walk(arg)):
+                return ast.unparse(node)
     return None
 
 
