@@ -58,3 +58,36 @@ def test_helpers_that_return_derivatives_are_gradient_functions(tmp_path):
     assert found == [(17, "GA102"), (25, "GA102"), (43, "GA102")], found
     messages = {f["line"]: f["message"] for f in scan_program(tmp_path, PROGRAM)}
     assert "jnp.expand_dims(xs_i, 0)" in messages[25]
+
+
+INFLUENCE = '''from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+class Influence:
+    def __init__(self, loss_fn, inputs, targets):
+        self.loss_fn = loss_fn
+        self.inputs, self.targets = inputs, targets
+
+    @partial(jax.jit, static_argnums=(0,))
+    def example_grad(self, params, x, y):
+        return jax.grad(lambda p: self.loss_fn(p, x, y))(params)
+
+    def scores(self, params, v):
+        out = []
+        n = self.inputs.shape[0]
+        for i in range(n):
+            x = jnp.expand_dims(self.inputs[i], 0)
+            y = jnp.expand_dims(self.targets[i], 0)
+            out.append(jnp.vdot(v, self.example_grad(params, x, y)))
+        return jnp.array(out)
+'''
+
+
+def test_a_loop_counting_the_rows_of_an_attribute_reads_them(tmp_path):
+    # ``range(n)`` with ``n = self.inputs.shape[0]``: the rows of the array the loop reads at the
+    # index, and the array read along with it.
+    found = [f for f in scan_program(tmp_path, INFLUENCE) if f["code"] == "GA102"]
+    assert [f["line"] for f in found] == [22], found

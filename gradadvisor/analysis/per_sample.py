@@ -18,7 +18,8 @@ import ast
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
-from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, walk
+from gradadvisor.analysis.extent import is_collection_name
+from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, tail_name, walk
 from gradadvisor.analysis.host_code import host_library_function
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, elementwise_in, host_work, index_loop, indexed_element, read_loop, side_effects, while_range
 
@@ -99,15 +100,32 @@ def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = Fa
     would map the list's leaves). ``plain_names``: a name the extent layer reads as a collection
     by its name alone counts as data when it is zipped with others and its element is read
     only as a value (``zip(centers, scales)``: see ``plain_data``)."""
+    counted = any(_counts_rows_of(loop, array, ctx) for array in loop.arrays)
     for position, array in enumerate(loop.arrays):
         if built(array):
             continue  # jnp.arange(n) for an index used as a value
         if ctx.value(array).kind == v.SEQUENCE:
             return False  # a list of arrays: jax.vmap would map its leaves instead
+        if counted and loop.axis(position) == 0 and not is_collection_name(tail_name(array) or ""):  # type: ignore[union-attr]
+            # ``for i in range(X.shape[0]): f(X[i], Y[i])``: the loop counts the rows of one of
+            # the arrays it reads at the index; the others are read along with it
+            continue
         walked = ctx.extent(array)
         if not walked.is_data and not (plain_names and walked.named and len(loop.arrays) > 1 and plain_data(array, loop, position)):
             return False
     return True
+
+
+def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bool:
+    """An index loop whose count is the array's own leading length (``X.shape[0]``,
+    ``len(X)``, or a name assigned one of them) and reads it along that axis: it has rows."""
+    count = getattr(loop, "count", None)
+    if count is None or loop.axis(list(loop.arrays).index(array)) != 0:  # type: ignore[union-attr]
+        return False
+    if isinstance(count, ast.Name):
+        count = ctx.assigned(count.id) or count
+    text = ctx.code(array)
+    return ctx.code(count).replace(" ", "") in (f"{text}.shape[0]".replace(" ", ""), f"len({text})".replace(" ", ""))
 
 
 def plain_data(array: ast.expr, loop: ElementLoop | ProductLoop, position: int) -> bool:
