@@ -62,7 +62,10 @@ def followed(name: ast.Name, ctx):
     rebinds = isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name.id for t in statement.targets)
     expected = 2 + sum(1 for b in bindings if b.kind == "aug") + (1 if rebinds else 0)
     uses = name_count(ctx.function, name.id)
-    returns = sum(1 for node in ast.walk(ctx.function) if isinstance(node, ast.Return) and isinstance(node.value, ast.Name) and node.value.id == name.id)
+    # ``return cov``, ``return mu, cov``, ``return cov.squeeze()``: the name returned (the full
+    # matrix on the other path, the diagonal on this one)
+    returns = sum(1 for node in ast.walk(ctx.function) if isinstance(node, ast.Return) and node.value is not None
+                  for read in ast.walk(node.value) if isinstance(read, ast.Name) and read.id == name.id)
     if uses == expected:
         return assigns[0].value, assigns[0].statement, bool(len(bindings) > 1)
     if rebinds and uses == expected + returns and returns:
