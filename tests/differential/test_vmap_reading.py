@@ -14,49 +14,33 @@ import pytest
 from fixdiff import Program
 from unsafediff import check
 
-HEADER = "import jax\nimport jax.numpy as jnp\n\n\ndef net(w, x):\n    return jnp.tanh(x @ w)\n\n\n"
-FOOTER = "\n\ngrad_f = jax.grad(lambda w, x: jnp.sum(f(w, x)))\n"
-PHRASES = ("is a jax array", "is an array", "is not empty", "is a JAX function of one element", "is the number of rows", "covers exactly the rows", "stays inside")
+NET = "import jax\nimport jax.numpy as jnp\n\n\ndef net(w, x):\n    return jnp.tanh(x @ w)\n\n\n"
+KERNEL = "import jax\nimport jax.numpy as jnp\n\n\ndef k(x, y):\n    return jnp.exp(-jnp.sum((x - y) ** 2))\n\n\n"
+PHRASES = ("is a jax array", "is an array", "is not empty", "is a JAX function of one element", "is the number of rows", "covers exactly the rows",
+           "stays inside", "as many rows in every step")
 
-FORMS = {
-    "rows": "jnp.stack([net(w, x[i:i + 1]) for i in range(x.shape[0])])",
-    "rows_one_first": "jnp.stack([net(w, x[i:1 + i, :]) for i in range(x.shape[0])])",
-    "columns": "jnp.stack([net(w, x[:, i:i + 1].T) for i in range(x.shape[1])])",
+#: name -> (module head, the joined expression, shapes of the two arguments, text the fixed source holds)
+CASES = {
+    # x[i:i + 1] is x_i[None]; x[:, i:i + 1] is x_i[:, None] (the slice becomes the mapped row)
+    "rows": (NET, "jnp.stack([net(w, x[i:i + 1]) for i in range(x.shape[0])])", ((4, 2), (4, 4)), "x_i[None]"),
+    "rows_one_first": (NET, "jnp.stack([net(w, x[i:1 + i, :]) for i in range(x.shape[0])])", ((4, 2), (4, 4)), "x_i[None]"),
+    "columns": (NET, "jnp.stack([net(w, x[:, i:i + 1].T) for i in range(x.shape[1])])", ((4, 2), (4, 4)), "x_i[:, None]"),
+    # a Gram matrix: the inner list is mapped too
+    "gram_array": (KERNEL, "jnp.array([[k(row, y) for y in x] for row in w])", ((3, 2), (5, 2)), "jax.vmap(lambda y:"),
+    "gram_asarray": (KERNEL, "jnp.asarray([[k(row, y) * 2.0 for y in x] for row in w])", ((3, 2), (5, 2)), "jax.vmap(lambda y:"),
 }
 
 
-def _args(jnp, np):
-    rng = np.random.default_rng(3)
-    return (jnp.asarray(rng.normal(size=(4, 2)), dtype=jnp.float32), jnp.asarray(rng.normal(size=(4, 4)), dtype=jnp.float32))
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_vmap_rewrite_keeps_values_and_gradients(name):
+    head, expression, shapes, shown = CASES[name]
 
+    def args(jnp, np):
+        rng = np.random.default_rng(3)
+        return tuple(jnp.asarray(rng.normal(size=shape), dtype=jnp.float32) for shape in shapes)
 
-@pytest.mark.parametrize("form", sorted(FORMS))
-def test_a_one_row_slice_maps_as_the_row_with_its_axis(form):
-    source = HEADER + f"def f(w, x):\n    return {FORMS[form]}\n" + FOOTER
-    outcome = check(Program(source, _args, f"one-row/{form}", argnums=(0, 1)), "GA101", PHRASES)
+    source = head + f"def f(w, x):\n    return {expression}\n\n\ngrad_f = jax.grad(lambda w, x: jnp.sum(f(w, x)))\n"
+    outcome = check(Program(source, args, name, argnums=(0, 1)), "GA101", PHRASES)
     assert outcome.ok, outcome.detail
     assert outcome.applied_unsafe == 1, (outcome.outside, outcome.fixed_source)
-    assert "[i:" not in outcome.fixed_source  # the slice became the mapped row
-
-
-GRAM = {
-    "array": "jnp.array([[k(x, y) for y in b] for x in a])",
-    "asarray": "jnp.asarray([[k(x, y) * 2.0 for y in b] for x in a])",
-}
-
-
-def _gram_args(jnp, np):
-    rng = np.random.default_rng(4)
-    return (jnp.asarray(rng.normal(size=(3, 2)), dtype=jnp.float32), jnp.asarray(rng.normal(size=(5, 2)), dtype=jnp.float32))
-
-
-@pytest.mark.parametrize("form", sorted(GRAM))
-def test_a_list_of_rows_in_the_body_maps_twice(form):
-    source = (
-        "import jax\nimport jax.numpy as jnp\n\n\ndef k(x, y):\n    return jnp.exp(-jnp.sum((x - y) ** 2))\n\n\n"
-        f"def f(a, b):\n    return {GRAM[form]}\n\n\ngrad_f = jax.grad(lambda a, b: jnp.sum(f(a, b)))\n"
-    )
-    outcome = check(Program(source, _gram_args, f"gram/{form}", argnums=(0, 1)), "GA101", PHRASES + ("as many rows in every step",))
-    assert outcome.ok, outcome.detail
-    assert outcome.applied_unsafe == 1, (outcome.outside, outcome.fixed_source)
-    assert "jax.vmap(lambda y:" in outcome.fixed_source
+    assert shown in outcome.fixed_source
