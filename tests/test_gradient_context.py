@@ -144,6 +144,13 @@ def test_a_rebound_alias_is_not_spelled_by_fixes():
         ("import jaxopt\n\ndef objective(w):\n    return w\n\nsolver = jaxopt.LBFGS(fun=objective, maxiter=10)\n", "objective", Level.DIFFERENTIATED),
         ("import diffrax\n\ndef vector_field(t, y, args):\n    return -y\n\nterm = diffrax.ODETerm(vector_field)\n", "vector_field", Level.TRACED),
         ("from jax.scipy.optimize import minimize\n\ndef f(x):\n    return x\n\nres = minimize(f, 0.0, method='BFGS')\n", "f", Level.DIFFERENTIATED),
+        # PennyLane: an optimizer's step differentiates the cost (a method of a module-level instance).
+        ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nw = opt.step(cost, 1.0)\n", "cost", Level.DIFFERENTIATED),
+        ("from pennylane.optimize import NesterovMomentumOptimizer\n\ndef cost(w):\n    return w\n\nopt = NesterovMomentumOptimizer(0.01)\nw, c = opt.step_and_cost(cost, 1.0)\n", "cost", Level.DIFFERENTIATED),
+        ("import pennylane as qml\n\ndef cost(w):\n    return w\n\ndg = qml.grad(cost)\n", "cost", Level.DIFFERENTIATED),
+        # An instance rebound, or a method the table does not list, says nothing.
+        ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nopt = None\nw = opt.step(cost, 1.0)\n", "cost", Level.UNKNOWN),
+        ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nopt.apply(cost)\n", "cost", Level.UNKNOWN),
         # A kernel object, not a function: MCMC's first argument is not traced by MCMC itself.
         ("from numpyro.infer import MCMC\n\ndef kernel(x):\n    return x\n\nmcmc = MCMC(kernel, num_warmup=1, num_samples=1)\n", "kernel", Level.UNKNOWN),
         # A keyword the entry does not take is not a function argument.
@@ -274,3 +281,11 @@ def test_a_package_module_imported_from_beside_it_resolves_to_the_file_beside():
     assert _level(project, "pkg/builder.py", "assemble") == Level.DIFFERENTIATED
     other = _project({"pkg/builder.py": builder, "elsewhere/driver.py": driver})
     assert _level(other, "pkg/builder.py", "assemble") == Level.UNKNOWN  # not beside it: another module
+
+
+def test_pennylane_numpy_is_autograd_numpy():
+    from gradadvisor.analysis.names import ImportMap
+
+    names = ImportMap(ast.parse("from pennylane import numpy as np\nimport pennylane.numpy as pnp\n"))
+    assert names.aliases["np"] == "autograd.numpy" and names.aliases["pnp"] == "autograd.numpy"
+    assert names.numpy_module() == "autograd.numpy"

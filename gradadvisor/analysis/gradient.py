@@ -132,6 +132,8 @@ def transform_name(expr: ast.AST, names: ImportMap) -> str | None:
             return func  # @jax.jit(static_argnames=...) style
         return transform_name(expr.func, names)
     qualified = canonical(names.resolve(expr))
+    if qualified is None and isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in getattr(names, "instances", {}):
+        qualified = f"{canonical(names.instances[expr.value.id])}.{expr.attr}"  # opt.step(cost, w): a method of an instance
     return qualified if qualified in TRANSFORM_LEVELS else None
 
 

@@ -51,6 +51,18 @@ def module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         stack.extend(reversed(nested))
 
 
+#: Modules that are another under a different name: PennyLane's NumPy is autograd's, wrapped
+#: (``from pennylane import numpy as np`` computes with ``autograd.numpy``).
+MODULE_EQUIVALENTS = {"pennylane.numpy": "autograd.numpy"}
+
+
+def _equivalent(qualified: str) -> str:
+    for module, same in MODULE_EQUIVALENTS.items():
+        if qualified == module or qualified.startswith(module + "."):
+            return same + qualified[len(module):]
+    return qualified
+
+
 def import_bindings(stmt: ast.Import | ast.ImportFrom, package: str | None = None) -> list[tuple[str, str]]:
     """``(local name, qualified name)`` pairs an import statement binds. Relative imports
     are resolved against ``package`` when it is known, else left out."""
@@ -100,6 +112,8 @@ class ImportMap:
         self.defined: set[str] = set()
         self.star_imports: list[str] = []
         self._module = module
+        made: list[tuple[str, ast.expr]] = []
+        assigned: dict[str, int] = {}
         for stmt in module_statements(module.body):
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names):
@@ -107,12 +121,16 @@ class ImportMap:
                 for local, qualified in import_bindings(stmt, package):
                     if isinstance(stmt, ast.Import) and local not in (qualified,) and local in self.aliases:
                         continue
-                    self.aliases.setdefault(local, qualified)
+                    self.aliases.setdefault(local, _equivalent(qualified))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.defined.add(stmt.name)
             elif isinstance(stmt, ast.Assign):
                 for target in stmt.targets:
                     self.defined.update(target_names(target))
+                    for bound in target_names(target):
+                        assigned[bound] = assigned.get(bound, 0) + 1
+                if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
+                    made.append((stmt.targets[0].id, stmt.value.func))
             elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
                 self.defined.update(target_names(stmt.target))
             elif isinstance(stmt, (ast.For, ast.AsyncFor)):
@@ -123,6 +141,13 @@ class ImportMap:
                         self.defined.update(target_names(item.optional_vars))
         #: Import aliases the module also rebinds otherwise: what they hold is not known.
         self.rebound = self.defined & self.aliases.keys()
+        #: Module-level names bound once to an instance of an imported class (``opt =
+        #: qml.AdamOptimizer(0.1)``) -> the class: its methods may be transforms (``opt.step(cost, w)``).
+        self.instances: dict[str, str] = {}
+        for name_, constructor in made:
+            qualified = self.resolve(constructor)
+            if qualified is not None and assigned.get(name_) == 1 and name_ not in self.aliases:
+                self.instances[name_] = qualified
 
     def resolve(self, node: ast.AST) -> str | None:
         """The qualified name of a dotted expression, or None if its head is not an import."""
