@@ -178,3 +178,37 @@ def newton_iterations(form: LoopForm, flow: Flow, ctx) -> str | None:
                 return (f"each step solves with a {derivative_kind(transform)} evaluated in the step (line {node.lineno}): "
                         "Newton iterations, a handful of steps rather than one per datum")
     return None
+
+
+def shifted_windows(form: LoopForm, flow: Flow, code) -> str | None:
+    """Why the loop counts shifts, not data: its index is read only in slice bounds, each step
+    taking the arrays nearly whole and shifted by it (``r[n - 1 - i:len(r) - i]``), with no
+    element read at the index: an n-step return, a stencil's taps, a window's length."""
+    index = form.index
+    if index is None or not isinstance(form.node, ast.For):
+        return None
+    bounds: list[ast.Slice] = []
+    for node in walk(form.node):
+        if isinstance(node, ast.Slice) and any(part is not None and index in names_read(part) for part in (node.lower, node.upper)):
+            bounds.append(node)
+    if not bounds:
+        return None
+    inside = {id(child) for bound in bounds for part in (bound.lower, bound.upper) if part is not None for child in walk(part)}
+    if any(isinstance(node, ast.Name) and node.id == index and id(node) not in inside for stmt in form.node.body for node in walk(stmt)):
+        return None  # the index is read elsewhere too (an element, a value)
+    if not any(part is not None and _length_of_something(part) for bound in bounds for part in (bound.upper, bound.lower)):
+        return None  # ``x[i:i + 2]``: a window walking the data, not the data shifted
+    shown = next(bound for bound in bounds)
+    return (f"each step reads the arrays whole, shifted by `{index}` (`{code(shown)}`): the loop counts shifts "
+            "(an n-step return, a stencil's taps), not one step per datum")
+
+
+def _length_of_something(expr: ast.AST) -> bool:
+    """``len(r) - i``, ``x.shape[0] - i``, ``-i``: a bound measured from an array's end."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return True
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+        or isinstance(node, ast.Attribute) and node.attr == "shape"
+        for node in walk(expr)
+    )

@@ -9,7 +9,7 @@ from gradadvisor.analysis.carried_values import carried_without_gradient, reshap
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
-from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, many_steps, newton_iterations, step_extent, walks_data, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
@@ -357,7 +357,7 @@ class PythonLoopRecurrence(Rule):
         # where a trace is proven, unless its states are joined into one jax array after the
         # loop (``out.append(g)`` ... ``jnp.array(out)``): jax values, as ``.at`` writes are.
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
-        iterations = newton_iterations(form, flow, ctx)  # a solver's few steps: low
+        iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code)  # a solver's few steps, shifts: low
         if joined and work == "unknown":
             work = "jax"
         self.report(
