@@ -58,7 +58,11 @@ def _entries(items: list) -> dict[str, tuple[tuple[int, ...], frozenset[str]]]:
 
 _TABLE = _load_table(_TABLE_BYTES)
 _LIBRARIES = _TABLE["library"].values()
-_DIFFERENTIATING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("differentiates", [])).items()}
+_METHODS = {name: where for library in _LIBRARIES for name, where in _entries(library.get("instance_methods", [])).items()}
+_DIFFERENTIATING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("differentiates", [])).items()} | _METHODS
+#: Methods of an instance that differentiate the function they receive (``opt.step(cost, w)``):
+#: named ``class.method``; a file holds a call of one only if it binds such an instance.
+METHOD_TRANSFORMS = frozenset(_METHODS)
 _TRACING = {name: where for library in _LIBRARIES for name, where in _entries(library.get("traces", [])).items()}
 
 #: Top-level modules of the libraries in the table (``jax``, ``flax``, ``numpyro``...).

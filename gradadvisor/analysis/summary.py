@@ -29,6 +29,7 @@ from gradadvisor.analysis.gradient import (
     CUSTOM_RULE_METHODS,
     FUNCTION_ARGUMENTS,
     GRADIENT_FUNCTIONS,
+    METHOD_TRANSFORMS,
     MODULE_BASES,
     SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
@@ -52,7 +53,7 @@ EXTERNAL = frozenset(sys.stdlib_module_names) | {
     "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
 }
 #: A statement whose text names one of these may apply a transform.
-TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS} | CUSTOM_RULE_METHODS)
+TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
@@ -229,6 +230,9 @@ class SummaryBuilder:
         #: annotation names, a class (perhaps one of this file's: ``build`` checks).
         self._typed_params: dict[str, dict[str, str]] = {}
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
+        # ``opt.step(cost, w)`` with ``opt`` an instance of a class whose methods differentiate
+        made = {canonical(qualified) for qualified in names.instances.values()}
+        aliases += sorted({method.rpartition(".")[2] for method in METHOD_TRANSFORMS if method.rpartition(".")[0] in made})
         self._transform_lines: list[int] | None = None
         self._transform_word = word_regex([*TRANSFORM_WORDS, *aliases]) if aliases else TRANSFORM_WORD
 
