@@ -64,6 +64,7 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
         numbers = all(value.kind == v.SCALAR and not isinstance(value.literal, (bool, str)) for value in initial)
         if not (numbers and updated_from_walked_data(flow, states, ctx)):
             return None
+        return "unknown"  # Python numbers made arrays by the update's arithmetic on arrays
     walks = bool(form.elements) or any(
         isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
     )
@@ -159,13 +160,37 @@ def _data_of(ctx):
 
 def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
     """Some state's update does arithmetic on the array data the loop walks
-    (``x = a * x + b * u[t]``)."""
+    (``x = a * x + b * u[t]``), or on an array or a parameter read whole (``p1 = (2 * j - 1) *
+    z * p2 / j``: a Legendre recurrence in ``z``): an array from the first step on (reported
+    only where a trace is proven, where parameters are arrays)."""
     is_data = _data_of(ctx)
+    carried = set(states)
+
+    def arithmetic(stmt: ast.stmt, name: str) -> bool:  # on the state, or on another carried state
+        value = getattr(stmt, "value", None)
+        return _numeric_update(stmt, name) or isinstance(stmt, ast.Assign) and isinstance(value, ast.BinOp) and bool(names_read(value) & carried)
+
     return any(
         _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
+        or arithmetic(stmt, name) and _arithmetic_on(getattr(stmt, "value", None), is_data, set(flow.assigned))
         for name in states
         for stmt in flow.updates_of(name)
     )
+
+
+def _arithmetic_on(expr: ast.AST | None, is_data, assigned: set[str]) -> bool:
+    """``expr`` is arithmetic with an operand that is an array or a parameter (not one the loop
+    assigns, not through a call): ``(2 * j - 1) * z * p2``."""
+    stack = [expr] if expr is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            stack.append(node.operand)
+        elif isinstance(node, ast.Name) and node.id not in assigned and is_data(node):
+            return True
+    return False
 
 
 def items_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
