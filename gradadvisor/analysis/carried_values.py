@@ -178,9 +178,9 @@ def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
     )
 
 
-def _arithmetic_on(expr: ast.AST | None, is_data, assigned: set[str]) -> bool:
-    """``expr`` is arithmetic with an operand that is an array or a parameter (not one the loop
-    assigns, not through a call): ``(2 * j - 1) * z * p2``."""
+def _operands(expr: ast.AST | None):
+    """The operands of the arithmetic ``expr`` is (through ``+ - * / **``..., not ``@``, and unary
+    ``-``/``+``): what it computes with directly, not through a call, a comparison or a shape."""
     stack = [expr] if expr is not None else []
     while stack:
         node = stack.pop()
@@ -188,9 +188,14 @@ def _arithmetic_on(expr: ast.AST | None, is_data, assigned: set[str]) -> bool:
             stack.extend((node.left, node.right))
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             stack.append(node.operand)
-        elif isinstance(node, ast.Name) and node.id not in assigned and is_data(node):
-            return True
-    return False
+        else:
+            yield node
+
+
+def _arithmetic_on(expr: ast.AST | None, is_data, assigned: set[str]) -> bool:
+    """``expr`` is arithmetic with an operand that is an array or a parameter (not one the loop
+    assigns, not through a call): ``(2 * j - 1) * z * p2``."""
+    return any(isinstance(node, ast.Name) and node.id not in assigned and is_data(node) for node in _operands(expr))
 
 
 def items_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
@@ -205,21 +210,11 @@ def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:
     variable, where ``is_data`` holds of the array walked) as an operand of arithmetic
     (``a * x + b * u[t]``), not through a call (``len(items[i])``, ``float(x[i])``), a
     comparison or a shape (``x.shape[d]``)."""
-    if expr is None:
-        return False
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            stack.append(node.operand)
-        elif isinstance(node, ast.Name) and node.id in form.elements:
-            if is_data(form.elements[node.id]):
-                return True
-        elif isinstance(node, ast.Subscript) and form.index is not None and form.index in names_read(node.slice):
-            if is_data(node.value):
-                return True
+    for node in _operands(expr):
+        if isinstance(node, ast.Name) and node.id in form.elements and is_data(form.elements[node.id]):
+            return True
+        if isinstance(node, ast.Subscript) and form.index is not None and form.index in names_read(node.slice) and is_data(node.value):
+            return True
     return False
 
 
