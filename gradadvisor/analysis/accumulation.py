@@ -58,6 +58,11 @@ class Accumulation:
     #: Added in the branches of an ``if``: the term is a conditional expression of them.
     branches: int = 0
 
+    @property
+    def signed(self) -> ast.expr:
+        """The term as added (``-term`` for ``-=``)."""
+        return ast.UnaryOp(op=ast.USub(), operand=self.term) if self.subtract else self.term
+
 
 @dataclass
 class Body:
@@ -84,7 +89,7 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
         if found is None or name is not None and found.name != name:
             return None
         name = found.name
-        terms.append((node.test, ast.UnaryOp(op=ast.USub(), operand=found.term) if found.subtract else found.term))
+        terms.append((node.test, found.signed))
         if not node.orelse:
             node = None
         elif len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
@@ -93,7 +98,7 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
             last = accumulation_of(node.orelse[0], resolve) if len(node.orelse) == 1 else None
             if last is None or last.name != name:
                 return None
-            fallback = ast.UnaryOp(op=ast.USub(), operand=last.term) if last.subtract else last.term
+            fallback = last.signed
             node = None
     if name is None or any(name in names_read(test) for test, _ in terms):
         return None

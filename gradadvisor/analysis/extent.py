@@ -52,6 +52,11 @@ LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|batch|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
 
 
+#: The last part of a setting's name that says it counts data-sized things (``num_steps``,
+#: ``n_samples``, ``horizon``): a loop over ``range(args.<it>)`` grows with the data.
+SETTING_COUNT = re.compile(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", re.IGNORECASE)
+
+
 def is_collection_name(name: str) -> bool:
     """A name that says it holds a collection of different things (layers, parameters, tasks),
     unless its last part says data rows (``task_xs``, ``layer_inputs``)."""
@@ -274,7 +279,7 @@ class ExtentReader:
         text = one_line(self.code(bound), 50)
         if SMALL_COUNT_NAME.match(bound.attr) or is_collection_name(bound.attr):
             return Extent("static", f"`{text}` (a count of layers, heads or blocks, by its name)", by_name=True)
-        if not re.search(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", bound.attr, re.I):
+        if not SETTING_COUNT.search(bound.attr):
             return None
         return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
 

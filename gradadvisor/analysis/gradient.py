@@ -136,7 +136,7 @@ def transform_name(expr: ast.AST, names: ImportMap) -> str | None:
             return func  # @jax.jit(static_argnames=...) style
         return transform_name(expr.func, names)
     qualified = canonical(names.resolve(expr))
-    if qualified is None and isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in getattr(names, "instances", {}):
+    if qualified is None and isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in names.instances:
         qualified = f"{canonical(names.instances[expr.value.id])}.{expr.attr}"  # opt.step(cost, w): a method of an instance
     return qualified if qualified in TRANSFORM_LEVELS else None
 
@@ -212,10 +212,10 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     ``self.method`` of the class around) whose every ``return`` gives a derivative computed in
     it (``return jax.grad(lambda p: loss(p, x))(params)``): calling it computes that derivative."""
     definition = None
-    if isinstance(func, ast.Name) and hasattr(ctx, "local_function"):
+    if isinstance(func, ast.Name):
         definition = ctx.local_function(func.id)
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        scopes = list(getattr(ctx, "scopes", ()))
+        scopes = ctx.scopes
         # the class of the method the call is in (``self`` is its first parameter)
         owner = next((scopes[k - 1] for k in range(len(scopes) - 1, 0, -1)
                       if isinstance(scopes[k], (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(scopes[k - 1], ast.ClassDef)), None)
@@ -225,13 +225,12 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
         return None
     from gradadvisor.analysis.syntax import walk_local
 
-    returns = [node for node in walk_local(definition) if isinstance(node, ast.Return)]
     transforms = set()
-    for statement in returns:
+    for statement in (node for node in walk_local(definition) if isinstance(node, ast.Return)):
         value = statement.value
         inner = value.func if isinstance(value, ast.Call) else None
         transform = ctx.resolve(inner.func) if isinstance(inner, ast.Call) else None
-        if not returns or transform not in GRADIENT_FUNCTIONS or transform in ("jax.value_and_grad", "autograd.value_and_grad"):
+        if transform not in GRADIENT_FUNCTIONS or transform in ("jax.value_and_grad", "autograd.value_and_grad"):
             return None
         transforms.add(transform)
     return transforms.pop() if len(transforms) == 1 else None

@@ -115,13 +115,14 @@ def _array_truth(test: ast.expr, resolve, local: set[str]) -> str | None:
 def host_library_function(function: ast.AST, resolve) -> bool:
     """A function whose code calls SciPy or assigns items into an array (``out[:, j] = ...``):
     host code, which a vmap cannot map (a mapped body that calls one is not a sample map)."""
-    for node in walk(function):
-        if isinstance(node, ast.Call) and (resolve(node.func) or "").startswith("scipy."):
-            return True
-        if isinstance(node, (ast.Assign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(target, ast.Subscript) for target in targets):
-                return True
+    return any(isinstance(node, ast.Call) and (resolve(node.func) or "").startswith("scipy.") or assigns_items(node) for node in walk(function))
+
+
+def assigns_items(node: ast.AST) -> bool:
+    """``out[i] = v`` (or ``+=``): an item assigned into a buffer in place, host-side."""
+    if isinstance(node, (ast.Assign, ast.AugAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return any(isinstance(target, ast.Subscript) for target in targets)
     return False
 
 

@@ -126,8 +126,8 @@ class ImportMap:
                 self.defined.add(stmt.name)
             elif isinstance(stmt, ast.Assign):
                 for target in stmt.targets:
-                    self.defined.update(target_names(target))
                     for bound in target_names(target):
+                        self.defined.add(bound)
                         assigned[bound] = assigned.get(bound, 0) + 1
                 if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
                     made.append((stmt.targets[0].id, stmt.value.func))

@@ -18,9 +18,10 @@ from typing import Callable
 
 from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, map_loop, read, read_index, single_generator, while_loop
 from gradadvisor.analysis.syntax import names_read, positional, walk
-from gradadvisor.analysis.vectorize import ElementLoop, host_work
+from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
 
 
 @dataclass(frozen=True)
@@ -120,17 +121,7 @@ def carried_names(body: list[ast.stmt]) -> set[str]:
 def host_loop(body: list[ast.stmt], ctx) -> bool:
     """The loop runs on the host: it calls NumPy (or another host library), writes items into a
     buffer (``out[i] = v``), prints or opens files."""
-    return any(host_work(stmt, ctx.resolve) or _stores_items(stmt) or _prints(stmt, ctx.is_builtin) for stmt in body)
-
-
-def _stores_items(stmt: ast.stmt) -> bool:
-    """``out[i] = v`` (or ``+=``): an in-place buffer, host-side."""
-    for node in walk(stmt):
-        if isinstance(node, (ast.Assign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(target, ast.Subscript) for target in targets):
-                return True
-    return False
+    return any(host_work(stmt, ctx.resolve) or any(assigns_items(node) for node in walk(stmt)) or _prints(stmt, ctx.is_builtin) for stmt in body)
 
 
 def _prints(stmt: ast.stmt, is_builtin) -> bool:
@@ -246,8 +237,6 @@ def sample_temporaries(body: list[ast.stmt], variables: set[str]) -> dict[str, a
     """Names the loop body assigns once, at its top level, from the loop's variables (or from
     such names) before any read of them: ``x = jnp.expand_dims(xs[i], 0)``. Each with its
     value, the earlier temporaries written in."""
-    from gradadvisor.analysis.vectorize import replace_names
-
     counts: dict[str, int] = {}
     for stmt in body:
         for node in walk(stmt):
@@ -278,8 +267,6 @@ def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
             return None
 
         def read_call(call: ast.AST) -> ElementLoop | None:
-            from gradadvisor.analysis.vectorize import replace_names
-
             return reading(ctx, node.target, node.iter, replace_names(call, temporaries) if temporaries else call)
 
         return GradientLoop(node.body, calls, extent, node.target, read_call, tuple(temporaries))

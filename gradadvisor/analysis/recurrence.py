@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from gradadvisor.analysis.recurrence_footprints import Footprint, Write, offset, read_footprint, sees_earlier, write_of
+from gradadvisor.analysis.recurrence_footprints import Footprint, Write, entry_name, offset, read_footprint, sees_earlier, write_of
 from gradadvisor.analysis.recurrence_form import LoopForm, assigned_names, counter_step
 from gradadvisor.analysis.syntax import child_nodes, int_value, names_read, target_names, walk
 
@@ -195,14 +195,6 @@ class Flow:
 
     def updates_of(self, name: str) -> list[ast.stmt]:
         return [item.statement for item in self.items if name in _item_targets(item)]
-
-
-def entry_name(node: ast.AST) -> str | None:
-    """``state["h"]`` (a literal key of a local mapping) as the name of the value it holds; the
-    dataflow tracks such entries like names (``state["h"] = f(state["h"], x)`` carries it)."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-        return f"{node.value.id}[{node.slice.value!r}]"
-    return None
 
 
 def _item_targets(item: Item) -> set[str]:
@@ -540,11 +532,8 @@ def _last_item_lists(body: list[ast.stmt]) -> dict[str, str]:
     steps added is read back. Each with how the message shows that item (``ys[-1]``)."""
     def grown(node: ast.AST) -> tuple[str, bool] | None:
         """(list, at the front) for ``ys.append(v)`` / ``ys.insert(0, v)``."""
-        call = node.value if isinstance(node, ast.Expr) else None
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "insert")):
-            return None
-        found = _append(node)  # type: ignore[arg-type]
-        return (found[0], call.func.attr == "insert") if found else None
+        found = _append(node) if isinstance(node, ast.Expr) else None
+        return (found[0], node.value.func.attr == "insert") if found else None  # type: ignore[attr-defined]
 
     growths = [found for stmt in body for node in ast.walk(stmt) for found in [grown(node)] if found]
     result: dict[str, str] = {}

@@ -232,14 +232,17 @@ def write_of(stmt: ast.stmt, var: str | None, resolve, code) -> Write | None:
     return None
 
 
-def _carrier(node: ast.AST) -> str | None:
-    """The name an ``.at`` write rebinds: ``x``, or a literal-key entry ``state["x"]`` (named as
-    ``recurrence.entry_name`` names it)."""
-    if isinstance(node, ast.Name):
-        return node.id
+def entry_name(node: ast.AST) -> str | None:
+    """``state["h"]`` (a literal key of a local mapping) as the name of the value it holds; the
+    dataflow tracks such entries like names (``state["h"] = f(state["h"], x)`` carries it)."""
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
         return f"{node.value.id}[{node.slice.value!r}]"
     return None
+
+
+def _carrier(node: ast.AST) -> str | None:
+    """The name an ``.at`` write rebinds: ``x``, or a literal-key entry ``state["x"]``."""
+    return node.id if isinstance(node, ast.Name) else entry_name(node)
 
 
 def _axis_key(axis: int) -> AxisKey:

@@ -268,7 +268,7 @@ def vmapped(loop: ElementLoop, vmap: str, out_axes: ast.expr | None = None) -> V
         function, axes, operands = direct
     else:
         arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var) for var in loop.variables], kwonlyargs=[], kw_defaults=[], defaults=[])
-        body, inner_assumptions = _inner_maps(loop.body, vmap, set(loop.variables))
+        body, inner_assumptions = _inner_maps(loop.body, vmap)
         function = ast.Lambda(args=arguments, body=body)
         axes, operands = [loop.axis(position) for position in range(len(loop.arrays))], list(loop.arrays)
     keywords = {}
@@ -283,7 +283,7 @@ def vmapped(loop: ElementLoop, vmap: str, out_axes: ast.expr | None = None) -> V
     return Vectorized(mapped, "vmap", ("the body is a JAX function of one element (no Python control flow on its values)", *loop.assumptions, *inner_assumptions))
 
 
-def _inner_maps(body: ast.expr, vmap: str, outer: set[str]) -> tuple[ast.expr, tuple[str, ...]]:
+def _inner_maps(body: ast.expr, vmap: str) -> tuple[ast.expr, tuple[str, ...]]:
     """A body that is itself a list over rows (``[k(x, y) for y in X2]``, a Gram matrix's row)
     as a nested ``vmap`` (``jax.vmap(lambda y: k(x, y))(X2)``): a list in a vmapped function
     would come back as a list of mapped arrays, its axes swapped once joined."""
@@ -293,7 +293,7 @@ def _inner_maps(body: ast.expr, vmap: str, outer: set[str]) -> tuple[ast.expr, t
     if generator.ifs or generator.is_async or not isinstance(generator.target, ast.Name) or names_read(generator.iter) & {generator.target.id}:
         return body, ()
     var = generator.target.id
-    inner, assumptions = _inner_maps(body.elt, vmap, outer | {var})
+    inner, assumptions = _inner_maps(body.elt, vmap)
     arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=var)], kwonlyargs=[], kw_defaults=[], defaults=[])
     mapped = call(call(vmap, ast.Lambda(args=arguments, body=inner)), generator.iter)
     return mapped, (f"`{ast.unparse(generator.iter)}` is an array with as many rows in every step (the inner list becomes a mapped axis)", *assumptions)

@@ -321,9 +321,11 @@ class PerSampleMap(Rule):
 
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
-        gradients = gradient_loop(node, ctx) if not node.orelse and ctx.function is not None else None
-        if node.orelse or ctx.function is None or gradients is not None and any(param is None for _, _, param in gradients.calls):
-            return  # (a loop computing a gradient per sample is GA102's)
+        if node.orelse or ctx.function is None:
+            return
+        gradients = gradient_loop(node, ctx)
+        if gradients is not None and any(param is None for _, _, param in gradients.calls):
+            return  # a loop computing a gradient per sample is GA102's
         header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
         self._append_loop(node, node.body, lambda body: of_loop(ctx, node.target, node.iter, body, joined_value=False), header)
         mapped = buffer_map(node, ctx)
