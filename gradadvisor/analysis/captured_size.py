@@ -31,6 +31,11 @@ from gradadvisor.analysis.facts import Binding, Facts, Scope
 from gradadvisor.analysis.gradient import Level
 
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+#: Functions that, by their name, load a dataset (``load_data``, ``read_grid``, ``get_dataset``,
+#: ``fetch_mnist``): the tie-break for a captured value of unshown size that such a call returned.
+LOADER_NAME = re.compile(r"^(?:load|read|fetch|download)(?:_\w+)?$|^(?:get|make|build|prepare)_\w*(?:data|dataset|datasets)$|^load\w+", re.IGNORECASE)
+#: ...but not one that loads settings, text or a tokenizer (no array).
+NOT_ARRAY_LOADED = re.compile(r"config|cfg|yaml|json|toml|settings|options|args|vocab|token|text|string|names|model$|module$|env", re.IGNORECASE)
 
 
 class SizeReader:
@@ -70,6 +75,9 @@ class SizeReader:
             if binding.kind not in ("assign", "walrus") or not isinstance(binding.value, ast.expr):
                 return None
             sources.extend((name, binding.statement) for name in operand_names(binding.value))
+        loaded = _loader_call(bindings)
+        if loaded is not None:
+            return {"data": True, "evidence": loaded}
         if value.kind == v.ARRAY and value.shape is not None:
             for dim in value.shape:
                 if isinstance(dim, str) and IDENTIFIER.match(dim):
@@ -106,6 +114,26 @@ class SizeReader:
         qualified = self.resolve(value.func) or ""
         module, _, name = qualified.rpartition(".")
         return name in lib.SCALAR_TYPES and (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY)
+
+
+def _loader_call(bindings: list[Binding]) -> str | None:
+    """``X_train, y_train = load_grid("train")``: every binding is the result of one call (or a
+    part of it) to a function named as a loader (``LOADER_NAME``), which no fact sizes; why."""
+    calls = []
+    for binding in bindings:
+        value = binding.value
+        while isinstance(value, ast.Subscript):
+            value = value.value  # load_data()["x"]
+        if not isinstance(value, ast.Call):
+            return None
+        name = value.func.attr if isinstance(value.func, ast.Attribute) else value.func.id if isinstance(value.func, ast.Name) else None
+        if name is None or not LOADER_NAME.match(name) or NOT_ARRAY_LOADED.search(name):
+            return None
+        calls.append((name, value.lineno))
+    if not calls:
+        return None
+    name, line = calls[-1]
+    return f"returned by `{name}(...)` (line {line}), a data loader by its name; the code does not show its size"
 
 
 def operand_names(expr: ast.expr) -> list[str]:

@@ -189,7 +189,7 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
     ``variables`` in its arguments, does not read one in its function, and ``gradient_call``
     answers for it; with the transform (and the parameter, for a gradient function received as
     one). Nested functions, lambdas and inner loops are not searched: they run on their own terms."""
-    from gradadvisor.analysis.syntax import child_nodes, names_read
+    from gradadvisor.analysis.syntax import child_nodes, reads_any
 
     found: list[tuple[ast.Call, str, str | None]] = []
     stack = [node]
@@ -199,7 +199,7 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
             continue
         if isinstance(current, ast.Call):
             arguments = [*current.args, *(item.value for item in current.keywords)]
-            if any(names_read(arg) & variables for arg in arguments) and not variables & names_read(current.func) or closes_over(current, variables, ctx):
+            if any(reads_any(arg, variables) for arg in arguments) and not reads_any(current.func, variables) or closes_over(current, variables, ctx):
                 transform = gradient_call(current, ctx)
                 if transform is not None:
                     found.append((current, *transform))

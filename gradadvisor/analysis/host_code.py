@@ -74,7 +74,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 stack.extend(reversed(case.body))
-    if resolve is not None:
+    if resolve is not None and any(_truth_reduction(test, resolve) for test, _ in tests):
         local = params | {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[arg-type]
         for test, line in tests:
             truth = _array_truth(test, resolve, local)
@@ -94,6 +94,12 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
 
 #: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.
 TRUTH_REDUCTIONS = frozenset({"jax.numpy.all", "jax.numpy.any", "jax.numpy.allclose", "jax.numpy.array_equal", "jax.numpy.isclose"})
+
+
+def _truth_reduction(test: ast.expr, resolve) -> bool:
+    """A call in ``test`` resolving to one of TRUTH_REDUCTIONS (the cheap check before the
+    function's locals are collected)."""
+    return any(isinstance(node, ast.Call) and resolve(node.func) in TRUTH_REDUCTIONS for node in ast.walk(test))
 
 
 def _array_truth(test: ast.expr, resolve, local: set[str]) -> str | None:

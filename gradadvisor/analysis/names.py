@@ -25,8 +25,13 @@ AUTODIFF_NUMPY = ("jax.numpy", "autograd.numpy")
 #: for ``import module as alias``; ``(module, None, None)`` for ``import module``.
 ImportSpec = tuple[str, "str | None", "str | None"]
 
-#: A ``global`` statement (the start of a logical line), for the cheap test before a walk.
-GLOBAL_STATEMENT = re.compile(r"(?:^|[;:])[ \t]*global[ \t]", re.MULTILINE)
+#: ``global`` and the names it declares (a statement when GLOBAL_PREFIX is all that stands
+#: before it on its line).
+GLOBAL_STATEMENT = re.compile(r"global[ \t]+([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)")
+#: What may stand before ``global`` on its line for it to be a statement (``if x: global y``).
+GLOBAL_PREFIX = re.compile(r"(?:^|[;:])[ \t]*$", re.MULTILINE)
+#: The name just before a ``:=`` (searched in the text that ends at it).
+WALRUS_TARGET = re.compile(r"([A-Za-z_]\w*)[ \t]*$")
 
 #: Canonical spellings of common library aliases (``eqx.filter_jit`` is ``equinox.filter_jit``).
 CANONICAL_PREFIXES = (("eqx.", "equinox."), ("hk.", "haiku."), ("nn.", "flax.linen."))
@@ -98,6 +103,22 @@ def canonical(qualified: str | None) -> str | None:
         if qualified.startswith(prefix):
             return replacement + qualified[len(prefix) :]
     return qualified
+
+
+def _text_bound_names(text: str):
+    """Names after a ``global`` statement and before a ``:=`` in ``text``. Both searches start
+    from a literal (CPython's regex engine tries every position for a pattern that does not),
+    and look back along the line by hand."""
+    for match in GLOBAL_STATEMENT.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if GLOBAL_PREFIX.search(text, line_start, match.start()) is not None:
+            yield from re.split(r"[ \t]*,[ \t]*", match.group(1))
+    position = text.find(":=")
+    while position != -1:
+        target = WALRUS_TARGET.search(text, max(0, position - 100), position)
+        if target is not None:
+            yield target.group(1)
+        position = text.find(":=", position + 2)
 
 
 class ImportMap:
@@ -174,10 +195,13 @@ class ImportMap:
         """Names declared ``global`` in some function, and walrus targets anywhere (read once,
         on first use: a conservative superset)."""
         found = self.__dict__.get("_bound_elsewhere")
-        if found is None and self._text is not None and ":=" not in self._text and GLOBAL_STATEMENT.search(self._text) is None:
-            found = self.__dict__["_bound_elsewhere"] = frozenset()
+        if found is None and self._text is not None:
+            # Read from the text, not the tree: the names after every ``global`` and before every
+            # ``:=``, strings and comments included (a superset, and no walk of the whole module).
+            names = set(_text_bound_names(self._text))
+            found = self.__dict__["_bound_elsewhere"] = frozenset(names)
         if found is None:
-            names: set[str] = set()
+            names = set()
             for node in ast.walk(self._module):
                 if isinstance(node, ast.Global):
                     names.update(node.names)

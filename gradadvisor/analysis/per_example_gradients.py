@@ -255,7 +255,14 @@ def sample_temporaries(body: list[ast.stmt], variables: set[str]) -> dict[str, a
 
 def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
     """``for x in xs: ... g(p, x)`` or ``while i < n: ... g(p, xs[i]); i += 1`` over data-sized
-    arrays, in a function; None for any other loop."""
+    arrays, in a function; None for any other loop. GA101 and GA102 both ask: answered once."""
+    answers = ctx.memo("gradient_loop")
+    if id(node) not in answers:
+        answers[id(node)] = _gradient_loop(node, ctx)
+    return answers[id(node)]
+
+
+def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
     if isinstance(node, ast.For):
         if ctx.function is None or node.orelse:
             return None

@@ -569,18 +569,29 @@ class SummaryBuilder:
                     found[stmt.targets[0].id] = value.args[0].id
         return {alias: name for alias, name in found.items() if bound.get(alias) == 1 and alias not in names and alias not in self.names.aliases}
 
-    def _statements(self):
+    def _statements(self, lines: list[int] | None = None):
         """``(statement, function key or None, class)`` for every statement of the file, each
-        with the function that holds it (nested definitions are their own)."""
+        with the function that holds it (nested definitions are their own). With ``lines``
+        (sorted), only statements whose span, decorators included, holds one of them."""
+
+        def spans(stmt: ast.stmt) -> bool:
+            if lines is None:
+                return True
+            first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+            return any_between(lines, first, stmt.end_lineno or stmt.lineno)
+
         for stmt in module_statements(self.tree.body):
-            yield stmt, None, None
+            if spans(stmt):
+                yield stmt, None, None
         for key, (node, _) in self.nodes.items():
-            if isinstance(node, ast.Lambda):
+            if isinstance(node, ast.Lambda) or not spans(node):
                 continue
             klass = self.summary.functions[key].klass
             stack = list(reversed(node.body))
             while stack:
                 stmt = stack.pop()
+                if not spans(stmt):
+                    continue
                 yield stmt, key, klass
                 if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     stack.extend(reversed(nested_statements(stmt)))
@@ -612,7 +623,7 @@ class SummaryBuilder:
         lines = sorted({line for name in names | aliases for line in literal_lines(name, self.source)})
         if not lines:
             return
-        for stmt, key, klass in self._statements():
+        for stmt, key, klass in self._statements(lines):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 expressions = [*stmt.decorator_list, *getattr(stmt, "bases", ()), *(item.value for item in getattr(stmt, "keywords", ()))]
             elif not any_between(lines, *self._own_lines(stmt)):

@@ -236,6 +236,12 @@ def names_read(node: ast.AST) -> set[str]:
     return {child.id for child in walk(node) if isinstance(child, ast.Name)}
 
 
+def reads_any(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
+    """Whether ``node`` holds a bare name among ``names`` (``names_read(node) & names``,
+    stopping at the first)."""
+    return any(isinstance(child, ast.Name) and child.id in names for child in walk(node))
+
+
 def name_count(node: ast.AST, name: str) -> int:
     return sum(1 for child in walk(node) if isinstance(child, ast.Name) and child.id == name)
 

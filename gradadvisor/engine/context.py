@@ -50,6 +50,8 @@ class Context:
         self._places: dict[int, dict[int, tuple[list[ast.stmt], int]]] = {}
         #: id(function) -> why no trace can run it (``host_reason``), for functions with candidates.
         self._host: dict[int, str | None] = {}
+        #: question -> id(node) -> answer, for analysis questions two rules ask of one node.
+        self._memos: dict[str, dict] = {}
 
     # -- the walk ---------------------------------------------------------------------------
 
@@ -228,6 +230,11 @@ class Context:
             if self._host[id(scope)]:
                 return self._host[id(scope)]
         return None
+
+    def memo(self, question: str) -> dict:
+        """The answers to ``question`` so far, by node id: an analysis function asked of one
+        node by two rules (at the same place of the walk) computes its answer once."""
+        return self._memos.setdefault(question, {})
 
     def add_candidate(self, rule: "Rule", node: ast.AST, message: str, **fields) -> None:
         fields.setdefault("host", self.host_reason())

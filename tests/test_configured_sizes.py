@@ -1,0 +1,101 @@
+"""Sizes set by configuration: a horizon of steps with a small default, data from a loader the
+code does not show. Each is a likely size (medium), never a proven one."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+from gradadvisor.analysis.names import _text_bound_names
+
+RECURRENCE = '''
+import jax
+import jax.numpy as jnp
+{setup}
+
+def rollout(params, x0):
+    x = x0
+    xs = []
+    for t in range({count}):
+        x = jnp.tanh(params @ x)
+        xs.append(x)
+    return jnp.sum(jnp.stack(xs) ** 2)
+
+
+g = jax.jit(jax.grad(rollout))
+'''
+
+CONFIG = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Config:
+    num_steps: int = 10
+
+
+cfg = Config()
+'''
+
+
+@pytest.mark.parametrize(
+    "setup, count",
+    [
+        ("N_STEPS = 10", "N_STEPS"),  # a module constant named as a horizon
+        ("HORIZON = 12", "HORIZON"),
+        (CONFIG, "cfg.num_steps"),  # a dataclass default read through an instance
+    ],
+)
+def test_a_horizon_with_a_small_default_is_a_likely_size(tmp_path, setup, count):
+    findings = scan_program(tmp_path, RECURRENCE.format(setup=setup, count=count))
+    assert [(f["code"], f["confidence"]) for f in findings] == [("GA103", "medium")]
+    assert any("counts steps" in item and "here" in item for item in findings[0]["evidence"])
+
+
+@pytest.mark.parametrize(
+    "setup, count",
+    [
+        ("", "10"),  # a literal count: deliberate
+        ("N_ITER = 15", "N_ITER"),  # iterations of a solver, not a horizon
+        ("NUM_INNER_STEPS = 10", "NUM_INNER_STEPS"),  # an inner (adaptation) loop: few steps on purpose
+        ("N_STEPS = 500", "N_STEPS"),  # large: proven, whatever its name (checked below)
+    ],
+)
+def test_other_small_counts_stay_quiet(tmp_path, setup, count):
+    findings = scan_program(tmp_path, RECURRENCE.format(setup=setup, count=count))
+    if count == "N_STEPS":
+        assert [(f["code"], f["confidence"]) for f in findings] == [("GA103", "high")]
+    else:
+        assert findings == []
+
+
+LOADED = '''
+import jax
+import jax.numpy as jnp
+from mylib.data import {loader}
+
+{names} = {loader}("train")
+
+
+@jax.jit
+def loss(params):
+    pred = {first} @ params["w"]
+    return jnp.mean(pred ** 2)
+'''
+
+
+def test_a_capture_returned_by_a_loader_is_likely_data(tmp_path):
+    findings = scan_program(tmp_path, LOADED.format(loader="load_grid", names="X_train, y_train", first="X_train"))
+    assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA401", 11, "medium")]
+    assert any("a data loader by its name" in item for item in findings[0]["evidence"])
+
+
+@pytest.mark.parametrize("loader", ["load_config", "read_yaml", "build_model", "make_table"])
+def test_settings_and_other_calls_are_not_loaded_data(tmp_path, loader):
+    findings = scan_program(tmp_path, LOADED.format(loader=loader, names="table", first="table"))
+    assert [f for f in findings if f["confidence"] != "low"] == []
+
+
+def test_bound_elsewhere_is_read_from_the_text():
+    text = "global q\ndef f():\n    global a, b\n    if (n := 3):\n        pass\nx = 1; global c\nthe global state\n"
+    assert set(_text_bound_names(text)) == {"q", "a", "b", "n", "c"}
