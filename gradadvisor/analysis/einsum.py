@@ -137,6 +137,12 @@ def _contract(kind: Contraction, ranks: Sequence[int]) -> tuple[list[tuple[tuple
     return batch + [(a[-1], b[-2])], a[:-2] + [a[-2], b[-1]]
 
 
+def contraction_axes(kind: Contraction, ranks: Sequence[int]) -> tuple[list[tuple[tuple[int, int], ...]], list[tuple[int, int]]] | None:
+    """The axes a contraction of operands of ``ranks`` sums together and keeps, as ``(operand,
+    axis)`` pairs (``_contract``): for a caller that places the loop's axis itself."""
+    return _contract(kind, ranks)
+
+
 def compile_einsum(
     kind: Contraction,
     left: Operand,

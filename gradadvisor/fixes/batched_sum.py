@@ -46,6 +46,7 @@ from gradadvisor.analysis.vectorize import (
     vmapped,
 )
 from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.fixes.summed_contraction import summed_contraction
 
 #: Integer dtypes (a float accumulator rounds their running total; ``jnp.sum`` adds them exactly).
 INTEGER_DTYPES = frozenset({"int32", "int64", "uint32", "uint64", "int8", "int16", "uint8", "uint16"})
@@ -75,7 +76,7 @@ class Rewrite:
     """The sum over all elements at once, for one accumulation."""
 
     total: ast.expr
-    how: str  # "elementwise" | "vmap"
+    how: str  # "elementwise" | "vmap" | "einsum"
     #: Preconditions of the rewrite itself that could not be proven.
     conditions: list[str]
     imports: list
@@ -168,6 +169,10 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
     if not vmap or any(not is_arange(leaf) and ctx.value(base_array(leaf.array)).kind == v.SEQUENCE for leaf in leaves):
         return None  # jax.vmap maps a list leaf by leaf: it would need jnp.stack first
     ordered = [leaf for leaf in leaves if leaf.variable in names_read(replaced)]
+    summed = summed_contraction(ctx, replaced, ordered)
+    if summed is not None:  # one einsum sums over the loop's axis: no stack of every step's term
+        total, assumed, einsum_imports = summed
+        return Rewrite(total, "einsum", [*conditions, *assumed], [*imports, *einsum_imports], arrays, len(arrays) < len(leaves))
     loop = ElementLoop(tuple(leaf.variable for leaf in ordered), tuple(leaf.operand for leaf in ordered), replaced, axes=tuple(leaf.position for leaf in ordered))  # type: ignore[arg-type]
     mapped = vmapped(loop, vmap)
     conditions.extend(mapped.assumptions)

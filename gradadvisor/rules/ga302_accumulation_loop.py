@@ -62,7 +62,9 @@ class AccumulationLoop(Rule):
     `range(1, len(x))` gives `x[1:] - x[:-1]`); a read along another axis sums over that
     axis (`x[:, i]` -> `axis=1`); the loop index used as a number becomes `jnp.arange`; a
     pair of nested loops becomes broadcasting (`x[i] - y[j]` -> `x[:, None] - y[None, :]`,
-    `axis=(0, 1)`). Any other term is mapped with `jax.vmap`. In a flax.linen or haiku
+    `axis=(0, 1)`). One contraction of slices (`jnp.outer(A[:, i], B[i, :])`; `W[i] @ x[i]`
+    of shown ranks) is one einsum summing the loop's axis (`jnp.einsum("an,nb->ab", A, B)`,
+    no stack of per-step matrices). Other terms are mapped with `jax.vmap`. In a flax.linen or haiku
     module, a submodule call per element needs `nn.vmap` / `hk.vmap`: advice, no fix. A body
     with local assignments before the add is reported with the rewrite in the message, no fix.
 

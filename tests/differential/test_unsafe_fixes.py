@@ -309,3 +309,28 @@ WIDE = (
 @pytest.mark.parametrize("code, combo", WIDE, ids=[_id(*case) for case in WIDE])
 def test_unsafe_fixes_keep_meaning_wide(code, combo):
     _run(code, combo)
+
+
+# -- GA302: a sum of contracted slices (one einsum, the loop's axis summed) -----------------
+
+SUMMED_CONTRACTIONS = {
+    # C += outer(A[:, i], B[i, :]) over the shared axis: A @ B.
+    "outer_columns": ("a, b", "    c = jnp.zeros((a.shape[0], b.shape[1]))\n    for i in range(a.shape[1]):\n        c = c + jnp.outer(a[:, i], b[i, :])\n", [(4, 5), (5, 3)]),
+    # S += outer(x_i, x_i) over rows: a scatter matrix.
+    "outer_rows": ("x", "    s = jnp.zeros((x.shape[1], x.shape[1]))\n    for i in range(x.shape[0]):\n        s += jnp.outer(x[i], x[i])\n", [(6, 3)]),
+}
+
+
+@pytest.mark.parametrize("form", sorted(SUMMED_CONTRACTIONS))
+@pytest.mark.parametrize("context", ["plain", "mul", "attribute"])
+def test_summed_contractions_become_one_einsum(form, context):
+    params, loop, shapes = SUMMED_CONTRACTIONS[form]
+    total = "c" if form == "outer_columns" else "s"
+    source = _source(params, loop + f"    return {CONTEXTS[context].replace('{R}', total)}\n")
+    program = Program(source, _args(shapes), f"GA302/summed/{form}/{context}", argnums=tuple(range(len(shapes))))
+    # Every array here is float32 with a float32 start: the dtype conditions hold.
+    satisfied = (*COMMON, "is a matrix: each step reads a vector", "the dtypes are known and not small", "starts as a Python float, or the dtypes are known")
+    outcome = check(program, "GA302", satisfied)
+    assert outcome.ok, outcome.detail
+    assert outcome.applied and not outcome.outside, outcome
+    assert "einsum" in outcome.fixed_source and "vmap" not in outcome.fixed_source, outcome.fixed_source
