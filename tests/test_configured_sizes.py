@@ -99,3 +99,79 @@ def test_settings_and_other_calls_are_not_loaded_data(tmp_path, loader):
 def test_bound_elsewhere_is_read_from_the_text():
     text = "global q\ndef f():\n    global a, b\n    if (n := 3):\n        pass\nx = 1; global c\nthe global state\n"
     assert set(_text_bound_names(text)) == {"q", "a", "b", "n", "c"}
+
+
+FIELD_SHAPE = '''
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+class Learner:
+    @partial(jax.jit, static_argnums=0)
+    def td_loss(self, params, batch):
+        T, B = batch.done.shape
+        ret = batch.rew[T - 1]
+        rets = [ret]
+        for t in reversed(range(T - 1)):
+            ret = batch.rew[t] + batch.disc[t] * ret
+            rets.insert(0, ret)
+        return jnp.mean((jnp.array(rets) - params["v"][:T]) ** 2)
+'''
+
+
+def test_the_shape_of_a_parameter_field_is_a_data_size(tmp_path):
+    # ``batch.done.shape``: a field of a namedtuple of arrays, as an array's own shape is.
+    findings = scan_program(tmp_path, FIELD_SHAPE)
+    assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA103", 14, "high")]
+    assert any("batch.done.shape" in item for item in findings[0]["evidence"])
+
+
+INSTANCE_JIT = '''
+import jax.numpy as jnp
+from jax import jit
+
+from helpers import reader
+
+test_images, test_labels = reader.get_data("images", "labels")
+test_images = jnp.array(test_images)
+
+
+class Model:
+    def test_loss(self, params):
+        return jnp.mean(test_images @ params)
+
+
+model = Model()
+model.test_loss = jit(model.test_loss)
+'''
+
+
+def test_a_method_jitted_through_its_instance_and_named_test_is_scanned(tmp_path):
+    # ``model.test_loss = jit(model.test_loss)`` compiles Model.test_loss; a method named
+    # ``test_*`` of a class that is not a test class is not a test.
+    findings = scan_program(tmp_path, INSTANCE_JIT)
+    assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA401", 13, "medium")]
+    assert any("Model.test_loss` is compiled" in item for item in findings[0]["evidence"])
+
+
+def test_test_classes_stay_test_code(tmp_path):
+    source = INSTANCE_JIT.replace("class Model:", "class ModelChecks(unittest.TestCase):").replace("import jax.numpy", "import unittest\nimport jax.numpy")
+    source = source.replace("model = Model()", "model = ModelChecks()")
+    assert scan_program(tmp_path, source) == []
+
+
+def test_a_function_documented_as_a_reference_check_is_test_code():
+    import ast
+
+    from gradadvisor.analysis.testcode import is_test_scope
+
+    def first(text):
+        return ast.parse(text).body[0]
+
+    checked = first('def validate(x):\n    """Check the kernel against a reference written with loops."""\n    return x\n')
+    plain = first('def energy(x):\n    """The reference energy of the chain."""\n    return x\n')
+    method = first("def test_loss(self, p):\n    return p\n")
+    assert is_test_scope(checked) and not is_test_scope(plain)
+    assert is_test_scope(method) and not is_test_scope(method, in_class=True)

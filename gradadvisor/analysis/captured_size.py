@@ -93,6 +93,9 @@ class SizeReader:
             if found.kind == v.ARRAY and found.data:
                 evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
                 return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
+            loaded = _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"])
+            if loaded is not None:  # ``x = jnp.array(x)`` after ``x, y = reader.get_data(...)``
+                return {"data": True, "evidence": f"computed from `{name}`, {loaded}"}
         return None
 
     def table_size(self, table: ast.Name, value: v.Value, scope: Scope, statement: ast.AST, function: ast.AST) -> dict | None:

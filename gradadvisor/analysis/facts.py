@@ -1130,6 +1130,8 @@ class _Evaluator:
             return Value(v.MODULE, function=qualified)
         base = self.eval(node.value, depth)
         attr = node.attr
+        if base.kind == v.UNKNOWN and attr == "shape" and _field_of_parameter(node.value, self):
+            base = v.array(None)  # ``batch.done.shape``: a field of a parameter, read as an array
         if base.kind == v.ARRAY or base.kind == v.PARAM and attr in ("shape", "T", "ndim", "size", "dtype", "at", "mT"):
             array = base if base.kind == v.ARRAY else v.array(None)
             if attr == "shape":
@@ -1838,6 +1840,19 @@ def _matmul(left: Value, right: Value) -> Value:
     if left.rank == 1 and right.rank == 1:
         return v.array((), dtype, host=host)
     return v.array(None, dtype, host=host)
+
+
+def _field_of_parameter(node: ast.AST, evaluator) -> bool:
+    """``batch.done`` (``batch.obs.pixels``): an attribute chain whose root is a parameter of
+    the function (not ``self`` or ``cls``), as a namedtuple or dataclass of arrays is passed."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id in ("self", "cls"):
+        return False
+    return evaluator.eval(root, 0).kind == v.PARAM
 
 
 def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:

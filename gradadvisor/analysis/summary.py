@@ -523,11 +523,30 @@ class SummaryBuilder:
                 self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope)
         else:
             reference = _reference(value)
+            if reference is not None and "." in reference:
+                # ``model.loss = jit(model.loss)`` with ``model = DenseModel(...)``: the class's method.
+                head, _, attr = reference.partition(".")
+                owner = self._instance_class(head, scope)
+                reference = f"{owner}.{attr}" if owner is not None else reference
             if reference is not None:
                 self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text))
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)
+
+    def _instance_class(self, name: str, scope: Scope) -> str | None:
+        """The class of this module that ``name`` holds an instance of: bound once, in ``scope``
+        (or at module level), to a call of the class (``model = DenseModel(layers)``)."""
+        if name in ("self", "cls"):
+            return None
+        bindings = scope.bindings.get(name) or self.facts.module_scope.bindings.get(name, [])
+        if len(bindings) != 1 or bindings[0].kind != "assign" or not isinstance(bindings[0].value, ast.Call):
+            return None
+        func = bindings[0].value.func
+        if not isinstance(func, ast.Name):
+            return None
+        defined = self.facts.module_scope.bindings.get(func.id, [])
+        return func.id if defined and all(binding.kind == "class" for binding in defined) else None
 
     # -- calls that may reach other project functions ---------------------------------------
 

@@ -6,8 +6,9 @@ is noise. Code counts as test code when its file is a test module
 (``test_*.py``, ``tests.py``, ``conftest.py``; ``*_test.py`` when it holds tests:
 a test function or class, or a testing import, since a script named
 ``cg_test.py`` is often someone trying something out) or it sits in a function
-named ``test*`` or a class named ``Test*`` / ``*Test`` / ``*Tests`` /
-``*TestCase``. Folder names are not used: a display path may be absolute, and
+named ``test*`` (outside a class), a function whose docstring says it is a reference
+to check against, or a class named ``Test*`` / ``*Test`` / ``*Tests`` / ``*TestCase`` or
+deriving from a ``TestCase``. Folder names are not used: a display path may be absolute, and
 a checkout under ``~/test/`` is not test code.
 """
 
@@ -53,12 +54,28 @@ def is_test_function(name: str) -> bool:
     return name.startswith("test")
 
 
-def is_test_scope(node: ast.AST) -> bool:
-    """A test function (``test_x``, ``testX``) or a test class (``FooTest``, ``TestFoo``)."""
+#: A docstring that says the code is a reference to check something against.
+REFERENCE_DOC = re.compile(r"\breference\b", re.IGNORECASE)
+CHECKING_DOC = re.compile(r"\b(?:check|checks|checking|checked|validat\w*|verif\w*|compar\w*|tests?|testing)\b", re.IGNORECASE)
+
+
+def states_reference(node: ast.AST) -> bool:
+    """A function whose docstring says it computes a reference to check against (``"...the
+    gradient of an energy written with explicit loops, a reference the force kernel can be
+    compared to"``): slow on purpose, as a test's reference is."""
+    doc = ast.get_docstring(node, clean=False) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    return bool(doc) and REFERENCE_DOC.search(doc) is not None and CHECKING_DOC.search(doc) is not None
+
+
+def is_test_scope(node: ast.AST, in_class: bool = False) -> bool:
+    """A test function (``test_x``, ``testX``) or a test class (``FooTest``, ``TestFoo``, a
+    ``TestCase`` subclass). A method (``in_class``) is a test only as part of a test class,
+    which is one scope whole: ``Model.test_loss`` computes a loss on the test set."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return is_test_function(node.name)
+        return not in_class and is_test_function(node.name) or states_reference(node)
     if isinstance(node, ast.ClassDef):
         name = node.name
-        return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase"))
+        bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in node.bases]
+        return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase")) or any(base.endswith("TestCase") for base in bases)
     return False
 

@@ -20,6 +20,7 @@ import ast
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
+from gradadvisor.analysis.operations import spellings
 from gradadvisor.analysis.syntax import call, child_nodes, dotted, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
@@ -42,7 +43,7 @@ ARRAY_ATTRIBUTES = frozenset(
         "conj", "all", "any", "argmax", "argmin", "cumsum", "cumprod", "swapaxes", "take", "sort", "argsort",
         "trace", "diagonal", "item", "tolist", "copy", "view", "nbytes", "itemsize", "block_until_ready",
     }
-)
+) | frozenset(spelling.name for spelling in spellings() if spelling.form in ("method", "attribute"))  # the operation table's `a.conjugate()`
 #: Methods of jax arrays and of ``x.at[i]``.
 ARRAY_METHODS = ARRAY_ATTRIBUTES | {"set", "add", "mul", "multiply", "divide", "power", "get", "min", "max", "apply"}
 #: Dtype names whose presence near a rewrite means sums may not be exact.

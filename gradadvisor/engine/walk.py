@@ -121,7 +121,7 @@ class RuleWalker:
             if kind in _SIMPLE and expression_lines is not None and kind.__name__ not in visits and kind.__name__ not in leaves and not _header_matches(node, expression_lines):
                 continue  # nothing here for the rules chosen
             if node is not root and isinstance(node, _GATES):
-                if is_test_scope(node):
+                if is_test_scope(node, bool(ctx.scopes) and isinstance(ctx.scopes[-1], ast.ClassDef)):
                     continue  # test functions and classes hold no finding
                 narrowed = select(chosen, node)
                 if not narrowed:
