@@ -1,5 +1,6 @@
-"""Sizes set by configuration: a horizon of steps with a small default, data from a loader the
-code does not show. Each is a likely size (medium), never a proven one."""
+"""Facts read in the fourth round of issue 16: sizes set by configuration (a horizon with a small
+default, data from a loader the code does not show: likely sizes, never proven ones), a parameter
+field's shape, methods jitted through an instance, test scopes, and states carried through helpers."""
 
 from __future__ import annotations
 
@@ -175,3 +176,32 @@ def test_a_function_documented_as_a_reference_check_is_test_code():
     method = first("def test_loss(self, p):\n    return p\n")
     assert is_test_scope(checked) and not is_test_scope(plain)
     assert is_test_scope(method) and not is_test_scope(method, in_class=True)
+
+
+HELPER_STEP = '''
+import jax
+import jax.numpy as jnp
+
+
+def verlet(pos, vel, acc, dt):
+    pos = pos + vel * dt + 0.5 * acc * dt ** 2
+    return pos, vel + acc * dt
+
+
+def md(params, pos, vel, steps):
+    for _ in range(steps):
+        acc = -params * pos
+        pos, vel = verlet(pos, vel, acc, 0.01)
+    return pos
+
+
+g = jax.grad(lambda p, x, v: jnp.sum(md(p, x, v, 500)))
+'''
+
+
+def test_states_carried_through_a_helper_that_names_its_arithmetic(tmp_path):
+    # ``pos = pos + ...`` then ``return pos, vel + acc * dt``: the helper returns arithmetic on
+    # its parameters through a local, as ``return a * 0.5 + b, ...`` does.
+    findings = scan_program(tmp_path, HELPER_STEP)
+    assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA103", 12, "high")]
+

@@ -99,10 +99,22 @@ def _arithmetic_helper(stmt: ast.stmt, ctx) -> bool:
     if function is None:
         return False
     params = {arg.arg for arg in function.args.args}
+    # Locals assigned once from arithmetic on the parameters (``pos = pos + vel * dt``, then
+    # ``return pos, vel + acc * dt``) stand for that arithmetic.
+    assigned: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            assigned.setdefault(node.targets[0].id, []).append(node.value)
+
+    def arithmetic(part: ast.expr) -> bool:
+        if isinstance(part, ast.Name) and len(assigned.get(part.id, ())) == 1:
+            part = assigned[part.id][0]
+        return isinstance(part, (ast.BinOp, ast.UnaryOp)) and bool(names_read(part) & params)
+
     for node in ast.walk(function):
         if isinstance(node, ast.Return) and node.value is not None:
             parts = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
-            if parts and all(isinstance(part, (ast.BinOp, ast.UnaryOp)) and names_read(part) & params for part in parts):
+            if parts and all(arithmetic(part) for part in parts):
                 return True
     return False
 

@@ -60,3 +60,4 @@ def elementwise_expression(expr: ast.AST, resolve) -> bool:
             continue
         return False
     return True
+
