@@ -38,7 +38,7 @@ from gradadvisor.analysis.gradient import (
     short,
     transform_name,
 )
-from gradadvisor.analysis.lines import any_between, literal_lines
+from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
@@ -398,7 +398,7 @@ class SummaryBuilder:
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""
         if self._transform_lines is None:
-            self._transform_lines = sorted({self.source.line_of(match.start()) for match in self._transform_word.finditer(self.source.text)})
+            self._transform_lines = match_lines(self._transform_word, self.source)  # literal-led pieces: fast
         lines = self._transform_lines
         if not lines:
             return False
