@@ -521,6 +521,9 @@ class SummaryBuilder:
             if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
                 # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target.
                 self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope)
+        elif isinstance(value, ast.Name) and (elements := self._literal_loop_items(value.id, scope)) is not None:
+            for element in elements:  # for m in (model_a, model_b): NUTS(m)
+                self._seed_argument(element, scope_key, klass, level, transform, line, text, scope)
         else:
             reference = _reference(value)
             if reference is not None and "." in reference:
@@ -533,6 +536,17 @@ class SummaryBuilder:
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)
+
+    def _literal_loop_items(self, name: str, scope: Scope) -> list[ast.expr] | None:
+        """The names a loop variable takes when its only binding is ``for name in (f, g)``."""
+        bindings = scope.bindings.get(name, [])
+        if len(bindings) != 1 or bindings[0].kind != "for" or not isinstance(bindings[0].value, (ast.Tuple, ast.List)):
+            return None
+        target = bindings[0].statement.target if isinstance(bindings[0].statement, ast.For) else None
+        items = bindings[0].value.elts
+        if not isinstance(target, ast.Name) or not items or not all(isinstance(item, (ast.Name, ast.Attribute)) for item in items):
+            return None
+        return list(items)
 
     def _instance_class(self, name: str, scope: Scope) -> str | None:
         """The class of this module that ``name`` holds an instance of: bound once, in ``scope``

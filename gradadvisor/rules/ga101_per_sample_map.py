@@ -7,6 +7,7 @@ import re
 
 from gradadvisor.analysis.gradient import gradients_passed
 from gradadvisor.analysis.per_example_gradients import gradient_loop
+from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import joining, lists_passed, local_join, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.syntax import one_line, positional
@@ -27,7 +28,9 @@ class PerSampleMap(Rule):
     (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
     (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
     array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
-    where a gradient or jit is shown to reach it (a trace could not assign into it). Julia's
+    where a gradient or jit is shown to reach it (a trace could not assign into it). A model that
+    makes one NumPyro/Pyro site per element (`numpyro.sample(f"obs_{k}", ...)` in a loop over
+    data, under NUTS or SVI) is the same map: one site in a `plate`, advice only. Julia's
     Zygote is slow on the same shape: `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
@@ -101,9 +104,9 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
-    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append")
+    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample")
     expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\(\[")  # joins, lax.map, a helper given a list
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\["))
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\bsample\s*\("))
 
     VALID = (
         # A list returned from code no trace reaches: host code, no finding.
@@ -327,6 +330,10 @@ class PerSampleMap(Rule):
         if gradients is not None and any(param is None for _, _, param in gradients.calls):
             return  # a loop computing a gradient per sample is GA102's
         header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
+        sites = per_element_sites(node, ctx)  # numpyro.sample(f"obs_{k}", ...): a site per element, not a plate
+        if sites is not None:
+            self.report(node, f"`{header}`: {sites_advice(sites, ctx.code)}", extent=sites.extent, need="differentiated", require_trace=True)
+            return
         self._append_loop(node, node.body, lambda body: of_loop(ctx, node.target, node.iter, body, joined_value=False), header)
         mapped = buffer_map(node, ctx)
         if mapped is None:

@@ -6,11 +6,12 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
-from gradadvisor.analysis.gradient import gradients_passed, is_autograd
+from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
+from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
-from gradadvisor.analysis.syntax import one_line, positional
+from gradadvisor.analysis.syntax import one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
 from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
 from gradadvisor.fixes.vmap_rewrite import joined_vmap, vmapped_code
@@ -332,7 +333,7 @@ class PerExampleGradLoop(Rule):
             if loop is None or sequential(found, loop, gradients.target, carried):
                 continue  # not a map over data, or the parameters change from one iteration to the next
             if is_autograd(transform, ctx.names):
-                self._autograd_loop(node, gradients.body, found, loop, gradients.extent)
+                self._autograd_loop(node, gradients.body, found, loop, gradients.extent, transform)
                 continue
             if host:
                 continue  # a host-side loop (NumPy buffers, printing): no vmap to propose
@@ -360,9 +361,19 @@ class PerExampleGradLoop(Rule):
             extent=extent, data=_data(param),
         )
 
-    def _autograd_loop(self, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, extent) -> None:
-        """``total = total + g(w, x)`` (or ``+=``) in an autograd loop: the gradient of the summed loss."""
-        if not any(accumulates(stmt, found) for stmt in body) or not isinstance(node, ast.For):
+    def _autograd_loop(self, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, extent, transform: str) -> None:
+        """``total = total + g(w, x)`` (or ``+=``) in an autograd loop: the gradient of the summed loss.
+        A derivative per point in a loop that adds into a total or fills a buffer (``tot += (d1(p, w)[1]
+        - ...) ** 2``, ``A[t] = jac(x[t])``): one derivative per point, the batch at once."""
+        if not isinstance(node, ast.For):
+            return
+        if not any(accumulates(stmt, found) for stmt in body):
+            summed_or_stored = (stmt for stmt in walk(node) if isinstance(stmt, ast.AugAssign) and not isinstance(stmt.value, ast.Constant) or assigns_items(stmt))
+            if any(summed_or_stored):  # the derivatives feed a total or a buffer, not a list of gradients
+                kind = derivative_kind(transform)
+                self.report(found, f"{quoted(self.ctx.code(found))} computes one {kind} per element of `{first_array(self.ctx, loop)}` in a Python loop "
+                            "(autograd has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point blocks "
+                            "are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative", extent=extent)
             return
         advice = summed_loss_advice(self.ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
         self.report(found, f"{quoted(self.ctx.code(found))} is added up once per element of `{first_array(self.ctx, loop)}`; {advice}", extent=extent)

@@ -1,0 +1,68 @@
+"""A probabilistic model that makes one sample site per data element in a Python loop.
+
+``for k in range(n): numpyro.sample(f"obs_{k}", dist.Normal(mu, 1.0), obs=y[k])`` gives the
+model n sites, each with its own name: the program NUTS or SVI traces and differentiates has n
+copies of the distribution's log-density and of its gradient, so compile time and each step's
+cost grow with the data. One site over the whole array inside ``numpyro.plate`` is one
+vectorised log-density. The fact is the name: a site named from the loop variable (an f-string,
+``.format``, ``%`` or ``+ str(k)``) is a new site per element, where a plate repeats one.
+
+``per_element_sites`` answers for a ``for`` loop over data in a function: the calls, or None.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from gradadvisor.analysis.extent import Extent
+from gradadvisor.analysis.syntax import names_read, one_line, walk_local
+
+#: Calls that add a named site to a NumPyro or Pyro model.
+SITE_CALLS = frozenset({"numpyro.sample", "numpyro.deterministic", "numpyro.factor", "pyro.sample", "pyro.deterministic", "pyro.factor"})
+
+
+@dataclass
+class SiteLoop:
+    calls: list[ast.Call]
+    extent: Extent
+    module: str  # "numpyro" | "pyro"
+
+
+def per_element_sites(node: ast.For, ctx) -> SiteLoop | None:
+    """The site calls of a loop over data-sized elements whose names change with the loop
+    variables, when every such call does; None otherwise (a plate, a fixed name, a small loop)."""
+    if node.orelse or ctx.function is None:
+        return None
+    variables = names_read(node.target)
+    calls = []
+    for child in (c for stmt in node.body for c in walk_local(stmt)):
+        if isinstance(child, ast.Call) and ctx.resolve(child.func) in SITE_CALLS and child.args:
+            if not _named_per_element(child.args[0], variables):
+                return None  # a fixed name in a loop fails at run time, or sits under a plate
+            calls.append(child)
+    if not calls:
+        return None
+    extent = ctx.extent(node.iter)
+    if not extent.is_data:
+        return None
+    return SiteLoop(calls, extent, (ctx.resolve(calls[0].func) or "numpyro").partition(".")[0])
+
+
+def _named_per_element(name: ast.expr, variables: set[str]) -> bool:
+    """``f"obs_{k}"``, ``"obs_{}".format(k)``, ``"obs_%d" % k``, ``"obs_" + str(k)``."""
+    return bool(names_read(name) & variables) and (
+        isinstance(name, (ast.JoinedStr, ast.BinOp)) or isinstance(name, ast.Call) and isinstance(name.func, ast.Attribute) and name.func.attr == "format"
+    )
+
+
+def sites_advice(found: SiteLoop, code) -> str:
+    """The message's advice: one site over the whole array, in a plate."""
+    call = found.calls[0]
+    shown = one_line(code(call), 60)
+    plate = f"{found.module}.plate"
+    return (
+        f"`{shown}` makes one {found.module} site per element ({len(found.calls)} call{'s' if len(found.calls) > 1 else ''} "
+        "named from the loop variable): the model the sampler traces and differentiates holds a log-density per element; "
+        f"make one site over the whole array inside `with {plate}(\"...\", n):` (index the parameters with the plate's axis)"
+    )
