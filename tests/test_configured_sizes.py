@@ -205,3 +205,38 @@ def test_states_carried_through_a_helper_that_names_its_arithmetic(tmp_path):
     findings = scan_program(tmp_path, HELPER_STEP)
     assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA103", 12, "high")]
 
+
+
+GUARDED = '''
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+THRESHOLD = 50
+
+
+@partial(jax.jit, static_argnums=(1, 2, 3, 4))
+def tile_sum_small(img, nx, ny, bx, by):
+    acc = jnp.zeros((by, bx))
+    for r in range(ny):
+        for c in range(nx):
+            acc = acc + img[r * by:(r + 1) * by, c * bx:(c + 1) * bx]
+    return acc
+
+
+def tile_sum(img, bx, by):
+    nx = img.shape[1] // bx
+    ny = img.shape[0] // by
+    if nx * ny > {limit}:
+        return img.reshape(ny, by, nx, bx).sum(axis=(0, 2))
+    return tile_sum_small(img, nx, ny, bx, by)
+'''
+
+
+@pytest.mark.parametrize("limit, flagged", [("THRESHOLD", False), ("5000", True)])
+def test_a_count_the_caller_bounds_is_a_deliberate_unroll(tmp_path, limit, flagged):
+    # Larger counts go to the vectorised path: the loop runs only up to the guard's bound. A
+    # bound of thousands is still the slow case.
+    findings = scan_program(tmp_path, GUARDED.replace("{limit}", limit))
+    assert bool(findings) == flagged

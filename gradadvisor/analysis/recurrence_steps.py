@@ -111,8 +111,9 @@ def walks_data(form: LoopForm, flow: Flow) -> bool:
 
 def few_steps_passed(facts: list) -> bool:
     """Every call site passes a literal count below ``LITERAL_STEPS`` (or its own parameter with
-    such a default), and one does (``facts``: ``Project.arguments``)."""
-    counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith("int:")]
+    such a default, or a count its guard bounds below it), and one does (``facts``:
+    ``Project.arguments``)."""
+    counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "bound:"))]
     return bool(facts) and len(counts) == len(facts) and max(counts) < LITERAL_STEPS
 
 

@@ -768,6 +768,10 @@ class SummaryBuilder:
         if value.kind == v.ARRAY:
             shape = value.shape[0] if value.shape else None
             return "array", f"`{text}` is an array" + (f" of {shape} rows" if isinstance(shape, int) else "")
+        guard = self._guarded_bound(expr, scope, statement) if value.kind in (v.PARAM, v.UNKNOWN, v.SIZE) else None
+        if guard is not None:
+            # ``if nx * ny <= 50: tiles(img, nx, ny)``: the caller bounds the count it passes
+            return f"bound:{guard[0]}", f"`{text}` is at most {guard[0]} here (`if {guard[1]}`)"
         if value.kind == v.SIZE:
             return "size", f"`{text}` is a data size ({value.length})"
         if value.kind == v.SCALAR and type(value.literal) is int:
@@ -788,6 +792,37 @@ class SummaryBuilder:
         if value.kind in (v.SCALAR, v.STRING, v.NONE, v.MAPPING, v.OBJECT, v.MODULE):
             return "other", f"`{text}`"
         return "unknown", f"`{text}`"
+
+    def _guarded_bound(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[int, str] | None:
+        """(K, the test) when ``statement`` runs only where ``expr`` (a name, or a factor of a
+        product) is at most K: inside ``if n <= K:`` / ``if n < K + 1:``, or in the ``else`` of
+        ``if n > K:`` / ``if n >= K + 1:``, with K an int the code states."""
+        if not isinstance(expr, ast.Name) or not hasattr(statement, "lineno"):
+            return None
+        root = scope.node if scope.node is not None and not scope.is_module else self.tree
+        where = (statement.lineno, statement.col_offset)  # type: ignore[attr-defined]
+        for node in walk_local(root):
+            if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare) or len(node.test.ops) != 1:
+                continue
+            in_body = _spans(node.body, where)
+            # in the ``else``, or after an ``if`` whose body always leaves (``return``, ``raise``)
+            after_exit = isinstance(node.body[-1], (ast.Return, ast.Raise)) and (node.end_lineno or node.lineno) < where[0]
+            if not in_body and not _spans(node.orelse, where) and not (after_exit and _same_block(root, node, statement)):
+                continue
+            left, op, right = node.test.left, node.test.ops[0], node.test.comparators[0]
+            if _factor_of(right, expr.id):  # ``K >= n``: read as ``n <= K``
+                left, right = right, left
+                op = {ast.GtE: ast.LtE(), ast.Gt: ast.Lt(), ast.LtE: ast.GtE(), ast.Lt: ast.Gt()}.get(type(op), op)
+            if not _factor_of(left, expr.id):
+                continue
+            limit = self.facts.value(right, scope, node)
+            if limit.kind != v.SCALAR or type(limit.literal) is not int:
+                continue
+            bound = {(True, ast.LtE): limit.literal, (True, ast.Lt): limit.literal - 1,
+                     (False, ast.Gt): limit.literal, (False, ast.GtE): limit.literal - 1}.get((in_body, type(op)))
+            if bound is not None and bound >= 0:
+                return bound, one_line(self.source.segment(node.test), 40)
+        return None
 
     def _bench_file(self) -> None:
         if BENCH_FILE_FUNCTIONS <= self.summary.top_level.keys():
@@ -864,3 +899,28 @@ def _reference(expr: ast.AST) -> str | None:
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         return f"{expr.value.id}.{expr.attr}"
     return None
+
+
+def _spans(block: list[ast.stmt], where: tuple[int, int]) -> bool:
+    """Whether a statement of ``block`` holds the position ``where`` (line, column)."""
+    return any((stmt.lineno, stmt.col_offset) <= where <= (stmt.end_lineno or stmt.lineno, stmt.end_col_offset or 0) for stmt in block)
+
+
+def _factor_of(expr: ast.AST, name: str) -> bool:
+    """``name`` itself, or a factor of a product of names and counts (``nx * ny``)."""
+    if isinstance(expr, ast.Name):
+        return expr.id == name
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+        return _factor_of(expr.left, name) or _factor_of(expr.right, name)
+    return False
+
+
+def _same_block(root: ast.AST, first: ast.stmt, later: ast.AST) -> bool:
+    """Whether ``later`` follows ``first`` in one block of ``root`` (so it runs only once
+    ``first`` is done)."""
+    for node in walk_local(root):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and first in block and later in block:
+                return block.index(first) < block.index(later)
+    return False

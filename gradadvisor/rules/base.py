@@ -351,6 +351,11 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
     return "none", explanation
 
 
+#: A count every caller bounds below this (a guard sending larger ones to another path) is a
+#: deliberate unroll (``recurrence_steps.LITERAL_STEPS``: fixed counts from a hundred steps are slow).
+BOUNDED_UNROLL = 100
+
+
 def size_proof(candidate: Candidate, project: "Project", trace: str = "none") -> tuple[str, list[str]]:
     """The size proof, upgraded (or refuted) by what call sites pass for ``size_param``, or by
     the trace: a traced function's parameters are arrays, so a loop over one is data-sized."""
@@ -361,7 +366,12 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         if candidate.per_element and trace == "proven":
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
-    literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:"))}
+    # A count the caller bounds (``if n <= 50: unrolled(x, n)``, the larger case sent elsewhere)
+    # is a deliberate unroll up to a hundred steps; a larger bound counts as that literal would.
+    bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < BOUNDED_UNROLL}
+    literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "bound:")) and fact not in bounded}
+    if bounded and len(bounded) + sum(1 for value in literal.values() if value <= SMALL_RANGE) == len(facts):
+        return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in list(bounded)[:2]]
     data = [fact for fact in facts if fact.kind in ("array", "size") or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
