@@ -919,8 +919,8 @@ def _same_block(root: ast.AST, first: ast.stmt, later: ast.AST) -> bool:
     """Whether ``later`` follows ``first`` in one block of ``root`` (so it runs only once
     ``first`` is done)."""
     for node in walk_local(root):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
+        for block_field in ("body", "orelse", "finalbody"):
+            block = getattr(node, block_field, None)
             if isinstance(block, list) and first in block and later in block:
                 return block.index(first) < block.index(later)
     return False
