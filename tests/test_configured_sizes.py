@@ -240,3 +240,29 @@ def test_a_count_the_caller_bounds_is_a_deliberate_unroll(tmp_path, limit, flagg
     # bound of thousands is still the slow case.
     findings = scan_program(tmp_path, GUARDED.replace("{limit}", limit))
     assert bool(findings) == flagged
+
+
+BRANCHING = '''
+import jax
+import jax.numpy as jnp
+
+
+def compact(row, n):
+    k = 0
+    for i in range(n):
+        if row[i] != 0:
+            row = row.at[k].set(row[i])
+            k += 1
+    return row
+
+
+step = jax.jit(compact{static})
+'''
+
+
+@pytest.mark.parametrize("static, flagged", [("", False), (", static_argnums=(0, 1)", True)])
+def test_a_jitted_branch_on_an_argument_element_runs_only_eagerly(tmp_path, static, flagged):
+    # With every argument traced, `if row[i] != 0` raises under jit: the loop never unrolls.
+    # With the argument static, the branch is on a concrete value and the loop does unroll.
+    findings = scan_program(tmp_path, BRANCHING.replace("{static}", static))
+    assert bool(findings) == flagged

@@ -32,6 +32,10 @@ from gradadvisor.analysis.syntax import walk
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
 PLOTTING = "plotting:"
+#: In a reason: the function branches in Python on an element of an argument array.
+ELEMENT_BRANCH = "branches in Python on an element of the array"
+#: How the reason starts when no trace can run the function at all (``jitted_plainly``).
+UNTRACEABLE = "untraceable:"
 #: Methods of matplotlib figures and axes that draw (called as statements).
 PLOT_METHODS = frozenset({
     "plot", "scatter", "contour", "contourf", "imshow", "pcolormesh", "hist", "fill_between", "quiver",
@@ -87,7 +91,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
         for compare in (n for n in ast.walk(test) if isinstance(n, ast.Compare)):
             for operand in (compare.left, *compare.comparators):
                 if _element_of_parameter(operand, params, loop_vars):
-                    return (f"line {line} branches in Python on an element of the array `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
+                    return (f"line {line} {ELEMENT_BRANCH} `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
     return None
 
@@ -158,3 +162,21 @@ def _element_of_parameter(node: ast.expr, params: set[str], loop_vars: set[str])
     if any(isinstance(part, ast.Slice) for part in parts):
         return False
     return any(isinstance(n, ast.Name) and n.id in loop_vars for part in parts for n in ast.walk(part))
+
+
+def jitted_plainly(function: ast.AST, tree: ast.Module, resolve) -> bool:
+    """``function`` is compiled with every argument traced: decorated ``@jax.jit`` or passed to
+    ``jax.jit(function)`` in this module, with no ``static_argnums``/``static_argnames``. A
+    Python branch on an element of an argument then raises under the trace: the function only
+    ever runs eagerly (``jax.jit(compact)(row)`` fails with a concretization error)."""
+    name = getattr(function, "name", None)
+    if name is None:
+        return False
+    for decorator in getattr(function, "decorator_list", ()):
+        if not isinstance(decorator, ast.Call) and resolve(decorator) == "jax.jit":
+            return True
+    return any(
+        isinstance(node, ast.Call) and resolve(node.func) == "jax.jit" and node.args and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == name and not any((item.arg or "").startswith("static") for item in node.keywords)
+        for node in walk(tree)
+    )

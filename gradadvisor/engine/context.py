@@ -14,7 +14,7 @@ import ast
 import traceback
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.host_code import host_reason
+from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
@@ -226,7 +226,10 @@ class Context:
             if not isinstance(scope, FUNCTION_NODES):
                 continue
             if id(scope) not in self._host:
-                self._host[id(scope)] = host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"))
+                reason = host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"))
+                if reason and ELEMENT_BRANCH in reason and jitted_plainly(scope, self.tree, self.names.resolve):
+                    reason = f"{UNTRACEABLE} {reason}; it is jitted with every argument traced, where that branch raises"
+                self._host[id(scope)] = reason
             if self._host[id(scope)]:
                 return self._host[id(scope)]
         return None

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import Level
-from gradadvisor.analysis.host_code import PLOTTING
+from gradadvisor.analysis.host_code import PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
 
@@ -427,8 +427,8 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
     host = host_function(candidate, project)
     if host and host.startswith(PLOTTING) and candidate.slow_eagerly:
         host = None  # a plotting helper runs eagerly: what is slow eagerly (a gradient per point) still is
-    if host and (host.startswith(GENERATOR) or trace_proof(candidate, project)[0] != "proven"):
-        return None  # a generator never runs traced; a value branch does only if a trace is proven to try
+    if host and (host.startswith((GENERATOR, UNTRACEABLE)) or trace_proof(candidate, project)[0] != "proven"):
+        return None  # a generator never runs traced, nor does a jitted branch on an argument's element; a value branch does only if a trace is proven to try
     finding = rule.finalize(candidate, project)
     if finding is not None and finding.fix is not None and finding.fix.deferred:
         finding.fix = settle(finding.fix, candidate, project)
