@@ -1,6 +1,5 @@
-"""Facts read in the fourth round of issue 16: sizes set by configuration (a horizon with a small
-default, data from a loader the code does not show: likely sizes, never proven ones), a parameter
-field's shape, methods jitted through an instance, test scopes, and states carried through helpers."""
+"""Facts read in the fourth round of issue 16: data from a loader the code does not show (a likely
+size, never a proven one), a parameter field's shape, methods jitted through an instance, test scopes, and states carried through helpers."""
 
 from __future__ import annotations
 
@@ -8,67 +7,6 @@ import pytest
 from conftest import scan_program
 
 from gradadvisor.analysis.names import _text_bound_names
-
-RECURRENCE = '''
-import jax
-import jax.numpy as jnp
-{setup}
-
-def rollout(params, x0):
-    x = x0
-    xs = []
-    for t in range({count}):
-        x = jnp.tanh(params @ x)
-        xs.append(x)
-    return jnp.sum(jnp.stack(xs) ** 2)
-
-
-g = jax.jit(jax.grad(rollout))
-'''
-
-CONFIG = '''
-from dataclasses import dataclass
-
-
-@dataclass
-class Config:
-    num_steps: int = 10
-
-
-cfg = Config()
-'''
-
-
-@pytest.mark.parametrize(
-    "setup, count",
-    [
-        ("N_STEPS = 10", "N_STEPS"),  # a module constant named as a horizon
-        ("HORIZON = 12", "HORIZON"),
-        (CONFIG, "cfg.num_steps"),  # a dataclass default read through an instance
-    ],
-)
-def test_a_horizon_with_a_small_default_is_a_likely_size(tmp_path, setup, count):
-    findings = scan_program(tmp_path, RECURRENCE.format(setup=setup, count=count))
-    assert [(f["code"], f["confidence"]) for f in findings] == [("GA103", "medium")]
-    assert any("counts steps" in item and "here" in item for item in findings[0]["evidence"])
-
-
-@pytest.mark.parametrize(
-    "setup, count",
-    [
-        ("", "10"),  # a literal count: deliberate
-        ("N_ITER = 15", "N_ITER"),  # iterations of a solver, not a horizon
-        ("NUM_INNER_STEPS = 10", "NUM_INNER_STEPS"),  # an inner (adaptation) loop: few steps on purpose
-        ("N_STEPS = 500", "N_STEPS"),  # large: proven, whatever its name (checked below)
-    ],
-)
-def test_other_small_counts_stay_quiet(tmp_path, setup, count):
-    findings = scan_program(tmp_path, RECURRENCE.format(setup=setup, count=count))
-    if count == "N_STEPS":
-        assert [(f["code"], f["confidence"]) for f in findings] == [("GA103", "high")]
-    else:
-        assert findings == []
-
 
 LOADED = '''
 import jax
@@ -266,3 +204,25 @@ def test_a_jitted_branch_on_an_argument_element_runs_only_eagerly(tmp_path, stat
     # With the argument static, the branch is on a concrete value and the loop does unroll.
     findings = scan_program(tmp_path, BRANCHING.replace("{static}", static))
     assert bool(findings) == flagged
+
+
+INNER = '''
+import jax
+import jax.numpy as jnp
+
+
+def adapt(p, xs, ys, n_inner):
+    for _ in range(n_inner):
+        p = p - 0.1 * jax.grad(lambda q: jnp.mean((xs @ q - ys) ** 2))(p)
+    return p
+
+
+meta = jax.jit(jax.grad(lambda p, xs, ys: jnp.sum(adapt(p, xs, ys, 5000))))
+'''
+
+
+def test_inner_adaptation_steps_are_low(tmp_path):
+    # MAML's inner loop: a few steps per task by its name, reported below the default level.
+    findings = scan_program(tmp_path, INNER)
+    assert [(f["code"], f["confidence"]) for f in findings] == [("GA103", "low")]
+    assert any("inner (adaptation) steps" in item for item in findings[0]["evidence"])

@@ -33,17 +33,6 @@ SMALL_STEPS_NAME = re.compile(
 )
 
 
-#: Counts named as a horizon of time steps or samples (``N_STEPS``, ``horizon``, ``T``,
-#: ``cfg.num_steps``): a setting that grows with the problem, whatever this file's default.
-HORIZON_NAME = re.compile(
-    r"^(?:T|nt|n_t|num_t|n_time|ntime)$|(?:^|_)(?:steps?|timesteps?|time_steps?|horizon|seq_?len|sequence_length|rollout\w*|traj\w*|"
-    r"episode_length|samples?|particles|points|frames)$",
-    re.IGNORECASE,
-)
-#: ...unless the name says the steps are an inner, warm-up or adaptation loop (MAML's few steps).
-FEW_STEPS_NAME = re.compile(r"inner|adapt|warm|burn|sub|max_|min_|\bk_|unroll", re.IGNORECASE)
-
-
 def step_extent(form: LoopForm, ctx) -> Extent | None:
     """The extent of the loop's steps (a ``for`` header's iterable, a ``while`` loop's bound),
     when it grows with the data."""
@@ -82,22 +71,21 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         default = ctx.value(ast.Name(id=extent.param, ctx=ast.Load())).literal
         count = default if isinstance(default, int) and not isinstance(default, bool) else None
     if count is not None and not walks_data(form, flow) and count < LITERAL_STEPS:
-        return configured_horizon(header) is not None  # 15 power iterations, 10 rounds: few; ``range(N_STEPS)``: a horizon
+        return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
 
 
-def configured_horizon(header: ast.AST | None) -> str | None:
-    """The name of the setting a loop header counts, when it reads as a horizon of time steps
-    or samples (``range(N_STEPS)``, ``range(horizon)``, ``range(cfg.num_steps)``, not a literal):
-    its default may be small, but it is the problem's size, set where the code is configured.
-    Such a loop is reported as a likely size, never a proven one."""
-    if header is None or isinstance(header, ast.Constant):
-        return None
-    if isinstance(header, ast.Call) and header.args and all(isinstance(arg, ast.Constant) for arg in header.args):
-        return None  # range(10)
-    for name in sorted(_header_names(header)):
-        if HORIZON_NAME.search(name) and not FEW_STEPS_NAME.search(name):
-            return name
+#: Counts named as inner or adaptation steps (meta-learning's few steps per task, a solver's
+#: inner iterations): reported low, as Newton iterations are.
+INNER_STEPS_NAME = re.compile(r"inner|adapt", re.IGNORECASE)
+
+
+def inner_steps(form: LoopForm) -> str | None:
+    """Why the loop's count is few by its name (``range(n_inner)``), or None."""
+    header = form.node.iter if isinstance(form.node, ast.For) else form.bound
+    for name in sorted(_header_names(header)) if header is not None else ():
+        if INNER_STEPS_NAME.search(name):
+            return f"`{name}` counts inner (adaptation) steps: a few per outer step, by its name"
     return None
 
 

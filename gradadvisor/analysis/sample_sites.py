@@ -44,9 +44,21 @@ def per_element_sites(node: ast.For, ctx) -> SiteLoop | None:
     if not calls:
         return None
     extent = ctx.extent(node.iter)
-    if not extent.is_data:
-        return None
+    if not extent.is_data or not _walks_an_array(node.iter, ctx):
+        return None  # a few groups, or a list of ragged arrays: one site each is what a plate cannot do
     return SiteLoop(calls, extent, (ctx.resolve(calls[0].func) or "numpyro").partition(".")[0])
+
+
+def _walks_an_array(iterable: ast.expr, ctx) -> bool:
+    """The loop counts rows a plate can index: a count (``range(n_subjects)``,
+    ``range(y.shape[0])``), or the rows of an array the code shows (``range(len(y))``, ``for row
+    in y``). Not the items of a list of groups (``range(len(group_inputs))``), ragged or few."""
+    if isinstance(iterable, ast.Call) and ctx.is_builtin(iterable.func, "range") and len(iterable.args) == 1:
+        bound = iterable.args[0]
+        if isinstance(bound, ast.Call) and ctx.is_builtin(bound.func, "len") and len(bound.args) == 1:
+            return ctx.value(bound.args[0]).is_array
+        return True
+    return ctx.value(iterable).is_array
 
 
 def _named_per_element(name: ast.expr, variables: set[str]) -> bool:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.carried_values import carried_without_gradient, reshapes_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
-from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, calls_indexed, configured_horizon, few_steps_passed, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, inner_steps, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
@@ -323,10 +322,6 @@ class PythonLoopRecurrence(Rule):
             return
         if not many_steps(form, flow, extent, ctx):
             return
-        horizon = configured_horizon(node.iter if isinstance(node, ast.For) else form.bound)
-        if horizon is not None and extent.proof == "proven" and extent.size is not None and extent.size.isdigit() and int(extent.size) < LITERAL_STEPS:
-            # ``range(N_STEPS)`` with ``N_STEPS = 10``: a horizon set small here, grown elsewhere
-            extent = replace(extent, proof="likely", reason=f"`{horizon}` counts steps ({extent.size} here): a horizon, set by configuration, that the unrolled program grows with")
         if flow.recurrent and weights_applied_to_state(form, flow, ctx.resolve):
             return  # for w in ws: x = f(w @ x): a stack of layers, each element a weight
         if flow.recurrent:
@@ -362,7 +357,7 @@ class PythonLoopRecurrence(Rule):
         # where a trace is proven, unless its states are joined into one jax array after the
         # loop (``out.append(g)`` ... ``jnp.array(out)``): jax values, as ``.at`` writes are.
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
-        iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code)  # a solver's few steps, shifts: low
+        iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code) or inner_steps(form)  # few steps, shifts: low
         if joined and work == "unknown":
             work = "jax"
         self.report(
