@@ -218,6 +218,8 @@ class SummaryBuilder:
         #: Names bound to a transform of a function whose calls are recorded (``_transform_aliases``).
         self._aliases: dict[str, str] = {}
         self.keys: dict[int, str] = {}
+        #: id(function) -> its ``if`` statements with the names their tests read (``_guarded_bound``).
+        self._guards: dict[int, list[tuple[ast.If, set[str]]]] = {}
         self._callee_lines: dict[frozenset[str], list[int]] = {}
         self._imported = self._imported_callees()
         #: Names through which a function can reference another: defs anywhere in the file,
@@ -801,8 +803,14 @@ class SummaryBuilder:
             return None
         root = scope.node if scope.node is not None and not scope.is_module else self.tree
         where = (statement.lineno, statement.col_offset)  # type: ignore[attr-defined]
-        for node in walk_local(root):
-            if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare) or len(node.test.ops) != 1:
+        guards = self._guards.get(id(root))
+        if guards is None:  # once per function: its ``if`` statements comparing one thing, by the names they test
+            guards = self._guards[id(root)] = [
+                (node, {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}) for node in walk_local(root)
+                if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1
+            ]
+        for node, tested in guards:
+            if expr.id not in tested:
                 continue
             in_body = _spans(node.body, where)
             # in the ``else``, or after an ``if`` whose body always leaves (``return``, ``raise``)
