@@ -29,6 +29,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.captures import CAPTURED_CONSTANT_BYTES, WIDE_DTYPES, captured_bytes, human_bytes
 from gradadvisor.analysis.facts import Binding, Facts, Scope
 from gradadvisor.analysis.gradient import Level
+from gradadvisor.analysis.syntax import tail_name
 
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 #: Functions that, by their name, load a dataset (``load_data``, ``read_grid``, ``get_dataset``,
@@ -129,7 +130,7 @@ def _loader_call(bindings: list[Binding]) -> str | None:
             value = value.value  # load_data()["x"]
         if not isinstance(value, ast.Call):
             return None
-        name = value.func.attr if isinstance(value.func, ast.Attribute) else value.func.id if isinstance(value.func, ast.Name) else None
+        name = tail_name(value.func)
         if name is None or not LOADER_NAME.match(name) or NOT_ARRAY_LOADED.search(name):
             return None
         calls.append((name, value.lineno))

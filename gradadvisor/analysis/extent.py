@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import int_value, one_line, range_bounds, symmetric_offsets, tail_name, window_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
@@ -271,10 +271,8 @@ class ExtentReader:
         points grow with the data), as a likely size."""
         if not isinstance(bound, ast.Attribute):
             return None
-        root: ast.AST = bound
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        if not isinstance(root, ast.Name) or root.id in ("self", "cls") or self.evaluate(root).kind != v.PARAM:
+        root = attribute_root(bound)
+        if root is None or root.id in ("self", "cls") or self.evaluate(root).kind != v.PARAM:
             return None
         text = one_line(self.code(bound), 50)
         if SMALL_COUNT_NAME.match(bound.attr) or is_collection_name(bound.attr):

@@ -35,7 +35,7 @@ from gradadvisor.analysis.config_values import configured
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, child_nodes, dotted, int_value, keyword, nested_statements, one_line, positional, range_bounds, walk_local
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, one_line, positional, range_bounds, walk_local
 from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
@@ -1845,14 +1845,8 @@ def _matmul(left: Value, right: Value) -> Value:
 def _field_of_parameter(node: ast.AST, evaluator) -> bool:
     """``batch.done`` (``batch.obs.pixels``): an attribute chain whose root is a parameter of
     the function (not ``self`` or ``cls``), as a namedtuple or dataclass of arrays is passed."""
-    if not isinstance(node, ast.Attribute):
-        return False
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name) or root.id in ("self", "cls"):
-        return False
-    return evaluator.eval(root, 0).kind == v.PARAM
+    root = attribute_root(node) if isinstance(node, ast.Attribute) else None
+    return root is not None and root.id not in ("self", "cls") and evaluator.eval(root, 0).kind == v.PARAM
 
 
 def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.syntax import walk
+from gradadvisor.analysis.gradient import COMPILING
+from gradadvisor.analysis.names import canonical
+from gradadvisor.analysis.syntax import attribute_root, walk
 
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
@@ -144,17 +146,10 @@ def _draws(call: ast.Call, resolve) -> bool:
     return isinstance(call.func, ast.Attribute) and call.func.attr in PLOT_METHODS and isinstance(call.func.value, (ast.Name, ast.Attribute, ast.Subscript))
 
 
-def _root(node: ast.expr) -> ast.Name | None:
-    """``state`` for ``state``, ``state.board`` and ``state.a.b``."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node if isinstance(node, ast.Name) else None
-
-
 def _element_of_parameter(node: ast.expr, params: set[str], loop_vars: set[str]) -> bool:
     if not isinstance(node, ast.Subscript):
         return False
-    root = _root(node.value)
+    root = attribute_root(node.value)
     if root is None or root.id not in params or isinstance(node.value, ast.Attribute) and node.value.attr in ("shape", "ndim", "size"):
         return False
     index = node.slice
@@ -165,18 +160,19 @@ def _element_of_parameter(node: ast.expr, params: set[str], loop_vars: set[str])
 
 
 def jitted_plainly(function: ast.AST, tree: ast.Module, resolve) -> bool:
-    """``function`` is compiled with every argument traced: decorated ``@jax.jit`` or passed to
-    ``jax.jit(function)`` in this module, with no ``static_argnums``/``static_argnames``. A
+    """``function`` is compiled with every argument traced: decorated with a compiling transform
+    of the library table (``@jax.jit``, ``@eqx.filter_jit``) or passed to one in this module
+    (``jax.jit(function)``), with no ``static_argnums``/``static_argnames``. A
     Python branch on an element of an argument then raises under the trace: the function only
     ever runs eagerly (``jax.jit(compact)(row)`` fails with a concretization error)."""
     name = getattr(function, "name", None)
     if name is None:
         return False
     for decorator in getattr(function, "decorator_list", ()):
-        if not isinstance(decorator, ast.Call) and resolve(decorator) == "jax.jit":
+        if not isinstance(decorator, ast.Call) and canonical(resolve(decorator)) in COMPILING:
             return True
     return any(
-        isinstance(node, ast.Call) and resolve(node.func) == "jax.jit" and node.args and isinstance(node.args[0], ast.Name)
+        isinstance(node, ast.Call) and canonical(resolve(node.func)) in COMPILING and node.args and isinstance(node.args[0], ast.Name)
         and node.args[0].id == name and not any((item.arg or "").startswith("static") for item in node.keywords)
         for node in walk(tree)
     )

@@ -257,6 +257,14 @@ def tail_name(node: ast.AST) -> str | None:
     return None
 
 
+def attribute_root(node: ast.AST) -> ast.Name | None:
+    """``state`` for ``state``, ``state.board`` and ``state.a.b``; None when the chain does not
+    start at a name (``f().x``)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node if isinstance(node, ast.Name) else None
+
+
 def dotted(node: ast.AST) -> str | None:
     """``a.b.c`` for a chain of attributes on a name, else None."""
     parts: list[str] = []

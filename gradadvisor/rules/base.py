@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import Level
 from gradadvisor.analysis.host_code import PLOTTING, UNTRACEABLE
+from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
 
@@ -351,11 +352,6 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
     return "none", explanation
 
 
-#: A count every caller bounds below this (a guard sending larger ones to another path) is a
-#: deliberate unroll (``recurrence_steps.LITERAL_STEPS``: fixed counts from a hundred steps are slow).
-BOUNDED_UNROLL = 100
-
-
 def size_proof(candidate: Candidate, project: "Project", trace: str = "none") -> tuple[str, list[str]]:
     """The size proof, upgraded (or refuted) by what call sites pass for ``size_param``, or by
     the trace: a traced function's parameters are arrays, so a loop over one is data-sized."""
@@ -367,8 +363,9 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
     # A count the caller bounds (``if n <= 50: unrolled(x, n)``, the larger case sent elsewhere)
-    # is a deliberate unroll up to a hundred steps; a larger bound counts as that literal would.
-    bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < BOUNDED_UNROLL}
+    # is a deliberate unroll below LITERAL_STEPS (the fixed count from which steps are slow); a
+    # larger bound counts as that literal would.
+    bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < LITERAL_STEPS}
     literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "bound:")) and fact not in bounded}
     if bounded and len(bounded) + sum(1 for value in literal.values() if value <= SMALL_RANGE) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in list(bounded)[:2]]
