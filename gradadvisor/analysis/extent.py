@@ -103,12 +103,13 @@ def unknown(reason: str) -> Extent:
 class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
-    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None) -> None:
+    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
         self.resolve = resolve  # node -> qualified name or None
         self.assigned = assigned or (lambda name: None)  # name -> the expression one assignment gave it
+        self.parameter_part = parameter_part or (lambda name: False)  # name -> unpacked from a parameter
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
         text = one_line(self.code(iterable), 50)
@@ -167,7 +168,10 @@ class ExtentReader:
             data = [extent for extent in extents if extent.is_data]
             if statics and not (data and all(extent.named for extent in statics)):
                 return statics[0]
-            if data and len(data) + len(statics) == len(extents):
+            # ``beta, gamma = params``, then ``zip(x0, beta, gamma)``: parts of a parameter walked
+            # with a data array run as long as it (zip stops at the shortest; nothing says shorter).
+            parts = [arg for arg, extent in zip(args, extents) if extent.kind == "unknown" and isinstance(arg, ast.Name) and self.parameter_part(arg.id)]
+            if data and len(data) + len(statics) + len(parts) == len(extents):
                 # zip(centers, scales): a fact (or a parameter walked element by element)
                 # outweighs a name that only sounds like a collection.
                 best = next((extent for extent in data if extent.proof == "proven"), data[0])

@@ -1436,6 +1436,8 @@ class _Evaluator:
             # A sparse identity: one stored entry per row (its ``indices`` and ``data`` are arrays).
             count = self._dim(args[0], depth)
             return Value(v.OBJECT, function=lib.SPARSE_MATRIX, length=count, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno})",))
+        if qualified in lib.SAMPLED_VALUES:
+            return v.array(None, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno}): a sampled array",))
         if qualified in lib.DATA_LOADERS:
             return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}` (line {node.lineno})",))
         if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:

@@ -112,6 +112,10 @@ SAME_RANK_METHODS = frozenset({"astype", "conj", "conjugate", "clip", "round", "
 REDUCING_METHODS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std", "all", "any", "argmax", "argmin"})
 RESHAPING_METHODS = frozenset({"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "T", "mT", "cumsum", "cumprod", "sort", "argsort", "dot", "take"})
 
+#: Probabilistic programs' sites whose value is a traced array when the model runs under
+#: an inference algorithm (NUTS, SVI): ``beta = numpyro.sample("beta", ...)``.
+SAMPLED_VALUES = frozenset({"numpyro.sample", "numpyro.deterministic", "numpyro.param", "pyro.sample", "pyro.deterministic", "pyro.param"})
+
 #: Calls that bring data into the program from outside: files, datasets, data frames.
 DATA_LOADERS = frozenset(
     {

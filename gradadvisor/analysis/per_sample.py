@@ -111,9 +111,13 @@ def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = Fa
             # the arrays it reads at the index; the others are read along with it
             continue
         walked = ctx.extent(array)
-        if not walked.is_data and not (plain_names and walked.named and len(loop.arrays) > 1 and plain_data(array, loop, position)):
-            return False
+        if walked.is_data:
+            continue
+        if plain_names and len(loop.arrays) > 1 and plain_data(array, loop, position) and (walked.named or isinstance(array, ast.Name) and ctx.parameter_part(array.id)):
+            continue
+        return False
     return True
+
 
 
 def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bool:

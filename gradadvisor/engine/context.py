@@ -20,6 +20,7 @@ from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span
+from gradadvisor.analysis.values import PARAM
 from gradadvisor.analysis.values import Value
 from gradadvisor.analysis.vectorize import statement_lists
 from gradadvisor.fixes.render import Renderer
@@ -147,7 +148,7 @@ class Context:
     def _extents(self) -> ExtentReader:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
-        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned)
+        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part)
 
     def assigned(self, name: str) -> ast.expr | None:
         """The expression ``name`` was assigned here, when one plain assignment reaches this point."""
@@ -155,6 +156,15 @@ class Context:
         if len(bindings) == 1 and bindings[0].kind == "assign" and not bindings[0].path and isinstance(bindings[0].value, ast.expr):
             return bindings[0].value
         return None
+
+    def parameter_part(self, name: str) -> bool:
+        """``beta, gamma = params`` reaching this point, ``params`` a parameter: ``name`` is a
+        part of what callers pass (a leaf or a subtree). Only a single unpacking binding."""
+        bindings = self.facts.bindings_at(name, self.scope, self.statement)
+        if len(bindings) != 1 or bindings[0].kind != "assign" or not bindings[0].path or any(step < 0 for step in bindings[0].path):
+            return False
+        whole = bindings[0].value
+        return isinstance(whole, ast.Name) and self.value(whole).kind == PARAM
 
     def extent(self, iterable: ast.AST) -> Extent:
         """How long a loop over ``iterable`` runs here."""

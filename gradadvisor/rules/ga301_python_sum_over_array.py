@@ -22,6 +22,18 @@ from gradadvisor.analysis.vectorize import (
 from gradadvisor.fixes.builtin_sum import element_sum, element_sum_advice, shown_sum, whole_array_sum
 from gradadvisor.rules.base import Invalid, Rule, Valid, default_finalize
 
+ADDITIONS = frozenset({"operator.add", "jax.numpy.add", "numpy.add", "jax.lax.add", "autograd.numpy.add"})
+
+
+def _adds_its_arguments(function: ast.expr) -> bool:
+    """``lambda a, b: a + b`` (either order)."""
+    if not isinstance(function, ast.Lambda) or len(function.args.args) != 2 or function.args.vararg or function.args.kwarg:
+        return False
+    body, names = function.body, {argument.arg for argument in function.args.args}
+    return (isinstance(body, ast.BinOp) and isinstance(body.op, ast.Add)
+            and {getattr(body.left, "id", None), getattr(body.right, "id", None)} == names)
+
+
 class PythonSumOverArray(Rule):
     """
     ## What it does
@@ -29,7 +41,8 @@ class PythonSumOverArray(Rule):
     comprehension that iterates an array (or `range(len(x))` / `range(x.shape[0])`
     indexing one) computing jax.numpy expressions per element,
     `sum(jnp.exp(-xi) for xi in x)`, `sum(f(x[i]) for i in range(len(x)))`; or over an
-    array itself, `sum(x)`, `sum(x * w)`.
+    array itself, `sum(x)`, `sum(x * w)`. `functools.reduce` of an addition (`operator.add`,
+    `jnp.add`, `lambda a, b: a + b`) over such terms is the same sum.
 
     ## Why it is slow for gradients
     Python runs the generator, so JAX sees one slice, one small computation and one add
@@ -93,9 +106,9 @@ class PythonSumOverArray(Rule):
     code = "GA301"
     name = "python-sum-over-array"
     summary = "builtin `sum()` over an array's elements unrolls into one op per element; use `jnp.sum`"
-    keywords = ("sum",)
-    expression_trigger = re.compile(r"(?<![\w.])sum\s*\(")
-    trigger = re.compile(r"(?<![\w.])sum\s*\(")
+    keywords = ("sum", "reduce")
+    expression_trigger = re.compile(r"(?<![\w.])sum\s*\(|(?<!\w)reduce\s*\(")
+    trigger = re.compile(r"(?<![\w.])sum\s*\(|(?<!\w)reduce\s*\(")
 
     VALID = (
         Valid("import jax.numpy as jnp\ntotal = sum(x for x in [1, 2, 3])\n"),
@@ -122,6 +135,9 @@ class PythonSumOverArray(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, sum=jnp.sum):\n    return sum(jnp.exp(xi) for xi in x)\n"),
         # A tuple of arrays of different shapes (jnp.gradient of a 2-D array is a list).
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(u):\n    return sum(jnp.sum(g ** 2) for g in jnp.gradient(u))\n"),
+        # `reduce` with a product, or over the leaves of a pytree: not a sum over an array's rows.
+        Valid("import functools\nimport jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(ms):\n    return functools.reduce(jnp.matmul, [jnp.tanh(m) for m in ms])\n"),
+        Valid("import functools\nimport operator\nimport jax\nimport jax.numpy as jnp\n\ndef l2(params):\n    return functools.reduce(operator.add, [jnp.sum(p ** 2) for p in jax.tree_util.tree_leaves(params)])\n\ng = jax.grad(l2)\n"),
         # sum of a short list of terms.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return sum([jnp.sum(a), jnp.sum(b)])\n"),
     )
@@ -204,6 +220,12 @@ class PythonSumOverArray(Rule):
             "def total(p, seqs):\n    return sum(map(partial(ll, p), seqs))\n\ng = jax.grad(total)\n",
             message_contains="one operation per element of `seqs`",
         ),
+        # `functools.reduce` of an addition is the same sum.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\nfrom functools import reduce\n\n@jax.jit\ndef f(x):\n    return reduce(lambda a, b: a + b, [jnp.exp(-xi) for xi in x])\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\nfrom functools import reduce\n\n@jax.jit\ndef f(x):\n    return jnp.sum(jnp.exp(-x), axis=0)\n",
+            message_contains="one operation per element of `x`",
+        ),
         # The builtin sum over an array itself.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    return sum(x * w)\n",
@@ -213,7 +235,11 @@ class PythonSumOverArray(Rule):
 
     def visit_Call(self, node: ast.Call) -> None:
         ctx = self.ctx
-        if not ctx.is_builtin(node.func, "sum") or not node.args or len(node.args) > 2 or node.keywords and any(k.arg != "start" for k in node.keywords):
+        if not ctx.is_builtin(node.func, "sum"):
+            node = self._reduced_sum(node)  # type: ignore[assignment]
+            if node is None:
+                return
+        if not node.args or len(node.args) > 2 or node.keywords and any(k.arg != "start" for k in node.keywords):
             return
         if isinstance(node.args[0], ast.Starred) or ctx.function is None:
             return  # module-level setup runs once, untraced; tests compute references on purpose
@@ -228,6 +254,22 @@ class PythonSumOverArray(Rule):
                              unpartial(body, ctx))
         else:
             self._whole_array(node, first)
+
+    def _reduced_sum(self, node: ast.Call) -> ast.Call | None:
+        """``functools.reduce(operator.add, terms)`` (or ``jnp.add``, or ``lambda a, b: a + b``)
+        adds its terms as ``sum(terms)`` does: the same call, spelled as a ``sum`` at the
+        reduce's place. An initial value or any other function is not this shape."""
+        ctx = self.ctx
+        if len(node.args) != 2 or node.keywords or ctx.resolve(node.func) != "functools.reduce":
+            return None
+        function, terms = node.args
+        if not (ctx.resolve(function) in ADDITIONS or _adds_its_arguments(function)):
+            return None
+        if not isinstance(terms, (ast.GeneratorExp, ast.ListComp, ast.Call)):
+            return None  # reduce(add, xs): a list of terms, by what the code states
+        if isinstance(terms, ast.Call) and not ctx.is_builtin(terms.func, "map"):
+            return None
+        return ast.copy_location(ast.Call(func=ast.Name(id="sum", ctx=ast.Load()), args=[terms], keywords=[]), node)
 
     # -- sum(f(x_i) for x_i in x) -------------------------------------------------------------
 
