@@ -19,12 +19,12 @@ rule's context.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import COMPILING, transform_name
-from gradadvisor.analysis.syntax import names_read
+from gradadvisor.analysis.syntax import names_read, target_names
 from gradadvisor.analysis.vectorize import (
     builds_modules,
     calls_host_numpy,
@@ -69,6 +69,9 @@ class Body:
     accumulations: list[Accumulation]
     #: Names the body assigns besides the accumulators (their values are inlined).
     locals: list[str]
+    #: Lists the body appends one item to per step besides (``log_probs.append(lp)``): a batched
+    #: rewrite must return them too, so there is advice and no fix.
+    collected: list[str] = field(default_factory=list)
 
     @property
     def branched(self) -> bool:
@@ -138,6 +141,8 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     accumulations: list[Accumulation] = []
     local_values: list[tuple[str, ast.expr]] = []
     local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
+    collected: list[str] = []
+    statements = _settled_branches(statements, loop_names)
     statements = [_as_reshape(stmt) for stmt in statements]
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
@@ -150,9 +155,17 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             local_values.append((stmt.targets[0].id, stmt.value))
             local_statements.append((stmt.targets[0].id, stmt.value, stmt))
             continue
+        appended = _appended_list(stmt)
+        if appended is not None:
+            collected.append(appended)
+            continue
         return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
     if not accumulations or any(has_walrus(stmt) for stmt in statements):
         return None
+    reads = {name for stmt in statements for name in names_read(stmt.value.args[0] if _appended_list(stmt) else stmt)}  # type: ignore[attr-defined]
+    if set(collected) & (loop_names | reads):
+        return None  # a list the step also reads (its last item: a recurrence), or walks
+    statements = [stmt for stmt in statements if _appended_list(stmt) is None]
     names = [item.name for item in accumulations]
     local_names = [local for local, _ in local_values]
     if len(set(names)) != len(names):
@@ -180,7 +193,57 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         for local, value in reversed(before):
             inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
-    return Body(accumulations, list(dict.fromkeys(local_names)))
+    return Body(accumulations, list(dict.fromkeys(local_names)), collected)
+
+
+def _reads_before_assigning(branch: list[ast.stmt]) -> bool:
+    """A branch reads one of its own targets before it assigns it (its previous step's value)."""
+    targets = {item.targets[0].id for item in branch}  # type: ignore[attr-defined]
+    assigned: set[str] = set()
+    for item in branch:
+        if names_read(item.value) & (targets - assigned):  # type: ignore[attr-defined]
+            return True
+        assigned.add(item.targets[0].id)  # type: ignore[attr-defined]
+    return False
+
+
+def _settled_branches(statements: list[ast.stmt], loop_names: set[str]) -> list[ast.stmt]:
+    """An ``if`` on a flag the loop does not change (``if use_entropy:``, a setting) that only
+    assigns locals: every step takes the same branch, so each step computes what one branch
+    says. One plain assignment of the same name per branch reads as the conditional
+    expression (``e = f(x) if flag else 0.0``); longer branches as the ``if`` branch's
+    statements (the terms are per-step work either way; a fix is not offered with locals)."""
+    changed = {name for stmt in statements for node in ast.walk(stmt) if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+               for target in (node.targets if isinstance(node, ast.Assign) else [node.target]) for name in target_names(target)}
+    settled: list[ast.stmt] = []
+    for stmt in statements:
+        if not isinstance(stmt, ast.If) or names_read(stmt.test) & (loop_names | changed):
+            settled.append(stmt)
+            continue
+        branches = [stmt.body, stmt.orelse]
+        assigns = [item for branch in branches for item in branch]
+        if not all(isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(item.targets[0], ast.Name) for item in assigns):
+            settled.append(stmt)
+            continue
+        if any(_reads_before_assigning(branch) for branch in branches):
+            settled.append(stmt)  # total = total + x in a branch: a conditional sum, not a local
+            continue
+        first, other = stmt.body, stmt.orelse
+        if len(first) == 1 and len(other) == 1 and first[0].targets[0].id == other[0].targets[0].id:  # type: ignore[attr-defined]
+            value = ast.copy_location(ast.IfExp(test=stmt.test, body=first[0].value, orelse=other[0].value), stmt)  # type: ignore[attr-defined]
+            settled.append(ast.copy_location(ast.Assign(targets=[ast.Name(id=first[0].targets[0].id, ctx=ast.Store())], value=value), stmt))  # type: ignore[attr-defined]
+        else:
+            settled.extend(first)
+    return settled
+
+
+def _appended_list(stmt: ast.stmt) -> str | None:
+    """``log_probs.append(lp)``: the list a step adds one item to, besides its sums."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
+            and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords):
+        return None
+    return call.func.value.id
 
 
 def _as_reshape(stmt: ast.stmt) -> ast.stmt:
@@ -204,6 +267,8 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     if body is None:
         return None
     accumulations = body.accumulations
+    if any(ctx.value(ast.Name(id=item, ctx=ast.Load())).kind != v.SEQUENCE for item in body.collected):
+        return None  # appends to a list it was handed (a log, a side effect), not one of its own
     if len(loop_names) != sum(len(level.targets) for level in levels):
         return None  # nested loops reusing a name
     for accumulation in accumulations:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent, is_collection_name
-from gradadvisor.analysis.syntax import call, child_nodes, constant, int_value, names_read, one_line, target_names
+from gradadvisor.analysis.syntax import call, child_nodes, constant, int_value, names_read, one_line, read_as_value, target_names
 from gradadvisor.analysis.vectorize import AxisRead, axis_read, same_length_slices
 
 #: Values that are certainly not arrays (a list of arrays may hold different shapes).
@@ -101,8 +101,12 @@ def for_level(ctx, loop: ast.For) -> Level | None:
             level.elements = {element: args[0]}
             return level
         if ctx.is_builtin(iterable.func, "zip"):
-            if not isinstance(target, ast.Tuple) or len(targets) != len(args) or len(args) < 2 or not all(walkable(ctx, arg) for arg in args):
+            if not isinstance(target, ast.Tuple) or len(targets) != len(args) or len(args) < 2:
                 return None
+            walked = [walkable(ctx, arg) for arg in args]
+            if not all(walked) and not (any(walked) and all(walked[k] or named_rows(ctx, args[k]) for k in range(len(args)))
+                                        and all(read_as_value(loop, variable) for variable in targets)):
+                return None  # zip(states, actions): a name that sounds like a collection, read as a value, walks with the data
             level.elements = dict(zip(targets, args))
             if not all(same_length(ctx, args[0], other) for other in args[1:]):
                 listed = ", ".join(f"`{one_line(ctx.code(arg), 20)}`" for arg in args)
@@ -202,6 +206,12 @@ def walkable(ctx, expr: ast.expr) -> bool:
     if isinstance(expr, ast.Call):
         return ctx.value(expr).kind == v.ARRAY
     return rows_of_one_thing(ctx, expr)
+
+
+def named_rows(ctx, expr: ast.expr) -> bool:
+    """A plain name that only its name makes a collection (``states``, ``labels``): no fact says
+    it holds anything but rows."""
+    return isinstance(expr, ast.Name) and ctx.value(expr).kind in (v.PARAM, v.UNKNOWN) and is_collection_name(expr.id)
 
 
 def rows_of_one_thing(ctx, expr: ast.expr) -> bool:

@@ -180,7 +180,7 @@ class FileCaptures:
         outer = scope.parent
         while outer is not None and not outer.is_module:
             if outer.binds(name):
-                return self._enclosing_capture(name, outer, enclosing)
+                return self._enclosing_capture(name, outer, enclosing, scope.node)
             outer = outer.parent
         module = self.facts.module_scope
         if not module.binds(name):
@@ -200,7 +200,7 @@ class FileCaptures:
             return None
         return {"kind": "module", "name": name, "also": self._also_read(name, None, enclosing), "where": "module-level", **size}
 
-    def _enclosing_capture(self, name: str, owner: Scope, enclosing: list[tuple[ast.AST, str]]) -> dict | None:
+    def _enclosing_capture(self, name: str, owner: Scope, enclosing: list[tuple[ast.AST, str]], reader: ast.AST | None = None) -> dict | None:
         bindings = owner.bindings.get(name, [])
         if any(binding.kind in ("def", "class", "import") for binding in bindings):
             return None
@@ -223,6 +223,11 @@ class FileCaptures:
         }
         if data.get("param"):
             data["calls_to"] = owner_name
+        nested = [reader, *(function for function, _ in enclosing)]
+        nested = nested[: next((i for i, function in enumerate(nested) if function is owner.node), len(nested))]
+        loop = _loop_rebuilding(owner.node, nested[-1] if nested else None, [b for b in bindings if b.kind != "param"])
+        if loop is not None:
+            data["rebuilt"] = loop
         return data
 
     # -- self.<attr> -----------------------------------------------------------------------------
@@ -331,6 +336,43 @@ def module_names(facts: Facts) -> set[str]:
             names.add(name)
             break
     return names
+
+
+def merge_rebuilt(found: list[Capture]) -> list[Capture]:
+    """Captures rebuilt in the same loop of the same enclosing function, with nothing else shown
+    of their size, are one problem (the function is compiled anew every step): the first read
+    stands for them all, with the others' names."""
+    merged: list[Capture] = []
+    first: dict[tuple, dict] = {}
+    for read, data in found:
+        key = (data.get("owner"), data.get("rebuilt"))
+        if data.get("rebuilt") is None or data.get("nbytes") is not None or data.get("data") or data.get("param"):
+            merged.append((read, data))
+        elif key in first:
+            first[key].setdefault("together", []).append(data["name"])
+        else:
+            first[key] = data
+            merged.append((read, data))
+    return merged
+
+
+def _loop_rebuilding(owner: ast.AST, nested: ast.AST | None, bindings: list[Binding]) -> int | None:
+    """The line of a loop of ``owner`` that holds both the definition of the function ``nested``
+    in it (or the lambda) and every binding of a captured name: each step builds a new closure
+    over a new value, so a transform of it compiles a new program every step."""
+    if nested is None or not bindings or any(binding.statement is None for binding in bindings):
+        return None
+    lines = [nested.lineno, *(binding.statement.lineno for binding in bindings)]  # type: ignore[union-attr]
+    stack = list(getattr(owner, "body", []))
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, (*FUNCTION_NODES, ast.ClassDef)):
+            continue
+        if isinstance(statement, (ast.For, ast.While, ast.AsyncFor)) and all(statement.lineno < line <= (statement.end_lineno or 0) for line in lines):
+            return statement.lineno
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            stack.extend(getattr(statement, field, []) or [])
+    return None
 
 
 def _enclosing(scopes: Sequence[ast.AST], keys: tuple[str, ...]) -> list[tuple[ast.AST, str]]:

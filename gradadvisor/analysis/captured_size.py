@@ -195,6 +195,11 @@ def project_size(data: dict, path: str, scopes: tuple[str, ...], project) -> tup
     param = data.get("param")
     if param is not None:
         return _parameter_size(data, param, evidence, path, scopes, project)
+    if data.get("rebuilt"):
+        # A function defined in a loop over a value rebuilt in the same loop: each step traces
+        # and compiles a new program with that step's array in it, whatever its size.
+        return "likely", f"rebuilt every step of the loop at line {data['rebuilt']}", [
+            *evidence, f"the function and `{data.get('name')}` are built anew every step of the loop at line {data['rebuilt']}: jit compiles a new program each step"]
     return "unknown", "size not shown", evidence
 
 

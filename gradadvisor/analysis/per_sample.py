@@ -19,7 +19,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, tail_name, walk
+from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, read_as_value, tail_name, walk
 from gradadvisor.analysis.host_code import host_library_function
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, elementwise_in, host_work, index_loop, indexed_element, read_loop, side_effects, while_range
 
@@ -138,13 +138,7 @@ def plain_data(array: ast.expr, loop: ElementLoop | ProductLoop, position: int) 
     attribute or a call of its own (``d.sample(k)``: a list of objects)."""
     if not isinstance(array, ast.Name) or position >= len(loop.variables):
         return False
-    variable = loop.variables[position]
-    for node in walk(loop.body):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == variable:
-            return False
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == variable:
-            return False
-    return True
+    return read_as_value(loop.body, loop.variables[position])
 
 
 def host_body(body: ast.AST, ctx) -> bool:

@@ -93,6 +93,7 @@ class Project:
         for summary in summaries:
             self._resolvable[summary.path] = (
                 {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes) | set(summary.factory_results)
+                | {alias for function in summary.functions.values() for alias in function.aliases}
             )
             self._methods[summary.path] = {name for klass in summary.classes.values() for name in klass.methods}
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
@@ -118,7 +119,7 @@ class Project:
         summary = self.files.get(key[0])
         return summary.functions.get(key[1]) if summary is not None else None
 
-    def resolve(self, path: str, reference: str, scope: str | None, klass: str | None = None) -> list[Key]:
+    def resolve(self, path: str, reference: str, scope: str | None, klass: str | None = None, depth: int = 0) -> list[Key]:
         """The functions ``reference`` (as written in ``path``, inside function ``scope``) can mean."""
         summary = self.files.get(path)
         if summary is None:
@@ -150,6 +151,9 @@ class Project:
             if current is None:
                 break
             function = summary.functions.get(current)
+            if function is not None and reference in function.aliases and depth < 4:
+                # ``loss_and_grad = jax.value_and_grad(block_loss)`` in this scope
+                return self.resolve(path, function.aliases[reference], current, klass, depth + 1)
             current = function.parent if function is not None else None
         if reference in summary.top_level:
             return [(path, summary.top_level[reference])]

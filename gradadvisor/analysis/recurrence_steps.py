@@ -161,15 +161,39 @@ def step_inputs(form: LoopForm, flow: Flow, code) -> str:
     if form.index is None:
         return ""
     found: list[str] = []
+    walked_by = _comprehension_walks(form.node)
     for child in walk(form.node):
         if isinstance(child, ast.Subscript) and isinstance(child.slice, ast.Name) and child.slice.id == form.index:
             base = child.value
             if isinstance(base, ast.Attribute) and base.attr == "at":
                 continue
-            text = dotted(base)
+            text = walked_by.get(base.id) if isinstance(base, ast.Name) else None
+            text = text or dotted(base)
             if text is not None and text not in flow.moving_arrays and text not in flow.assigned and text not in found:
                 found.append(text)
     return ", ".join(f"`{text}`" for text in found[:3])
+
+
+def _comprehension_walks(loop: ast.AST) -> dict[str, str]:
+    """Names bound by a comprehension in the loop to the items of a mapping or a sequence
+    (``{key: val[k] for key, val in loop_args.items()}``): the step reads ``val[k]`` of each
+    of ``loop_args``'s values, so the scan walks ``loop_args`` (a pytree), not ``val``."""
+    walks: dict[str, str] = {}
+    for node in walk(loop):
+        if not isinstance(node, (ast.ListComp, ast.DictComp, ast.GeneratorExp, ast.SetComp)):
+            continue
+        for generator in node.generators:
+            source = generator.iter
+            if isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr in ("items", "values") and not source.args:
+                source = source.func.value
+            text = dotted(source)
+            if text is None:
+                continue
+            targets = generator.target.elts if isinstance(generator.target, ast.Tuple) else [generator.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    walks[target.id] = text
+    return walks
 
 
 #: Linear solves a Newton step makes with a Jacobian of its state.

@@ -120,6 +120,10 @@ class FunctionSummary:
     #: Parameters the function hands to a transform (``def descend(g, w): dg = grad(g)``):
     #: param -> (level, transform, line). What callers pass there is transformed.
     transformed_params: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+    #: Names bound once in the function to a transform or a ``partial`` of a function
+    #: (``loss_and_grad = jax.value_and_grad(block_loss)``) -> that function's name: calling
+    #: the name runs the function.
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -385,6 +389,8 @@ class SummaryBuilder:
                 name = node.targets[0].id
                 self._referable.add(name)
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
+            if parent_key is not None and isinstance(node, ast.Assign):
+                self._local_alias(node, parent_key, scope)
             if self._names_transform(node):
                 self._transform_calls(node, parent_key, klass, scope)
             for field_name in ("body", "orelse", "finalbody"):
@@ -396,6 +402,22 @@ class SummaryBuilder:
             for case in reversed(getattr(node, "cases", ()) or ()):
                 for child in reversed(case.body):
                     stack.append((child, prefix, parent_key, klass, scope))
+
+    def _local_alias(self, stmt: ast.Assign, parent_key: str, scope: Scope) -> None:
+        """``g = jax.value_and_grad(f)`` or ``g = partial(f, x)`` in a function, ``g`` bound
+        once there: a call of ``g`` (from a function nested in it too) runs ``f``."""
+        value = stmt.value
+        if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name) or not isinstance(value, ast.Call):
+            return
+        if not value.args or not isinstance(value.args[0], ast.Name):
+            return
+        name = stmt.targets[0].id
+        if name == value.args[0].id or len(scope.bindings.get(name, ())) != 1:
+            return
+        if canonical(self.names.resolve(value.func)) != "functools.partial" and transform_name(value.func, self.names) is None:
+            return
+        self.summary.functions[parent_key].aliases[name] = value.args[0].id
+        self._referable.add(name)
 
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""
@@ -511,7 +533,7 @@ class SummaryBuilder:
             return
         self._add_function(node, "<lambda>", scope_key, None, scope)
 
-    def _seed_argument(self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope) -> None:
+    def _seed_argument(self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope, depth: int = 0) -> None:
         if isinstance(value, ast.Lambda):
             self._lambda(value, scope_key, klass, scope)
             self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text))
@@ -522,10 +544,14 @@ class SummaryBuilder:
             inner = canonical(self.names.resolve(value.func))
             if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
                 # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target.
-                self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope)
+                self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope, depth)
         elif isinstance(value, ast.Name) and (elements := self._literal_loop_items(value.id, scope)) is not None:
             for element in elements:  # for m in (model_a, model_b): NUTS(m)
                 self._seed_argument(element, scope_key, klass, level, transform, line, text, scope)
+        elif isinstance(value, ast.Name) and depth < 4 and (bound := self._bound_function(value.id, scope)) is not None:
+            # ``loglike = partial(log_likelihood, data=d)``, ``jitted = jax.jit(loglike)``,
+            # ``model = sir_model``: the name holds the function it was bound to.
+            self._seed_argument(bound, scope_key, klass, level, transform, line, text, scope, depth + 1)
         else:
             reference = _reference(value)
             if reference is not None and "." in reference:
@@ -538,6 +564,22 @@ class SummaryBuilder:
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)
+
+    def _bound_function(self, name: str, scope: Scope) -> ast.expr | None:
+        """What ``name`` was bound to when its only binding (in ``scope``, else at module level) is
+        an assignment of a ``partial`` or a transform of a function, or of another name; not a
+        parameter, an import or a function definition (those are references already)."""
+        bindings = scope.bindings.get(name) or self.facts.module_scope.bindings.get(name, [])
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path:
+            return None
+        bound = bindings[0].value
+        if isinstance(bound, ast.Name) and bound.id != name:
+            return bound
+        if isinstance(bound, ast.Call) and bound.args:
+            inner = canonical(self.names.resolve(bound.func))
+            if inner == "functools.partial" or transform_name(bound.func, self.names) is not None:
+                return bound
+        return None
 
     def _literal_loop_items(self, name: str, scope: Scope) -> list[ast.expr] | None:
         """The names a loop variable takes when its only binding is ``for name in (f, g)``."""

@@ -242,6 +242,20 @@ def reads_any(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
     return any(isinstance(child, ast.Name) and child.id in names for child in walk(node))
 
 
+def read_as_value(node: ast.AST, variable: str) -> bool:
+    """``variable`` is only read as a value in ``node``: never called (``layer(x)``) nor read
+    through an attribute (``d.sample(k)``, ``c[0].structure``), as a list of objects' items
+    would be."""
+    for child in walk(node):
+        if isinstance(child, ast.Attribute) or isinstance(child, ast.Call):
+            base = child.value if isinstance(child, ast.Attribute) else child.func
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                base = base.value  # cond[0].structure(...), fns[k](x): still the item's own
+            if isinstance(base, ast.Name) and base.id == variable:
+                return False
+    return True
+
+
 def name_count(node: ast.AST, name: str) -> int:
     return sum(1 for child in walk(node) if isinstance(child, ast.Name) and child.id == name)
 

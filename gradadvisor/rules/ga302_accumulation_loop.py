@@ -366,7 +366,7 @@ class AccumulationLoop(Rule):
         lines: list[str] = []
         conditions = Preconditions()
         imports: list = list(sum_imports)
-        fixable = bool(numpy_sum) and not body.locals
+        fixable = bool(numpy_sum) and not body.locals and not body.collected
         for accumulation, rewrite in zip(accumulations, rewrites):
             sign = "-" if accumulation.subtract else "+"
             if rewrite is None or rewrite.how == "vmap" and numpy_module == "autograd.numpy":
@@ -400,4 +400,6 @@ class AccumulationLoop(Rule):
             listed = ", ".join(f"`{item.name}`" for item in accumulations)
             lead = f"{listed} each gain one term per step of {levels[0].header}"
         message = f"{lead}: the traced program and its backward pass grow with the data; use {'; '.join(shown)}"
+        if body.collected:
+            message += f" (the step also appends to {', '.join(f'`{item}`' for item in body.collected)}: batch those items the same way)"
         self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown", fix=fix)

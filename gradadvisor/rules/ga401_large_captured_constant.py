@@ -11,7 +11,7 @@ import ast
 import re
 from dataclasses import replace
 
-from gradadvisor.analysis.captured_arrays import FileCaptures
+from gradadvisor.analysis.captured_arrays import FileCaptures, merge_rebuilt
 from gradadvisor.analysis.captured_size import project_size
 from gradadvisor.analysis.dense_slice import DenseSlice, dense_slices
 from gradadvisor.analysis.gradient import COMPILING, Level
@@ -238,7 +238,7 @@ class LargeCapturedConstant(Rule):
         ctx = self.ctx
         captures = self._captures
         own, found = captures.captures(node, ctx.scope, ctx.scopes, ctx.keys)
-        for read, data in found:
+        for read, data in merge_rebuilt(found):
             self._candidate(read, data)
         if any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
             for read, data in captures.attribute_captures(node, ctx.scope, ctx.scopes, ctx.keys):
@@ -335,9 +335,9 @@ class LargeCapturedConstant(Rule):
         confidence = {"proven": "high", "likely": "medium"}.get(proof, "low")
         function = project.name_of((candidate.path, candidate.scopes[0])) if candidate.scopes else "a function"
         function = f"the jitted {function[4:]}" if function.startswith("the ") else f"jitted {function}"
-        name = data["name"]
+        name = "`, `".join([data["name"], *data.get("together", ())])
         message = (
-            f"`{name}` ({data['where']}, {size_text}) is captured by {function}: jit embeds it in the compiled program "
+            f"`{name}` ({data['where']}, {size_text}) {'are' if data.get('together') else 'is'} captured by {function}: jit embeds it in the compiled program "
             f"as a constant, so compile time, program size and memory grow with it; {ADVICE}"
         )
         explanation = project.explain_compiled(compiled, candidate.path)
