@@ -108,3 +108,28 @@ def test_reduce_of_an_addition_is_a_sum(tmp_path, op, terms):
 )
 def test_other_reductions_are_not(tmp_path, op, terms):
     assert scan_program(tmp_path, REDUCE.format(op=op, terms=terms)) == []
+
+
+CAPTURED_BY_MODEL = '''
+import jax.numpy as jnp
+import numpy as np
+import numpyro
+import numpyro.distributions as dist
+from numpyro.infer import MCMC, NUTS
+
+GRID = jnp.asarray(np.load("grid.npy"))
+
+
+def model(obs=None):
+    a = numpyro.sample("a", dist.Normal(0.0, 1.0))
+    numpyro.sample("y", dist.Normal(a * GRID, 1.0), obs=obs)
+
+
+mcmc = MCMC(NUTS(model), num_warmup=10, num_samples=10)
+'''
+
+
+def test_data_a_numpyro_model_closes_over_is_compiled_in_by_mcmc(tmp_path):
+    findings = scan_program(tmp_path, CAPTURED_BY_MODEL, low=False)
+    assert [(f["code"], f["line"]) for f in findings] == [("GA401", 13)]
+    assert any("NUTS" in item for item in findings[0]["evidence"])

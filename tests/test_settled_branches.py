@@ -67,3 +67,10 @@ def test_look_alikes_are_not(tmp_path, body):
     findings = scan_program(tmp_path, LOSS.format(body=body), low=False)
     assert [f["code"] for f in findings if f["code"] == "GA302"] == []
 
+
+
+def test_a_list_of_running_totals_is_not_a_sum(tmp_path):
+    # ``ys.append(acc)`` keeps every running value: a cumulative sum (GA103's), not one total.
+    body = "        total += forward(params, state)[action] * ret\n        log_probs.append(total)"
+    findings = scan_program(tmp_path, LOSS.format(body=body), low=False)
+    assert [f["code"] for f in findings if f["code"] == "GA302"] == []

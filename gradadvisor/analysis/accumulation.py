@@ -163,7 +163,9 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     if not accumulations or any(has_walrus(stmt) for stmt in statements):
         return None
     reads = {name for stmt in statements for name in names_read(stmt.value.args[0] if _appended_list(stmt) else stmt)}  # type: ignore[attr-defined]
-    if set(collected) & (loop_names | reads):
+    appended = {name for stmt in statements if _appended_list(stmt) for name in names_read(stmt.value.args[0])}  # type: ignore[attr-defined]
+    if set(collected) & (loop_names | reads) or appended & {item.name for item in accumulations}:
+        # a list the step reads back (a recurrence); or one keeping the running total (a cumsum)
         return None  # a list the step also reads (its last item: a recurrence), or walks
     statements = [stmt for stmt in statements if _appended_list(stmt) is None]
     names = [item.name for item in accumulations]

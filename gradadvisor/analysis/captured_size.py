@@ -36,7 +36,11 @@ IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 #: ``fetch_mnist``): the tie-break for a captured value of unshown size that such a call returned.
 LOADER_NAME = re.compile(r"^(?:load|read|fetch|download)(?:_\w+)?$|^(?:get|make|build|prepare)_\w*(?:data|dataset|datasets)$|^load\w+", re.IGNORECASE)
 #: ...but not one that loads settings, text or a tokenizer (no array).
-NOT_ARRAY_LOADED = re.compile(r"config|cfg|yaml|json|toml|settings|options|args|vocab|token|text|string|names|model$|module$|env", re.IGNORECASE)
+NOT_ARRAY_LOADED = re.compile(r"config|cfg|yaml|json|toml|settings|options|args|vocab|token|text|string|names|model$|module$|env|ckpt|checkpoint", re.IGNORECASE)
+
+
+#: Methods of arrays (and data frames) whose result is still the array's data.
+ARRAY_METHODS = lib.SAME_RANK_METHODS | lib.REDUCING_METHODS | lib.RESHAPING_METHODS | lib.DATA_METHODS
 
 
 class SizeReader:
@@ -76,6 +80,9 @@ class SizeReader:
             if binding.kind not in ("assign", "walrus") or not isinstance(binding.value, ast.expr):
                 return None
             sources.extend((name, binding.statement) for name in operand_names(binding.value))
+        # ``P = ck.cfg.geometry()``: what a method of a loaded object returns is not the data itself
+        receivers = {name for binding in bindings for name in operand_names(binding.value)} - {
+            name for binding in bindings for name in operand_names(binding.value, receivers=False)}
         loaded = _loader_call(bindings)
         if loaded is not None:
             return {"data": True, "evidence": loaded}
@@ -94,7 +101,7 @@ class SizeReader:
             if found.kind == v.ARRAY and found.data:
                 evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
                 return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
-            loaded = _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"])
+            loaded = None if name in receivers else _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"])
             if loaded is not None:  # ``x = jnp.array(x)`` after ``x, y = reader.get_data(...)``
                 return {"data": True, "evidence": f"computed from `{name}`, {loaded}"}
         return None
@@ -140,9 +147,10 @@ def _loader_call(bindings: list[Binding]) -> str | None:
     return f"returned by `{name}(...)` (line {line}), a data loader by its name; the code does not show its size"
 
 
-def operand_names(expr: ast.expr) -> list[str]:
+def operand_names(expr: ast.expr, receivers: bool = True) -> list[str]:
     """Names ``expr`` computes with at its top: operands, call arguments, receivers (``X`` and
-    ``w`` in ``ensure_batched(X) @ w.T``); nested lambdas and comprehensions are not entered."""
+    ``w`` in ``ensure_batched(X) @ w.T``; with ``receivers=False``, not the objects whose methods
+    are called); nested lambdas and comprehensions are not entered."""
     found: list[str] = []
     stack: list[ast.AST] = [expr]
     seen = 0
@@ -152,8 +160,8 @@ def operand_names(expr: ast.expr) -> list[str]:
         if isinstance(node, ast.Name):
             found.append(node.id)
         elif isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Attribute):
-                stack.append(node.func.value)
+            if isinstance(node.func, ast.Attribute) and (receivers or node.func.attr in ARRAY_METHODS):
+                stack.append(node.func.value)  # x.astype(...) is still x; ck.geometry() is not ck
             stack.extend(arg.value if isinstance(arg, ast.Starred) else arg for arg in node.args)
             stack.extend(item.value for item in node.keywords)
         elif isinstance(node, ast.BinOp):

@@ -1233,7 +1233,8 @@ class _Evaluator:
             # Computed from parameters: an array if they are arrays, a count if they are ints.
             first = left if left.kind == v.PARAM else right
             return Value(v.PARAM, param=first.param, annotation=first.annotation)
-        if kinds <= {v.SCALAR, v.SIZE, v.PARAM} and v.SIZE in kinds:
+        if kinds <= {v.SCALAR, v.SIZE, v.PARAM} and v.SIZE in kinds or kinds in ({v.SIZE, v.UNKNOWN}, {v.SIZE, v.MODULE}) and isinstance(node.op, ast.Mult):
+            # ``x.shape[0] * lib.n_nodes``: a data size times anything is at least as large
             params = [item.param for item in (left, right) if item.kind == v.PARAM and item.param] + [
                 item.param for item in (left, right) if item.kind == v.SIZE and item.param
             ]

@@ -188,7 +188,7 @@ def _gathering_call(statement: ast.stmt, outs: str, resolve) -> tuple[ast.Call, 
             axis = int_value(rest[0])
         if axis is not None:
             found.append((node, axis))
-    count = sum(1 for node in walk(statement) if isinstance(node, ast.Name) and node.id == outs)
+    count = sum(1 for node in walk(statement) if isinstance(node, ast.Name) and node.id == outs and isinstance(node.ctx, ast.Load))  # `outs = jnp.array(outs)` too
     if len(found) != 1 or count != 1:
         return None
     return found[0]

@@ -75,6 +75,8 @@ TRACING = frozenset(_TRACING)
 COMPILING = frozenset(name for library in _LIBRARIES for name in library.get("compiles", ()))
 #: Transforms that recompute the function in the backward pass (checkpoint/remat): a memory choice.
 REMATERIALISING = frozenset(name for library in _LIBRARIES for name in library.get("rematerialises", ()))
+#: Transforms that map a function over a batch axis: a loop calling one per step is chunked.
+BATCHING = frozenset(name for library in _LIBRARIES for name in library.get("batches", ()))
 #: Transforms whose result computes a gradient (or a Jacobian) each time it is called.
 GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in library.get("gradient_functions", ()))
 

@@ -136,7 +136,8 @@ def weights_applied_to_state(form: LoopForm, flow: Flow, resolve) -> bool:
     """An element walked by the loop multiplies the state as a matrix (``w @ x``, ``x @ w``,
     ``jnp.dot(w, x)``): the loop walks the weights of layers, not steps of data."""
     elements = set(form.elements)
-    if not elements:
+    counted = _counted_list(form)
+    if not elements and counted is None:
         return False
     for node in walk(form.node):
         operands: tuple[ast.AST, ...] = ()
@@ -147,10 +148,27 @@ def weights_applied_to_state(form: LoopForm, flow: Flow, resolve) -> bool:
         if len(operands) != 2:
             continue
         for weight, state in (operands, operands[::-1]):
+            if counted is not None and _read_at(weight, counted, form.index) and names_read(state) & flow.recurrent:
+                return True  # for i in range(len(Ws)): h = f(h @ Ws[i]): the loop counts the layers it applies
             weight_names = names_read(weight)
             if weight_names and weight_names <= elements | {"jnp", "np"} and weight_names & elements and names_read(state) & flow.recurrent:
                 return True
     return False
+
+
+def _counted_list(form: LoopForm) -> str | None:
+    """``X`` of a loop ``for i in range([1, ]len(X))``: the loop counts the items of ``X``."""
+    stop = form.bounds[1] if form.bounds else None
+    if form.index is None or not (isinstance(stop, ast.Call) and isinstance(stop.func, ast.Name) and stop.func.id == "len" and len(stop.args) == 1):
+        return None
+    return dotted(stop.args[0])
+
+
+def _read_at(node: ast.AST, array: str, index: str | None) -> bool:
+    """``node`` is ``array[index]`` (``Ws[i]``, ``self.Ws[i]``), transposed or not."""
+    if isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+        node = node.value
+    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == index and dotted(node.value) == array
 
 
 def step_inputs(form: LoopForm, flow: Flow, code) -> str:

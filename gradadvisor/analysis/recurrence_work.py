@@ -135,8 +135,8 @@ def step_callees(node: ast.AST, ctx, most: int = 8) -> list[str]:
             found.append(f"{func.value.id}.{func.attr}")
         elif isinstance(func, ast.Name):
             bindings = ctx.facts.bindings_at(func.id, ctx.scope, ctx.statement) if ctx.scope.binds(func.id) else []
-            if not bindings:
-                found.append(func.id)
+            if not bindings or any(binding.kind == "def" for binding in bindings):
+                found.append(func.id)  # a function of the module, or one defined here (a jitted kernel)
             for binding in bindings:
                 value = binding.value if binding.kind == "assign" and not binding.path else None
                 if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import REMATERIALISING, closes_over, gradient_call
+from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over, gradient_call
+from gradadvisor.analysis.names import canonical
+from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import name, names_read, walk
@@ -48,10 +50,16 @@ class SampleMap:
     #: A parameter of the function that the body calls with the sample (``f(x)`` in
     #: ``def apply(f, xs)``): GA102's finding instead when a call site passes a gradient function.
     param: str | None = None
+    #: The functions the body calls (``step_callees``): a body that calls one jit compiles
+    #: elsewhere is a host loop driving compiled code, unless a trace is proven.
+    calls: tuple[str, ...] = ()
 
     @property
     def data(self) -> dict | None:
-        return {"param": self.param} if self.param else None
+        data = {"param": self.param} if self.param else {}
+        if self.calls:
+            data["calls"] = list(self.calls)
+        return data or None
 
 
 def of_list(expr: ast.AST, ctx) -> SampleMap | None:
@@ -103,6 +111,8 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
     if host_body(body, ctx):
         return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
+    if batches_inside(body, ctx):
+        return None  # each step already maps a batch (jax.vmap(f)(chunk)): chunked on purpose, for memory
     applies, param = applies_function(loop, ctx)
     if not applies:
         return None
@@ -112,7 +122,19 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
     if not arrays_are_data(loop, ctx, plain_names=True):
         return None  # (zip(centers, scales): a name alone does not make `scales` a list)
-    return SampleMap(loop, extent, param)
+    return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
+
+
+def batches_inside(body: ast.AST, ctx) -> bool:
+    """The step calls a batching transform itself (``jax.vmap(f)(pts[c])``, ``lax.map(f, chunk)``):
+    the loop walks chunks of a batch, one mapped call each."""
+    for node in walk(body):
+        if not isinstance(node, ast.Call):
+            continue
+        head = node.func.func if isinstance(node.func, ast.Call) else node.func
+        if canonical(ctx.resolve(head)) in BATCHING:
+            return True
+    return False
 
 
 def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | None]:

@@ -396,6 +396,14 @@ def confidence_of(size: str, trace: str) -> Confidence | None:
     return "low"
 
 
+def drives_compiled(candidate: Candidate, project: "Project") -> bool:
+    """Each step calls a function that jit compiles elsewhere (``data["calls"]``) and no trace
+    reaches the loop: a host loop driving compiled code, not an unrolled one."""
+    scope = candidate.scopes[0] if candidate.scopes else None
+    calls = (candidate.data or {}).get("calls", ())
+    return bool(calls) and trace_proof(candidate, project)[0] != "proven" and project.compiled_among(candidate.path, scope, calls) is not None
+
+
 def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
     trace, explanation = trace_proof(candidate, project)
     if trace != "proven" and (candidate.require_trace or candidate.work == "host"):

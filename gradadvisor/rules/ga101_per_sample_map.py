@@ -12,7 +12,7 @@ from gradadvisor.analysis.per_sample import joining, lists_passed, local_join, q
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice
-from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
+from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 class PerSampleMap(Rule):
     """
@@ -399,4 +399,6 @@ class PerSampleMap(Rule):
             return None
         if candidate.size_param and candidate.per_element and candidate.scopes and lists_passed(project, candidate.path, candidate.scopes[0], candidate.size_param):
             return None  # every caller passes a list or tuple: stacking per item makes it an array
+        if drives_compiled(candidate, project):
+            return None  # each sample goes through a function jit compiles elsewhere: a host loop
         return default_finalize(cls, candidate, project)

@@ -16,7 +16,7 @@ from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
 from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, scatter_advice
-from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize, trace_proof
+from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 if TYPE_CHECKING:
     from gradadvisor.analysis.extent import Extent
@@ -390,8 +390,7 @@ class PythonLoopRecurrence(Rule):
         counted = candidate.data.get("counted")
         if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted)):
             return None  # a count of steps that walks no data, and every caller passes a small one
-        scope = candidate.scopes[0] if candidate.scopes else None
-        if trace_proof(candidate, project)[0] != "proven" and project.compiled_among(candidate.path, scope, candidate.data.get("calls", ())):
+        if drives_compiled(candidate, project):
             return None  # each step calls a function jit compiles elsewhere: a host driver
         finding = default_finalize(cls, candidate, project)
         if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence != "high":
