@@ -411,6 +411,8 @@ class SummaryBuilder:
             return
         if not value.args or not isinstance(value.args[0], ast.Name):
             return
+        if not self._names_transform(stmt) and "partial" not in self.source.segment(value.func):
+            return  # the statement's lines name no transform (a literal-led search, once per file)
         name = stmt.targets[0].id
         if name == value.args[0].id or len(scope.bindings.get(name, ())) != 1:
             return
