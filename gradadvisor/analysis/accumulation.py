@@ -141,7 +141,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     accumulations: list[Accumulation] = []
     local_values: list[tuple[str, ast.expr]] = []
     local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
-    collected: list[str] = []
+    appends: list[tuple[str, ast.expr]] = []  # (list, item) of ``log_probs.append(lp)``
     statements = _settled_branches(statements, loop_names)
     statements = [_as_reshape(stmt) for stmt in statements]
     for stmt in statements:
@@ -155,19 +155,21 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             local_values.append((stmt.targets[0].id, stmt.value))
             local_statements.append((stmt.targets[0].id, stmt.value, stmt))
             continue
-        appended = _appended_list(stmt)
+        appended = _appended(stmt)
         if appended is not None:
-            collected.append(appended)
+            appends.append(appended)
             continue
         return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
     if not accumulations or any(has_walrus(stmt) for stmt in statements):
         return None
-    reads = {name for stmt in statements for name in names_read(stmt.value.args[0] if _appended_list(stmt) else stmt)}  # type: ignore[attr-defined]
-    appended = {name for stmt in statements if _appended_list(stmt) for name in names_read(stmt.value.args[0])}  # type: ignore[attr-defined]
-    if set(collected) & (loop_names | reads) or appended & {item.name for item in accumulations}:
-        # a list the step reads back (a recurrence); or one keeping the running total (a cumsum)
-        return None  # a list the step also reads (its last item: a recurrence), or walks
-    statements = [stmt for stmt in statements if _appended_list(stmt) is None]
+    if appends:
+        statements = [stmt for stmt in statements if _appended(stmt) is None]
+        collected = {target for target, _ in appends}
+        items = {name for _, item in appends for name in names_read(item)}
+        if collected & (loop_names | items | {name for stmt in statements for name in names_read(stmt)}):
+            return None  # a list the step reads back (its last item: a recurrence), or walks
+        if items & {item.name for item in accumulations}:
+            return None  # a list of the running totals: a cumulative sum, not one total
     names = [item.name for item in accumulations]
     local_names = [local for local, _ in local_values]
     if len(set(names)) != len(names):
@@ -195,7 +197,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         for local, value in reversed(before):
             inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
-    return Body(accumulations, list(dict.fromkeys(local_names)), collected)
+    return Body(accumulations, list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)))
 
 
 def _reads_before_assigning(branch: list[ast.stmt]) -> bool:
@@ -239,13 +241,13 @@ def _settled_branches(statements: list[ast.stmt], loop_names: set[str]) -> list[
     return settled
 
 
-def _appended_list(stmt: ast.stmt) -> str | None:
-    """``log_probs.append(lp)``: the list a step adds one item to, besides its sums."""
+def _appended(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """``log_probs.append(lp)``: the list a step adds one item to besides its sums, and the item."""
     call = stmt.value if isinstance(stmt, ast.Expr) else None
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
             and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords):
         return None
-    return call.func.value.id
+    return call.func.value.id, call.args[0]
 
 
 def _as_reshape(stmt: ast.stmt) -> ast.stmt:

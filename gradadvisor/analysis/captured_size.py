@@ -81,8 +81,7 @@ class SizeReader:
                 return None
             sources.extend((name, binding.statement) for name in operand_names(binding.value))
         # ``P = ck.cfg.geometry()``: what a method of a loaded object returns is not the data itself
-        receivers = {name for binding in bindings for name in operand_names(binding.value)} - {
-            name for binding in bindings for name in operand_names(binding.value, receivers=False)}
+        values = {name for binding in bindings for name in operand_names(binding.value, receivers=False)}
         loaded = _loader_call(bindings)
         if loaded is not None:
             return {"data": True, "evidence": loaded}
@@ -101,7 +100,7 @@ class SizeReader:
             if found.kind == v.ARRAY and found.data:
                 evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
                 return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
-            loaded = None if name in receivers else _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"])
+            loaded = None if name not in values else _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"])
             if loaded is not None:  # ``x = jnp.array(x)`` after ``x, y = reader.get_data(...)``
                 return {"data": True, "evidence": f"computed from `{name}`, {loaded}"}
         return None

@@ -119,7 +119,6 @@ def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = Fa
     return True
 
 
-
 def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bool:
     """An index loop whose count is the array's own leading length (``X.shape[0]``,
     ``len(X)``, or a name assigned one of them) and reads it along that axis: it has rows."""

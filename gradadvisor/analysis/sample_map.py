@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over, gradient_call
-from gradadvisor.analysis.names import canonical
+from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over, gradient_call, transform_name
 from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
@@ -128,13 +127,7 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
 def batches_inside(body: ast.AST, ctx) -> bool:
     """The step calls a batching transform itself (``jax.vmap(f)(pts[c])``, ``lax.map(f, chunk)``):
     the loop walks chunks of a batch, one mapped call each."""
-    for node in walk(body):
-        if not isinstance(node, ast.Call):
-            continue
-        head = node.func.func if isinstance(node.func, ast.Call) else node.func
-        if canonical(ctx.resolve(head)) in BATCHING:
-            return True
-    return False
+    return any(isinstance(node, ast.Call) and transform_name(node.func, ctx.names) in BATCHING for node in walk(body))
 
 
 def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | None]:

@@ -405,21 +405,16 @@ class SummaryBuilder:
 
     def _local_alias(self, stmt: ast.Assign, parent_key: str, scope: Scope) -> None:
         """``g = jax.value_and_grad(f)`` or ``g = partial(f, x)`` in a function, ``g`` bound
-        once there: a call of ``g`` (from a function nested in it too) runs ``f``."""
-        value = stmt.value
-        if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name) or not isinstance(value, ast.Call):
+        once there (``_bound_function``): a call of ``g`` (from a function nested in it too) runs ``f``."""
+        if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name) or not isinstance(stmt.value, ast.Call):
             return
-        if not value.args or not isinstance(value.args[0], ast.Name):
-            return
-        if not self._names_transform(stmt) and "partial" not in self.source.segment(value.func):
+        if not self._names_transform(stmt) and "partial" not in self.source.segment(stmt.value.func):
             return  # the statement's lines name no transform (a literal-led search, once per file)
         name = stmt.targets[0].id
-        if name == value.args[0].id or len(scope.bindings.get(name, ())) != 1:
-            return
-        if canonical(self.names.resolve(value.func)) != "functools.partial" and transform_name(value.func, self.names) is None:
-            return
-        self.summary.functions[parent_key].aliases[name] = value.args[0].id
-        self._referable.add(name)
+        bound = self._bound_function(name, scope)
+        if isinstance(bound, ast.Call) and isinstance(bound.args[0], ast.Name) and bound.args[0].id != name:
+            self.summary.functions[parent_key].aliases[name] = bound.args[0].id
+            self._referable.add(name)
 
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""

@@ -20,8 +20,7 @@ from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span
-from gradadvisor.analysis.values import PARAM
-from gradadvisor.analysis.values import Value
+from gradadvisor.analysis.values import PARAM, Value
 from gradadvisor.analysis.vectorize import statement_lists
 from gradadvisor.fixes.render import Renderer
 from gradadvisor.rules.base import Candidate
