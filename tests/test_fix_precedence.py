@@ -238,6 +238,6 @@ def test_ga301_start_and_comments():
 
 
 def test_ga202_comments():
-    body = "    a = jnp.reshape(a, (4, 3))\n    b = jnp.reshape(b, (4, 3))\n    return jnp.diag(a.T  # left\n                    @ b) ** 2  # right\n"
+    body = "    a = jnp.reshape(a, (12, 9))\n    b = jnp.reshape(b, (12, 9))\n    return jnp.diag(a.T  # left\n                    @ b) ** 2  # right\n"
     fixed = _fixed(body, "GA202")
     assert fixed.endswith("    # left\n    return jnp.einsum(\"ij,ij->j\", a, b) ** 2  # right\n"), fixed

@@ -84,8 +84,27 @@ def terms(expr: ast.AST) -> list[tuple[str, ast.expr]]:
     return [("+", expr)] if isinstance(expr, ast.expr) else []
 
 
-def dim(value: v.Value, axis: int) -> v.Dim:
-    return value.shape[axis] if value.is_array and value.shape is not None and len(value.shape) == 2 else None
+def dim(value: v.Value, axis: int, batched: bool = False) -> v.Dim:
+    """Axis 0 or 1 of a matrix, or of the last two axes of a batch of them."""
+    if not value.is_array or value.shape is None or len(value.shape) < 2 or len(value.shape) != 2 and not batched:
+        return None
+    return value.shape[axis - 2]
+
+
+def dtype_conditions(conditions, operands, trace: bool, ctx) -> None:
+    """The einsum keeps the operands' dtype: not bool or a small one, and known for ``trace``
+    (``jnp.trace`` sums integers and bools in a wider dtype)."""
+    from gradadvisor.analysis.syntax import one_line
+
+    for operand in operands:
+        value = ctx.value(operand)
+        text = one_line(ctx.code(operand), 25)
+        if value.dtype is not None:
+            conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` is not bool or a small dtype ({value.dtype})")
+        elif trace:
+            conditions.require(False, f"`{text}` has a known dtype (`trace` promotes integers and bools, the einsum does not)", ctx.dtype_callers(operand))
+        else:
+            conditions.require(False, f"`{text}` has a known dtype that is not bool or a small one", ctx.dtype_callers(operand))
 
 
 def unchanged(named: ast.AST, left: ast.AST, right: ast.AST, ctx) -> bool:
@@ -127,7 +146,30 @@ def matmul_operands(expr: ast.AST, ctx, rank):
     return peeled[0], peeled[1], product.keywords
 
 
-def subscripts(left_transposed: bool, right_transposed: bool, trace: bool) -> str:
+#: A matrix side this short makes the whole product about as cheap as its diagonal: a 3x3
+#: deformation gradient, a 4x4 spinor or metric (``g = jnp.eye(4)``).
+SMALL_MATRIX = 4
+
+
+def last_two_axes(operation) -> bool | None:
+    """Which axes a ``diagonal``/``trace`` runs over: False for the plain form (axes 0 and 1),
+    True for the last two axes of a batched argument (``axis1=-2, axis2=-1`` in either order,
+    or ``jnp.linalg``'s spelling), None for an offset or other axes (not the shape modelled)."""
+    arguments = operation.arguments
+    if operation.variant == "matrix":
+        return None if arguments else True
+    if not arguments:
+        return False
+    if set(arguments) != {"axis1", "axis2"}:
+        return None
+    try:
+        axes = {ast.literal_eval(arguments["axis1"]), ast.literal_eval(arguments["axis2"])}
+    except (ValueError, TypeError, SyntaxError):
+        return None
+    return True if axes == {-1, -2} else None
+
+
+def subscripts(left_transposed: bool, right_transposed: bool, trace: bool, batched: bool = False) -> str:
     """Einsum subscripts for diag(X @ Y), X = A or A.T, Y = B or B.T.
 
     With r the kept index and k the summed one, A's axes are (r, k), or (k, r) when
@@ -138,4 +180,6 @@ def subscripts(left_transposed: bool, right_transposed: bool, trace: bool) -> st
     a = "".join(letter[axis] for axis in a_axes)
     b = "".join(letter[axis] for axis in b_axes)
     out = "" if trace else letter["r"]
+    if batched:  # the leading axes are a batch, kept as they are
+        return f"...{a},...{b}->...{out}"
     return f"{a},{b}->{out}"

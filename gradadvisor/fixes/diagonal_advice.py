@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.whole_matrices import WholeMatrix
 
@@ -33,3 +34,30 @@ def whole_matrix_message(found: WholeMatrix, node: ast.Call, kept: str, ctx) -> 
     entries = f"`{ctx.code(found.matrix.func.func)}(lambda e: jnp.vdot(e, {mapped}(e)))({second})`"  # type: ignore[attr-defined]
     return (f"{shown} builds a whole matrix one basis vector at a time to keep its {kept}; "
             f"map each column's own entry instead: {entries}" + (", summed" if kept == "trace" else ""))
+
+
+def sum_of_diagonals(terms, kind: str, module: str, rank, ctx) -> str | None:
+    """The diagonal (or trace) of a sum of ``terms`` (``(sign, term)`` pairs) written as the sum
+    of each term's, a matrix product's as one einsum; None without a product among them, or
+    with a matrix-vector product (``diag`` would build a matrix from the vector)."""
+    parts, products = [], 0
+    einsum, _ = ctx.spell(f"{module}.einsum")
+    outer, _ = ctx.spell(f"{module}.{'trace' if kind == 'trace' else 'diagonal'}")
+    for sign, term in terms:
+        found = mt.matmul_operands(term, ctx, rank)
+        if found is None:
+            text = f"{outer or 'jnp.diagonal'}({one_line(ctx.code(term), 30)})"
+        else:
+            (left, left_t), (right, right_t), _ = found
+            if any(axes is not None and axes < 2 for axes in (rank(left), rank(right))):
+                return None
+            products += 1
+            subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace")
+            text = f'{einsum or "jnp.einsum"}("{subscripts}", {one_line(ctx.code(left), 20)}, {one_line(ctx.code(right), 20)})'
+        parts.append((sign, text))
+    if not products:
+        return None
+    rewrite = parts[0][1] if parts[0][0] == "+" else f"-{parts[0][1]}"
+    for sign, text in parts[1:]:
+        rewrite += f" {sign} {text}"
+    return rewrite

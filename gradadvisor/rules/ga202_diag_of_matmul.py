@@ -13,7 +13,7 @@ from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
 from gradadvisor.analysis.whole_matrices import whole_matrix
-from gradadvisor.fixes.diagonal_advice import whole_matrix_message
+from gradadvisor.fixes.diagonal_advice import sum_of_diagonals, whole_matrix_message
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid, default_finalize
 
@@ -32,7 +32,8 @@ class DiagOfMatmul(Rule):
     `jnp.transpose`, `jnp.matrix_transpose`, `.transpose()` (or `jnp.swapaxes(A, 0, 1)` of
     a 2-D `A`); the diagonal as `diag`, `diagonal`, `jnp.linalg.diagonal`, the `.diagonal()`
     and `.trace()` methods. Also when the product is named first and used only there
-    (`P = A @ B` ... `jnp.diag(P)`).
+    (`P = A @ B` ... `jnp.diag(P)`), and over the last two axes of a batch
+    (`jnp.trace(A @ B, axis1=-2, axis2=-1)`, `jnp.linalg.trace`): `"...ij,...ji->..."`.
 
     ## Why it is slow for gradients
     For n-by-k inputs the product costs n*n*k multiply-adds and an n*n temporary,
@@ -78,7 +79,8 @@ class DiagOfMatmul(Rule):
     loop there is also `slice-backward`: the diagonal's backward scatters into a full zero matrix.
 
     ## When not to apply
-    Not reported when the code shows a 1-D operand (`v = jnp.ones(n)`, a column
+    Not reported when the code shows a kept axis of at most four entries (`g = jnp.eye(4)`,
+    a 3x3 deformation gradient): the product is about as cheap as its diagonal. Nor when the code shows a 1-D operand (`v = jnp.ones(n)`, a column
     `X[:, k]`, a number): `diag` then builds a matrix. Calls with an offset (`k=`,
     `offset=`, `axis1=`), plain NumPy (`numpy.diag`, a `np.dot` product: it runs on the host), a named product used anywhere else
     (it is needed anyway), and test code (where `diag(a @ b.T)` is the reference an
@@ -104,6 +106,8 @@ class DiagOfMatmul(Rule):
         Valid("import numpy as onp\nd = onp.trace(a @ b)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(a @ b, k=1)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diagonal(a @ b, axis1=1, axis2=2)\n"),
+        # A diagonal of four entries: the product is as small as the diagonal.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(d):\n    g = jnp.eye(4)\n    return jnp.diag(g @ jnp.diag(d))\n"),
         Valid("import jax.numpy as jnp\nt = jnp.trace(a)\n"),
         Valid("import jax.numpy as jnp\ndef diag(x):\n    return x\nd = diag(a @ b)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef scale(A):\n    v = jnp.ones(A.shape[1])\n    return jnp.diag(A @ v)\n"),
@@ -213,6 +217,12 @@ class DiagOfMatmul(Rule):
         Invalid(f"{_JIT}jnp.diagonal(jax.lax.dot(a, b.T))\n", message_contains="jax.lax.dot(a, b.T)"),
         Invalid(f"{_JIT}jnp.trace(jnp.linalg.matmul(a, b))\n", message_contains="jnp.linalg.matmul(a, b)"),
         Invalid(f'{_JIT}jnp.diag(jnp.einsum("ij,jk->ik", a, b))\n', message_contains='jnp.einsum("ij,jk->ik", a, b)'),
+        # Over the last two axes of a batch: the einsum keeps the batch axes.
+        Invalid(
+            f"{_JIT}jnp.trace(jnp.matmul(a, b), axis1=-1, axis2=-2)\n",
+            expected_fix=f'{_JIT}jnp.einsum("...ij,...ji->...", a, b)\n',
+            message_contains="...ij,...ji->...",
+        ),
         # A method: NumPy's when the operands are NumPy arrays, so that is a condition of the fix.
         Invalid(f"{_JIT}(a.T @ b).diagonal()\n", message_contains="(a.T @ b).diagonal()", applicability="unsafe"),
         Invalid(
@@ -232,28 +242,39 @@ class DiagOfMatmul(Rule):
     def visit_Call(self, node: ast.Call) -> None:
         ctx = self.ctx
         outer = operation_of(node, ctx.resolve)
-        if outer is None or outer.name not in ("diagonal", "trace") or not outer.plain or outer.keywords or outer.host:
+        if outer is None or outer.name not in ("diagonal", "trace") or outer.keywords or outer.host:
+            return
+        batched = mt.last_two_axes(outer)
+        if batched is None:
             return
         if outer.module is not None and mt.namespace(outer.module) not in AUTODIFF_NUMPY:
             return
         kind, argument = outer.name, outer.operands[0]
         module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
-        if self._whole_matrix(node, kind, argument, module):
+        if not batched and self._whole_matrix(node, kind, argument, module):
             return
         product, named = mt.product(argument, ctx, self._rank)
         if product is None:
-            self._combination(node, kind, argument, module)
+            if not batched:
+                self._combination(node, kind, argument, module)
             return
         (left, left_t), (right, right_t), keywords = product
+        ranks = (self._rank(left), self._rank(right))
+        batched = batched and ranks != (2, 2)
+        if batched and (left_t or right_t):
+            return  # `.T` of a batch reverses every axis: not the transpose of each matrix
         if keywords and module != "jax.numpy":
             return
         method = outer.module is None  # `(a @ b).diagonal()`: NumPy's own when the operands are
         if method and any(ctx.value(operand).host for operand in (left, right)):
             return
-        ranks = (self._rank(left), self._rank(right))
         if any(rank is not None and rank < 2 for rank in ranks):
             return  # a matrix-vector product: `diag` builds a matrix from the vector
-        subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace")
+        left_axis, right_axis = (1 if left_t else 0), (0 if right_t else 1)
+        dims = (mt.dim(ctx.value(left), left_axis, batched), mt.dim(ctx.value(right), right_axis, batched))
+        if any(isinstance(size, int) and size <= mt.SMALL_MATRIX for size in dims):
+            return  # a diagonal of a few entries (`g = jnp.eye(4)`): the product is as small
+        subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace", batched=batched)
         einsum, imports = ctx.spell(f"{module}.einsum")
         replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
         replacement.keywords = [ast.keyword(arg=item.arg, value=item.value) for item in keywords]
@@ -261,29 +282,21 @@ class DiagOfMatmul(Rule):
         params = (ctx.parameter_of(left), ctx.parameter_of(right))
         rank_checks = [f"rank {param} 2" for param, rank in zip(params, ranks) if rank != 2 and param is not None]
         deferrable = all(rank == 2 or param is not None for param, rank in zip(params, ranks))
-        conditions.require(
-            ranks == (2, 2), "both operands have exactly two axes (a transpose is not proof: `.T` is a no-op on a vector)", rank_checks if deferrable else None
-        )
+        if batched:  # the batch axes must broadcast as `matmul`'s do: the einsum's `...` does
+            conditions.require(all(rank is not None and rank >= 2 for rank in ranks), "both operands have at least two axes")
+        else:
+            conditions.require(
+                ranks == (2, 2), "both operands have exactly two axes (a transpose is not proof: `.T` is a no-op on a vector)", rank_checks if deferrable else None
+            )
         # The kept index runs along one axis of each operand: the einsum needs them equal
         # (`diag` and `trace` of a non-square product keep the shorter diagonal; the einsum raises).
-        left_axis, right_axis = (1 if left_t else 0), (0 if right_t else 1)
-        dims = (mt.dim(ctx.value(left), left_axis), mt.dim(ctx.value(right), right_axis))
         square = dims[0] is not None and dims[0] == dims[1]
         conditions.require(
             square,
             f"the product is square (axis {left_axis} of `{one_line(ctx.code(left), 20)}` is as long as axis {right_axis} of `{one_line(ctx.code(right), 20)}`; the einsum raises otherwise)",
             [f"dim {params[0]} {left_axis} {params[1]} {right_axis}"] if None not in params else None,
         )
-        for operand in (left, right):
-            value = ctx.value(operand)
-            text = one_line(ctx.code(operand), 25)
-            if value.dtype is not None:
-                conditions.require(value.dtype not in v.SMALL_DTYPES, f"`{text}` is not bool or a small dtype ({value.dtype})")
-            elif kind == "trace":
-                # jnp.trace sums integers and bools in a wider dtype; the einsum keeps the input's.
-                conditions.require(False, f"`{text}` has a known dtype (`trace` promotes integers and bools, the einsum does not)", ctx.dtype_callers(operand))
-            else:
-                conditions.require(False, f"`{text}` has a known dtype that is not bool or a small one", ctx.dtype_callers(operand))
+        mt.dtype_conditions(conditions, (left, right), kind == "trace", ctx)
         for operand in (left, right) if method else ():
             param = ctx.parameter_of(operand)
             conditions.require(
@@ -310,7 +323,8 @@ class DiagOfMatmul(Rule):
             f"gradient pays for the whole product too; use `{one_line(rewrite, 80)}`",
             size="proven" if ranks == (2, 2) else "likely",
             evidence=[
-                "both operands are matrices" if ranks == (2, 2) else "the product is a matrix (diag/trace of it)",
+                "both operands are matrices" if ranks == (2, 2)
+                else "a batch of matrix products, kept over the last two axes" if batched else "the product is a matrix (diag/trace of it)",
                 *(item for item in (ctx.shape_evidence(left), ctx.shape_evidence(right)) if item),
             ],
             fix=fix,
@@ -343,26 +357,9 @@ class DiagOfMatmul(Rule):
         terms = mt.terms(expr)
         if len(terms) < 2:
             return
-        parts, products = [], 0
-        einsum, _ = ctx.spell(f"{module}.einsum")
-        outer, _ = ctx.spell(f"{module}.{'trace' if kind == 'trace' else 'diagonal'}")
-        for sign, term in terms:
-            found = mt.matmul_operands(term, ctx, self._rank)
-            if found is None:
-                text = f"{outer or 'jnp.diagonal'}({one_line(ctx.code(term), 30)})"
-            else:
-                (left, left_t), (right, right_t), _ = found
-                if any(rank is not None and rank < 2 for rank in (self._rank(left), self._rank(right))):
-                    return
-                products += 1
-                subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace")
-                text = f'{einsum or "jnp.einsum"}("{subscripts}", {one_line(ctx.code(left), 20)}, {one_line(ctx.code(right), 20)})'
-            parts.append((sign, text))
-        if not products:
+        rewrite = sum_of_diagonals(terms, kind, module, self._rank, ctx)
+        if rewrite is None:
             return
-        rewrite = parts[0][1] if parts[0][0] == "+" else f"-{parts[0][1]}"
-        for sign, text in parts[1:]:
-            rewrite += f" {sign} {text}"
         kept = "trace" if kind == "trace" else "diagonal"
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
         evidence = ["the argument adds or subtracts matrix products"]
