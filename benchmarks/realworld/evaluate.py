@@ -47,7 +47,7 @@ from rich.table import Table
 #: Which rule codes count as finding a site of each family. Add new rule codes here.
 FAMILY_CODES: dict[str, tuple[str, ...]] = {
     "P1": ("GA101",),
-    "P2": ("GA201", "GA202"),
+    "P2": ("GA201", "GA202", "GA203"),
     "P3": ("GA301", "GA302"),
     "P4": ("GA401",),
     "P5": ("GA103", "GA104", "GA105"),

@@ -1,0 +1,187 @@
+"""GA203 product-with-diagonal-matrix: a dense diagonal matrix built to scale rows or columns."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from gradadvisor.analysis import matrix_terms as mt
+from gradadvisor.analysis.extent import SMALL_RANGE
+from gradadvisor.analysis.names import AUTODIFF_NUMPY
+from gradadvisor.analysis.operations import operation_of
+from gradadvisor.analysis.syntax import one_line
+from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.rules.base import Invalid, Rule, Valid
+
+_JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, s):\n"
+
+
+class ProductWithDiagonalMatrix(Rule):
+    """
+    ## What it does
+    Finds a matrix product with a diagonal matrix built from a vector: `jnp.diag(s) @ A`,
+    `A @ jnp.diag(s)`, `jnp.dot(jnp.diag(w), X)`, `U @ jnp.diag(s) @ Vt`, or the diagonal
+    matrix named first (`D = jnp.diag(jnp.exp(v))` ... `B.T @ D @ B`), in every product
+    spelling of the operation table (`analysis/operations.py`). Reported when the code shows
+    that the argument of `diag` is a vector (`diag` of a matrix takes its diagonal instead).
+
+    ## Why it is slow for gradients
+    `jnp.diag(s)` for an n-vector is an n-by-n array that is zero off the diagonal, and the
+    product multiplies every one of those zeros: n*n*k multiply-adds and an n*n temporary
+    where scaling the rows (or columns) costs n*k. Reverse mode pays again: the backward of
+    the product is two more full matrix products, and the backward of `diag` gathers the
+    diagonal of an n-by-n cotangent.
+
+    ## Example
+    ```python
+    scaled = jnp.diag(w) @ X          # (n, n) built, n*n*k multiply-adds
+    recon = U @ jnp.diag(s) @ Vt
+    ```
+
+    ## Use instead
+    ```python
+    scaled = w[:, None] * X           # scale the rows: n*k
+    recon = (U * s) @ Vt              # scale the columns
+    ```
+
+    ## Fix safety
+    The fix is always *unsafe*: the product multiplies the zeros off the diagonal by every
+    entry of the other matrix, so an `inf` or `nan` there spreads to a whole row or column of
+    the product, and the scaling keeps it in place. It also needs `s` to have one axis and,
+    for `diag(s) @ A`, `A` at least two (`diag(s) @ a` of a vector is `s * a`); the fix
+    says which of these the code does not show.
+
+    ## When not to apply
+    Reported at low confidence only when the code does not show the argument of `diag` is a
+    vector (`diag` of a matrix takes its diagonal). Not reported when the argument has
+    at most eight entries (a 3x3 metric: the product is as cheap), for NumPy's functions (they
+    run on the host), or in test code.
+    """
+
+    code = "GA203"
+    slow_eagerly = True  # the dense matrix is built and multiplied, traced or not
+    name = "product-with-diagonal-matrix"
+    summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
+    keywords = ("diag",)
+    trigger = re.compile(r"\bdiag(?:flat)?\s*\(")
+    expression_trigger = re.compile(r"@|\b(?:dot|matmul)\s*\(")
+
+    VALID = (
+        # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
+        Valid(f"{_JIT}    return jnp.diag(s) @ a\n"),
+        Valid(f"{_JIT}    m = jnp.ones((3, 3)) + s\n    return jnp.diag(m) @ a\n"),
+        # A vector of three entries: the product is as small.
+        Valid(f"{_JIT}    return a @ jnp.diag(jnp.array([1.0, -1.0, 1.0]))\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a):\n    s = jnp.ones(3)\n    return jnp.diag(s) @ a\n"),
+        # NumPy on the host, and a diagonal of a product (GA202's shape).
+        Valid("import numpy as np\n\ndef f(a, n):\n    s = np.ones(n)\n    return np.diag(s) @ a\n"),
+        Valid(f"{_JIT}    return jnp.diag(a @ s)\n"),
+        # A test's reference.
+        Valid("import jax.numpy as jnp\n\ndef test_scale(a, n):\n    s = jnp.ones(n)\n    assert jnp.allclose(jnp.diag(s) @ a, s[:, None] * a)\n"),
+    )
+    INVALID = (
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return jnp.diag(s) @ a\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return s[:, None] * a\n",
+            message_contains="scale the rows",
+            applicability="unsafe",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(u, vt, n):\n    s = jnp.linspace(0.0, 1.0, n)\n    return u @ jnp.diag(s) @ vt\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(u, vt, n):\n    s = jnp.linspace(0.0, 1.0, n)\n    return u * s @ vt\n",
+            message_contains="scale the columns",
+        ),
+        # Named first, in a dot, and transposed (a diagonal matrix is its own transpose).
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(b, n):\n    d = jnp.diag(jnp.exp(jnp.zeros(n)))\n    return jnp.dot(b.T, jnp.dot(d, b))\n",
+            message_contains="`d = jnp.diag(jnp.exp(jnp.zeros(n)))`",
+        ),
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(z, n, b):\n    d = jnp.ones(n)\n    return (z @ jnp.diag(d).T) @ b.T\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(z, n, b):\n    d = jnp.ones(n)\n    return (z * d) @ b.T\n",
+        ),
+    )
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, ast.MatMult):
+            self._product(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        self._product(node)
+
+    def _product(self, node: ast.expr) -> None:
+        ctx = self.ctx
+        found = mt.matmul_operands(node, ctx, self._rank)
+        if found is None:
+            return
+        (left, _), (right, _), _ = found
+        product = operation_of(node, ctx.resolve, self._rank)
+        sides = [(side, self._diagonal(operand)) for side, operand in (("left", left), ("right", right))]
+        sides = [(side, diagonal) for side, diagonal in sides if diagonal is not None]
+        if len(sides) != 1:
+            return  # no dense diagonal, or two: a diagonal times a diagonal, rarely written
+        side, (vector, matrix, named) = sides[0]
+        other = product.operands[1] if side == "left" else product.operands[0]
+        other_rank = self._rank(other)
+        conditions = Preconditions()
+        if side == "left":
+            rows = ast.Subscript(value=vector, slice=ast.Tuple(elts=[ast.Slice(), ast.Constant(None)], ctx=ast.Load()), ctx=ast.Load())
+            replacement = ast.BinOp(left=rows, op=ast.Mult(), right=other)
+            scaled = "scale the rows"
+            conditions.require(other_rank is not None and other_rank >= 2, f"`{one_line(ctx.code(other), 25)}` has at least two axes (`diag(s) @ a` of a vector is `s * a`)")
+        else:
+            replacement = ast.BinOp(left=other, op=ast.Mult(), right=vector)
+            scaled = "scale the columns"
+        conditions.require(False, f"`{one_line(ctx.code(other), 25)}` holds no inf or nan (the product multiplies them by the zeros off the diagonal)")
+        fix = conditions.fix(ctx.renderer.replace_expression(node, replacement)) if named is None else None
+        rewrite = ctx.renderer.code(replacement)
+        where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
+        shown = self._rank(vector) == 1
+        if not shown:  # `diag` of a matrix would take its diagonal: the shape alone, reported low
+            conditions.require(False, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
+        self.report(
+            product.operands[0 if side == "left" else 1],  # `D @ X @ D`: each use of the diagonal once
+            f"`{one_line(ctx.code(node), 50)}` builds a dense diagonal matrix{where} and multiplies all its zeros, "
+            f"and the gradient pays for the whole product too; {scaled} instead: `{one_line(rewrite, 60)}`",
+            size=("proven" if isinstance(self._length(vector), str) else "likely") if shown else "none",
+            evidence=[f"`{one_line(ctx.code(vector), 25)}` is a vector: `{one_line(ctx.code(matrix), 30)}` is an n-by-n matrix" if shown
+                      else f"`{one_line(ctx.code(matrix), 30)}` builds a matrix when its argument is a vector (not shown)",
+                      *(item for item in (ctx.shape_evidence(vector),) if item)],
+            fix=fix,
+        )
+
+    def _diagonal(self, operand: ast.expr):
+        """``(vector, diag call, assignment or None)`` when ``operand`` is ``diag`` of a vector, or a
+        name bound once to one (a transpose of it peeled: a diagonal matrix is its own)."""
+        ctx = self.ctx
+        named = None
+        transpose = operation_of(operand, ctx.resolve, self._rank)
+        if transpose is not None and transpose.name == "transpose" and transpose.plain:
+            operand = transpose.operands[0]
+        if isinstance(operand, ast.Name) and ctx.function is not None:
+            bindings = ctx.facts.bindings_at(operand.id, ctx.scope, ctx.statement)
+            if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or not isinstance(bindings[0].value, ast.expr):
+                return None
+            named, operand = bindings[0].statement, bindings[0].value
+        diagonal = operation_of(operand, ctx.resolve, self._rank)
+        if diagonal is None or diagonal.name != "diagonal" or diagonal.variant != "diag" or not diagonal.plain or diagonal.host:
+            return None
+        if diagonal.module is not None and diagonal.module.split(".")[0] not in {name.split(".")[0] for name in AUTODIFF_NUMPY}:
+            return None
+        vector = diagonal.operands[0]
+        if self._rank(vector) not in (1, None):
+            return None  # `diag` of a matrix takes its diagonal: a matrix-vector product
+        length = self._length(vector)
+        if isinstance(length, int) and length <= SMALL_RANGE:
+            return None
+        return vector, operand, named
+
+    def _length(self, vector: ast.expr):
+        value = self.ctx.value(vector)
+        return value.shape[0] if value.is_array and value.shape is not None and len(value.shape) == 1 else None
+
+    def _rank(self, operand: ast.AST) -> int | None:
+        if isinstance(operand, ast.Constant):
+            return 0
+        value = self.ctx.value(operand)
+        return value.rank if value.is_array else None
