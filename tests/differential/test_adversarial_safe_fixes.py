@@ -46,18 +46,18 @@ ACCUMULATE = JAX + "@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc 
 DTYPE_TRAPS = {
     # float16 data cast in a caller, with the dtype spelled as a type code.
     "type_code_in_caller": _program(
-        DIAG + "\n\ndef run(x):\n    h = jnp.asarray(x, dtype='e').reshape((8, 4))\n    return f(h, h)\n", _pair((8, 4), "float16"), "f2 caller", (0, 1)
+        DIAG + "\n\ndef run(x):\n    h = jnp.asarray(x, dtype='e').reshape((8, 6))\n    return f(h, h)\n", _pair((8, 6), "float16"), "f2 caller", (0, 1)
     ),
     "bfloat16_caller": _program(
-        DIAG + "\n\ndef run(x):\n    h = jnp.reshape(x, (8, 4)).astype(jnp.bfloat16)\n    return f(h, h)\n", _pair((8, 4), "bfloat16"), "bf16 caller", (0, 1)
+        DIAG + "\n\ndef run(x):\n    h = jnp.reshape(x, (8, 6)).astype(jnp.bfloat16)\n    return f(h, h)\n", _pair((8, 6), "bfloat16"), "bf16 caller", (0, 1)
     ),
     # The type code in the function itself.
     "type_code_here": _program(
-        JAX + "@jax.jit\ndef f(a, b):\n    a = jnp.asarray(a, dtype='f2').reshape((8, 4))\n    b = jnp.asarray(b, dtype='f2').reshape((8, 4))\n    return jnp.diag(a.T @ b)\n",
-        _pair((8, 4)), "f2 here", (0, 1), stated_caller=True,
+        JAX + "@jax.jit\ndef f(a, b):\n    a = jnp.asarray(a, dtype='f2').reshape((8, 6))\n    b = jnp.asarray(b, dtype='f2').reshape((8, 6))\n    return jnp.diag(a.T @ b)\n",
+        _pair((8, 6)), "f2 here", (0, 1), stated_caller=True,
     ),
     # No caller shows the dtype at all: unknown is not proven.
-    "unknown": _program(DIAG, _pair((8, 4), "float16"), "no caller", (0, 1)),
+    "unknown": _program(DIAG, _pair((8, 6), "float16"), "no caller", (0, 1)),
     # int32 data into a 0.0 accumulator: the loop promotes to float32, jnp.sum keeps int32.
     "int32_into_float": _program(ACCUMULATE, _one((16,), "int32"), "int32 acc", stated_caller=True),
     "int32_unknown": _program(ACCUMULATE, _one((16,), "int32"), "int32 acc, no caller"),
@@ -71,7 +71,7 @@ def test_dtype_not_shown_gets_no_safe_fix(name):
 
 
 def test_dtype_controls_get_safe_fixes_that_keep_meaning():
-    diag = check(_program(DIAG, _pair((8, 4)), "float32 caller", (0, 1), stated_caller=True), "GA202")
+    diag = check(_program(DIAG, _pair((8, 6)), "float32 caller", (0, 1), stated_caller=True), "GA202")
     assert diag.kind == "safe-applied" and diag.ok, diag
     accumulate = check(_program(ACCUMULATE, _one((16,)), "float32 acc", stated_caller=True), "GA302")
     assert accumulate.kind == "safe-applied" and accumulate.ok, accumulate
@@ -129,8 +129,8 @@ def _two(first, second):
 def test_a_non_square_product_gets_no_safe_fix():
     annotated = check(_program(ANNOTATED.format(a="n k", b="m k"), _two((4, 2), (3, 2)), "n k / m k", (0, 1), stated_caller=True), "GA202")
     assert annotated.kind == "unsafe", annotated
-    reshaped = JAX + "@jax.jit\ndef f(x, y):\n    return jnp.diag(jnp.reshape(x, (4, -1)) @ jnp.reshape(y, (-1, 3)))\n"
-    outcome = check(_program(reshaped, _two((8,), (6,)), "reshape -1", (0, 1), stated_caller=True), "GA202")
+    reshaped = JAX + "@jax.jit\ndef f(x, y):\n    return jnp.diag(jnp.reshape(x, (12, -1)) @ jnp.reshape(y, (-1, 9)))\n"
+    outcome = check(_program(reshaped, _two((24,), (18,)), "reshape -1", (0, 1), stated_caller=True), "GA202")
     assert outcome.kind == "unsafe", outcome
 
 
@@ -143,19 +143,19 @@ def test_a_square_product_by_annotation_gets_a_safe_fix():
 
 NAMED = (
     "import numpy as np\nimport jax\nimport jax.numpy as jnp\n\n\n"
-    "def f(a, b):\n    A = np.array(a, dtype=np.float32).reshape(4, 3)\n    B = np.array(b, dtype=np.float32).reshape(4, 3)\n"
+    "def f(a, b):\n    A = np.array(a, dtype=np.float32).reshape(12, 9)\n    B = np.array(b, dtype=np.float32).reshape(12, 9)\n"
     "    P = A @ B.T\n{change}    return jnp.diag(P)\n\n\ngrad_f = jax.grad(f)\n"
 )
 
 
 @pytest.mark.parametrize("change", ["    A[:, 0] = 5.0\n", "    A.sort(axis=0)\n", "    np.copyto(B, 0.0)\n", "    C = A\n    C[1] = 2.0\n"])
 def test_a_product_read_after_an_in_place_change_gets_no_safe_fix(change):
-    outcome = check(_program(NAMED.format(change=change), _pair((12,)), "mutated", ()), "GA202")
+    outcome = check(_program(NAMED.format(change=change), _pair((108,)), "mutated", ()), "GA202")
     assert outcome.kind == "unsafe", outcome
 
 
 def test_in_place_control_gets_a_safe_fix():
-    outcome = check(_program(NAMED.format(change="    n = np.sum(A)\n"), _pair((12,)), "read only", ()), "GA202")
+    outcome = check(_program(NAMED.format(change="    n = np.sum(A)\n"), _pair((108,)), "read only", ()), "GA202")
     assert outcome.kind == "safe-applied" and outcome.ok, outcome
 
 
