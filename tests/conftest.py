@@ -22,11 +22,11 @@ from gradadvisor.cli import main
 #: GA202: a whole matrix product computed to keep its diagonal (safe fix: the operands are matrices).
 DIAG_SOURCE = "import jax.numpy as jnp\na, b = jnp.ones((100, 8)), jnp.zeros((100, 8))\nd = jnp.diag(a.T @ b)\n"
 DIAG_FIXED = 'import jax.numpy as jnp\na, b = jnp.ones((100, 8)), jnp.zeros((100, 8))\nd = jnp.einsum("ij,ij->j", a, b)\n'
-#: GA301: the builtin sum over an array's elements (safe fix: a float array of 16 elements).
+#: GA301: the builtin sum over an array's elements (safe fix: a float array of 32 elements).
 SUM_SOURCE = (
-    "import jax\nimport jax.numpy as jnp\nX = jnp.ones(16)\n\n@jax.jit\ndef f(w):\n    return w * sum(jnp.exp(-xi) for xi in X)\n"
+    "import jax\nimport jax.numpy as jnp\nX = jnp.ones(32)\n\n@jax.jit\ndef f(w):\n    return w * sum(jnp.exp(-xi) for xi in X)\n"
 )
-SUM_FIXED = "import jax\nimport jax.numpy as jnp\nX = jnp.ones(16)\n\n@jax.jit\ndef f(w):\n    return w * jnp.sum(jnp.exp(-X), axis=0)\n"
+SUM_FIXED = "import jax\nimport jax.numpy as jnp\nX = jnp.ones(32)\n\n@jax.jit\ndef f(w):\n    return w * jnp.sum(jnp.exp(-X), axis=0)\n"
 #: GA301 with an unsafe fix (the body calls a function: the rewrite uses jax.vmap).
 UNSAFE_SUM_SOURCE = (
     "import jax\nimport jax.numpy as jnp\n\n\ndef rho(r):\n    return jnp.exp(-3 * (r + 1))\n\n\n"
@@ -34,7 +34,7 @@ UNSAFE_SUM_SOURCE = (
 )
 #: Two GA202 (lines 7 and 8) and one GA301 (line 9) findings, all with safe fixes.
 MIXED_SOURCE = (
-    "import jax\nimport jax.numpy as jnp\nA, B = jnp.ones((64, 8)), jnp.ones((64, 8))\nX = jnp.ones(16)\n@jax.jit\ndef f(s):\n"
+    "import jax\nimport jax.numpy as jnp\nA, B = jnp.ones((64, 8)), jnp.ones((64, 8))\nX = jnp.ones(32)\n@jax.jit\ndef f(s):\n"
     "    d = jnp.diag(A.T @ B)\n    d = jnp.diag(A @ B.T)\n    return d + s * sum(jnp.exp(-xi) for xi in X)\n"
 )
 #: JAX code with nothing to report.

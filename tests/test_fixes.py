@@ -23,7 +23,7 @@ from gradadvisor.rules import rule_by_code
 from gradadvisor.fixes.edits import Edit, Fix
 
 MIXED_FIXED = (
-    "import jax\nimport jax.numpy as jnp\nA, B = jnp.ones((64, 8)), jnp.ones((64, 8))\nX = jnp.ones(16)\n@jax.jit\ndef f(s):\n"
+    "import jax\nimport jax.numpy as jnp\nA, B = jnp.ones((64, 8)), jnp.ones((64, 8))\nX = jnp.ones(32)\n@jax.jit\ndef f(s):\n"
     '    d = jnp.einsum("ij,ij->j", A, B)\n    d = jnp.einsum("ij,ij->i", A, B)\n'
     "    return d + s * jnp.sum(jnp.exp(-X), axis=0)\n"
 )

@@ -48,7 +48,7 @@ FIT_CELLS = [
     _cell(["# Fitting a model\n", "The loss below is *slow* to differentiate — on purpose."], kind="markdown"),
     _cell(["%matplotlib inline\n", "!pip install -q jax\n", "import jax\n", "import jax.numpy as jnp"], outputs=[STREAM], count=1),
     _cell(
-        ["files = !ls data\n", "a = b = jnp.ones((64, 8)); x = jnp.ones(16)\n", "@jax.jit\n", "def f():\n", "    d = jnp.diag(a.T @ b)\n", "    return d + sum(jnp.exp(-xi) for xi in x)"],
+        ["files = !ls data\n", "a = b = jnp.ones((64, 8)); x = jnp.ones(32)\n", "@jax.jit\n", "def f():\n", "    d = jnp.diag(a.T @ b)\n", "    return d + sum(jnp.exp(-xi) for xi in x)"],
         outputs=[RESULT],
         count=3,
         metadata={"tags": ["model"], "collapsed": False},

@@ -259,9 +259,9 @@ def test_show_settings(cli, tmp_path):
     assert out.startswith("Settings for tests/test_m.py:")
     assert f"config file             {tmp_path / 'pyproject.toml'}" in out
     assert f"root                    {tmp_path.resolve()}" in out
-    assert "selected rules          GA201, GA202, GA301, GA302" in out
+    assert "selected rules          GA201, GA202, GA203, GA301, GA302" in out
     assert "per-file-ignores here   'tests/*': GA301" in out and "docs/*" not in out
-    assert "rules run on this file  GA201, GA202, GA302 (ignored here: GA301)" in out
+    assert "rules run on this file  GA201, GA202, GA203, GA302 (ignored here: GA301)" in out
     assert "exclude                 build_out" in out
     assert "include                 *.py, *.ipynb, *.pyw" in out
     assert "GA202 [*]" not in out  # nothing is scanned

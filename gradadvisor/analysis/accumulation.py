@@ -89,18 +89,25 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
     fallback: ast.expr = ast.Constant(0)
     while isinstance(node, ast.If):
         found = accumulation_of(node.body[0], resolve) if len(node.body) == 1 else None
-        if found is None or name is not None and found.name != name:
+        if found is None and _records_only(node.body):
+            terms.append((node.test, ast.Constant(0)))  # `if verbose: log[k] = v`: adds nothing
+        elif found is None or name is not None and found.name != name:
             return None
-        name = found.name
-        terms.append((node.test, found.signed))
+        else:
+            name = found.name
+            terms.append((node.test, found.signed))
         if not node.orelse:
             node = None
         elif len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
             node = node.orelse[0]
         else:
             last = accumulation_of(node.orelse[0], resolve) if len(node.orelse) == 1 else None
-            if last is None or last.name != name:
+            if last is None and _records_only(node.orelse):
+                node = None  # the else branch only logs: it adds nothing
+                continue
+            if last is None or name is not None and last.name != name:
                 return None
+            name = last.name
             fallback = last.signed
             node = None
     if name is None or any(name in names_read(test) for test, _ in terms):
@@ -209,6 +216,18 @@ def _reads_before_assigning(branch: list[ast.stmt]) -> bool:
             return True
         assigned.add(item.targets[0].id)  # type: ignore[attr-defined]
     return False
+
+
+def _records_only(statements: list[ast.stmt]) -> bool:
+    """A branch that only records values on the side: item stores into a local container
+    (``log[f"s{i}"] = v``), ``append`` or ``print`` calls."""
+    def records(stmt: ast.stmt) -> bool:
+        if isinstance(stmt, ast.Assign):
+            return all(isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) for target in stmt.targets)
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        return isinstance(call, ast.Call) and (isinstance(call.func, ast.Name) and call.func.id == "print"
+                                               or isinstance(call.func, ast.Attribute) and call.func.attr == "append" and isinstance(call.func.value, ast.Name))
+    return bool(statements) and all(records(stmt) for stmt in statements)
 
 
 def _settled_branches(statements: list[ast.stmt], loop_names: set[str]) -> list[ast.stmt]:

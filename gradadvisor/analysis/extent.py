@@ -23,8 +23,9 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.syntax import attribute_root, int_value, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
-#: Literal ranges up to this many iterations are "small" (stencils, RK stages, 3-vectors).
-SMALL_RANGE = 8
+#: Literal ranges up to this many iterations are "small" (stencils, RK stages, the 9 or 15
+#: directions of a lattice, 3-vectors): unrolled, the program stays small.
+SMALL_RANGE = 16
 
 #: Names that say "a collection of different things" (layers, leaves, parameters...): used only
 #: when the facts say nothing.

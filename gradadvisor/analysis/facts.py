@@ -32,7 +32,7 @@ from typing import Iterator
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.config_values import configured
-from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
+from gradadvisor.analysis.gradient import BATCHING, GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, one_line, positional, range_bounds, walk_local
@@ -1272,7 +1272,9 @@ class _Evaluator:
             return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
         if callee.transform in ("jax.vmap", "jax.jit", "equinox.filter_jit", "equinox.filter_vmap", "jax.pmap"):
             return v.UNKNOWN_VALUE
-        if callee.transform == "class" or callee.transform == "builtin":
+        if callee.transform == "class":
+            return Value(v.OBJECT, function=callee.function)  # an instance of this module's class
+        if callee.transform == "builtin":
             return Value(v.OBJECT)
         if callee.function and callee.function != "<lambda>":
             definition = self._local_definition(callee.function)
@@ -1419,8 +1421,8 @@ class _Evaluator:
             wrapped = self.eval(inner, depth) if inner is not None else v.UNKNOWN_VALUE
             function = wrapped.function if wrapped.kind == v.CALLABLE else (dotted(inner) if inner is not None else None)
             kept = qualified
-            if qualified not in GRADIENT_FUNCTIONS and wrapped.transform in GRADIENT_FUNCTIONS:
-                kept = wrapped.transform  # jit(grad(f)) still computes a gradient
+            if qualified not in GRADIENT_FUNCTIONS and qualified not in BATCHING and wrapped.transform in GRADIENT_FUNCTIONS:
+                kept = wrapped.transform  # jit(grad(f)) still computes a gradient; vmap(grad(f)) a batch of them
             return Value(v.CALLABLE, transform=kept, function=function, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if qualified in ("jax.device_put", "jax.device_put_replicated") and args:
             inner = self.eval(args[0], depth)

@@ -20,14 +20,15 @@ no trace can run them, whatever their callers do:
   helpers evaluate a model on a grid eagerly, and a figure cannot be drawn under a trace.
 
 ``host_reason`` says which, in words a finding's evidence can quote; None when the code shows
-none of them.
+none of them. ``mapped_fallback`` finds the eager fallback of a mapped call (``try: lax.map(f, xs)
+except ...: [f(x) for x in xs]``): it runs only where mapping failed.
 """
 
 from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.gradient import COMPILING
+from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.syntax import attribute_root, walk
 
@@ -176,3 +177,17 @@ def jitted_plainly(function: ast.AST, tree: ast.Module, resolve) -> bool:
         and node.args[0].id == name and not any((item.arg or "").startswith("static") for item in node.keywords)
         for node in walk(tree)
     )
+
+
+def mapped_fallback(function: ast.AST | None, statement: ast.AST | None, resolve) -> bool:
+    """``statement`` is in an ``except`` handler of a ``try`` whose body maps with a batching
+    transform (``lax.map``, ``vmap``): the fallback for functions those cannot trace, where
+    mapping is what failed."""
+    if function is None or statement is None:
+        return False
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Try) or not any(any(inner is statement for inner in ast.walk(handler)) for handler in node.handlers):
+            continue
+        if any(isinstance(call, ast.Call) and resolve(call.func) in BATCHING for part in node.body for call in ast.walk(part)):
+            return True
+    return False

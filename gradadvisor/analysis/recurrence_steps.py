@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis.extent import SMALL_COUNT_NAME
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
 from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, walk
+from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
 
 if TYPE_CHECKING:
     from gradadvisor.analysis.extent import Extent
@@ -130,6 +131,18 @@ def calls_indexed(loop: ast.AST, index: str | None) -> bool:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) and index in names_read(node.func.slice):
             return True
     return False
+
+
+def counts_records(form: LoopForm) -> bool:
+    """A loop counting a list (``range(len(groups))``) that reads an item through an attribute no
+    array has (``groups[b].ids``, ``structures[i].name``): the items are records of differently
+    shaped arrays, not rows of one array, and no scan or vmap walks them."""
+    counted = _counted_list(form)
+    if counted is None:
+        return False
+    parents = {id(child): node for node in walk(form.node) for child in ast.iter_child_nodes(node)}
+    items = [node for node in walk(form.node) if _read_at(node, counted, form.index) and isinstance(node, ast.Subscript)]
+    return any(isinstance(parent := parents.get(id(item)), ast.Attribute) and parent.attr not in ARRAY_ATTRIBUTES for item in items)
 
 
 def weights_applied_to_state(form: LoopForm, flow: Flow, resolve) -> bool:

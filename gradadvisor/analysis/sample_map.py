@@ -22,7 +22,7 @@ from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over
 from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
-from gradadvisor.analysis.syntax import name, names_read, walk
+from gradadvisor.analysis.syntax import dotted, name, names_read, walk
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, calls_jax, elementwise_in
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
@@ -110,8 +110,10 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
     if host_body(body, ctx):
         return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
-    if batches_inside(body, ctx):
+    if batches_inside(body, ctx, {dotted(array) for array in getattr(loop, "arrays", ())}):
         return None  # each step already maps a batch (jax.vmap(f)(chunk)): chunked on purpose, for memory
+    if updates_state(body, ctx):
+        return None  # `filt.push(s)` assigns `self.hist`: each step reads the one before, a recurrence
     applies, param = applies_function(loop, ctx)
     if not applies:
         return None
@@ -124,10 +126,50 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
     return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
 
 
-def batches_inside(body: ast.AST, ctx) -> bool:
-    """The step calls a batching transform itself (``jax.vmap(f)(pts[c])``, ``lax.map(f, chunk)``):
-    the loop walks chunks of a batch, one mapped call each."""
-    return any(isinstance(node, ast.Call) and transform_name(node.func, ctx.names) in BATCHING for node in walk(body))
+def batches_inside(body: ast.AST, ctx, walked: set[str | None] = frozenset()) -> bool:  # type: ignore[assignment]
+    """The step calls a batching transform itself (``jax.vmap(f)(pts[c])``, ``lax.map(f, chunk)``),
+    or a name bound to a mapped function on a part of the element (``eg(groups[b].xyz)`` with
+    ``eg = jax.vmap(jax.grad(f))``; not on a ``walked`` array whole, which pairs each element with
+    all of them): the loop walks chunks of a batch, one mapped call each."""
+    return any(isinstance(node, ast.Call) and (transform_name(node.func, ctx.names) in BATCHING or _mapped_function(node, ctx, walked)) for node in walk(body))
+
+
+def _mapped_function(call: ast.Call, ctx, walked) -> bool:
+    if not isinstance(call.func, ast.Name) or any(dotted(arg) in walked for arg in call.args):
+        return False
+    value = ctx.value(call.func)
+    return value.kind == v.CALLABLE and value.transform in BATCHING
+
+
+def updates_state(body: ast.AST, ctx) -> bool:
+    """The step calls a method of an instance of a class of this module that assigns an attribute
+    of ``self`` (``y.append(filt.push(s))`` with ``self.hist = ...`` in ``push``): state carried
+    from one call to the next, which ``vmap`` would not carry."""
+    for node in walk(body):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        receiver = ctx.value(node.func.value)
+        if receiver.kind != v.OBJECT or not receiver.function:
+            continue
+        klass = _local_class(receiver.function, ctx)
+        method = next((item for item in klass.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == node.func.attr), None) if klass else None
+        if method is not None and any(
+            isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+            for statement in walk(method) if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        ):
+            return True
+    return False
+
+
+def _local_class(name: str, ctx) -> ast.ClassDef | None:
+    scope = ctx.scope
+    while scope is not None:
+        if scope.binds(name):
+            bindings = scope.bindings[name]
+            return bindings[-1].value if all(binding.kind == "class" for binding in bindings) else None  # type: ignore[return-value]
+        scope = scope.parent
+    return None
 
 
 def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | None]:
@@ -248,6 +290,9 @@ def lax_map_over_data(node: ast.Call, ctx) -> list[Extent] | None:
     mapped, xs = node.args
     if isinstance(mapped, ast.Call) and (ctx.resolve(mapped.func) or "") in REMATERIALISING:
         return None  # lax.map(jax.checkpoint(f), chunks): chunked and rematerialised, for memory
+    body = mapped.body if isinstance(mapped, ast.Lambda) else ctx.local_function(mapped.id) if isinstance(mapped, ast.Name) else None
+    if body is not None and batches_inside(body, ctx):
+        return None  # lax.map(f_chunk, chunks) with f_chunk = vmap(f) of a chunk: chunked on purpose, for memory
     extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
     return extents if all(extent.is_data for extent in extents) else None
 

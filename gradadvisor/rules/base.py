@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.extent import SMALL_RANGE
-from gradadvisor.analysis.gradient import Level
+from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS
 from gradadvisor.analysis.syntax import Span
@@ -402,6 +402,19 @@ def drives_compiled(candidate: Candidate, project: "Project") -> bool:
     scope = candidate.scopes[0] if candidate.scopes else None
     calls = (candidate.data or {}).get("calls", ())
     return bool(calls) and trace_proof(candidate, project)[0] != "proven" and project.compiled_among(candidate.path, scope, calls) is not None
+
+
+def per_element_matrices(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
+    """``default_finalize``, low in a function that is only ever mapped by ``vmap``: its matrices
+    are one element's (a 3x3 deformation gradient per point), small whatever the batch. A function
+    jitted or differentiated as well (``vmap(hessian(partial(f, X_train)))``) keeps its level: the
+    mapped point meets whole matrices of data there. GA202's and GA203's phase 2."""
+    finding = default_finalize(rule, candidate, project)
+    applied = project.transforms.get((candidate.path, candidate.scopes[0]), set()) if candidate.scopes else set()
+    mapped = applied & BATCHING
+    if finding is None or not mapped or applied - BATCHING:
+        return finding
+    return replace(finding, confidence="low", evidence=[*finding.evidence, f"mapped by {short(sorted(mapped)[0])}: the matrices are one element's, small by nature"])
 
 
 def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:

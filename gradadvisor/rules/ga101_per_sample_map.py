@@ -6,6 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.gradient import gradients_passed
+from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import joining, lists_passed, local_join, quoted, walked, while_loop
@@ -109,6 +110,9 @@ class PerSampleMap(Rule):
     trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\bsample\s*\("))
 
     VALID = (
+        # The eager fallback where mapping failed (`vmap` would fail the same way); a stateful method (a recurrence).
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef draw(f, keys):\n    try:\n        return jax.lax.map(f, keys)\n    except TypeError:\n        return jnp.array([f(k) for k in keys])\n"),
+        Valid("import jax\nimport jax.numpy as jnp\n\nclass F:\n    def push(self, s):\n        self.h = self.h * 0.5 + s\n        return self.h\n\n@jax.jit\ndef run(xs):\n    f = F()\n    return jnp.array([f.push(s) for s in xs])\n"),
         # A list returned from code no trace reaches: host code, no finding.
         Valid("import numpy as np\n\ndef rows(xs):\n    out = []\n    for x in xs:\n        out.append(np.dot(x, x))\n    return out\n"),
         # Zipped with a list of objects (distributions, layers): their methods, not one function.
@@ -223,8 +227,8 @@ class PerSampleMap(Rule):
         ),
         # The elementwise substitution, proven: a jax array of 16 rows.
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    xs = jnp.reshape(xs, (16, 3))\n    return jnp.stack([jnp.exp(-xs[i]) for i in range(xs.shape[0])])\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    xs = jnp.reshape(xs, (16, 3))\n    return jnp.exp(-xs)\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    xs = jnp.reshape(xs, (32, 3))\n    return jnp.stack([jnp.exp(-xs[i]) for i in range(xs.shape[0])])\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs):\n    xs = jnp.reshape(xs, (32, 3))\n    return jnp.exp(-xs)\n",
             applicability="safe",
         ),
         Invalid(
@@ -380,6 +384,11 @@ class PerSampleMap(Rule):
         traced = {} if appended.grown else {"need": "compiled", "require_trace": True}
         message = f"`{header}: {spelled}` applies a function once per {walked(ctx, found.loop)} and {returned_list_advice(ctx, appended, found.loop)}"
         self.report(node, message, extent=found.extent, data=found.data, work=work(found.loop, ctx), **traced)
+
+    def report(self, node: ast.AST, message: str, **fields) -> None:
+        """Not in the eager fallback of a mapped call (``try: lax.map(f, xs) except ...: [f(x) ...]``)."""
+        if not mapped_fallback(self.ctx.function, self.ctx.statement, self.ctx.resolve):
+            super().report(node, message, **fields)
 
     # -- the message and the rewrite ---------------------------------------------------------------
 

@@ -94,6 +94,11 @@ class PerExampleGradLoop(Rule):
     trigger = re.compile(r"\b(?:(?:for|while)\b|map\s*\()")
 
     VALID = (
+        # The gradient function is already mapped over a batch: each call computes a batch of them.
+        Valid(
+            "import jax\nimport jax.numpy as jnp\n\neg = jax.vmap(jax.grad(energy), in_axes=(0, None))\n\n@jax.jit\n"
+            "def run(chunks, theta):\n    out = []\n    for i in range(chunks.shape[0]):\n        out.append(eg(chunks[i], theta))\n    return jnp.stack(out)\n"
+        ),
         # A training loop: one gradient per step, on a batch that is not the loop variable.
         Valid(
             "import jax\n\ngrad_fn = jax.jit(jax.grad(loss))\n\ndef train(params, batch, num_steps):\n"

@@ -9,7 +9,7 @@ from gradadvisor.analysis.carried_values import carried_without_gradient, reshap
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
-from gradadvisor.analysis.recurrence_steps import calls_indexed, few_steps_passed, inner_steps, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import calls_indexed, counts_records, few_steps_passed, inner_steps, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
@@ -153,6 +153,11 @@ class PythonLoopRecurrence(Rule):
     trigger = LOOP
 
     VALID = (
+        # A list of records of differently shaped arrays (`groups[b].ids`): no scan walks them.
+        Valid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef fill(groups, theta, n):\n    buf = jnp.zeros(n)\n"
+            "    for b in range(len(groups)):\n        buf = buf.at[groups[b].ids].set(jnp.sin(groups[b].xyz * theta).sum(axis=1))\n    return buf\n"
+        ),
         # The carry grows every step (a polynomial convolved with a factor per step): no scan carries it.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef poly(q, x):\n    p = jnp.ones(1)\n    for i in range(x.shape[0]):\n        p = jnp.convolve(p, q * x[i])\n    return p\n"),
         # A Python number updated from the data through a call (``len``), or counting steps: host.
@@ -276,8 +281,8 @@ class PythonLoopRecurrence(Rule):
         ),
         # A safe fix: every precondition is proven.
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    for i in range(1, 16):\n        x = x.at[i].set(jnp.tanh(x[i - 1]) + x[i])\n    return x\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    x = jax.lax.fori_loop(1, 16, lambda i, x: x.at[i].set(jnp.tanh(x[i - 1]) + x[i]), x)\n    return x\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (32,))\n    for i in range(1, 32):\n        x = x.at[i].set(jnp.tanh(x[i - 1]) + x[i])\n    return x\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (32,))\n    x = jax.lax.fori_loop(1, 32, lambda i, x: x.at[i].set(jnp.tanh(x[i - 1]) + x[i]), x)\n    return x\n",
             applicability="safe",
         ),
         # Independent writes: one scatter.
@@ -315,8 +320,8 @@ class PythonLoopRecurrence(Rule):
             return  # autograd records each step on its tape: there is no jit to unroll, and no scan
         if any("pallas" in qualified for qualified in ctx.names.aliases.values()):
             return  # a Pallas kernel: its Python loops unroll into the kernel on purpose (static tiles)
-        if any(element_is_object(node, name) for name in form.elements) or calls_indexed(node, form.index):
-            return  # a list of modules, functions or distributions (``self.layers[i](x)``)
+        if any(element_is_object(node, name) for name in form.elements) or calls_indexed(node, form.index) or counts_records(form):
+            return  # a list of modules, functions, distributions or records (``self.layers[i](x)``, ``groups[b].ids``)
         flow = analyse(form, ctx.resolve, ctx.code)
         if not flow.recurrent and not flow.writes:
             return

@@ -172,9 +172,9 @@ class ViewSlicingLoop(Rule):
         ),
         # Ranks and the length proven by a reshape: safe.
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    a = jnp.reshape(a, (4, 12))\n    b = jnp.reshape(b, (4, 12))\n"
-            "    return jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n\nf(jnp.ones(48), jnp.ones(48))\n",
-            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    a = jnp.reshape(a, (4, 12))\n    b = jnp.reshape(b, (4, 12))\n    return jnp.einsum("ki,ki->i", a, b)\n\nf(jnp.ones(48), jnp.ones(48))\n',
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    a = jnp.reshape(a, (4, 24))\n    b = jnp.reshape(b, (4, 24))\n"
+            "    return jnp.stack([jnp.dot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n\nf(jnp.ones(96), jnp.ones(96))\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    a = jnp.reshape(a, (4, 24))\n    b = jnp.reshape(b, (4, 24))\n    return jnp.einsum("ki,ki->i", a, b)\n\nf(jnp.ones(96), jnp.ones(96))\n',
             applicability="safe",
         ),
         Invalid(
@@ -262,8 +262,8 @@ class ViewSlicingLoop(Rule):
             applicability="unsafe",
         ),
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 12))\n    return jnp.stack([x[:, i] * 2.0 for i in range(12)], axis=1)\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 12))\n    return x * 2.0\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 24))\n    return jnp.stack([x[:, i] * 2.0 for i in range(24)], axis=1)\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (5, 24))\n    return x * 2.0\n",
             applicability="safe",
         ),
         # Autograd code stays in autograd's world.

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 import re
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import BATCHING, short
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
@@ -15,7 +13,7 @@ from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
 from gradadvisor.analysis.whole_matrices import whole_matrix
 from gradadvisor.fixes.diagonal_advice import sum_of_diagonals, whole_matrix_message
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.rules.base import Invalid, Rule, Valid, default_finalize
+from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 
 _JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return "
 
@@ -389,11 +387,4 @@ class DiagOfMatmul(Rule):
     def finalize(cls, candidate, project):
         """In a function mapped by ``vmap`` the matrices are one element's (a 3x3 deformation
         gradient per point): the product is small whatever the batch, so the finding is low."""
-        finding = default_finalize(cls, candidate, project)
-        applied = project.transforms.get((candidate.path, candidate.scopes[0]), set()) if candidate.scopes else set()
-        mapped = applied & BATCHING
-        if finding is None or not mapped or applied - BATCHING:
-            # only ever mapped: not jitted or differentiated itself as well (vmap(hessian(partial(f,
-            # X_train))): the mapped point meets whole matrices of data)
-            return finding
-        return replace(finding, confidence="low", evidence=[*finding.evidence, f"mapped by {short(sorted(mapped)[0])}: the matrices are one element's, small by nature"])
+        return per_element_matrices(cls, candidate, project)

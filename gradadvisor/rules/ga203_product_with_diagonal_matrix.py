@@ -11,7 +11,7 @@ from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.fixes.edits import Preconditions
-from gradadvisor.rules.base import Invalid, Rule, Valid
+from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 
 _JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, s):\n"
 
@@ -53,9 +53,10 @@ class ProductWithDiagonalMatrix(Rule):
 
     ## When not to apply
     Reported at low confidence only when the code does not show the argument of `diag` is a
-    vector (`diag` of a matrix takes its diagonal). Not reported when the argument has
-    at most eight entries (a 3x3 metric: the product is as cheap), for NumPy's functions (they
-    run on the host), or in test code.
+    vector (`diag` of a matrix takes its diagonal), unless the diagonal sits between two
+    products (`A @ D @ B`: it is used as a matrix). Not reported when the argument has a few
+    entries (a 3x3 metric: the product is as cheap; `extent.SMALL_RANGE`), for NumPy's
+    functions (they run on the host), or in test code.
     """
 
     code = "GA203"
@@ -70,6 +71,7 @@ class ProductWithDiagonalMatrix(Rule):
         # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
         Valid(f"{_JIT}    return jnp.diag(s) @ a\n"),
         Valid(f"{_JIT}    m = jnp.ones((3, 3)) + s\n    return jnp.diag(m) @ a\n"),
+        Valid(f"{_JIT}    return a @ jnp.diag(s)\n"),
         # A vector of three entries: the product is as small.
         Valid(f"{_JIT}    return a @ jnp.diag(jnp.array([1.0, -1.0, 1.0]))\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a):\n    s = jnp.ones(3)\n    return jnp.diag(s) @ a\n"),
@@ -90,6 +92,11 @@ class ProductWithDiagonalMatrix(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(u, vt, n):\n    s = jnp.linspace(0.0, 1.0, n)\n    return u @ jnp.diag(s) @ vt\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(u, vt, n):\n    s = jnp.linspace(0.0, 1.0, n)\n    return u * s @ vt\n",
             message_contains="scale the columns",
+        ),
+        # Between two products (`A @ D @ B`): a matrix, so `diag` built it from a vector.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(q, c, p):\n    d = jnp.diag(q)\n    return jnp.linalg.solve(c.T @ d @ c, p)\n",
+            message_contains="`d = jnp.diag(q)`",
         ),
         # Named first, in a dot, and transposed (a diagonal matrix is its own transpose).
         Invalid(
@@ -137,18 +144,30 @@ class ProductWithDiagonalMatrix(Rule):
         rewrite = ctx.renderer.code(replacement)
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
         shown = self._rank(vector) == 1
+        between = side == "right" and self._multiplied_again(node)
         if not shown:  # `diag` of a matrix would take its diagonal: the shape alone, reported low
             conditions.require(False, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
         self.report(
             product.operands[0 if side == "left" else 1],  # `D @ X @ D`: each use of the diagonal once
             f"`{one_line(ctx.code(node), 50)}` builds a dense diagonal matrix{where} and multiplies all its zeros, "
             f"and the gradient pays for the whole product too; {scaled} instead: `{one_line(rewrite, 60)}`",
-            size=("proven" if isinstance(self._length(vector), str) else "likely") if shown else "none",
+            size=("proven" if isinstance(self._length(vector), str) else "likely") if shown else "likely" if between else "none",
             evidence=[f"`{one_line(ctx.code(vector), 25)}` is a vector: `{one_line(ctx.code(matrix), 30)}` is an n-by-n matrix" if shown
+                      else f"`{one_line(ctx.code(matrix), 30)}` sits between two matrix products (`A @ D @ B`): a matrix, so its argument is a vector" if between
                       else f"`{one_line(ctx.code(matrix), 30)}` builds a matrix when its argument is a vector (not shown)",
                       *(item for item in (ctx.shape_evidence(vector),) if item)],
             fix=fix,
         )
+
+    @classmethod
+    def finalize(cls, candidate, project):
+        """Low in a function only ever mapped by ``vmap``: one element's matrices (``rules.base``)."""
+        return per_element_matrices(cls, candidate, project)
+
+    def _multiplied_again(self, node: ast.expr) -> bool:
+        """``A @ D`` is itself multiplied on the right (``A @ D @ B``): ``D`` is used as a matrix."""
+        return any(isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.MatMult) and parent.left is node
+                   for parent in ast.walk(self.ctx.statement))
 
     def _diagonal(self, operand: ast.expr):
         """``(vector, diag call, assignment or None)`` when ``operand`` is ``diag`` of a vector, or a
@@ -171,10 +190,17 @@ class ProductWithDiagonalMatrix(Rule):
         vector = diagonal.operands[0]
         if self._rank(vector) not in (1, None):
             return None  # `diag` of a matrix takes its diagonal: a matrix-vector product
-        length = self._length(vector)
-        if isinstance(length, int) and length <= SMALL_RANGE:
-            return None
+        value = ctx.value(vector)
+        length = value.shape[0] if value.is_array and value.shape else None
+        if isinstance(length, int) and length <= SMALL_RANGE or self._few_items(vector):
+            return None  # a few entries (`jnp.stack([a, b])`): the product is as small
         return vector, operand, named
+
+    @staticmethod
+    def _few_items(vector: ast.expr) -> bool:
+        """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items."""
+        items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
+        return isinstance(items, (ast.List, ast.Tuple)) and len(items.elts) <= SMALL_RANGE and not any(isinstance(item, ast.Starred) for item in items.elts)
 
     def _length(self, vector: ast.expr):
         value = self.ctx.value(vector)

@@ -155,8 +155,8 @@ class PythonSumOverArray(Rule):
             applicability="unsafe",
         ),
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (16,))\n    return sum(jnp.exp(-xi) for xi in x)\n\nf(jnp.ones(16))\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (16,))\n    return jnp.sum(jnp.exp(-x), axis=0)\n\nf(jnp.ones(16))\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (32,))\n    return sum(jnp.exp(-xi) for xi in x)\n\nf(jnp.ones(32))\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x: jax.Array):\n    x = jnp.reshape(x, (32,))\n    return jnp.sum(jnp.exp(-x), axis=0)\n\nf(jnp.ones(32))\n",
             applicability="safe",
         ),
         Invalid(

@@ -195,13 +195,13 @@ class AccumulationLoop(Rule):
         ),
         # Every precondition proven: a jax array of literal, non-zero length, float32, `i` not read after.
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    for i in range(len(x)):\n        # one term per element\n        acc += jnp.exp(-x[i])\n    return acc\n\nf(jnp.ones(16))\n",
-            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    # one term per element\n    acc = acc + jnp.sum(jnp.exp(-x), axis=0)\n    return acc\n\nf(jnp.ones(16))\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (32,))\n    acc = 0.0\n    for i in range(len(x)):\n        # one term per element\n        acc += jnp.exp(-x[i])\n    return acc\n\nf(jnp.ones(32))\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (32,))\n    acc = 0.0\n    # one term per element\n    acc = acc + jnp.sum(jnp.exp(-x), axis=0)\n    return acc\n\nf(jnp.ones(32))\n",
             applicability="safe",
         ),
         # The loop variable is read after the loop: the fix would remove its binding.
         Invalid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    return acc, i\n",
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (32,))\n    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    return acc, i\n",
             applicability="unsafe",
         ),
         Invalid(

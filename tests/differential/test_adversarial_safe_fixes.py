@@ -41,7 +41,7 @@ def _program(source: str, args, description: str, argnums=(0,), stated_caller: b
 # -- dtype: a fact from the dataflow, never from a word absent from the file -----------------------
 
 DIAG = JAX + "@jax.jit\ndef f(a, b):\n    return jnp.diag(a.T @ b)\n"
-ACCUMULATE = JAX + "@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    for i in range(16):\n        acc = acc + x[i]\n    return acc\n"
+ACCUMULATE = JAX + "@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (20,))\n    acc = 0.0\n    for i in range(20):\n        acc = acc + x[i]\n    return acc\n"
 
 DTYPE_TRAPS = {
     # float16 data cast in a caller, with the dtype spelled as a type code.
@@ -59,8 +59,8 @@ DTYPE_TRAPS = {
     # No caller shows the dtype at all: unknown is not proven.
     "unknown": _program(DIAG, _pair((8, 6), "float16"), "no caller", (0, 1)),
     # int32 data into a 0.0 accumulator: the loop promotes to float32, jnp.sum keeps int32.
-    "int32_into_float": _program(ACCUMULATE, _one((16,), "int32"), "int32 acc", stated_caller=True),
-    "int32_unknown": _program(ACCUMULATE, _one((16,), "int32"), "int32 acc, no caller"),
+    "int32_into_float": _program(ACCUMULATE, _one((20,), "int32"), "int32 acc", stated_caller=True),
+    "int32_unknown": _program(ACCUMULATE, _one((20,), "int32"), "int32 acc, no caller"),
 }
 
 
@@ -73,27 +73,27 @@ def test_dtype_not_shown_gets_no_safe_fix(name):
 def test_dtype_controls_get_safe_fixes_that_keep_meaning():
     diag = check(_program(DIAG, _pair((8, 6)), "float32 caller", (0, 1), stated_caller=True), "GA202")
     assert diag.kind == "safe-applied" and diag.ok, diag
-    accumulate = check(_program(ACCUMULATE, _one((16,)), "float32 acc", stated_caller=True), "GA302")
+    accumulate = check(_program(ACCUMULATE, _one((20,)), "float32 acc", stated_caller=True), "GA302")
     assert accumulate.kind == "safe-applied" and accumulate.ok, accumulate
 
 
 # -- complex values -------------------------------------------------------------------------------
 
-VDOT = JAX + "def f(a, b):\n    a = {a}\n    b = jnp.reshape(b, (3, 9))\n    return jnp.stack([jnp.vdot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n\n\ngrad_f = jax.grad(f)\n"
+VDOT = JAX + "def f(a, b):\n    a = {a}\n    b = jnp.reshape(b, (3, 20))\n    return jnp.stack([jnp.vdot(a[:, i], b[:, i]) for i in range(a.shape[1])])\n\n\ngrad_f = jax.grad(f)\n"
 COMPLEX_TRAPS = {
-    "times_1j": VDOT.format(a="jnp.reshape(a, (3, 9)) * 1j"),
-    "exp_1j": VDOT.format(a="jnp.exp(1j * jnp.reshape(a, (3, 9)))"),
+    "times_1j": VDOT.format(a="jnp.reshape(a, (3, 20)) * 1j"),
+    "exp_1j": VDOT.format(a="jnp.exp(1j * jnp.reshape(a, (3, 20)))"),
 }
 
 
 @pytest.mark.parametrize("name", list(COMPLEX_TRAPS))
 def test_vdot_of_complex_values_gets_no_safe_fix(name):
-    outcome = check(_program(COMPLEX_TRAPS[name], _pair((27,)), name, (1,), stated_caller=True), "GA201")
+    outcome = check(_program(COMPLEX_TRAPS[name], _pair((60,)), name, (1,), stated_caller=True), "GA201")
     assert outcome.kind == "unsafe", outcome
 
 
 def test_vdot_control_gets_a_safe_fix():
-    outcome = check(_program(VDOT.format(a="jnp.reshape(a, (3, 9))"), _pair((27,)), "real vdot", (0, 1), stated_caller=True), "GA201")
+    outcome = check(_program(VDOT.format(a="jnp.reshape(a, (3, 20))"), _pair((60,)), "real vdot", (0, 1), stated_caller=True), "GA201")
     assert outcome.kind == "safe-applied" and outcome.ok, outcome
 
 
@@ -161,8 +161,8 @@ def test_in_place_control_gets_a_safe_fix():
 
 # -- names bound elsewhere in the module --------------------------------------------------------------
 
-SUM = JAX + "{binding}@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (12,))\n    return sum(jnp.exp(-xi) for xi in x)\n"
-LOOP = JAX + "@jax.jit\ndef f(x):\n{declaration}    x = jnp.reshape(x, (16,))\n    acc = 0.0\n    for i in range(16):\n        acc = acc + x[i]\n    return acc\n"
+SUM = JAX + "{binding}@jax.jit\ndef f(x):\n    x = jnp.reshape(x, (20,))\n    return sum(jnp.exp(-xi) for xi in x)\n"
+LOOP = JAX + "@jax.jit\ndef f(x):\n{declaration}    x = jnp.reshape(x, (20,))\n    acc = 0.0\n    for i in range(20):\n        acc = acc + x[i]\n    return acc\n"
 
 
 @pytest.mark.parametrize(
@@ -171,19 +171,19 @@ LOOP = JAX + "@jax.jit\ndef f(x):\n{declaration}    x = jnp.reshape(x, (16,))\n 
     ids=["global_in_another_function", "module_walrus"],
 )
 def test_sum_bound_elsewhere_gets_no_safe_fix(binding):
-    outcome = check(_program(SUM.format(binding=binding), _one((12,)), "sum rebound", stated_caller=True), "GA301")
+    outcome = check(_program(SUM.format(binding=binding), _one((20,)), "sum rebound", stated_caller=True), "GA301")
     assert outcome.kind in ("unsafe", "no-finding"), outcome
 
 
 def test_a_global_loop_variable_gets_no_safe_fix():
-    outcome = check(_program(LOOP.format(declaration="    global i\n"), _one((16,)), "global i", stated_caller=True), "GA302")
+    outcome = check(_program(LOOP.format(declaration="    global i\n"), _one((20,)), "global i", stated_caller=True), "GA302")
     assert outcome.kind == "unsafe", outcome
 
 
 def test_names_controls_get_safe_fixes():
-    summed = check(_program(SUM.format(binding=""), _one((12,)), "builtin sum", stated_caller=True), "GA301")
+    summed = check(_program(SUM.format(binding=""), _one((20,)), "builtin sum", stated_caller=True), "GA301")
     assert summed.kind == "safe-applied" and summed.ok, summed
-    looped = check(_program(LOOP.format(declaration=""), _one((16,)), "local i", stated_caller=True), "GA302")
+    looped = check(_program(LOOP.format(declaration=""), _one((20,)), "local i", stated_caller=True), "GA302")
     assert looped.kind == "safe-applied" and looped.ok, looped
 
 
@@ -215,7 +215,7 @@ def test_stated_callers_of_every_dtype(form, dtype):
 @pytest.mark.parametrize("code", ["GA301", "GA302"])
 def test_stated_callers_of_every_dtype_for_sums(code, dtype):
     """Sums of an array a caller passes in each dtype: a safe fix only for float32."""
-    source, length = (SUM.format(binding=""), 12) if code == "GA301" else (ACCUMULATE, 16)
+    source, length = (SUM.format(binding=""), 20) if code == "GA301" else (ACCUMULATE, 20)
     outcome = check(_program(source, _one((length,), dtype), f"{code}/{dtype}", stated_caller=True), code)
     assert outcome.ok, outcome.detail
     assert outcome.kind == ("safe-applied" if dtype == "float32" else "unsafe"), outcome

@@ -41,13 +41,13 @@ FORMS = {
 PREAMBLES = {
     "plain": "",
     "as_array": "    x = jnp.asarray(x)\n",
-    "fixed": "    x = jnp.reshape(x, (12,))\n",
-    "fixed_2d": "    x = jnp.reshape(x, (12, -1))\n",
-    "outer_name": "    x = jnp.reshape(x, (12,))\n    xi = 7.0\n",
-    "fixed_3d": "    x = jnp.reshape(x, (12, 2, -1))\n",
+    "fixed": "    x = jnp.reshape(x, (20,))\n",
+    "fixed_2d": "    x = jnp.reshape(x, (20, -1))\n",
+    "outer_name": "    x = jnp.reshape(x, (20,))\n    xi = 7.0\n",
+    "fixed_3d": "    x = jnp.reshape(x, (20, 2, -1))\n",
     "list_of_rows": "    x = [x[k] for k in range(3)]\n",
 }
-SHAPES = [(0,), (1,), (5,), (12,), (4, 3), (12, 3), (0, 3), (2, 3, 2)]
+SHAPES = [(0,), (1,), (5,), (20,), (4, 3), (20, 3), (0, 3), (2, 3, 2)]
 DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool"]
 
 HEADER = """import jax
@@ -65,7 +65,7 @@ def _program(form: str, body: str, preamble: str, shape, dtype: str, jit: bool) 
     expression = FORMS[form].format(body=BODIES[body].format(e="xi"), body_i=BODIES[body].format(e="x[i]"))
     statement = expression if "\n    return " in expression else f"return {expression}"
     source = HEADER + ("@jax.jit\n" if jit else "")
-    source += f"def f(x, w, n=12):\n    c = 2.5\n{PREAMBLES[preamble]}    {statement}\n"
+    source += f"def f(x, w, n=20):\n    c = 2.5\n{PREAMBLES[preamble]}    {statement}\n"
 
     def args(jnp, np):
         rng = np.random.default_rng(0)
@@ -80,7 +80,7 @@ QUICK = [
     combo
     for combo in grid(
         form=list(FORMS), body=["exp", "scalar_name", "call", "precedence"], preamble=["plain", "fixed", "fixed_2d", "list_of_rows"],
-        shape=[(12,), (12, 3)], dtype=["float32", "int8"], jit=[True],
+        shape=[(20,), (20, 3)], dtype=["float32", "int8"], jit=[True],
     )
     if not (combo["form"] == "map_tanh" and combo["body"] != "exp")
 ][::41]
@@ -93,7 +93,7 @@ WIDE = [
     dict(form=form, body=body, preamble=preamble, shape=shape, dtype=dtype, jit=jit)
     for form in ELEMENTWISE_FORMS
     for body in ("exp", "precedence", "scalar_name", "tanh_chain")
-    for preamble, shape in (("fixed", (12,)), ("fixed", (4, 3)), ("fixed", (0,)), ("fixed_2d", (12,)), ("fixed_2d", (12, 3)), ("outer_name", (12,)), ("fixed_3d", (12, 2, 3)))
+    for preamble, shape in (("fixed", (20,)), ("fixed", (4, 5)), ("fixed", (0,)), ("fixed_2d", (20,)), ("fixed_2d", (20, 3)), ("outer_name", (20,)), ("fixed_3d", (20, 2, 3)))
     for dtype in DTYPES
     for jit in (False, True)
     if not (form == "map_tanh" and body != "exp") and not (body == "tanh_chain" and dtype != "float32")
@@ -101,7 +101,7 @@ WIDE = [
 ] + [
     combo
     for combo in grid(form=list(FORMS), body=list(BODIES), preamble=["plain", "as_array", "list_of_rows"], shape=SHAPES, dtype=["float32", "bool"], jit=[True, False])
-    if not (combo["form"] == "map_tanh" and combo["body"] != "exp") and not (combo["jit"] is False and combo["shape"] != (12, 3))
+    if not (combo["form"] == "map_tanh" and combo["body"] != "exp") and not (combo["jit"] is False and combo["shape"] != (20, 3))
 ]
 
 
@@ -124,7 +124,7 @@ def test_safe_fixes_keep_meaning_wide(combo):
 
 @pytest.mark.parametrize(
     "form, preamble, shape",
-    [("stack", "fixed", (12,)), ("stack_range_shape", "fixed", (12,)), ("assigned_rebound", "fixed_2d", (12, 3))],
+    [("stack", "fixed", (20,)), ("stack_range_shape", "fixed", (20,)), ("assigned_rebound", "fixed_2d", (20, 3))],
 )
 def test_some_fixes_are_safe(form, preamble, shape):
     """The suite must exercise safe fixes, not only unsafe ones (or it proves nothing)."""
@@ -135,7 +135,7 @@ def test_some_fixes_are_safe(form, preamble, shape):
 @pytest.mark.parametrize("form", ["stack", "stack_range_shape", "assigned", "zip_pairs", "lax_map", "stack_axis1"])
 def test_vmap_fixes_are_never_applied(form):
     """A body that needs ``jax.vmap`` (a call) is never fixed by ``--fix``: it stays unsafe."""
-    program = _program(form, "call", "fixed", (12,), "float32", True)
+    program = _program(form, "call", "fixed", (20,), "float32", True)
     if form == "lax_map":
         program.source = program.source.replace("@jax.jit\n", "@jax.grad\n").replace("return jax.lax.map", "return jnp.sum(jax.lax.map").rstrip() + ")\n"
     fixed, findings = fix_safe(program.source, "GA101")
@@ -156,7 +156,7 @@ def test_ga102_fixes_are_never_safe(form):
     """GA102's fixes are all ``jax.vmap`` rewrites: reported, marked unsafe, never applied."""
     source = (
         "import jax\nimport jax.numpy as jnp\n\n\ndef loss(w, xi, yi=0.0):\n    return jnp.sum(jnp.sin(w * xi) + yi)\n\n\n"
-        f"@jax.jit\ndef f(x, w):\n    x = jnp.reshape(x, (12,))\n    g = jax.grad(loss)\n    return {GRADIENT_FORMS[form]}\n"
+        f"@jax.jit\ndef f(x, w):\n    x = jnp.reshape(x, (20,))\n    g = jax.grad(loss)\n    return {GRADIENT_FORMS[form]}\n"
     )
     fixed, findings = fix_safe(source, "GA102")
     assert findings and fixed == source

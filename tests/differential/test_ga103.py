@@ -53,7 +53,7 @@ AFTERS = {
     "closure": "    g = lambda: i\n    return x\n",
 }
 DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool"]
-SHAPES = [(0,), (1,), (12,), (30,), (10, 3), (2, 5, 3)]
+SHAPES = [(0,), (1,), (20,), (30,), (20, 3), (2, 5, 3)]
 PLAIN_STEPS = 120
 
 
@@ -95,30 +95,30 @@ def _shape_for(body: str, shape):
     for dim in shape:
         size *= dim
     if body in ("at_rows", "at_cols"):
-        return shape if len(shape) == 2 else (size // 3, 3) if size % 3 == 0 and size >= 3 else (10, 3)
+        return shape if len(shape) == 2 else (size // 3, 3) if size % 3 == 0 and size >= 3 else (20, 3)
     return (size,)
 
 
 QUICK = [
     dict(body=body, preamble=preamble, header=header, after=after, shape=_shape_for(body, shape), dtype=dtype)
     for body, preamble, header, after, shape, dtype in [
-        ("at_prev", "reshaped", "shape", "none", (12,), "float32"),
-        ("at_prev", "reshaped", "literal_short", "none", (12,), "int8"),
-        ("at_prev", "reshaped", "shape", "read_after", (12,), "float32"),
+        ("at_prev", "reshaped", "shape", "none", (20,), "float32"),
+        ("at_prev", "reshaped", "literal_short", "none", (20,), "int8"),
+        ("at_prev", "reshaped", "shape", "read_after", (20,), "float32"),
         ("at_prev", "asarray", "shape", "none", (0,), "float32"),
-        ("at_prev", "param", "shape", "none", (12,), "float32"),
-        ("at_prev", "numpy", "shape", "none", (12,), "float32"),
-        ("at_prev", "shadowed", "literal_long", "none", (12,), "float32"),
-        ("at_next", "reshaped", "shape", "none", (12,), "bfloat16"),
-        ("at_add", "reshaped", "one_arg", "none", (12,), "int32"),
-        ("at_mul_back", "reshaped", "literal", "closure", (12,), "float32"),
+        ("at_prev", "param", "shape", "none", (20,), "float32"),
+        ("at_prev", "numpy", "shape", "none", (20,), "float32"),
+        ("at_prev", "shadowed", "literal_long", "none", (20,), "float32"),
+        ("at_next", "reshaped", "shape", "none", (20,), "bfloat16"),
+        ("at_add", "reshaped", "one_arg", "none", (20,), "int32"),
+        ("at_mul_back", "reshaped", "literal", "closure", (20,), "float32"),
         ("at_cols", "reshaped", "shape", "none", (3, 10), "bool"),
-        ("dynamic", "reshaped", "shape", "none", (12,), "float32"),
-        ("index_number", "reshaped", "shape", "none", (12,), "float32"),
-        ("side_effect", "reshaped", "shape", "none", (12,), "float32"),
-        ("plain", "reshaped", "param_n", "none", (12,), "float16"),
-        ("plain_input", "float32", "shape", "none", (12,), "float32"),
-        ("augmented", "float32", "param_n", "none", (12,), "float32"),
+        ("dynamic", "reshaped", "shape", "none", (20,), "float32"),
+        ("index_number", "reshaped", "shape", "none", (20,), "float32"),
+        ("side_effect", "reshaped", "shape", "none", (20,), "float32"),
+        ("plain", "reshaped", "param_n", "none", (20,), "float16"),
+        ("plain_input", "float32", "shape", "none", (20,), "float32"),
+        ("augmented", "float32", "param_n", "none", (20,), "float32"),
     ]
 ]
 AT_BODIES = ["at_prev", "at_next", "at_add", "at_mul_back", "at_rows", "at_cols"]
@@ -132,12 +132,12 @@ def _slice(**axes) -> list[dict]:
 #: range (empty, short, long, one argument) and shape; every preamble and body (most of them
 #: unsafe); loop-variable reads; eager code; and the 120-step bodies that walk no data.
 WIDE = (
-    _slice(body=AT_BODIES, preamble=["reshaped"], header=["shape", "literal"], after=["none"], shape=[(12,), (30,)], dtype=DTYPES, jit=[True])
-    + _slice(body=AT_BODIES, preamble=["reshaped"], header=list(RANGES), after=["none"], shape=[(0,), (1,), (12,)], dtype=["float32"], jit=[True])
-    + _slice(body=list(BODIES), preamble=list(PREAMBLES), header=["shape"], after=["none"], shape=[(12,)], dtype=["float32", "int8"], jit=[True])
-    + _slice(body=["at_prev", "at_cols", "plain_input"], preamble=["reshaped", "float32"], header=["shape", "literal"], after=list(AFTERS), shape=[(12,)], dtype=["float32"], jit=[True])
-    + _slice(body=AT_BODIES + ["plain_input"], preamble=["reshaped", "float32"], header=["shape"], after=["none"], shape=[(12,)], dtype=["float32", "bfloat16"], jit=[False])
-    + _slice(body=["plain", "augmented"], preamble=["float32"], header=["literal", "literal_long", "one_arg", "shape"], after=["none"], shape=[(12,)], dtype=["float32"], jit=[True])
+    _slice(body=AT_BODIES, preamble=["reshaped"], header=["shape", "literal"], after=["none"], shape=[(20,), (30,)], dtype=DTYPES, jit=[True])
+    + _slice(body=AT_BODIES, preamble=["reshaped"], header=list(RANGES), after=["none"], shape=[(0,), (1,), (20,)], dtype=["float32"], jit=[True])
+    + _slice(body=list(BODIES), preamble=list(PREAMBLES), header=["shape"], after=["none"], shape=[(20,)], dtype=["float32", "int8"], jit=[True])
+    + _slice(body=["at_prev", "at_cols", "plain_input"], preamble=["reshaped", "float32"], header=["shape", "literal"], after=list(AFTERS), shape=[(20,)], dtype=["float32"], jit=[True])
+    + _slice(body=AT_BODIES + ["plain_input"], preamble=["reshaped", "float32"], header=["shape"], after=["none"], shape=[(20,)], dtype=["float32", "bfloat16"], jit=[False])
+    + _slice(body=["plain", "augmented"], preamble=["float32"], header=["literal", "literal_long", "one_arg", "shape"], after=["none"], shape=[(20,)], dtype=["float32"], jit=[True])
 )
 
 
@@ -176,8 +176,8 @@ def test_safe_fixes_keep_meaning_wide(combo):
 def test_some_fixes_are_safe():
     """The suite must exercise safe fixes, not only unsafe ones (or it proves nothing)."""
     for combo in (
-        dict(body="at_prev", preamble="reshaped", header="shape", after="none", shape=(12,), dtype="float32"),
-        dict(body="plain_input", preamble="float32", header="shape", after="none", shape=(12,), dtype="float32"),
+        dict(body="at_prev", preamble="reshaped", header="shape", after="none", shape=(20,), dtype="float32"),
+        dict(body="plain_input", preamble="float32", header="shape", after="none", shape=(20,), dtype="float32"),
     ):
         outcome = check(_program(**combo), "GA103")
         assert outcome.kind == "safe-applied" and outcome.ok, outcome
@@ -187,12 +187,12 @@ def test_some_fixes_are_safe():
 @pytest.mark.parametrize(
     "combo, unproven",
     [
-        (dict(body="at_prev", preamble="reshaped", header="shape", after="read_after", shape=(12,), dtype="float32"), "not read after the loop"),
+        (dict(body="at_prev", preamble="reshaped", header="shape", after="read_after", shape=(20,), dtype="float32"), "not read after the loop"),
         (dict(body="at_prev", preamble="asarray", header="shape", after="none", shape=(0,), dtype="float32"), "runs at least once"),
-        (dict(body="at_prev", preamble="numpy", header="shape", after="none", shape=(12,), dtype="float32"), "is a jax array"),
-        (dict(body="at_prev", preamble="reshaped", header="param_n", after="none", shape=(12,), dtype="float32"), "is a Python int"),
-        (dict(body="side_effect", preamble="reshaped", header="shape", after="none", shape=(12,), dtype="float32"), "no side effects"),
-        (dict(body="plain_input", preamble="reshaped", header="shape", after="none", shape=(12,), dtype="float16"), "keeps its dtype and shape"),
+        (dict(body="at_prev", preamble="numpy", header="shape", after="none", shape=(20,), dtype="float32"), "is a jax array"),
+        (dict(body="at_prev", preamble="reshaped", header="param_n", after="none", shape=(20,), dtype="float32"), "is a Python int"),
+        (dict(body="side_effect", preamble="reshaped", header="shape", after="none", shape=(20,), dtype="float32"), "no side effects"),
+        (dict(body="plain_input", preamble="reshaped", header="shape", after="none", shape=(20,), dtype="float16"), "keeps its dtype and shape"),
     ],
 )
 def test_unsafe_fixes_say_why(combo, unproven):
@@ -208,6 +208,6 @@ def test_unsafe_fixes_say_why(combo, unproven):
 def test_index_used_as_a_number_gets_no_fix():
     from fixdiff import fix_safe
 
-    program = _program(body="index_number", preamble="reshaped", header="shape", after="none", shape=(12,), dtype="float32")
+    program = _program(body="index_number", preamble="reshaped", header="shape", after="none", shape=(20,), dtype="float32")
     _, findings = fix_safe(program.source, "GA103")
     assert findings and all(finding.fix is None for finding in findings)

@@ -51,7 +51,7 @@ SHAPERS = {
     "int8": "    a = jnp.reshape(a, {shape}).astype(jnp.int8)\n    b = jnp.reshape(b, {shape}).astype(jnp.int8)\n",
     "float32": "    a = jnp.reshape(a, {shape}).astype(jnp.float32)\n    b = jnp.reshape(b, {shape}).astype(jnp.float32)\n",
 }
-SHAPES = [(4, 12), (12, 12), (0, 12), (1, 12), (12, 0), (12,), (2, 3, 12)]
+SHAPES = [(4, 20), (20, 20), (0, 20), (1, 20), (20, 0), (20,), (2, 3, 20)]
 DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool", "complex64"]
 
 HEADER = (
@@ -90,17 +90,17 @@ def _uses_range(form: str) -> bool:
 
 
 QUICK = [
-    dict(form=form, shaper="reshaped", shape=(3, 9), dtype="float32", stop="axis", extra=0)
+    dict(form=form, shaper="reshaped", shape=(3, 20), dtype="float32", stop="axis", extra=0)
     for form in ("col_dot", "col_sum_product", "col_matvec", "take", "at_set", "while", "columns_plus", "columns_scalar_free")
 ] + [
-    dict(form="col_dot", shaper="reshaped", shape=(3, 9), dtype="float32", stop="arg", extra=1),
-    dict(form="col_dot", shaper="reshaped", shape=(3, 9), dtype="float32", stop="long", extra=0),
-    dict(form="col_dot", shaper="as_given", shape=(2, 3, 9), dtype="float32", stop="axis", extra=0),
-    dict(form="col_vdot_array", shaper="reshaped", shape=(3, 9), dtype="complex64", stop="axis", extra=0),
-    dict(form="zip_rows", shaper="reshaped", shape=(9, 3), dtype="float32", stop="axis", extra=0),
-    dict(form="offset", shaper="reshaped", shape=(10, 3), dtype="float32", stop="axis", extra=0),
-    dict(form="stale_size", shaper="reshaped", shape=(3, 9), dtype="float32", stop="axis", extra=0),
-    dict(form="col_dot", shaper="reshaped", shape=(0, 9), dtype="float32", stop="axis", extra=0),
+    dict(form="col_dot", shaper="reshaped", shape=(3, 20), dtype="float32", stop="arg", extra=1),
+    dict(form="col_dot", shaper="reshaped", shape=(3, 20), dtype="float32", stop="long", extra=0),
+    dict(form="col_dot", shaper="as_given", shape=(2, 3, 20), dtype="float32", stop="axis", extra=0),
+    dict(form="col_vdot_array", shaper="reshaped", shape=(3, 20), dtype="complex64", stop="axis", extra=0),
+    dict(form="zip_rows", shaper="reshaped", shape=(20, 3), dtype="float32", stop="axis", extra=0),
+    dict(form="offset", shaper="reshaped", shape=(20, 3), dtype="float32", stop="axis", extra=0),
+    dict(form="stale_size", shaper="reshaped", shape=(3, 20), dtype="float32", stop="axis", extra=0),
+    dict(form="col_dot", shaper="reshaped", shape=(0, 20), dtype="float32", stop="axis", extra=0),
 ]
 RANGE_FORMS = [form for form in FORMS if _uses_range(form)]
 WIDE = (
@@ -113,7 +113,7 @@ WIDE = (
         dict(form=form, shaper=shaper, shape=shape, dtype="float32", stop=stop, extra=extra)
         for form in RANGE_FORMS
         for shaper in ("reshaped", "as_given")
-        for shape in ((4, 12), (12, 12), (2, 3, 12), (12, 0))
+        for shape in ((4, 20), (20, 20), (2, 3, 20), (20, 0))
         for stop, extra in (("arg", 0), ("arg", -1), ("arg", 1), ("short", 0), ("long", 0))
     ]
     # Row loops over tall arrays (the columns above are too few for a data-sized row loop).
@@ -147,12 +147,12 @@ def test_safe_fixes_keep_meaning_wide(combo):
 @pytest.mark.parametrize(
     "combo",
     [
-        dict(form="col_dot", shaper="reshaped", shape=(3, 9), dtype="float32"),
-        dict(form="zip_rows", shaper="reshaped", shape=(9, 3), dtype="float32"),
-        dict(form="offset", shaper="reshaped", shape=(10, 3), dtype="float32"),
-        dict(form="at_set", shaper="reshaped", shape=(3, 9), dtype="float32"),
-        dict(form="columns_scaled", shaper="reshaped", shape=(3, 9), dtype="float32"),
-        dict(form="columns_scalar_free", shaper="float32", shape=(3, 9), dtype="float32"),
+        dict(form="col_dot", shaper="reshaped", shape=(3, 20), dtype="float32"),
+        dict(form="zip_rows", shaper="reshaped", shape=(20, 3), dtype="float32"),
+        dict(form="offset", shaper="reshaped", shape=(20, 3), dtype="float32"),
+        dict(form="at_set", shaper="reshaped", shape=(3, 20), dtype="float32"),
+        dict(form="columns_scaled", shaper="reshaped", shape=(3, 20), dtype="float32"),
+        dict(form="columns_scalar_free", shaper="float32", shape=(3, 20), dtype="float32"),
     ],
     ids=lambda combo: combo["form"],
 )
@@ -166,13 +166,13 @@ def test_some_fixes_are_safe(combo):
 @pytest.mark.parametrize(
     "combo",
     [
-        dict(form="col_dot", shaper="reshaped", shape=(3, 9), dtype="float32", stop="long"),
-        dict(form="col_dot", shaper="int8", shape=(3, 9), dtype="int32"),
-        dict(form="col_vdot_array", shaper="reshaped", shape=(3, 9), dtype="complex64"),
-        dict(form="at_set_read_after", shaper="reshaped", shape=(3, 9), dtype="float32"),
-        dict(form="columns_vector_free", shaper="reshaped", shape=(3, 9), dtype="float32"),
-        dict(form="side_effect", shaper="reshaped", shape=(3, 9), dtype="float32"),
-        dict(form="col_dot", shaper="as_given", shape=(3, 9), dtype="float32"),
+        dict(form="col_dot", shaper="reshaped", shape=(3, 20), dtype="float32", stop="long"),
+        dict(form="col_dot", shaper="int8", shape=(3, 20), dtype="int32"),
+        dict(form="col_vdot_array", shaper="reshaped", shape=(3, 20), dtype="complex64"),
+        dict(form="at_set_read_after", shaper="reshaped", shape=(3, 20), dtype="float32"),
+        dict(form="columns_vector_free", shaper="reshaped", shape=(3, 20), dtype="float32"),
+        dict(form="side_effect", shaper="reshaped", shape=(3, 20), dtype="float32"),
+        dict(form="col_dot", shaper="as_given", shape=(3, 20), dtype="float32"),
     ],
     ids=lambda combo: f"{combo['form']}-{combo['dtype']}-{combo.get('stop', 'axis')}-{combo['shaper']}",
 )

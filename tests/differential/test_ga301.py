@@ -28,10 +28,10 @@ PREAMBLES = {
     "plain": "",
     "as_array": "    x = jnp.asarray(x)\n",
     "reshaped": "    x = jnp.reshape(x, (-1,))\n",
-    "fixed_length": "    x = jnp.reshape(x, (12,))\n",
+    "fixed_length": "    x = jnp.reshape(x, (20,))\n",
     "shadowed_sum": "    sum = jnp.sum\n",
 }
-SHAPES = [(0,), (1,), (5,), (12,), (3, 4), (0, 3), (2, 3, 2)]
+SHAPES = [(0,), (1,), (5,), (20,), (3, 4), (0, 3), (2, 3, 2)]
 DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool"]
 
 
@@ -61,7 +61,7 @@ def _program(form: str, body: str, preamble: str, shape, dtype: str, as_list: bo
 
 QUICK = [
     combo
-    for combo in grid(form=list(FORMS), body=list(BODIES), preamble=["plain", "as_array", "fixed_length", "shadowed_sum"], shape=[(12,), (0,), (3, 4)], dtype=["float32", "float16", "int8"], as_list=[False])
+    for combo in grid(form=list(FORMS), body=list(BODIES), preamble=["plain", "as_array", "fixed_length", "shadowed_sum"], shape=[(20,), (0,), (3, 4)], dtype=["float32", "float16", "int8"], as_list=[False])
     if not (combo["form"] == "whole" and combo["body"] != "exp")
 ][::5] + [
     dict(form=form, body="exp", preamble="plain", shape=(3,), dtype="float32", as_list=True) for form in ("element", "range_len", "whole")
@@ -93,5 +93,5 @@ def test_safe_fixes_keep_meaning_wide(combo):
 def test_some_fixes_are_safe():
     """The suite must exercise safe fixes, not only unsafe ones (or it proves nothing)."""
     # The dtype of a parameter is proven by its callers: the program states the harness's call.
-    outcome = check(replace(_program("element", "exp", "fixed_length", (12,), "float32", False), stated_caller=True), "GA301")
+    outcome = check(replace(_program("element", "exp", "fixed_length", (20,), "float32", False), stated_caller=True), "GA301")
     assert outcome.kind == "safe-applied" and outcome.ok, outcome

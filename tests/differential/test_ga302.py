@@ -67,11 +67,11 @@ AFTER = {
 }
 INITS = {"float": "0.0", "int": "0", "zeros": "jnp.zeros(())", "zeros_f16": "jnp.zeros((), jnp.float16)"}
 N_CASES = {"less": -2, "equal": 0, "more": 2, "negative": None}
-SHAPES = [(), (0,), (1,), (5,), (12,), (3, 4), (0, 3), (2, 3, 2)]
+SHAPES = [(), (0,), (1,), (5,), (20,), (3, 4), (0, 3), (2, 3, 2)]
 DTYPES = ["float32", "float16", "bfloat16", "int8", "int32", "bool"]
 
 
-def build(form: str, body: str, accumulation: str = "one", preamble: str = "plain", after: str = "none", init: str = "float", jit: bool = True, size: int = 12) -> str:
+def build(form: str, body: str, accumulation: str = "one", preamble: str = "plain", after: str = "none", init: str = "float", jit: bool = True, size: int = 20) -> str:
     header, element, var = FORMS[form]
     term = BODIES[body].format(e=element)
     lines = ["import functools", "import itertools", "", "import jax", "import jax.numpy as jnp", "import numpy as np", ""]
@@ -102,7 +102,7 @@ def build(form: str, body: str, accumulation: str = "one", preamble: str = "plai
     return "\n".join(lines) + "\n"
 
 
-def program(form="range_len", body="exp", accumulation="one", preamble="plain", after="none", init="float", shape=(12,), dtype="float32", n_case="equal", jit=True) -> Program:
+def program(form="range_len", body="exp", accumulation="one", preamble="plain", after="none", init="float", shape=(20,), dtype="float32", n_case="equal", jit=True) -> Program:
     size = 1
     for dim in shape:
         size *= dim
@@ -124,24 +124,24 @@ def _combos():
     quick, wide = [], []
     # Every form and body, on arrays the fix can be proven for and on ones it cannot.
     for combo in grid(form=list(FORMS), body=list(BODIES), preamble=["plain", "fixed_length", "float32"], shape=SHAPES):
-        if combo["preamble"] != "plain" and combo["shape"] not in ((12,), (0,)):
+        if combo["preamble"] != "plain" and combo["shape"] not in ((20,), (0,)):
             continue  # reshaped to (size,): the other shapes give the same programs
-        if combo["form"] in ("nested", "product") and combo["shape"] in ((12,), (3, 4), (2, 3, 2)):
-            combo["shape"] = {(12,): (4,), (3, 4): (2, 2), (2, 3, 2): (2, 1, 2)}[combo["shape"]]
+        if combo["form"] in ("nested", "product") and combo["shape"] in ((20,), (3, 4), (2, 3, 2)):
+            combo["shape"] = {(20,): (4,), (3, 4): (2, 2), (2, 3, 2): (2, 1, 2)}[combo["shape"]]
         wide.append(combo)
     # Dtypes and initial values.
     for combo in grid(
         form=["range_len", "element", "enumerate_index", "zip_shift", "while_len", "nested", "last_axis"],
-        body=["exp", "precedence", "plain"], preamble=["fixed_length", "float32"], shape=[(12,)], dtype=DTYPES, init=list(INITS),
+        body=["exp", "precedence", "plain"], preamble=["fixed_length", "float32"], shape=[(20,)], dtype=DTYPES, init=list(INITS),
     ):
         if combo["form"] == "nested":
             # 81 unrolled steps compile slowly: one shape, one body, two starts.
-            if combo["shape"] != (12,) or combo["body"] != "exp" or combo["init"] not in ("float", "int"):
+            if combo["shape"] != (20,) or combo["body"] != "exp" or combo["init"] not in ("float", "int"):
                 continue
             combo["shape"] = (9,)
         wide.append(combo)
     # range(n) and while i < n against the axis length, negative n.
-    for combo in grid(form=["range_n", "while_n", "index_number"], body=["exp", "plain"], preamble=["plain", "fixed_length", "float32"], shape=[(12,), (3, 4), (0,)], n_case=list(N_CASES)):
+    for combo in grid(form=["range_n", "while_n", "index_number"], body=["exp", "plain"], preamble=["plain", "fixed_length", "float32"], shape=[(20,), (3, 4), (0,)], n_case=list(N_CASES)):
         wide.append(combo)
     # Loop variables read after the loop, accumulator forms, side effects, shadowing, ranks.
     for combo in grid(
@@ -150,7 +150,7 @@ def _combos():
     ):
         if combo["accumulation"] != "one" and combo["after"] != "none" or combo["preamble"] in ("shadowed_jnp", "numpy_jnp") and combo["accumulation"] not in ("one",):
             continue
-        combo["shape"] = (4,) if combo["form"] in ("nested", "product") else (12,)
+        combo["shape"] = (4,) if combo["form"] in ("nested", "product") else (20,)
         wide.append(combo)
     # Unjitted: eager jax (the trace is not proven, the fix is the same).
     for combo in grid(form=["range_len", "element", "pairwise"], body=["exp", "plain"], preamble=["float32", "plain"], jit=[False]):
@@ -294,12 +294,12 @@ def test_side_effects_and_walrus_are_never_dropped(accumulation):
 
 
 #: Programs written against the proofs one by one: each must keep its meaning after the safe fixes.
-HEADER = "import itertools\n\nimport jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n\n@jax.jit\ndef f(x, w, n=12):\n    x = jnp.reshape(x, (12,)).astype(jnp.float32)\n"
+HEADER = "import itertools\n\nimport jax\nimport jax.numpy as jnp\nfrom jax import lax\n\n\n@jax.jit\ndef f(x, w, n=20):\n    x = jnp.reshape(x, (20,)).astype(jnp.float32)\n"
 ADVERSARIAL = {
     "del_after": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    del i\n    return acc\n",
     "locals_after": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    return acc, len(locals())\n",
     "list_building": "    acc = []\n    for i in range(len(x)):\n        acc += [x[i] * 2.0]\n    return jnp.stack(acc)\n",
-    "keepdims_free_rank": "    v = jnp.arange(12.0)\n    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(lax.dynamic_slice(x, (i,), (1,))) * v\n    return acc\n",
+    "keepdims_free_rank": "    v = jnp.arange(20.0)\n    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(lax.dynamic_slice(x, (i,), (1,))) * v\n    return acc\n",
     "keepdims_scalar": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.exp(lax.dynamic_slice(x, (i,), (1,))) * 2.0\n    return acc\n",
     "joined_start": "    acc = 0.0\n    if n > 3:\n        acc = jnp.zeros(3)\n    for i in range(len(x)):\n        acc += jnp.exp(-x[i])\n    return acc\n",
     "same_names": "    acc = 0.0\n    for i in range(len(x)):\n        for i in range(len(x)):\n            acc += jnp.exp(-x[i])\n    return acc\n",
@@ -312,11 +312,11 @@ ADVERSARIAL = {
     "self_iter_in_loop": "    acc = 0.0\n    for _ in range(2):\n        for x in x:\n            acc += jnp.exp(-x)\n    return acc\n",
     "while_from_three": "    acc = 0.0\n    i = 3\n    while i < len(x):\n        acc -= jnp.exp(-x[i])\n        i += 1\n    return acc\n",
     "where_term": "    acc = 0.0\n    for i in range(len(x)):\n        acc += jnp.where(x[i] > 0, x[i], 0.5 * x[i])\n    return acc\n",
-    "int_accumulator": "    k = jnp.reshape(x, (12,)).astype(jnp.int32)\n    acc = jnp.zeros((), jnp.int32)\n    for i in range(len(k)):\n        acc += k[i] * 3\n    return acc\n",
+    "int_accumulator": "    k = jnp.reshape(x, (20,)).astype(jnp.int32)\n    acc = jnp.zeros((), jnp.int32)\n    for i in range(len(k)):\n        acc += k[i] * 3\n    return acc\n",
     "int_into_float": "    k = jnp.round(x * 1e6).astype(jnp.int32)\n    acc = 0.0\n    for ki in k:\n        acc += ki\n    return acc\n",
     "subtract_two": "    a = 0.0\n    b = 1.0\n    for xi in x:\n        # both at once\n        a -= xi\n        b = b + jnp.square(xi)\n    return a, b\n",
-    "column_read": "    m = jnp.reshape(jnp.concatenate([x, x * 0.5]), (12, 2)).astype(jnp.float32)\n    acc = 0.0\n    for i in range(m.shape[0]):\n        acc += jnp.exp(-m[i, 0])\n    return acc\n",
-    "rows_of_matrix": "    m = jnp.reshape(jnp.concatenate([x, x * 0.5]), (12, 2)).astype(jnp.float32)\n    acc = 0.0\n    for i in range(m.shape[0]):\n        acc += m[i] * x[i]\n    return acc\n",
+    "column_read": "    m = jnp.reshape(jnp.concatenate([x, x * 0.5]), (20, 2)).astype(jnp.float32)\n    acc = 0.0\n    for i in range(m.shape[0]):\n        acc += jnp.exp(-m[i, 0])\n    return acc\n",
+    "rows_of_matrix": "    m = jnp.reshape(jnp.concatenate([x, x * 0.5]), (20, 2)).astype(jnp.float32)\n    acc = 0.0\n    for i in range(m.shape[0]):\n        acc += m[i] * x[i]\n    return acc\n",
     "name_of_length": "    N = len(x)\n    x = x[1:]\n    acc = 0.0\n    for i in range(N):\n        acc += x[i]\n    return acc\n",
     "product_index": "    acc = 0.0\n    for i, j in itertools.product(range(len(x)), range(len(x))):\n        acc += jnp.exp(-(x[i] - x[j]) ** 2)\n    return acc\n",
     "comparison_count": "    acc = 0\n    for xi in x:\n        acc += xi > 0\n    return acc\n",
@@ -327,7 +327,7 @@ ADVERSARIAL = {
 @pytest.mark.parametrize("name", list(ADVERSARIAL))
 def test_adversarial_programs_keep_meaning(name):
     def args(jnp, np):
-        return (jnp.asarray(np.random.default_rng(1).normal(size=12).astype(np.float32)), jnp.asarray(0.7, dtype="float32"))
+        return (jnp.asarray(np.random.default_rng(1).normal(size=20).astype(np.float32)), jnp.asarray(0.7, dtype="float32"))
 
     outcome = check(Program(HEADER + ADVERSARIAL[name], args, name, argnums=(0, 1)), "GA302")
     assert outcome.ok, outcome.detail
