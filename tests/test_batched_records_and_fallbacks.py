@@ -207,3 +207,32 @@ def test_dense_diagonals_between_products_few_entries_and_mapped_points(tmp_path
     # Between two products: a matrix, so its argument is a vector (medium); one side: low;
     # two listed entries: not reported; a function only ever mapped: one point's matrices (low).
     assert found == {(9, "medium"), (14, "low"), (24, "low")}
+
+
+NESTED = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def forces(w, P):
+    N = P.shape[0]
+    G = jnp.zeros(N)
+    for i in range(N):
+        s = 0.0
+        for j in range(N):
+            {inner}
+        G = G.at[i].set(s)
+    return G
+'''
+
+
+def test_the_outer_loop_of_a_pair_sum_writes_independently(tmp_path):
+    # The inner sum is GA302's; the outer loop's writes are independent too (GA103, advice).
+    found = sorted((f["code"], f["line"]) for f in scan_program(tmp_path, NESTED.format(inner="s += w[i, j] * (P[i] - P[j])"), low=False))
+    assert found == [("GA103", 10), ("GA302", 12)]
+    # An inner loop that writes the outer array makes the steps depend on each other (a
+    # recurrence, not independent writes); one that prints keeps the outer loop out.
+    written = [f["message"] for f in scan_program(tmp_path, NESTED.format(inner="G = G.at[j].add(w[i, j])"), low=False) if f["line"] == 10]
+    assert len(written) == 1 and "independent" not in written[0] and "earlier steps wrote" in written[0]
+    assert [f["code"] for f in scan_program(tmp_path, NESTED.format(inner="print(s)"), low=False) if f["line"] == 10] == []

@@ -28,13 +28,30 @@ def plain_scatter(form: LoopForm, flow: Flow, ctx) -> bool:
     carried_other = flow.carried - flow.moving_arrays - ({form.index} if form.index else set())
     if carried_other:
         return False  # a clock, a counter or a key moves with the steps: not a plain scatter
-    if any(not isinstance(item.statement, (ast.Assign, ast.AnnAssign, ast.Pass)) or item.opaque for item in flow.items):
+    plain = (ast.Assign, ast.AnnAssign, ast.Pass)
+    if not all(_local_inner_loop(item, flow) or isinstance(item.statement, plain) and not item.opaque for item in flow.items):
         return False
     for write in flow.writes:
         if any(isinstance(child, ast.Call) and derivative_call(child, ctx) for child in walk(write.call)):
             return False  # per-example gradients written with .at: GA102
         if write.value is not None and names_read(write.value) & flow.moving_arrays:
             return False  # x = x.at[i].set(g(x[i])): an elementwise update in place, a map (GA101's shape)
+    return True
+
+
+def _local_inner_loop(item, flow: Flow) -> bool:
+    """An inner ``for`` that only computes this step's locals (``s += w[i, j] * ...``): it assigns
+    no array the outer loop writes and calls nothing for its effects (GA302 reports its sum)."""
+    stmt = item.statement
+    if not (item.opaque and isinstance(stmt, ast.For)):
+        return False
+    for node in walk(stmt):
+        if isinstance(node, ast.stmt) and not isinstance(node, (ast.For, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.If, ast.Pass)):
+            return False
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(not isinstance(target, ast.Name) or target.id in flow.moving_arrays for target in targets):
+                return False
     return True
 
 
