@@ -110,7 +110,7 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
     if host_body(body, ctx):
         return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
-    if batches_inside(body, ctx, {dotted(array) for array in getattr(loop, "arrays", ())}):
+    if batches_inside(body, ctx, frozenset(filter(None, (dotted(array) for array in getattr(loop, "arrays", ()))))):
         return None  # each step already maps a batch (jax.vmap(f)(chunk)): chunked on purpose, for memory
     if updates_state(body, ctx):
         return None  # `filt.push(s)` assigns `self.hist`: each step reads the one before, a recurrence
@@ -126,7 +126,7 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
     return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
 
 
-def batches_inside(body: ast.AST, ctx, walked: set[str | None] = frozenset()) -> bool:  # type: ignore[assignment]
+def batches_inside(body: ast.AST, ctx, walked: frozenset[str] = frozenset()) -> bool:
     """The step calls a batching transform itself (``jax.vmap(f)(pts[c])``, ``lax.map(f, chunk)``),
     or a name bound to a mapped function on a part of the element (``eg(groups[b].xyz)`` with
     ``eg = jax.vmap(jax.grad(f))``; not on a ``walked`` array whole, which pairs each element with
@@ -134,8 +134,8 @@ def batches_inside(body: ast.AST, ctx, walked: set[str | None] = frozenset()) ->
     return any(isinstance(node, ast.Call) and (transform_name(node.func, ctx.names) in BATCHING or _mapped_function(node, ctx, walked)) for node in walk(body))
 
 
-def _mapped_function(call: ast.Call, ctx, walked) -> bool:
-    if not isinstance(call.func, ast.Name) or any(dotted(arg) in walked for arg in call.args):
+def _mapped_function(call: ast.Call, ctx, walked: frozenset[str]) -> bool:
+    if not isinstance(call.func, ast.Name) or any((dotted(arg) or "") in walked for arg in call.args):
         return False
     value = ctx.value(call.func)
     return value.kind == v.CALLABLE and value.transform in BATCHING
