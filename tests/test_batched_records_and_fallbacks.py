@@ -236,3 +236,11 @@ def test_the_outer_loop_of_a_pair_sum_writes_independently(tmp_path):
     written = [f["message"] for f in scan_program(tmp_path, NESTED.format(inner="G = G.at[j].add(w[i, j])"), low=False) if f["line"] == 10]
     assert len(written) == 1 and "independent" not in written[0] and "earlier steps wrote" in written[0]
     assert [f["code"] for f in scan_program(tmp_path, NESTED.format(inner="print(s)"), low=False) if f["line"] == 10] == []
+
+
+def test_a_diagonal_of_an_argument_not_shown_to_be_a_vector_says_so_in_its_fix(tmp_path):
+    source = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, s):\n    return jnp.diag(s) @ a\n"
+    [finding] = scan_program(tmp_path, source)
+    assert finding["code"] == "GA203" and finding["confidence"] == "low"
+    assert finding["fix"]["applicability"] == "unsafe"
+    assert "`s` has one axis (`diag` of a matrix takes its diagonal)" in finding["fix"]["unproven"]

@@ -225,8 +225,7 @@ def _records_only(statements: list[ast.stmt]) -> bool:
         if isinstance(stmt, ast.Assign):
             return all(isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) for target in stmt.targets)
         call = stmt.value if isinstance(stmt, ast.Expr) else None
-        return isinstance(call, ast.Call) and (isinstance(call.func, ast.Name) and call.func.id == "print"
-                                               or isinstance(call.func, ast.Attribute) and call.func.attr == "append" and isinstance(call.func.value, ast.Name))
+        return _appended(stmt) is not None or isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
     return bool(statements) and all(records(stmt) for stmt in statements)
 
 

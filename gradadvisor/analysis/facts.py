@@ -229,6 +229,17 @@ class Scope:
     def binds(self, name: str) -> bool:
         return name in self.bindings and name not in self.declared_global
 
+    def definition(self, name: str, kind: str) -> "tuple[ast.AST, Scope] | None":
+        """What ``name`` means here, lexically, when every binding of it in the nearest scope
+        that binds it is of ``kind`` ("def" or "class"): the last one's node and that scope."""
+        scope: Scope | None = self
+        while scope is not None:
+            if scope.binds(name):
+                bindings = scope.bindings[name]
+                return (bindings[-1].value, scope) if all(binding.kind == kind for binding in bindings) else None  # type: ignore[return-value]
+            scope = scope.parent
+        return None
+
     def position_of(self, statement: ast.AST | None) -> Position | None:
         if statement is None:
             return None
@@ -1287,15 +1298,7 @@ class _Evaluator:
         return v.UNKNOWN_VALUE
 
     def _local_definition(self, name: str) -> tuple[ast.AST, Scope] | None:
-        scope: Scope | None = self.scope
-        while scope is not None:
-            if scope.binds(name):
-                bindings = [binding for binding in scope.bindings[name] if binding.kind == "def"]
-                if bindings and len(bindings) == len(scope.bindings[name]):
-                    return bindings[-1].value, scope  # type: ignore[return-value]
-                return None
-            scope = scope.parent
-        return None
+        return self.scope.definition(name, "def") if self.scope is not None else None
 
     def _argument(self, function: ast.AST, param: str, call: ast.Call, depth: int) -> Value:
         """The value passed for ``param`` of ``function`` at ``call``."""

@@ -84,6 +84,21 @@ def terms(expr: ast.AST) -> list[tuple[str, ast.expr]]:
     return [("+", expr)] if isinstance(expr, ast.expr) else []
 
 
+def operand_rank(operand: ast.AST, ctx) -> int | None:
+    """An operand's number of axes when the code shows it; a number is 0, ``X[:, k]`` and
+    ``X[k, :]`` (a column, a row) are 1."""
+    if isinstance(operand, ast.Constant):
+        return 0
+    if isinstance(operand, ast.Subscript) and isinstance(operand.slice, ast.Tuple) and len(operand.slice.elts) == 2:
+        kinds = sorted(type(element).__name__ == "Slice" for element in operand.slice.elts)
+        if kinds == [False, True]:
+            return 1
+    value = ctx.value(operand)
+    if value.kind in (v.SCALAR, v.SIZE):
+        return 0
+    return value.rank
+
+
 def dim(value: v.Value, axis: int, batched: bool = False) -> v.Dim:
     """Axis 0 or 1 of a matrix, or of the last two axes of a batch of them."""
     if not value.is_array or value.shape is None or len(value.shape) < 2 or len(value.shape) != 2 and not batched:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent
+from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over, gradient_call, transform_name
 from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
@@ -149,27 +150,10 @@ def updates_state(body: ast.AST, ctx) -> bool:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
         receiver = ctx.value(node.func.value)
-        if receiver.kind != v.OBJECT or not receiver.function:
-            continue
-        klass = _local_class(receiver.function, ctx)
-        method = next((item for item in klass.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == node.func.attr), None) if klass else None
-        if method is not None and any(
-            isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
-            for statement in walk(method) if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign))
-            for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
-        ):
+        klass = ctx.scope.definition(receiver.function, "class") if receiver.kind == v.OBJECT and receiver.function else None
+        if klass is not None and any(method.name == node.func.attr for assignments in self_attributes(klass[0]).values() for method, _, _ in assignments):
             return True
     return False
-
-
-def _local_class(name: str, ctx) -> ast.ClassDef | None:
-    scope = ctx.scope
-    while scope is not None:
-        if scope.binds(name):
-            bindings = scope.bindings[name]
-            return bindings[-1].value if all(binding.kind == "class" for binding in bindings) else None  # type: ignore[return-value]
-        scope = scope.parent
-    return None
 
 
 def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | None]:

@@ -200,15 +200,8 @@ class Context:
 
     def local_function(self, name: str) -> ast.FunctionDef | None:
         """The ``def`` that ``name`` means here (this module, lexically), if it is one."""
-        scope: Scope | None = self.scope
-        while scope is not None:
-            if scope.binds(name):
-                bindings = scope.bindings[name]
-                if all(binding.kind == "def" for binding in bindings):
-                    return bindings[-1].value  # type: ignore[return-value]
-                return None
-            scope = scope.parent
-        return None
+        found = self.scope.definition(name, "def")
+        return found[0] if found is not None else None  # type: ignore[return-value]
 
     def shape_evidence(self, expr: ast.AST) -> str | None:
         """``"`x` has shape (100, 8), float32"`` when the facts show the array's whole shape

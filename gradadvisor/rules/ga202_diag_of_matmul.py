@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
@@ -371,17 +370,7 @@ class DiagOfMatmul(Rule):
         )
 
     def _rank(self, operand: ast.AST) -> int | None:
-        """The operand's number of axes when the code shows it; ``X[:, k]`` counts as 1."""
-        if isinstance(operand, ast.Constant):
-            return 0
-        if isinstance(operand, ast.Subscript) and isinstance(operand.slice, ast.Tuple) and len(operand.slice.elts) == 2:
-            kinds = sorted(type(element).__name__ == "Slice" for element in operand.slice.elts)
-            if kinds == [False, True]:
-                return 1  # X[:, k] or X[k, :]: a column or a row
-        value = self.ctx.value(operand)
-        if value.kind in (v.SCALAR, v.SIZE):
-            return 0
-        return value.rank
+        return mt.operand_rank(operand, self.ctx)
 
     @classmethod
     def finalize(cls, candidate, project):

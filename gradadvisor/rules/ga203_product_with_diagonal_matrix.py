@@ -140,23 +140,24 @@ class ProductWithDiagonalMatrix(Rule):
             replacement = ast.BinOp(left=other, op=ast.Mult(), right=vector)
             scaled = "scale the columns"
         conditions.require(False, f"`{one_line(ctx.code(other), 25)}` holds no inf or nan (the product multiplies them by the zeros off the diagonal)")
+        matrix_text = one_line(ctx.code(matrix), 30)
+        if self._rank(vector) == 1:
+            size = "proven" if isinstance(self._leading(vector), str) else "likely"
+            why = f"`{one_line(ctx.code(vector), 25)}` is a vector: `{matrix_text}` is an n-by-n matrix"
+        else:  # `diag` of a matrix would take its diagonal
+            conditions.require(False, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
+            if side == "right" and self._multiplied_again(node):
+                size, why = "likely", f"`{matrix_text}` sits between two matrix products (`A @ D @ B`): a matrix, so its argument is a vector"
+            else:  # the shape alone: reported low
+                size, why = "none", f"`{matrix_text}` builds a matrix when its argument is a vector (not shown)"
         fix = conditions.fix(ctx.renderer.replace_expression(node, replacement)) if named is None else None
         rewrite = ctx.renderer.code(replacement)
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
-        shown = self._rank(vector) == 1
-        between = side == "right" and self._multiplied_again(node)
-        if not shown:  # `diag` of a matrix would take its diagonal: the shape alone, reported low
-            conditions.require(False, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
         self.report(
             product.operands[0 if side == "left" else 1],  # `D @ X @ D`: each use of the diagonal once
             f"`{one_line(ctx.code(node), 50)}` builds a dense diagonal matrix{where} and multiplies all its zeros, "
             f"and the gradient pays for the whole product too; {scaled} instead: `{one_line(rewrite, 60)}`",
-            size=("proven" if isinstance(self._length(vector), str) else "likely") if shown else "likely" if between else "none",
-            evidence=[f"`{one_line(ctx.code(vector), 25)}` is a vector: `{one_line(ctx.code(matrix), 30)}` is an n-by-n matrix" if shown
-                      else f"`{one_line(ctx.code(matrix), 30)}` sits between two matrix products (`A @ D @ B`): a matrix, so its argument is a vector" if between
-                      else f"`{one_line(ctx.code(matrix), 30)}` builds a matrix when its argument is a vector (not shown)",
-                      *(item for item in (ctx.shape_evidence(vector),) if item)],
-            fix=fix,
+            size=size, evidence=[why, *(item for item in (ctx.shape_evidence(vector),) if item)], fix=fix,
         )
 
     @classmethod
@@ -190,8 +191,7 @@ class ProductWithDiagonalMatrix(Rule):
         vector = diagonal.operands[0]
         if self._rank(vector) not in (1, None):
             return None  # `diag` of a matrix takes its diagonal: a matrix-vector product
-        value = ctx.value(vector)
-        length = value.shape[0] if value.is_array and value.shape else None
+        length = self._leading(vector)
         if isinstance(length, int) and length <= SMALL_RANGE or self._few_items(vector):
             return None  # a few entries (`jnp.stack([a, b])`): the product is as small
         return vector, operand, named
@@ -202,12 +202,10 @@ class ProductWithDiagonalMatrix(Rule):
         items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
         return isinstance(items, (ast.List, ast.Tuple)) and len(items.elts) <= SMALL_RANGE and not any(isinstance(item, ast.Starred) for item in items.elts)
 
-    def _length(self, vector: ast.expr):
+    def _leading(self, vector: ast.expr):
+        """The length of the argument's first axis when the code shows it (a number or a name)."""
         value = self.ctx.value(vector)
-        return value.shape[0] if value.is_array and value.shape is not None and len(value.shape) == 1 else None
+        return value.shape[0] if value.is_array and value.shape else None
 
     def _rank(self, operand: ast.AST) -> int | None:
-        if isinstance(operand, ast.Constant):
-            return 0
-        value = self.ctx.value(operand)
-        return value.rank if value.is_array else None
+        return mt.operand_rank(operand, self.ctx)
