@@ -19,6 +19,9 @@ EXPECTED = {
     "touching_large_array.py": "GA401",  # (table * scale)[index]: the gradient pays for the whole table
     "linear_recurrence.py": "GA103",  # a list of carried states, then jnp.stack
     "scatter_loop.py": "GA103",  # independent .at[idx[i]].set writes: one scatter
+    "list_recurrence.py": "GA103",  # a list read at T[n - 1] and T[n - 2]
+    "gather_map.py": "GA101",  # one gather per index, stacked
+    "pair_sum.py": "GA302",  # itertools.combinations(pos, 2): a triangle of pairs
 }
 
 

@@ -43,6 +43,10 @@ EXPECTED = {
     "touching_large_array.py": ("100,1000,10000", "dense-table-gradient", None, "scaled[index]"),
     "view_slicing_loop.py": ("1,2,4", "unrolled-loop", "GA201", "jnp.dot(y1[:, b], y[:, b])"),
     "scatter_loop.py": ("4,8,16", "unrolled-loop", "GA103", "out = out.at[idx[i]].set(v[i] * scale)"),
+    "list_recurrence.py": ("8,16,32", "unrolled-loop", "GA103", "T.append(2 * x * T[k - 1] - T[k - 2])"),
+    "gather_map.py": ("2,4,8", "unrolled-loop", "GA101", "jnp.stack([table[i] for i in idx])"),
+    # The pairs' term grows with n squared; the header's slices transpose into one dense array each.
+    "pair_sum.py": ("4,8,16", "slice-backward", "GA302", "for a, b in itertools.combinations(pos, 2)"),
 }
 #: The loops of these patterns also unroll where the pattern's shape is (not only its main diagnosis).
 ALSO_UNROLLED = {"diag_of_matmul.py"}

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.accumulation_walk import for_level
 from gradadvisor.analysis.gradient import COMPILING, transform_name
-from gradadvisor.analysis.syntax import names_read, target_names
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names
 from gradadvisor.analysis.vectorize import (
     builds_modules,
     calls_host_numpy,
@@ -39,6 +40,7 @@ from gradadvisor.analysis.vectorize import (
 )
 
 if TYPE_CHECKING:
+    from gradadvisor.analysis.extent import Extent
     from gradadvisor.analysis.accumulation_walk import Level
 
 #: The ``add`` functions an accumulation may be spelled with.
@@ -380,3 +382,46 @@ def segment_bounds(term: ast.AST, index: str) -> str | None:
                 and isinstance(following.left, ast.Name) and following.left.id == index and isinstance(following.right, ast.Constant) and following.right.value == 1:
             return lower.value.id
     return None
+
+
+@dataclass
+class PairSum:
+    """A sum over the pairs of a triangle: ``for a in range(M): for b in range(a): e += phi(p[a],
+    p[b])``, or ``for a, b in itertools.combinations(p, 2)``; one term per pair under the trace."""
+
+    body: Body
+    extent: Extent
+    #: What the pairs are of, as the message shows it, and the inner loop (claimed: not reported again).
+    pairs_of: str
+    inner: ast.For | None
+
+
+def pair_sum(ctx, node: ast.For) -> PairSum | None:
+    """``node`` as a sum over the pairs of a triangle over data-sized rows, or None."""
+    iterable, target = node.iter, node.target
+    if isinstance(iterable, ast.Call) and ctx.resolve(iterable.func) == "itertools.combinations":
+        # ``combinations(xs, 2)``: the pairs a < b of the rows of xs (or of range(n)'s indices).
+        if not (len(iterable.args) == 2 and int_value(iterable.args[1]) == 2 and not iterable.keywords
+                and isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(item, ast.Name) for item in target.elts)):
+            return None
+        extent = ctx.extent(iterable.args[0])
+        variables = {item.id for item in target.elts}  # type: ignore[attr-defined]
+        statements, inner = node.body, None
+    else:
+        if not (len(node.body) == 1 and isinstance(node.body[0], ast.For) and not node.body[0].orelse):
+            return None
+        inner = node.body[0]
+        outer = for_level(ctx, node)
+        if outer is None or not isinstance(target, ast.Name):
+            return None
+        if not (isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and isinstance(inner.target, ast.Name)
+                and target.id in names_read(inner.iter)):
+            return None
+        extent, variables, statements = outer.extent, {target.id, inner.target.id}, inner.body
+    if extent is None or not extent.is_data or len(variables) != 2:
+        return None
+    body = accumulation_body(statements, variables, ctx.resolve)
+    if body is None or any(not variables <= names_read(item.inlined) for item in body.accumulations):
+        return None
+    shown = f"`{one_line(ctx.code(iterable), 40)}`"
+    return PairSum(body, extent, shown if inner is None else f"a triangular double loop over {shown}", inner)

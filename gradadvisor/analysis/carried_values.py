@@ -44,6 +44,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
         return None
     if any(_mutated_in_place(form.node, name) for name in states if name not in flow.last_items):
         return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
+    if any(value.is_array and value.host for name, value in zip(states, initial) if name in flow.last_items):
+        return None  # w = np.zeros(n); w[t] = w[t - 1] * r: a NumPy buffer filled on the host
     if flow.writes or any(value.is_array and not value.host for value in initial) or _array_calls(form.node, ctx):
         return "jax"
     for name in states:
@@ -212,9 +214,12 @@ def _arithmetic_on(expr: ast.AST | None, is_data, assigned: set[str]) -> bool:
 
 def items_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
     """Some list carrying its newest item gains items computed by arithmetic on the data the
-    loop walks (``g.insert(0, r[t] + gamma * g[0])``)."""
+    loop walks (``g.insert(0, r[t] + gamma * g[0])``), or on an array or a parameter read whole
+    (``T.append(2 * x * T[n - 1] - T[n - 2])``: a Chebyshev recurrence in ``x``)."""
     is_data = _data_of(ctx)
-    return any(_reads_walked_data(value, flow.form, is_data) for name in states for value in flow.appends.get(name, ()))
+    assigned = set(flow.assigned)
+    return any(_reads_walked_data(value, flow.form, is_data) or _arithmetic_on(value, is_data, assigned)
+               for name in states for value in flow.appends.get(name, ()))
 
 
 def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:

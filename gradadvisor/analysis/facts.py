@@ -1281,7 +1281,13 @@ class _Evaluator:
             if callee.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
                 return v.sequence(2)
             return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
-        if callee.transform in ("jax.vmap", "jax.jit", "equinox.filter_jit", "equinox.filter_vmap", "jax.pmap"):
+        if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap") and not keyword(node, "out_axes"):
+            # A map over data keeps the mapped axis: each output (each part of a returned tuple) is data-sized.
+            mapped = [arg for arg in args if (found := self.eval(arg, depth)).kind == v.ARRAY and found.data]
+            if mapped:
+                return v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped[0]), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
+            return v.UNKNOWN_VALUE
+        if callee.transform in ("jax.jit", "equinox.filter_jit"):
             return v.UNKNOWN_VALUE
         if callee.transform == "class":
             return Value(v.OBJECT, function=callee.function)  # an instance of this module's class

@@ -190,8 +190,11 @@ class Flow:
     #: Before each statement: this step's values so far (name -> old values they depend on).
     snapshots: dict[int, dict[str, frozenset[str]]]
     has_walrus: bool = False
-    #: Lists grown per step whose newest item the body reads (-> that item, as shown: ``ys[-1]``).
+    #: Lists grown per step whose newest items the body reads (-> the newest read, as shown:
+    #: ``ys[-1]``, ``T[n - 1]``; a list grown by ``append`` or filled by ``hist[t] = ...``).
     last_items: dict[str, str] = field(default_factory=dict)
+    #: How many of each such list's newest items a step reads (``T[n - 1]`` and ``T[n - 2]``: 2).
+    last_depths: dict[str, int] = field(default_factory=dict)
 
     def updates_of(self, name: str) -> list[ast.stmt]:
         return [item.statement for item in self.items if name in _item_targets(item)]
@@ -231,7 +234,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     entries = {name for name in assigned if "[" in name}
     # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
     # carries its last item like a name: each append assigns it.
-    last_items = {name: shown for name, shown in _last_item_lists(node.body).items() if name not in assigned}
+    last_items = {name: shown for name, shown in _last_item_lists(node.body, var).items() if name not in assigned}
     assigned |= set(last_items)
     # Positions may move with the index, or with a counter the body steps by a literal (``j += 1``).
     movers: list[tuple[str, int]] = [(var, form.direction)] if var else []
@@ -407,8 +410,12 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             write_deps[id(stmt)] = deps
             assign(write.array, deps, here)
             continue
-        # ``xs.append(v)``, or ``xs = xs + [v]``: one item per step.
+        # ``xs.append(v)``, ``xs = xs + [v]``, or ``hist[t] = v`` into a list read at ``hist[t - 1]``: one item per step.
         appended = _append(stmt) if isinstance(stmt, ast.Expr) else _extended_list(stmt) if isinstance(stmt, ast.Assign) else None
+        if appended is None:
+            appended = _stored_item(stmt, var)
+            if appended is not None and appended[0] not in last_items:
+                appended = None
         if appended is not None:
             list_name, value = appended
             appends.setdefault(list_name, []).append(value)
@@ -467,11 +474,11 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             stored.add(write.array)
     for list_name, values in appends.items():
         for item in items:
-            if id(item.statement) in write_deps and _append_target(item.statement) == list_name:
+            if id(item.statement) in write_deps and _append_target(item.statement, var) == list_name:
                 stored |= write_deps[id(item.statement)] & recurrent
     return Flow(
         form, items, assigned, writes, moving_arrays, carried, recurrent, clocks, keys, final, reasons, appends, stored,
-        side_effects, write_deps, snapshots, has_walrus, last_items,
+        side_effects, write_deps, snapshots, has_walrus, last_items, {name: _depth(node.body, name, var) for name in last_items},
     )
 
 
@@ -526,37 +533,79 @@ def _extended_list(stmt: ast.Assign) -> tuple[str, ast.expr] | None:
     return None
 
 
-def _last_item_lists(body: list[ast.stmt]) -> dict[str, str]:
-    """Lists the loop body grows by one item per step and reads only at the end it grows
-    (``ys.append(v)`` with ``ys[-1]``; ``gae.insert(0, v)`` with ``gae[0]``): what the earlier
-    steps added is read back. Each with how the message shows that item (``ys[-1]``)."""
-    def grown(node: ast.AST) -> tuple[str, bool] | None:
-        """(list, at the front) for ``ys.append(v)`` / ``ys.insert(0, v)``."""
-        found = _append(node) if isinstance(node, ast.Expr) else None
-        return (found[0], node.value.func.attr == "insert") if found else None  # type: ignore[attr-defined]
+def _stored_item(stmt: ast.stmt, var: str | None) -> tuple[str, ast.expr] | None:
+    """``hist[t] = v`` (one item stored at the loop index, or at a literal offset from it): (``hist``, ``v``)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript)):
+        return None
+    target = stmt.targets[0]
+    if isinstance(target.value, ast.Name) and offset(target.slice, var) is not None:
+        return target.value.id, stmt.value
+    return None
+
+
+def _last_item_lists(body: list[ast.stmt], var: str | None) -> dict[str, str]:
+    """Lists the loop body grows by one item per step and reads only behind the end it grows:
+    what the earlier steps added is read back. ``ys.append(v)`` read at ``ys[-1]`` or at
+    ``ys[n - 1]`` (``n`` the loop index: ``T.append(2 * x * T[n - 1] - T[n - 2])``);
+    ``gae.insert(0, v)`` read at ``gae[0]``; and a list filled in place at the index,
+    ``hist[t] = f(hist[t - 1])``. Each with how the message shows the newest item read."""
+    def grown(node: ast.AST) -> tuple[str, str] | None:
+        """(list, how) for ``ys.append(v)`` / ``ys.insert(0, v)`` / ``hist[t] = v``."""
+        if isinstance(node, ast.Expr):
+            found = _append(node)
+            return (found[0], node.value.func.attr) if found else None  # type: ignore[attr-defined]
+        found = _stored_item(node, var) if isinstance(node, ast.Assign) else None
+        return (found[0], f"store{offset(node.targets[0].slice, var)}") if found else None  # type: ignore[attr-defined]
 
     growths = [found for stmt in body for node in ast.walk(stmt) for found in [grown(node)] if found]
     result: dict[str, str] = {}
     for name in {list_name for list_name, _ in growths}:
-        fronts = {front for list_name, front in growths if list_name == name}
-        if len(fronts) != 1:
+        hows = {how for list_name, how in growths if list_name == name}
+        if len(hows) != 1:
             continue
-        front = fronts.pop()
+        how = hows.pop()
         reads = [node for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)]
-        positions = [int_value(node.slice) for stmt in body for node in ast.walk(stmt)
-                     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name]
-        at_end = [position for position in positions if position is not None and (position >= 0 if front else position < 0)]
-        if at_end and len(at_end) == len(positions) and len(reads) == len(at_end) + sum(1 for list_name, _ in growths if list_name == name):
-            result[name] = f"{name}[{min(at_end) if front else max(at_end)}]"
+        subscripts = [node for stmt in body for node in ast.walk(stmt)
+                      if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.ctx, ast.Load)]
+        behind = [found for node in subscripts for found in [_behind(node.slice, how, var)] if found is not None]
+        stores = sum(1 for list_name, _ in growths if list_name == name)  # ``ys.append`` and ``hist[t] =`` name the list too
+        if behind and len(behind) == len(subscripts) and len(reads) == len(behind) + stores:
+            nearest = min(behind, key=lambda found: found[0])
+            result[name] = f"{name}[{nearest[1]}]"
     return result
 
 
-def _append_target(stmt: ast.stmt) -> str | None:
+def _behind(index: ast.expr, how: str, var: str | None) -> tuple[int, str] | None:
+    """(how many items behind the newest, as shown) when ``index`` reads an item an earlier step
+    added: ``-1`` after ``append``, ``0`` after ``insert(0, ...)``, ``t - 1`` after ``hist[t] = ...``
+    or ``append`` (``T[n - 1]``), else None."""
+    literal = int_value(index)
+    if how == "insert":
+        return (literal, str(literal)) if literal is not None and literal >= 0 else None
+    if how == "append" and literal is not None:
+        return (-literal - 1, str(literal)) if literal < 0 else None
+    moved = offset(index, var)
+    if moved is None:
+        return None
+    stored = int(how[len("store"):]) if how.startswith("store") else 0
+    return (stored - moved - 1, ast.unparse(index)) if moved < stored else None
+
+
+def _depth(body: list[ast.stmt], name: str, var: str | None) -> int:
+    """How many of the newest items of the list ``name`` a step reads (1 for ``ys[-1]``; 2 for
+    ``T[n - 1]`` with ``T[n - 2]``), from the reads nearest and farthest behind."""
+    positions = sorted(found for stmt in body for node in ast.walk(stmt)
+                       if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.ctx, ast.Load)
+                       for found in [int_value(node.slice) if int_value(node.slice) is not None else offset(node.slice, var)] if found is not None)
+    return positions[-1] - positions[0] + 1 if positions else 1
+
+
+def _append_target(stmt: ast.stmt, var: str | None = None) -> str | None:
     if isinstance(stmt, ast.Expr):
         found = _append(stmt)
         return found[0] if found else None
     if isinstance(stmt, ast.Assign):
-        found = _extended_list(stmt)
+        found = _extended_list(stmt) or _stored_item(stmt, var)
         return found[0] if found else None
     return None
 

@@ -194,7 +194,16 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
             applies = applies or not (isinstance(func, ast.Name) and func.id in INSPECTING_BUILTINS and ctx.is_builtin(func, func.id))
     if applies:
         return True, param
-    return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None, param
+    return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop)), param
+
+
+def gathers(loop: ElementLoop) -> bool:
+    """The body reads another array at the element (``x[i] for i in idx``, ``w[idx[k]]`` over
+    ``range(len(idx))``): one gather per element, each transposed into a scatter into a
+    full-size array of zeros under ``grad``; one indexing, ``x[idx]``, does them all."""
+    var = loop.variables[0]
+    return any(isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == var
+               and isinstance(node.value, (ast.Name, ast.Attribute)) and var not in names_read(node.value) for node in walk(loop.body))
 
 
 def slice_contraction(loop: ElementLoop, ctx) -> bool:

@@ -416,13 +416,13 @@ def branched_advice(ctx, accumulation: Accumulation, header: str) -> str:
     )
 
 
-def triangle_advice(ctx, names: list[str], walked: str) -> str:
-    """The advice for a sum over the pairs of a triangular double loop (``for a in range(M):
-    for b in range(a): e += phi(p[a], p[b])``): all pairs at once, summed under a mask."""
+def triangle_advice(ctx, names: list[str], pairs_of: str) -> str:
+    """The advice for a sum over the pairs of a triangle (``for a in range(M): for b in
+    range(a): e += phi(p[a], p[b])``; ``pairs_of`` says which): all pairs at once, under a mask."""
     shown = ", ".join(f"`{name}`" for name in names)
     triu = ctx.spell(f"{ctx.names.numpy_module()}.triu_indices")[0] or "jnp.triu_indices"
     return (
-        f"{shown} {'gains' if len(names) == 1 else 'gain'} one term per pair of a triangular double loop over `{walked}`: the traced "
+        f"{shown} {'gains' if len(names) == 1 else 'gain'} one term per pair of {pairs_of}: the traced "
         f"program and its backward pass grow with the square of the data; compute every pair at once by broadcasting "
         f"(`x[:, None] - x[None, :]`) and sum the triangle with a mask, or index the pairs with `{triu}(n, 1)`"
     )

@@ -30,8 +30,10 @@ def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Aff
     if isinstance(form.node, ast.While) and form.index is None:
         return f"use `{_spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
     if set(states) & set(flow.last_items):
-        lists = shown_names(sorted(set(states) & set(flow.last_items)))
-        return (f"use `{_spelled(ctx, 'jax.lax.scan')}` carrying the newest item of {lists} and returning each step's new item "
+        carried = sorted(set(states) & set(flow.last_items))
+        depth = max(flow.last_depths.get(name, 1) for name in carried)
+        newest = "the newest item" if depth == 1 else f"the newest {depth} items"
+        return (f"use `{_spelled(ctx, 'jax.lax.scan')}` carrying {newest} of {shown_names(carried)} and returning each step's new item "
                 "(the scan stacks them into one array: add the start value; `reverse=True` for a list built from the front) "
                 "(not `vmap`; on GPUs try `unroll=`)")
     if stored:
@@ -112,7 +114,8 @@ def recurrence_subject(flow: Flow, states: list[str], ctx, show_update: bool = T
         shown = f"`{state} = {one_line(ctx.code(write.call.func), 40)}(...)`"
         return f"{shown} {reason}".rstrip()
     if state in flow.last_items and len(states) == 1:
-        return f"`{flow.last_items[state]}` is carried from step to step (each step adds to `{state}` a value computed from its newest item)"
+        newest = "its newest item" if flow.last_depths.get(state, 1) == 1 else f"its newest {flow.last_depths[state]} items"
+        return f"`{flow.last_items[state]}` is carried from step to step (each step adds to `{state}` a value computed from {newest})"
     updates = flow.updates_of(state)
     if len(states) > 1:
         return f"{shown_names(states)} are carried from step to step"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.accumulation import accumulation_body, lifted_module, segment_bounds, summed_rows, work_of
+from gradadvisor.analysis.accumulation import lifted_module, pair_sum, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.syntax import name, names_read, one_line
 from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, sum_preconditions, triangle_advice
@@ -309,25 +309,17 @@ class AccumulationLoop(Rule):
             self._check([level], node, node.body[:-1])
 
     def _triangle(self, node: ast.For) -> bool:
-        """``for a in range(M): for b in range(a): e += phi(p[a], p[b])``: a sum over the pairs
-        of a triangle, one term per pair under the trace (the program grows with M squared).
-        Advice, no fix: all pairs at once by broadcasting, summed with a mask."""
-        ctx = self.ctx
-        if not (len(node.body) == 1 and isinstance(node.body[0], ast.For) and not node.body[0].orelse):
+        """A sum over the pairs of a triangle (``for b in range(a)`` inside ``for a``, or
+        ``itertools.combinations(p, 2)``): one term per pair under the trace, so the program
+        grows with M squared. Advice, no fix: all pairs at once by broadcasting, under a mask."""
+        pairs = pair_sum(self.ctx, node)
+        if pairs is None:
             return False
-        inner = node.body[0]
-        outer_level = for_level(ctx, node)
-        if outer_level is None or not outer_level.extent.is_data or not isinstance(node.target, ast.Name):
-            return False
-        if not (isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and isinstance(inner.target, ast.Name)
-                and node.target.id in names_read(inner.iter)):
-            return False
-        body = accumulation_body(inner.body, {node.target.id, inner.target.id}, ctx.resolve)
-        if body is None or any(not {node.target.id, inner.target.id} <= names_read(item.inlined) for item in body.accumulations):
-            return False
-        self._claimed.add(id(inner))
-        message = triangle_advice(ctx, [item.name for item in body.accumulations], one_line(ctx.code(node.iter), 30))
-        self.report(node, message, extent=outer_level.extent, work=work_of(ctx, inner.body, [item.inlined for item in body.accumulations]))
+        if pairs.inner is not None:
+            self._claimed.add(id(pairs.inner))
+        statements = pairs.inner.body if pairs.inner is not None else node.body
+        message = triangle_advice(self.ctx, [item.name for item in pairs.body.accumulations], pairs.pairs_of)
+        self.report(node, message, extent=pairs.extent, work=work_of(self.ctx, statements, [item.inlined for item in pairs.body.accumulations]))
         return True
 
     # -- the message and the fix ------------------------------------------------------------------

@@ -334,3 +334,26 @@ def test_summed_contractions_become_one_einsum(form, context):
     assert outcome.ok, outcome.detail
     assert outcome.applied and not outcome.outside, outcome
     assert "einsum" in outcome.fixed_source and "vmap" not in outcome.fixed_source, outcome.fixed_source
+
+
+# -- GA101: a gather per element of an index array (``x[i] for i in idx``) ------------------
+
+GATHERS = {
+    "element": "jnp.stack([x[i] for i in idx])",
+    "indexed": "jnp.array([x[idx[k]] * 2.0 for k in range(idx.shape[0])])",
+}
+
+
+@pytest.mark.parametrize("form", sorted(GATHERS))
+@pytest.mark.parametrize("context", ["plain", "neg", "subscript"])
+def test_gathers_per_index_become_one_map(form, context):
+    body = f"    return {CONTEXTS[context].replace('{R}', GATHERS[form])}\n"
+    source = HEADER + "@jax.jit\ndef f(x, idx):\n    x = jnp.asarray(x, dtype=jnp.float32)\n" + body + "\n\ngrad_f = jax.grad(lambda x, idx: jnp.sum(f(x, idx)))\n"
+
+    def args(jnp, np):
+        rng = np.random.default_rng(3)
+        return jnp.asarray(rng.normal(size=(7, 3)), dtype=jnp.float32), jnp.asarray([4, 0, 4, 6, 2], dtype=jnp.int32)
+
+    outcome = check(Program(source, args, f"GA101/gather/{form}/{context}", argnums=(0,)), "GA101", COMMON)
+    assert outcome.ok, outcome.detail
+    assert outcome.applied and "vmap" in outcome.fixed_source, outcome.fixed_source
