@@ -91,3 +91,30 @@ def test_a_loop_counting_the_rows_of_an_attribute_reads_them(tmp_path):
     # index, and the array read along with it.
     found = [f for f in scan_program(tmp_path, INFLUENCE) if f["code"] == "GA102"]
     assert [f["line"] for f in found] == [22], found
+
+
+HVP = '''import jax
+import jax.numpy as jnp
+
+
+def f(x):
+    return jnp.sum(jnp.sin(x) ** 2)
+
+
+def hvp(x, v):
+    return {returned}
+
+
+def hvps(m, s, eps):
+    return jnp.array([hvp(m, s * e) for e in eps])
+'''
+
+
+def test_a_helper_returning_a_part_of_a_jvp_is_a_derivative_per_sample(tmp_path):
+    found = scan_program(tmp_path, HVP.format(returned="jax.jvp(jax.grad(f), (x,), (v,))[1]"))
+    assert [f["code"] for f in found] == ["GA102"]
+    assert "one Jacobian-vector product per element of `eps`" in found[0]["message"]
+
+
+def test_a_helper_returning_a_value_is_a_map(tmp_path):
+    assert [f["code"] for f in scan_program(tmp_path, HVP.format(returned="jnp.sin(x) * v"))] == ["GA101"]

@@ -212,7 +212,9 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
 def _returns_derivative(func: ast.AST, ctx) -> str | None:
     """The transform, when ``func`` names a function of this module (``single_grad``, or
     ``self.method`` of the class around) whose every ``return`` gives a derivative computed in
-    it (``return jax.grad(lambda p: loss(p, x))(params)``): calling it computes that derivative."""
+    it (``return jax.grad(lambda p: loss(p, x))(params)``, or a part of ``jax.jvp``/``jax.vjp``,
+    a Hessian-vector product ``jax.jvp(jax.grad(f), (x,), (v,))[1]``): calling it computes that
+    derivative."""
     definition = None
     if isinstance(func, ast.Name):
         definition = ctx.local_function(func.id)
@@ -230,6 +232,11 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     transforms = set()
     for statement in (node for node in walk_local(definition) if isinstance(node, ast.Return)):
         value = statement.value
+        while isinstance(value, ast.Subscript):
+            value = value.value  # ``return jax.jvp(jax.grad(f), (x,), (v,))[1]``: a part of a derivative
+        if isinstance(value, ast.Call) and ctx.resolve(value.func) in DIRECT_DERIVATIVES:
+            transforms.add(ctx.resolve(value.func))
+            continue
         inner = value.func if isinstance(value, ast.Call) else None
         transform = ctx.resolve(inner.func) if isinstance(inner, ast.Call) else None
         if transform not in GRADIENT_FUNCTIONS or transform in ("jax.value_and_grad", "autograd.value_and_grad"):
