@@ -55,3 +55,30 @@ def test_per_point_gradients_through_an_attribute_are_reported(tmp_path):
     findings = scan_program(tmp_path, PROGRAM, low=False)
     assert [(f["code"], f["line"]) for f in findings] == [("GA102", 15)]
     assert "elementwise_grad" in findings[0]["message"]
+
+
+JITTED_GRADIENT = '''import jax
+import jax.numpy as jnp
+
+
+def L(x):
+    return jnp.sum(jnp.sin(x) ** 2)
+
+
+class Controller:
+    def {method}(self, L):
+        self.gL = {value}
+
+    def run(self, xs, T):
+        return [self.gL(xs[t]) for t in range(T)]
+'''
+
+
+def test_a_jitted_gradient_kept_on_self_in_any_method_is_a_gradient_function(tmp_path):
+    for method in ("__init__", "setup"):
+        found = scan_program(tmp_path, JITTED_GRADIENT.format(method=method, value="jax.jit(jax.grad(L))"))
+        assert [f["code"] for f in found] == ["GA102"], method
+        assert "one gradient per element of `xs`" in found[0]["message"]
+    # A jitted function that is no derivative, stacked: a per-sample map.
+    mapped = JITTED_GRADIENT.replace("return [self.gL(xs[t]) for t in range(T)]", "return jnp.stack([self.gL(xs[t]) for t in range(T)])")
+    assert [f["code"] for f in scan_program(tmp_path, mapped.format(method="setup", value="jax.jit(jnp.tanh)"))] == ["GA101"]

@@ -108,3 +108,31 @@ def test_a_count_of_steps_is_judged_by_what_callers_pass(tmp_path):
     findings = scan_program(tmp_path, CALLED_COUNTS)
     assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA103", 25, "high")]
     assert any("5000" in item for item in findings[0]["evidence"])
+
+
+SHAPE_ENTRY = '''import jax
+import jax.numpy as jnp
+
+
+def cell(w, x, h):
+    return jnp.tanh(w @ h + x), jnp.tanh(w @ h + x)
+
+
+def run(w, xs, h, {param}):
+    out = jnp.zeros({param})
+    for k in range({param}[0]):
+        y, h = cell(w, xs[k], h)
+        out = out.at[k].set(y)
+    return out
+
+{caller}
+'''
+
+
+def test_an_entry_of_a_shape_the_callers_pass_is_a_data_count(tmp_path):
+    found = scan_program(tmp_path, SHAPE_ENTRY.format(param="out_shape", caller="step = jax.jit(run, static_argnums=3)"))
+    assert [f["code"] for f in found] == ["GA103"]
+    assert any("an entry of the parameter `out_shape`" in line for line in found[0]["evidence"])
+    # A caller passing a few rows, or a collection of sizes by its name: small, or unknown.
+    assert scan_program(tmp_path, SHAPE_ENTRY.format(param="out_shape", caller="def main(w, xs, h):\n    return jax.jit(run, static_argnums=3)(w, xs, h, (5, 3))")) == []
+    assert scan_program(tmp_path, SHAPE_ENTRY.format(param="layer_sizes", caller="step = jax.jit(run, static_argnums=3)")) == []

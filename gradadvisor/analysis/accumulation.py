@@ -152,7 +152,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
     appends: list[tuple[str, ast.expr]] = []  # (list, item) of ``log_probs.append(lp)``
     statements = _settled_branches(statements, loop_names)
-    statements = [_as_reshape(stmt) for stmt in statements]
+    statements = [part for stmt in statements for part in _unpacked_parts(_as_reshape(stmt))]
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
@@ -207,6 +207,20 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
     return Body(accumulations, list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)))
+
+
+def _unpacked_parts(stmt: ast.stmt) -> list[ast.stmt]:
+    """``a, b, p = row[0], row[1], row[2:]`` as three assignments, one per name (each value
+    reads none of the names, so the order does not matter); any other statement as it is."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple)):
+        return [stmt]
+    targets, values = stmt.targets[0].elts, stmt.value.elts
+    if len(targets) != len(values) or not all(isinstance(target, ast.Name) for target in targets) or any(isinstance(value, ast.Starred) for value in values):
+        return [stmt]
+    names = {target.id for target in targets}  # type: ignore[attr-defined]
+    if len(names) != len(targets) or any(names_read(value) & names for value in values):
+        return [stmt]
+    return [ast.copy_location(ast.Assign(targets=[ast.Name(id=target.id, ctx=ast.Store())], value=value), stmt) for target, value in zip(targets, values)]  # type: ignore[attr-defined]
 
 
 def _reads_before_assigning(branch: list[ast.stmt]) -> bool:

@@ -140,7 +140,7 @@ class ExtentReader:
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
                 if counted.kind == v.UNKNOWN:
-                    setting = self._setting(bound)
+                    setting = self._setting(bound) or self._parameter_entry(bound)
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -267,7 +267,19 @@ class ExtentReader:
         setting = self._setting(bound)
         if setting is not None:
             return setting
-        return unknown(f"cannot tell the size of `{text}`")
+        return self._parameter_entry(bound) or unknown(f"cannot tell the size of `{text}`")
+
+    def _parameter_entry(self, bound: ast.AST) -> Extent | None:
+        """``range(out_shape[0])``: an entry of a shape (or of a tuple of counts) the callers
+        pass, as ``range(n)`` is a count they pass; a collection's name (``dims``, ``sizes``)
+        other than a shape's says nothing of its entries' sizes."""
+        if not (isinstance(bound, ast.Subscript) and isinstance(bound.value, ast.Name) and int_value(bound.slice) is not None):
+            return None
+        name = bound.value.id
+        if self.evaluate(bound.value).kind != v.PARAM or is_collection_name(name) and "shape" not in name.lower():
+            return None
+        text = one_line(self.code(bound), 50)
+        return Extent("data", f"`{text}`: an entry of the parameter `{name}`: the loop grows with what callers pass", "likely", (), param=name, size=text)
 
     def _setting(self, bound: ast.AST) -> Extent | None:
         """``range(args.num_steps)``, ``range(cfg.train.horizon)``: a setting read from a parameter

@@ -480,8 +480,13 @@ class Facts:
                 value = assigned[0] if len(assigned) == 1 else None
                 if isinstance(value, ast.Call) and value.args:
                     qualified = transform_name(value.func, self.names)
+                    inner = value.args[0]
+                    # jit(grad(f)) still computes a gradient (as for a name bound to one).
+                    while (qualified is not None and qualified not in GRADIENT_FUNCTIONS and qualified not in BATCHING
+                           and isinstance(inner, ast.Call) and inner.args and transform_name(inner.func, self.names) in GRADIENT_FUNCTIONS):
+                        qualified, inner = transform_name(inner.func, self.names), inner.args[0]
                     if qualified is not None:
-                        found[attr] = Value(v.CALLABLE, transform=qualified, function=dotted(value.args[0]), evidence=(f"`self.{attr}` is `{one_line(self.source.segment(value), 40)}`",))
+                        found[attr] = Value(v.CALLABLE, transform=qualified, function=dotted(inner), evidence=(f"`self.{attr}` is `{one_line(self.source.segment(value), 40)}`",))
             for method in klass.body:
                 if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     table[id(method)] = found

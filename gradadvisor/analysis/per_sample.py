@@ -14,6 +14,7 @@ whether a summed body is traced arithmetic on the element and whether an index w
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
@@ -159,6 +160,44 @@ def joining(qualified: str | None) -> str | None:
     per-sample results into one array (``stack``, ``array``, ``concatenate``...); else None."""
     module, _, function = (qualified or "").rpartition(".")
     return function if module in AUTODIFF_NUMPY and function in lib.JOINING else None
+
+
+#: Reductions that take a list of per-sample results whole (stacking it first): ``jnp.sum([...])``.
+LIST_REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min", "std", "var", "logsumexp"})
+
+
+def reduces_list(qualified: str | None, call: ast.Call) -> bool:
+    """``jnp.sum([f(x) for x in xs])``: a jax.numpy reduction of a list built in place (it stacks
+    the list, then reduces): the list is a per-sample map as a join's is."""
+    module, _, function = (qualified or "").rpartition(".")
+    return (module in AUTODIFF_NUMPY or module == "jax.scipy.special") and function in LIST_REDUCTIONS and bool(call.args) and isinstance(call.args[0], ast.ListComp)
+
+
+@dataclass
+class ListJoin:
+    """A call that joins a list of per-sample results: ``function`` (``stack``) from ``module``;
+    the rewrite replaces ``replaced`` (the call, or only its list when the call reduces it), and
+    is advice only for a helper's join or a reduction."""
+
+    function: str
+    module: str
+    replaced: ast.expr
+    join: ast.Call | None
+    advice_only: bool
+
+
+def list_join(call: ast.Call, qualified: str, ctx) -> ListJoin | None:
+    """``jnp.stack([...])``, a helper of the module that stacks its list (``local_join``), or a
+    reduction of a list built in place (``jnp.sum([...])``, stacked then reduced)."""
+    if not call.args or isinstance(call.args[0], ast.Starred):
+        return None
+    wrapped = local_join(call, ctx) if joining(qualified) is None else None
+    function = joining(qualified) or joining(wrapped)
+    if function is not None:
+        return ListJoin(function, (wrapped or qualified).rpartition(".")[0], call, call, wrapped is not None)
+    if reduces_list(qualified, call):
+        return ListJoin("array", qualified.rpartition(".")[0], call.args[0], None, True)
+    return None
 
 
 def local_join(call: ast.Call, ctx) -> str | None:

@@ -9,7 +9,7 @@ from gradadvisor.analysis.gradient import gradients_passed
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
-from gradadvisor.analysis.per_sample import joining, lists_passed, local_join, quoted, walked, while_loop
+from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice
@@ -22,7 +22,9 @@ class PerSampleMap(Rule):
     into one array: `jnp.stack([f(x) for x in xs])`, `jnp.array(list(map(f, xs)))` (or `map`
     inside `jnp.array`), `asarray` / `vstack` / `concatenate` of such a list, a list built by
     `for x in xs: out.append(f(x))` (or `while i < n: ...; i += 1`) then stacked, and
-    `jax.lax.map(f, xs)` (no `batch_size`) in differentiated code. The loop may walk
+    `jax.lax.map(f, xs)` (no `batch_size`) in differentiated code; a reduction of such a list
+    (`jnp.sum([f(x) for x in xs])`, advice) and a gather per index (`jnp.stack([x[i] for i in
+    idx])`, mapped as `x[idx]` is) too. The loop may walk
     `zip(xs, ys)`, `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an
     index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`,
     `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). An index passed as a value
@@ -105,7 +107,7 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
-    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample")
+    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample", "([")
     expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\(\[")  # joins, lax.map, a helper given a list
     trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\bsample\s*\("))
 
@@ -294,16 +296,14 @@ class PerSampleMap(Rule):
         if qualified == "jax.lax.map":
             self._lax_map(node)
             return
-        wrapped = local_join(node, ctx) if joining(qualified) is None else None  # a helper that stacks its list
-        function = joining(qualified) or joining(wrapped)
-        if function is None or ctx.function is None or not positional(node):
+        join = list_join(node, qualified, ctx)  # jnp.stack([...]), a helper that stacks its list, jnp.sum([...])
+        if join is None or ctx.function is None:
             return
         found = of_list(positional(node)[0], ctx)
         if found is None:
             return
-        module = (wrapped or qualified).rpartition(".")[0]
         head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
-        self._report(node, head, found, module, lambda: per_sample_advice(ctx, node, found.loop, node, function, module, advice_only=wrapped is not None))
+        self._report(node, head, found, join.module, lambda: per_sample_advice(ctx, join.replaced, found.loop, join.join, join.function, join.module, advice_only=join.advice_only))
 
     def _lax_map(self, node: ast.Call) -> None:
         ctx = self.ctx

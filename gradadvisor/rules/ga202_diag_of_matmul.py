@@ -321,7 +321,9 @@ class DiagOfMatmul(Rule):
             size="proven" if ranks == (2, 2) else "likely",
             evidence=[
                 "both operands are matrices" if ranks == (2, 2)
-                else "a batch of matrix products, kept over the last two axes" if batched else "the product is a matrix (diag/trace of it)",
+                else "a batch of matrix products, kept over the last two axes" if batched
+                else "taken to be a product of matrices (the ranks are not shown; of a matrix-vector product `diag` builds a matrix instead)"
+                if outer.spelling.variant == "diag" else "the product is a matrix (its diagonal or trace needs two axes)",
                 *(item for item in (ctx.shape_evidence(left), ctx.shape_evidence(right)) if item),
             ],
             fix=fix,

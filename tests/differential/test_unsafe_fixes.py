@@ -357,3 +357,4 @@ def test_gathers_per_index_become_one_map(form, context):
     outcome = check(Program(source, args, f"GA101/gather/{form}/{context}", argnums=(0,)), "GA101", COMMON)
     assert outcome.ok, outcome.detail
     assert outcome.applied and "vmap" in outcome.fixed_source, outcome.fixed_source
+
