@@ -50,3 +50,28 @@ def test_arrays_mapped_from_data_are_data(tmp_path):
 ])
 def test_arrays_mapped_from_keys_or_small_arrays_are_not_data(tmp_path, source):
     assert [f for f in scan_program(tmp_path, GENERATOR.format(source=source)) if f["code"] == "GA401"] == []
+
+
+PARTIAL = '''
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def loss(table, w, idx):
+    return jnp.sum(table[idx] * w)
+
+
+table = {table}
+step = jax.jit({inner})
+'''
+
+
+@pytest.mark.parametrize("inner", ["functools.partial(loss, table)", "jax.grad(functools.partial(loss, table))", "jax.value_and_grad(functools.partial(loss, table), argnums=0)"])
+def test_data_bound_by_partial_under_a_derivative_is_a_compiled_constant(tmp_path, inner):
+    found = scan_program(tmp_path, PARTIAL.format(table='jnp.asarray(np.load("table.npy"))', inner=inner))
+    assert [f["code"] for f in found] == ["GA401"]
+    assert "binds `table`" in found[0]["message"]
+    assert scan_program(tmp_path, PARTIAL.format(table="jnp.ones(3)", inner=inner)) == []

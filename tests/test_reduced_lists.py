@@ -1,6 +1,7 @@
 """A jax.numpy reduction of a list built in place (``jnp.sum([L(a, b) for a, b in zip(x, u)])``)
 stacks the list, then reduces it: the list is a per-sample map (GA101, advice) as it is under
-``jnp.array``. Lists of layers or pytree leaves, and the builtin ``sum`` (GA301's), are not."""
+``jnp.array``. Lists of layers or pytree leaves, and the builtin ``sum`` (GA301's), are not. An
+array grown by ``jnp.append(out, f(x[j])[None], axis=0)`` is the same map, grown along its rows."""
 
 from __future__ import annotations
 
@@ -40,3 +41,31 @@ def test_a_reduction_of_a_per_sample_list_is_a_map(tmp_path, expr, rewrite):
 ])
 def test_reductions_of_leaves_or_a_few_items_are_not_maps(tmp_path, expr):
     assert scan_program(tmp_path, REDUCED.format(expr=expr)) == []
+
+
+GROWN = '''
+import jax
+import jax.numpy as jnp
+
+
+def f(x):
+    return jnp.tanh(x) * 2.0
+
+
+def forward(x):
+    out = jnp.zeros((0, 3))
+    for j in range(x.shape[0]):
+        out = jnp.append(out, f(x[j])[None], {keyword})
+    return out
+
+
+g = jax.grad(lambda x: jnp.sum(forward(x)))
+'''
+
+
+def test_an_array_grown_along_its_rows_is_a_map(tmp_path):
+    found = scan_program(tmp_path, GROWN.format(keyword="axis=0"))
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "grows `out` by one result per step" in found[0]["message"]
+    # Along another axis the results interleave: not one stack of rows.
+    assert scan_program(tmp_path, GROWN.format(keyword="axis=1")) == []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.per_sample import joining
-from gradadvisor.analysis.syntax import name_count, names_read, positional, walk
+from gradadvisor.analysis.syntax import int_value, name_count, names_read, positional, walk
 from gradadvisor.analysis.vectorize import replace_name
 
 #: Constructors of an array that a loop then fills item by item.
@@ -183,8 +183,8 @@ def _iteration_steps(statements: list[ast.stmt], ctx) -> list[tuple[list[ast.exp
 def _grown(stmt: ast.stmt, ctx) -> tuple[str, ast.expr] | None:
     """``out = jnp.append(out, v)`` / ``out = jnp.concatenate([out, v])``: ``(out, v)``."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and isinstance(stmt.value, ast.Call) and not stmt.value.keywords):
-        return None
+            and isinstance(stmt.value, ast.Call) and all(item.arg == "axis" and int_value(item.value) == 0 for item in stmt.value.keywords)):
+        return None  # ``axis=0`` keeps the rows apart, as a stack does
     name, call = stmt.targets[0].id, stmt.value
     module, _, function = (ctx.resolve(call.func) or "").rpartition(".")
     if module not in AUTODIFF_NUMPY:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from gradadvisor.analysis.captured_arrays import FileCaptures, merge_rebuilt
 from gradadvisor.analysis.captured_size import project_size
 from gradadvisor.analysis.dense_slice import DenseSlice, dense_slices
-from gradadvisor.analysis.gradient import COMPILING, Level
+from gradadvisor.analysis.gradient import COMPILING, TRANSFORM_LEVELS, Level
 from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, make_finding
@@ -258,6 +258,8 @@ class LargeCapturedConstant(Rule):
         if canonical(ctx.resolve(node.func)) not in COMPILING or not node.args:
             return
         inner = node.args[0]
+        while isinstance(inner, ast.Call) and inner.args and canonical(ctx.resolve(inner.func)) in TRANSFORM_LEVELS:
+            inner = inner.args[0]  # jax.jit(jax.grad(partial(loss, table))): the same constant
         if not (isinstance(inner, ast.Call) and (ctx.resolve(inner.func) or "") == "functools.partial" and inner.args):
             return
         for bound in [*inner.args[1:], *(item.value for item in inner.keywords if item.arg)]:
