@@ -38,3 +38,26 @@ def test_a_row_unpacked_into_names_is_summed_as_one(tmp_path, unpack, advice):
 def test_a_swap_is_not_split(tmp_path):
     swapped = UNPACKED.format(unpack="a, b = data[i, 0], data[i, 1]\n        a, b = b, a")
     assert [f["code"] for f in scan_program(tmp_path, swapped) if f["code"] == "GA302"] == []
+
+
+CONDITIONS = '''
+import jax
+import jax.numpy as jnp
+
+
+def loss_fun(params, colloc, conds):
+    loss = jnp.mean(colloc ** 2)
+    for cond in conds:
+        t_b, u_b = cond[:, [0]], cond[:, [1]]
+        loss += jnp.mean((u_b - jnp.tanh(params * t_b)) ** 2)
+    return loss
+
+
+grads = jax.jit(jax.grad(loss_fun))
+'''
+
+
+def test_a_loop_over_boundary_conditions_is_a_list_of_different_things(tmp_path):
+    # `conds` says nothing else of itself: its name breaks the tie (boundary conditions of
+    # different sizes, one term each), as `layers` does.
+    assert scan_program(tmp_path, CONDITIONS) == []

@@ -36,7 +36,7 @@ COLLECTION_NAME = re.compile(
     r"axis|axes|config|cfg|configs?|specs?|fields?|children|child|filters?|convs?|denses?|mlps?|encoders?|decoders?|"
     r"experts?|cells?|args|kwargs|attrs?|ops?|edges?|nodes?|items?|pairs?|dtypes?|devices?|sizes?|features?|"
     r"levels?|scales?|coeffs?|coefficients?|chunks?|tasks?|files?|paths?|lines?|tokens?|words?|strings?|"
-    r"labels?|columns?|constraints?|sites?|plates?|distributions?|dists?|priors?|samplers?|"
+    r"labels?|columns?|constraints?|conds|conditions?|bcs|sites?|plates?|distributions?|dists?|priors?|samplers?|"
     r"offsets?|indices?|treedefs?|modes?|buffers?|caches?|hooks?|handlers?|observers?|tables?|ensemble|members?)(?:_|$|\d)",
     re.IGNORECASE,
 )

@@ -35,7 +35,8 @@ class PythonLoopRecurrence(Rule):
       `x[:i]`, the whole `x`, or a carried value (`h = f(h, u[i]); traj = traj.at[i].set(h)`);
     - **carried state without `.at[]`**: `for t in range(T): x = step(x, u[t])`,
       `h = jnp.tanh(W @ h + U @ xs[t])`, integrators (`y = y + dt * f(y, t)`, `while t < t_end`),
-      states appended to a list and stacked (`hs.append(h)` ... `jnp.stack(hs)`), an optimizer
+      states appended to a list and stacked (`hs.append(h)` ... `jnp.stack(hs)`), a list read back
+      (`ys[-1]`, `T[n - 1]`) or filled in place (`hist[t] = f(hist[t - 1])`), an optimizer
       loop in traced code (`params = params - lr * jax.grad(loss)(params)`), coupled states;
     - **linear recurrences**: `x = a * x + b`, `x = A @ x + b`, `x[i] = a * x[i - 1] + b * u[i]`
       (`a`, `A`, `b` free of the state); running sums and products kept per step;

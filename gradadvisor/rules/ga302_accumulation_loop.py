@@ -29,7 +29,8 @@ class AccumulationLoop(Rule):
     arrays (`for i ...: for j ...:`, `itertools.product(xs, ys)`). The element may be read as
     `x[i]`, `x[i + 1]`, `x[i, ...]`, `x[:, i]`, `x[..., i]`, `jnp.take(x, i, axis=k)`,
     `lax.dynamic_index_in_dim(x, i, k)` or `lax.dynamic_slice(x, (i, 0), (1, x.shape[1]))`.
-    A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix.
+    A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix;
+    so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`).
 
     ## Why it is slow for gradients
     Python runs the loop while JAX traces it: the program gets one slice, one computation
