@@ -75,3 +75,10 @@ def test_data_bound_by_partial_under_a_derivative_is_a_compiled_constant(tmp_pat
     assert [f["code"] for f in found] == ["GA401"]
     assert "binds `table`" in found[0]["message"]
     assert scan_program(tmp_path, PARTIAL.format(table="jnp.ones(3)", inner=inner)) == []
+
+
+def test_data_not_mapped_over_does_not_make_the_outputs_data(tmp_path):
+    # in_axes=(None, 0): the map runs over the keys; the loaded data is broadcast to each call.
+    source = GENERATOR.format(source="u0 = jnp.asarray(np.load(path))[:, 0, :]").replace(
+        "u, s = jax.vmap(one, in_axes=(0, None))(u0, p)", "u, s = jax.vmap(lambda k, d: one(d[0], p), in_axes=(0, None))(jax.random.split(key, 4), u0)")
+    assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA401"] == []

@@ -1286,11 +1286,10 @@ class _Evaluator:
             if callee.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
                 return v.sequence(2)
             return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
-        if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap") and not keyword(node, "out_axes"):
-            # A map over data keeps the mapped axis: each output (each part of a returned tuple) is data-sized.
-            mapped = [arg for arg in args if (found := self.eval(arg, depth)).kind == v.ARRAY and found.data]
-            if mapped:
-                return v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped[0]), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
+        if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap"):
+            mapped = self._mapped_data(node, args, depth)
+            if mapped is not None:
+                return v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
             return v.UNKNOWN_VALUE
         if callee.transform in ("jax.jit", "equinox.filter_jit"):
             return v.UNKNOWN_VALUE
@@ -1307,6 +1306,29 @@ class _Evaluator:
                     return self._argument(node_def, result.param, node, depth)
                 return replace(result, evidence=())
         return v.UNKNOWN_VALUE
+
+    def _mapped_data(self, node: ast.Call, args: list[ast.expr], depth: int) -> ast.expr | None:
+        """The data array a map written in place maps over (``jax.vmap(make, in_axes=(0, None))(u0,
+        p)`` with ``u0`` data): each output, each part of a returned tuple too, keeps that axis, so
+        it is data-sized. None when the map's axes are not shown (a map bound to a name first), an
+        ``out_axes`` is given, or no argument mapped along an axis is data."""
+        vmap = node.func
+        if not isinstance(vmap, ast.Call) or keyword(vmap, "out_axes") is not None:
+            return None
+        axes = keyword(vmap, "in_axes") or (positional(vmap)[1] if len(positional(vmap)) > 1 else None)
+        if axes is None:
+            spread = [0] * len(args)
+        elif isinstance(axes, ast.Tuple) and len(axes.elts) == len(args):
+            spread = [None if isinstance(item, ast.Constant) and item.value is None else 0 for item in axes.elts]
+        elif int_value(axes) is not None:
+            spread = [0] * len(args)
+        else:
+            return None
+        for arg, axis in zip(args, spread):
+            value = self.eval(arg, depth) if axis is not None else None
+            if value is not None and value.kind == v.ARRAY and value.data:
+                return arg
+        return None
 
     def _local_definition(self, name: str) -> tuple[ast.AST, Scope] | None:
         return self.scope.definition(name, "def") if self.scope is not None else None
