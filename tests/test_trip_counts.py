@@ -136,3 +136,23 @@ def test_an_entry_of_a_shape_the_callers_pass_is_a_data_count(tmp_path):
     # A caller passing a few rows, or a collection of sizes by its name: small, or unknown.
     assert scan_program(tmp_path, SHAPE_ENTRY.format(param="out_shape", caller="def main(w, xs, h):\n    return jax.jit(run, static_argnums=3)(w, xs, h, (5, 3))")) == []
     assert scan_program(tmp_path, SHAPE_ENTRY.format(param="layer_sizes", caller="step = jax.jit(run, static_argnums=3)")) == []
+
+
+ARANGE = '''import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def splat(buf, c, vals, r):
+    for off in {walked}:
+        buf = buf.at[c + off, :].add(jnp.exp(-off ** 2) * vals)
+    return buf
+'''
+
+
+def test_jnp_arange_with_bounds_walks_as_range_does(tmp_path):
+    # A stencil's offsets, -r to r: the half-width of a footprint, not a data size.
+    assert scan_program(tmp_path, ARANGE.format(walked="jnp.arange(-r, r + 1)")) == []
+    assert scan_program(tmp_path, ARANGE.format(walked="range(-r, r + 1)")) == []
+    # From an index to a data size: as long as the data.
+    assert [f["code"] for f in scan_program(tmp_path, ARANGE.format(walked="jnp.arange(0, vals.shape[0])"))] == ["GA103"]

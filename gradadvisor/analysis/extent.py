@@ -187,6 +187,11 @@ class ExtentReader:
         if qualified.endswith(".numpy.arange") and len(args) == 1 and not call.keywords:
             # ``for d in jnp.arange(n)`` runs ``n`` times, as ``range(n)`` does.
             return self.of_bound(args[0])
+        if qualified.endswith(".numpy.arange") and len(args) in (2, 3) and not call.keywords:
+            # ``jnp.arange(-r, r + 1)`` walks what ``range(-r, r + 1)`` does: a stencil's offsets.
+            as_range = ast.copy_location(ast.Call(func=ast.Name(id="range", ctx=ast.Load()), args=list(args), keywords=[]), call)
+            found = self.of_iterable(as_range)
+            return found if found.kind == "static" else None
         if any(part in qualified for part in ("tree_leaves", "tree_util.tree_map", "tree.leaves", "tree_flatten", "tree.flatten")):
             return static("pytree leaves")
         if qualified in ("itertools.product", "itertools.combinations", "itertools.permutations", "itertools.pairwise") and args:
