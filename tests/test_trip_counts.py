@@ -156,31 +156,3 @@ def test_jnp_arange_with_bounds_walks_as_range_does(tmp_path):
     assert scan_program(tmp_path, ARANGE.format(walked="range(-r, r + 1)")) == []
     # From an index to a data size: as long as the data.
     assert [f["code"] for f in scan_program(tmp_path, ARANGE.format(walked="jnp.arange(0, vals.shape[0])"))] == ["GA103"]
-
-
-SCHEDULE = '''import jax
-import jax.numpy as jnp
-
-
-def step(key, z, beta):
-    return z * (1 - beta) + beta * jax.random.normal(key, z.shape)
-
-
-@jax.jit
-def roll(key, z, betas):
-    for t in jnp.arange(betas.shape[0]):
-        key, k = jax.random.split(key)
-        z = step(k, z, betas[t])
-    return z
-
-
-def main(key, z0):
-    return roll(key, z0, {arg})
-'''
-
-
-def test_the_rows_of_a_parameter_are_small_when_every_caller_passes_a_few(tmp_path):
-    assert scan_program(tmp_path, SCHEDULE.format(arg="jnp.array([0.1, 0.2, 0.3])")) == []
-    assert [f["code"] for f in scan_program(tmp_path, SCHEDULE.format(arg="jnp.linspace(0.0, 1.0, 1000)"))] == ["GA103"]
-    # A caller whose array's rows are not shown: the data size stands.
-    assert [f["code"] for f in scan_program(tmp_path, SCHEDULE.format(arg="jnp.asarray(z0)"))] == ["GA103"]

@@ -336,10 +336,6 @@ class ExtentReader:
         evidence = value.evidence
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
         axis = LATER_AXIS.search(length)
-        owner = re.match(r"(\w+)\.shape\[0\]$", length)
-        if owner is not None and axis is None and self.evaluate(ast.Name(id=owner.group(1), ctx=ast.Load())).kind == v.PARAM:
-            # ``betas.shape[0]`` of a parameter: a data size, unless every caller passes a few rows (phase 2).
-            return Extent("data", reason, "proven", evidence, param=owner.group(1), size=length)
         if axis is not None:
             # ``x.shape[1]``: a feature, channel or model axis as often as a data axis (time,
             # points); it counts, but as a likely data size, unless a fact says more.

@@ -355,16 +355,9 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
 def size_proof(candidate: Candidate, project: "Project", trace: str = "none") -> tuple[str, list[str]]:
     """The size proof, upgraded (or refuted) by what call sites pass for ``size_param``, or by
     the trace: a traced function's parameters are arrays, so a loop over one is data-sized."""
-    if candidate.size not in ("likely", "proven") or candidate.size_param is None or not candidate.scopes:
+    if candidate.size != "likely" or candidate.size_param is None or not candidate.scopes:
         return candidate.size, []
     facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
-    if candidate.size == "proven":
-        # The rows of an array parameter (``for t in range(betas.shape[0])``): small only when
-        # every caller passes an array of a few rows the code states (``jnp.array([.1, .2, .3])``).
-        rows = [fact.shape[0] for fact in facts if fact.kind == "array" and fact.shape and isinstance(fact.shape[0], int)]
-        if facts and len(rows) == len(facts) and max(rows) <= SMALL_RANGE:
-            return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
-        return "proven", []
     if not facts:
         if candidate.per_element and trace == "proven":
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
