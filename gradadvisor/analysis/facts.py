@@ -32,7 +32,7 @@ from typing import Iterator
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.config_values import configured
-from gradadvisor.analysis.gradient import BATCHING, GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, transform_name
+from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, kept_transform, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, one_line, positional, range_bounds, walk_local
@@ -482,8 +482,7 @@ class Facts:
                     qualified = transform_name(value.func, self.names)
                     inner = value.args[0]
                     # jit(grad(f)) still computes a gradient (as for a name bound to one).
-                    while (qualified is not None and qualified not in GRADIENT_FUNCTIONS and qualified not in BATCHING
-                           and isinstance(inner, ast.Call) and inner.args and transform_name(inner.func, self.names) in GRADIENT_FUNCTIONS):
+                    while qualified is not None and isinstance(inner, ast.Call) and inner.args and kept_transform(qualified, transform_name(inner.func, self.names)) != qualified:
                         qualified, inner = transform_name(inner.func, self.names), inner.args[0]
                     if qualified is not None:
                         found[attr] = Value(v.CALLABLE, transform=qualified, function=dotted(inner), evidence=(f"`self.{attr}` is `{one_line(self.source.segment(value), 40)}`",))
@@ -1456,9 +1455,7 @@ class _Evaluator:
             inner = args[0] if args else keyword(node, "fun")
             wrapped = self.eval(inner, depth) if inner is not None else v.UNKNOWN_VALUE
             function = wrapped.function if wrapped.kind == v.CALLABLE else (dotted(inner) if inner is not None else None)
-            kept = qualified
-            if qualified not in GRADIENT_FUNCTIONS and qualified not in BATCHING and wrapped.transform in GRADIENT_FUNCTIONS:
-                kept = wrapped.transform  # jit(grad(f)) still computes a gradient; vmap(grad(f)) a batch of them
+            kept = kept_transform(qualified, wrapped.transform)
             return Value(v.CALLABLE, transform=kept, function=function, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if qualified in ("jax.device_put", "jax.device_put_replicated") and args:
             inner = self.eval(args[0], depth)

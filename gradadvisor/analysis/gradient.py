@@ -234,8 +234,9 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
         value = statement.value
         while isinstance(value, ast.Subscript):
             value = value.value  # ``return jax.jvp(jax.grad(f), (x,), (v,))[1]``: a part of a derivative
-        if isinstance(value, ast.Call) and ctx.resolve(value.func) in DIRECT_DERIVATIVES:
-            transforms.add(ctx.resolve(value.func))
+        direct = ctx.resolve(value.func) if isinstance(value, ast.Call) else None
+        if direct in DIRECT_DERIVATIVES:
+            transforms.add(direct)
             continue
         inner = value.func if isinstance(value, ast.Call) else None
         transform = ctx.resolve(inner.func) if isinstance(inner, ast.Call) else None
@@ -257,6 +258,15 @@ def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:
     if isinstance(inner, ast.Call) and ctx.resolve(inner.func) == "functools.partial" and inner.args:
         return bool(names_read(inner) & variables) and not names_read(inner.args[0]) & variables
     return isinstance(inner, ast.Lambda) and bool(names_read(inner.body) & variables) and not names_read(func.func) & variables
+
+
+def kept_transform(outer: str, inner: str | None) -> str:
+    """What a function built by ``outer`` around one built by ``inner`` computes, as a transform:
+    ``jit(grad(f))`` still computes a gradient (``inner``); ``vmap(grad(f))`` a batch of them, and a
+    derivative of anything is its own (``outer``)."""
+    if outer not in GRADIENT_FUNCTIONS and outer not in BATCHING and inner in GRADIENT_FUNCTIONS:
+        return inner
+    return outer
 
 
 def derivative_kind(transform: str) -> str:
