@@ -132,7 +132,8 @@ def test_code_that_only_eager_code_calls_is_not_likely_traced(tmp_path):
         ("model_test.py", "class ModelTest:\n    pass\n", True),
         ("model_test.py", "def test_fit():\n    pass\n", True),
         ("cg_test.py", "import autograd.numpy as np\n\ndef f(x):\n    return x\n", False),  # someone trying something out
-        ("model.py", "import pytest\n", False),
+        ("model.py", "import pytest\n", True),  # a test suite's helper module: library code imports no test runner
+        ("model.py", "import unittest.mock\n", False),  # a mock in library code is not a test
     ],
 )
 def test_test_modules(name, source, expected):

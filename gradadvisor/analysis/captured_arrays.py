@@ -37,11 +37,12 @@ from gradadvisor.analysis.captures import (
     is_pytree_class,
     is_static_or_class_method,
     self_attributes,
+    small_row_reads,
     uses_x64,
 )
 from gradadvisor.analysis.facts import Binding, Facts, Position, Scope
 from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
@@ -160,6 +161,8 @@ class FileCaptures:
             for name, read in reads.items():
                 if name in own:
                     data = self._capture(name, scope, enclosing)
+                    if data is not None and data.get("data"):
+                        data = _small_rows(node, name, data)
                     if data is not None:
                         found.append((read, data))
         self._reads[id(node)] = own
@@ -380,3 +383,17 @@ def _enclosing(scopes: Sequence[ast.AST], keys: tuple[str, ...]) -> list[tuple[a
     first, with keys."""
     functions = [scope for scope in scopes if isinstance(scope, FUNCTION_NODES)]
     return list(zip(reversed(functions[:-1]), keys[1:]))
+
+
+def _small_rows(function: ast.AST, name: str, data: dict) -> dict:
+    """Loaded data of unshown size that ``function`` reads only a row's small block of
+    (``poses[i, :3, :4]``): a table of small rows, such as the poses beside a loaded image
+    stack, is no evidence of a large constant; its size is unknown (``low``)."""
+    read = small_row_reads(function, name)
+    if read is None:
+        return data
+    rows = {key: item for key, item in data.items() if key != "data"}
+    rows["unknown"] = True
+    rows["evidence"] = f"{data.get('evidence', 'loaded')}; but `{getattr(function, 'name', 'lambda')}` reads only small rows of it (`{one_line(ast.unparse(read), 40)}`)"
+    return rows
+

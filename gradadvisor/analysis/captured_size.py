@@ -76,12 +76,18 @@ class SizeReader:
         """Where a value of unknown size comes from: data (``ensure_batched(emissions)`` of a data
         array, a shape ``(X.shape[0], 8)`` of one), or a parameter of ``scope``."""
         sources: list[tuple[str, ast.AST | None]] = []
+        items: set[str] = set()  # names unpacked item by item: ``H, W, focal = hwf``
         for binding in bindings:
             if binding.kind not in ("assign", "walrus") or not isinstance(binding.value, ast.expr):
                 return None
-            sources.extend((name, binding.statement) for name in operand_names(binding.value))
+            part = _part(binding)
+            if _python_scalar(part):
+                return None  # ``H = int(H)``: a Python number, not an array
+            if binding.path and isinstance(binding.value, ast.Name) and part is binding.value:
+                items.add(binding.value.id)
+            sources.extend((name, binding.statement) for name in operand_names(part))
         # ``P = ck.cfg.geometry()``: what a method of a loaded object returns is not the data itself
-        values = {name for binding in bindings for name in operand_names(binding.value, receivers=False)}
+        values = {name for binding in bindings for name in operand_names(_part(binding), receivers=False)}
         loaded = _loader_call(bindings)
         if loaded is not None:
             return {"data": True, "evidence": loaded}
@@ -100,7 +106,7 @@ class SizeReader:
             if found.kind == v.ARRAY and found.data:
                 evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
                 return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
-            loaded = None if name not in values else _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"])
+            loaded = None if name not in values else _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"], whole=name in items)
             if loaded is not None:  # ``x = jnp.array(x)`` after ``x, y = reader.get_data(...)``
                 return {"data": True, "evidence": f"computed from `{name}`, {loaded}"}
         return None
@@ -126,11 +132,31 @@ class SizeReader:
         return name in lib.SCALAR_TYPES and (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY)
 
 
-def _loader_call(bindings: list[Binding]) -> str | None:
+def _part(binding: Binding) -> ast.expr:
+    """What ``binding`` binds its name to, where the code shows it: the item of a literal tuple
+    (``H, W = int(H), int(W)`` binds ``int(H)`` to ``H``), else the whole value."""
+    value = binding.value
+    for index in binding.path:
+        if not isinstance(value, (ast.Tuple, ast.List)) or index >= len(value.elts) or any(isinstance(item, ast.Starred) for item in value.elts):
+            return binding.value
+        value = value.elts[index]
+    return value
+
+
+def _python_scalar(value: ast.expr) -> bool:
+    """``int(h)``, ``float(cfg.focal)``, ``len(xs)``: a Python number, never an array."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("int", "float", "bool", "complex", "len", "round")
+
+
+def _loader_call(bindings: list[Binding], whole: bool = False) -> str | None:
     """``X_train, y_train = load_grid("train")``: every binding is the result of one call (or a
-    part of it) to a function named as a loader (``LOADER_NAME``), which no fact sizes; why."""
+    part of it) to a function named as a loader (``LOADER_NAME``), which no fact sizes; why.
+    ``whole``: the name is unpacked further (``H, W, focal = hwf``), so only a whole result counts:
+    the items of one part of a loader's tuple are its small companions, not the data."""
     calls = []
     for binding in bindings:
+        if whole and binding.path:
+            return None
         value = binding.value
         while isinstance(value, ast.Subscript):
             value = value.value  # load_data()["x"]

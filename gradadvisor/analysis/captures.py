@@ -136,6 +136,56 @@ def _own_code(function: ast.AST, attribute_base: str | None = None) -> Iterator[
         stack.extend((child, bound) for child in reversed(child_nodes(node)))
 
 
+def small_row_reads(function: ast.AST, name: str) -> ast.Subscript | None:
+    """A read showing that ``name`` is a table of small rows: every read of it in ``function``'s
+    own code picks one row and a block of at most ``SMALL_ROW`` literal entries on each other
+    axis (``poses[i, :3, :4]``, ``c2w[i, :3, -1]``); None when any read takes more."""
+    picks: set[int] = set()
+    example = None
+    loads = []
+    for node, bound in _own_code(function):
+        if name in bound:
+            continue
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and _small_row(node.slice):
+            picks.add(id(node.value))
+            example = example or node
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            loads.append(node)
+    if not loads or any(id(load) not in picks for load in loads):
+        return None
+    return example
+
+
+#: The most entries per axis a literal block of a row may hold and still be a small row.
+SMALL_ROW = 16
+
+
+def _small_row(index: ast.AST) -> bool:
+    """``[i, :3, :4]``: a row, then literal blocks of at most ``SMALL_ROW`` entries."""
+    if not isinstance(index, ast.Tuple) or len(index.elts) < 2 or isinstance(index.elts[0], (ast.Slice, ast.Starred)):
+        return False
+    for item in index.elts[1:]:
+        if isinstance(item, ast.Slice):
+            if item.step is not None:
+                return False
+            lower = _literal_int(item.lower) if item.lower is not None else 0
+            upper = _literal_int(item.upper) if item.upper is not None else None
+            if lower is None or upper is None or (lower < 0) != (upper < 0) or not 0 < upper - lower <= SMALL_ROW:
+                return False
+        elif _literal_int(item) is None:
+            return False
+    return True
+
+
+def _literal_int(node: ast.AST | None) -> int | None:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _literal_int(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
 def _metadata_only(node: ast.AST, base: str | None) -> bool:
     """``x.shape``, ``self.x.dtype``, ``len(x)``, ``jnp.zeros_like(x)``: reads no data of ``x``."""
     if isinstance(node, ast.Attribute) and node.attr in METADATA_ATTRIBUTES:

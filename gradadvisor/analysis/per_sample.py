@@ -232,12 +232,15 @@ def first_array(ctx, loop: ElementLoop) -> str:
 def walked(ctx, loop: ElementLoop | ProductLoop) -> str:
     """What one iteration takes, for a message: "element of `xs`", "combination of rows of `xs`
     and `ys`", "value of `t` in `range(T)`"."""
-    arrays = [one_line(ctx.code(array), 30) for array in loop.arrays if not built(array)]
+    arrays = [one_line(ctx.code(array), 30) for array in loop.arrays if not built(array) or isinstance(array, ast.Subscript)]
     if isinstance(loop, ProductLoop):
         return "combination of rows of " + " and ".join(f"`{array}`" for array in arrays)
     if arrays:
         return f"element of `{arrays[0]}`"
-    return f"value of `{loop.variables[0]}` in `range({one_line(ctx.code(loop.count), 30)})`" if loop.count is not None else "element"
+    if loop.count is None:
+        return "element"
+    bounds = one_line(ctx.code(loop.count), 30) if loop.start is None else f"{one_line(ctx.code(loop.start), 20)}, {one_line(ctx.code(loop.count), 30)}"
+    return f"value of `{loop.variables[0]}` in `range({bounds})`"
 
 
 def unpartial(body: ast.expr, ctx) -> ast.expr:

@@ -392,9 +392,11 @@ class Project:
 
     def compiled_among(self, path: str, scope: str | None, references) -> str | None:
         """The first of ``references`` (calls as written in ``path``, inside ``scope``) that
-        resolves to a function jit compiles; None when none does."""
+        resolves to a function jit compiles as a program of its own (``step = jax.jit(f)``,
+        ``@jax.jit``); None when none does. A function jit only reaches through a caller
+        (``net`` called by a jitted ``loss``) runs op by op when called from elsewhere."""
         for reference in references:
-            if any(key in self.compiled for key in self.resolve(path, reference, scope)):
+            if any(key in self.compiled and self.compile_reasons[key].parent is None for key in self.resolve(path, reference, scope)):
                 return reference
         return None
 

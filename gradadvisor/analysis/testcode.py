@@ -32,20 +32,32 @@ def is_test_file(path: str) -> bool:
     return TEST_FILE.search(path) is not None
 
 
+#: Imports that make any module test code: library code does not import a test runner.
+TEST_RUNNERS = ("pytest", "hypothesis", "absl.testing")
+
+
 def is_test_module(path: str, tree: ast.Module) -> bool:
     """A test module: named as one, and (for ``*_test.py``) holding a test function or class
-    or importing a testing library."""
+    or importing a testing library; or, whatever its name, importing a test runner (``pytest``:
+    a helper module of a test suite, ``tests/helpers.py``)."""
     if not is_test_file(path):
-        return False
+        return any(_imports(statement, TEST_RUNNERS) for statement in tree.body)
     if SUFFIX_TEST_FILE.search(path) is None:
         return True
     for statement in tree.body:
         if is_test_scope(statement):
             return True
-        if isinstance(statement, ast.Import) and any(alias.name.startswith(TESTING_MODULES) for alias in statement.names):
+        if _imports(statement, TESTING_MODULES):
             return True
-        if isinstance(statement, ast.ImportFrom) and (statement.module or "").startswith(TESTING_MODULES):
-            return True
+    return False
+
+
+def _imports(statement: ast.stmt, modules: tuple[str, ...]) -> bool:
+    if isinstance(statement, ast.Import):
+        return any(alias.name == module or alias.name.startswith(module + ".") for alias in statement.names for module in modules)
+    if isinstance(statement, ast.ImportFrom) and not statement.level:
+        name = statement.module or ""
+        return any(name == module or name.startswith(module + ".") for module in modules)
     return False
 
 
@@ -72,10 +84,31 @@ def is_test_scope(node: ast.AST, in_class: bool = False) -> bool:
     ``TestCase`` subclass). A method (``in_class``) is a test only as part of a test class,
     which is one scope whole: ``Model.test_loss`` computes a loss on the test set."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return not in_class and is_test_function(node.name) or states_reference(node)
+        return not in_class and (is_test_function(node.name) or checks_closeness(node)) or states_reference(node)
     if isinstance(node, ast.ClassDef):
         name = node.name
         bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in node.bases]
         return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase")) or any(base.endswith("TestCase") for base in bases)
+    return False
+
+
+#: Calls that compare two computations' numbers: a check's verdict.
+CLOSENESS = re.compile(r"(?:^|_)(?:allclose|isclose|array_equal|array_almost_equal|almost_equal|all_close|assert_trees_all_close)$")
+
+
+def checks_closeness(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function that asserts two computations agree, in a statement of its own body
+    (``assert jnp.allclose(fast, slow)``, ``np.testing.assert_allclose(g, ref)``): a check,
+    whatever its name, and its loops build the slow side on purpose."""
+    for statement in node.body:
+        test = statement.test if isinstance(statement, ast.Assert) else statement.value if isinstance(statement, ast.Expr) else None
+        if isinstance(test, ast.UnaryOp):
+            test = test.operand
+        if not isinstance(test, ast.Call):
+            continue
+        func = test.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if CLOSENESS.search(name) and (isinstance(statement, ast.Assert) or name.startswith("assert")):
+            return True
     return False
 

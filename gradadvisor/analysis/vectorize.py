@@ -199,6 +199,8 @@ class ElementLoop:
     count: ast.expr | None = None
     #: What reading the loop as one map assumes (``zip`` stops at the shortest argument...).
     assumptions: tuple[str, ...] = ()
+    #: For ``range(start, count)``: the first index (None: 0).
+    start: ast.expr | None = None
 
     def axis(self, position: int) -> int:
         return self.axes[position] if self.axes is not None else 0
@@ -387,13 +389,16 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
     if isinstance(target, ast.Name):
         var = target.id
         if call_name == "range":
+            start = None
             if len(iterable.args) == 1:  # type: ignore[attr-defined]
                 count = iterable.args[0]  # type: ignore[attr-defined]
-            elif len(iterable.args) == 2 and isinstance(iterable.args[0], ast.Constant) and iterable.args[0].value == 0 and type(iterable.args[0].value) is int:  # type: ignore[attr-defined]
-                count = iterable.args[1]  # type: ignore[attr-defined]
+            elif len(iterable.args) == 2:  # type: ignore[attr-defined]
+                start, count = iterable.args  # type: ignore[attr-defined]
+                if _literal_int(start) == 0:
+                    start = None
             else:
                 return None
-            return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange)
+            return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, start=start)
         if call_name is not None and call_name in NOT_AN_AXIS_WALK:
             return None
         if isinstance(iterable, ast.Call) and (resolve(iterable.func) or "").startswith("itertools."):
@@ -434,10 +439,17 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
     return None
 
 
-def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resolve, is_builtin, arange=None) -> ElementLoop | None:
-    """``body`` run for ``index`` in ``range(count)``, read as a map over the arrays it reads at
-    ``index`` (and over ``arange(count)`` when the index is also a value passed to functions)."""
+def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resolve, is_builtin, arange=None, start: ast.expr | None = None) -> ElementLoop | None:
+    """``body`` run for ``index`` in ``range(count)`` (``range(start, count)``), read as a map over
+    the arrays it reads at ``index`` (and over ``arange(count)`` when the index is also a value
+    passed to functions). A read at a shifted index (``x[j + 1]``, ``x[j - 1]``), or any read of a
+    range that does not start at 0, maps over a window of the array (``x[1:n + 1]``), as the
+    index walks it: the window is exact only where the index stays inside the array (JAX clamps
+    an index, and a slice clips), an assumption the reading states."""
     reads: dict[tuple[str, int], str] = {}
+    windows: list[str] = []
+    # A shifted read or a start makes every read a window, ``x[j]`` too (``x[:n - 1]``).
+    shifted = count is not None and (start is not None or any((_indexed_read(node, index, resolve) or (0, 0, 0, 0))[3] for node in walk(body)))
     arrays: list[ast.expr] = []
     axes: list[int] = []
     taken = names_read(body)
@@ -468,9 +480,16 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         found = _indexed_read(node, index, resolve)
         if found is None:
             return None
-        array, axis, keep = found
+        array, axis, keep, offset = found
         if index in names_read(array):
             return None
+        if shifted:
+            if count is None or axis < 0 or keep is not None:
+                return None
+            array = _window(array, axis, start, count, offset)
+            if array is None:
+                return None
+            windows.append(f"`{code(node)}`")
         element = name(element_name(array, axis))
         if keep is None:
             return element
@@ -486,38 +505,70 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         if count is None or arange is None or not _index_only_passed(new_body, index, resolve, is_builtin):
             return None
         variables.insert(0, index)
-        arrays.insert(0, arange(count))
+        values = arange(count)
+        if start is not None and isinstance(values, ast.Call) and len(values.args) == 1:
+            values.args = [start, *values.args]  # ``jnp.arange(start, count)``
+        arrays.insert(0, values)
         axes.insert(0, 0)
     if not variables:
         return None
-    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count)
+    assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
+    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start)
 
 
-def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, int | None] | None:
+def _window(array: ast.expr, axis: int, start: ast.expr | None, count: ast.expr, offset: int) -> ast.expr | None:
+    """``array[start + offset:count + offset]`` along ``axis``: the rows a shifted index walks."""
+    lower_value = (_literal_int(start) if start is not None else 0)
+    if lower_value is not None and lower_value + offset < 0:
+        return None  # ``x[j - 1]`` from ``j = 0``: row -1 is the last row, not a window
+    lower = _shifted(start if start is not None else ast.Constant(0), offset)
+    upper = _shifted(count, offset)
+    part = ast.Slice(lower=None if isinstance(lower, ast.Constant) and lower.value == 0 else lower, upper=upper)
+    index = part if axis == 0 else ast.Tuple(elts=[*(ast.Slice() for _ in range(axis)), part], ctx=ast.Load())
+    return ast.Subscript(value=array, slice=index, ctx=ast.Load())
+
+
+def _shifted(value: ast.expr, offset: int) -> ast.expr:
+    """``value + offset`` as code: folded when ``value`` is a literal."""
+    literal = _literal_int(value)
+    if literal is not None:
+        return ast.Constant(literal + offset)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)) and _literal_int(value.right) is not None:
+        inner = _literal_int(value.right) * (1 if isinstance(value.op, ast.Add) else -1)  # type: ignore[operator]
+        return _shifted(value.left, inner + offset)  # ``n - 1`` shifted by 1 is ``n``
+    if offset == 0:
+        return value
+    return ast.BinOp(left=value, op=ast.Add() if offset > 0 else ast.Sub(), right=ast.Constant(abs(offset)))
+
+
+def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, int | None, int] | None:
     """``(array, axis, keep)`` when ``node`` reads one slice of an array at ``index``: ``x[i]``,
     ``x[i, ...]``, ``x[:, i]``, ``x[..., i]``, ``jnp.take(x, i, axis=k)``,
     ``lax.dynamic_index_in_dim(x, i, k, keepdims=False)``. ``keep`` is the axis a length-1 axis
-    stays at (``dynamic_index_in_dim`` keeps it unless told not to), else None."""
+    stays at (``dynamic_index_in_dim`` keeps it unless told not to), else None; a fourth item is
+    the index's literal shift (``x[i + 1]``: 1)."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         part = node.slice
-        if isinstance(part, ast.Name) and part.id == index:
-            return node.value, 0, None
+        offset = _index_offset(part, index)
+        if offset is not None:
+            return node.value, 0, None, offset
         if _one_row(part, index):
-            return node.value, 0, 0  # ``x[i:i + 1]``: the row, its axis kept (length 1)
+            return node.value, 0, 0, 0  # ``x[i:i + 1]``: the row, its axis kept (length 1)
         if isinstance(part, ast.Tuple):
             items = part.elts
-            positions = [k for k, item in enumerate(items) if isinstance(item, ast.Name) and item.id == index or _one_row(item, index)]
+            positions = [k for k, item in enumerate(items) if _index_offset(item, index) is not None or _one_row(item, index)]
             if len(positions) != 1:
                 return None
             position = positions[0]
+            offset = _index_offset(items[position], index) or 0
             keep = position if _one_row(items[position], index) else None
             before, after = items[:position], items[position + 1 :]
             full = lambda item: isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None  # noqa: E731
             ellipsis = lambda item: isinstance(item, ast.Constant) and item.value is Ellipsis  # noqa: E731
             if all(full(item) for item in before) and all(full(item) for item in after[:-1]) and (not after or full(after[-1]) or ellipsis(after[-1])):
-                return node.value, len(before), keep
-            if len(before) == 1 and ellipsis(before[0]) and not after and keep is None:
-                return node.value, -1, None
+                return node.value, len(before), keep, offset
+            if len(before) == 1 and ellipsis(before[0]) and not after and keep is None and not offset:
+                return node.value, -1, None, 0
         return None
     if not isinstance(node, ast.Call) or any(isinstance(arg, ast.Starred) for arg in node.args):
         return None
@@ -531,7 +582,7 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
         if len(args) > 3 or keywords.keys() - {"axis"}:
             return None
         value = _literal_int(axis)
-        return (args[0], value, None) if value is not None else None
+        return (args[0], value, None, 0) if value is not None else None
     if qualified == "jax.lax.dynamic_index_in_dim":
         axis = args[2] if len(args) > 2 else keywords.pop("axis", ast.Constant(0))
         keepdims = args[3] if len(args) > 3 else keywords.pop("keepdims", ast.Constant(True))
@@ -539,8 +590,24 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
         if value is None or keywords.keys() - {"axis", "keepdims"} or not (isinstance(keepdims, ast.Constant) and isinstance(keepdims.value, bool)):
             return None
         if keepdims.value:
-            return (args[0], value, value) if value >= 0 else None
-        return args[0], value, None
+            return (args[0], value, value, 0) if value >= 0 else None
+        return args[0], value, None, 0
+    return None
+
+
+def _index_offset(part: ast.AST, index: str) -> int | None:
+    """``i`` (0), ``i + 2`` / ``2 + i`` (2), ``i - 1`` (-1): a read at ``index`` shifted by a
+    literal; None for anything else."""
+    if isinstance(part, ast.Name):
+        return 0 if part.id == index else None
+    if not (isinstance(part, ast.BinOp) and isinstance(part.op, (ast.Add, ast.Sub))):
+        return None
+    left, right = part.left, part.right
+    if isinstance(left, ast.Name) and left.id == index:
+        shift = _literal_int(right)
+        return None if shift is None else shift if isinstance(part.op, ast.Add) else -shift
+    if isinstance(right, ast.Name) and right.id == index and isinstance(part.op, ast.Add):
+        return _literal_int(left)
     return None
 
 

@@ -5,7 +5,8 @@ axis kept: GA101's ``vmap`` rewrite reads it as ``x_i[None]`` (``x_i[:, None]``)
 programs that satisfy what the fix says it could not prove, values and gradients must not
 change. A comprehension whose body is a list over rows (a Gram matrix,
 ``jnp.array([[k(x, y) for y in X2] for x in X1])``) maps twice: nested ``vmap``s keep the
-axes where the nested list put them."""
+axes where the nested list put them. A read at a shifted index (``x[i + 1]``) or a range from
+``start`` maps over windows (``x[1:n]``, ``x[:n - 1]``), exact when the index stays inside."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from unsafediff import check
 NET = "import jax\nimport jax.numpy as jnp\n\n\ndef net(w, x):\n    return jnp.tanh(x @ w)\n\n\n"
 KERNEL = "import jax\nimport jax.numpy as jnp\n\n\ndef k(x, y):\n    return jnp.exp(-jnp.sum((x - y) ** 2))\n\n\n"
 PHRASES = ("is a jax array", "is an array", "is not empty", "is a JAX function of one element", "is the number of rows", "covers exactly the rows",
-           "stays inside", "as many rows in every step")
+           "stays inside", "stay inside the array", "as many rows in every step")
 
 #: name -> (module head, the joined expression, shapes of the two arguments, text the fixed source holds)
 CASES = {
@@ -28,6 +29,10 @@ CASES = {
     # a Gram matrix: the inner list is mapped too
     "gram_array": (KERNEL, "jnp.array([[k(row, y) for y in x] for row in w])", ((3, 2), (5, 2)), "jax.vmap(lambda y:"),
     "gram_asarray": (KERNEL, "jnp.asarray([[k(row, y) * 2.0 for y in x] for row in w])", ((3, 2), (5, 2)), "jax.vmap(lambda y:"),
+    # shifted reads and ranges that do not start at 0 map over windows of the array
+    "next_row": (NET, "jnp.stack([net(w, x[i + 1] - x[i]) for i in range(x.shape[0] - 1)])", ((4, 2), (5, 4)), "x[1:x.shape[0]]"),
+    "from_one": (NET, "jnp.stack([net(w, x[i]) * x[i - 1] for i in range(1, x.shape[0])])", ((4, 4), (5, 4)), "x[:x.shape[0] - 1]"),
+    "index_too": (NET, "jnp.stack([net(w, x[i]) + jnp.cos(i) for i in range(2, x.shape[0])])", ((4, 2), (5, 4)), "arange(2, x.shape[0])"),
 }
 
 
