@@ -74,6 +74,9 @@ class Body:
     #: Lists the body appends one item to per step besides (``log_probs.append(lp)``): a batched
     #: rewrite must return them too, so there is advice and no fix.
     collected: list[str] = field(default_factory=list)
+    #: The step runs an inner loop of its own (``for W, b in layers: h = f(W, h, b)``): its
+    #: terms cannot be written as one expression, so there is advice and no rewrite.
+    opaque: bool = False
 
     @property
     def branched(self) -> bool:
@@ -168,9 +171,14 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         if appended is not None:
             appends.append(appended)
             continue
+        inner = _inner_loop(stmt)
+        if inner is not None:
+            local_values.extend((local, stmt) for local in sorted(inner))  # type: ignore[misc]
+            continue
         return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
     if not accumulations or any(has_walrus(stmt) for stmt in statements):
         return None
+    opaque = any(isinstance(stmt, (ast.For, ast.While)) for stmt in statements)
     if appends:
         statements = [stmt for stmt in statements if _appended(stmt) is None]
         collected = {target for target, _ in appends}
@@ -194,11 +202,20 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         if isinstance(stmt, ast.Pass):
             continue
         accumulation = next((item for item in accumulations if item.statement is stmt), None)
-        reads = names_read(accumulation.term if accumulation is not None else stmt.value)  # type: ignore[attr-defined]
+        if isinstance(stmt, (ast.For, ast.While)):
+            inner = _inner_loop(stmt) or set()
+            own = set(target_names(stmt.target)) if isinstance(stmt, ast.For) else set()
+            reads = names_read(stmt.iter if isinstance(stmt, ast.For) else stmt.test) | (_read_before_assigned(stmt.body, inner) - own)
+        else:
+            reads = names_read(accumulation.term if accumulation is not None else stmt.value)  # type: ignore[attr-defined]
         if reads & set(names) or (reads - assigned) & set(local_names):
             return None
         if accumulation is None:
-            assigned.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+            assigned.update(_inner_loop(stmt) or ()) if isinstance(stmt, (ast.For, ast.While)) else assigned.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+    if opaque:
+        for accumulation in accumulations:
+            accumulation.inlined = accumulation.term  # type: ignore[assignment]
+        return Body(accumulations, list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=True)
     order = {id(stmt): number for number, stmt in enumerate(statements)}
     for accumulation in accumulations:
         inlined: ast.AST = accumulation.term
@@ -207,6 +224,35 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
     return Body(accumulations, list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)))
+
+
+def _inner_loop(stmt: ast.stmt) -> set[str] | None:
+    """The names an inner loop of a step assigns (its targets too), when all it does is assign
+    plain names (``for W, b in layers: h = jnp.tanh(W @ h + b)``); None for anything else."""
+    if not isinstance(stmt, (ast.For, ast.While)) or stmt.orelse:
+        return None
+    assigned = set(target_names(stmt.target)) if isinstance(stmt, ast.For) else set()
+    for item in stmt.body:
+        if isinstance(item, ast.Assign) and all(isinstance(target, (ast.Name, ast.Tuple)) for target in item.targets):
+            assigned.update(name for target in item.targets for name in target_names(target))
+        elif isinstance(item, ast.AugAssign) and isinstance(item.target, ast.Name):
+            assigned.add(item.target.id)
+        else:
+            return None
+    return assigned
+
+
+def _read_before_assigned(body: list[ast.stmt], assigned: set[str]) -> set[str]:
+    """The names ``body`` reads (on its first pass) before assigning them: from outside it."""
+    reads: set[str] = set()
+    done: set[str] = set()
+    for item in body:
+        value = item.value if isinstance(item, (ast.Assign, ast.AugAssign)) else item
+        reads |= names_read(value) - done
+        if isinstance(item, ast.AugAssign):
+            reads |= {item.target.id} - done  # type: ignore[union-attr]
+        done |= {name for target in (item.targets if isinstance(item, ast.Assign) else [item.target]) for name in target_names(target)}  # type: ignore[attr-defined]
+    return reads
 
 
 def _unpacked_parts(stmt: ast.stmt) -> list[ast.stmt]:

@@ -341,15 +341,24 @@ def module_names(facts: Facts) -> set[str]:
     return names
 
 
-def merge_rebuilt(found: list[Capture]) -> list[Capture]:
-    """Captures rebuilt in the same loop of the same enclosing function, with nothing else shown
-    of their size, are one problem (the function is compiled anew every step): the first read
-    stands for them all, with the others' names."""
+def merge_captures(found: list[Capture]) -> list[Capture]:
+    """Captures that are one problem, reported once (the first read stands for them all, with
+    the others' names): those rebuilt in the same loop of the same enclosing function with
+    nothing else shown of their size (the function is compiled anew every step), and the loaded
+    data of unshown size that one function captures from one scope (``images, poses, focal``
+    from a loader's results: one advice, to pass the data in, whichever of them is large)."""
     merged: list[Capture] = []
     first: dict[tuple, dict] = {}
     for read, data in found:
         key = (data.get("owner"), data.get("rebuilt"))
-        if data.get("rebuilt") is None or data.get("nbytes") is not None or data.get("data") or data.get("param"):
+        if data.get("data") and data.get("nbytes") is None and data.get("kind") in ("module", "enclosing") and not data.get("rebuilt"):
+            key = ("data", data.get("kind"), data.get("owner"))
+            if key in first:
+                first[key].setdefault("together", []).append(data["name"])
+            else:
+                first[key] = data
+                merged.append((read, data))
+        elif data.get("rebuilt") is None or data.get("nbytes") is not None or data.get("data") or data.get("param"):
             merged.append((read, data))
         elif key in first:
             first[key].setdefault("together", []).append(data["name"])

@@ -149,3 +149,38 @@ def assigned_names(body: list[ast.stmt]) -> set[str]:
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 found.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
     return found
+
+
+@dataclass
+class ReducedSteps:
+    """``functools.reduce(step, range(n), s0)``: ``step`` applied once per value of the range,
+    each time to what the step before returned; a loop ``s = step(s, t)`` written as a call."""
+
+    call: ast.Call
+    step: ast.expr
+    iterable: ast.Call
+    initial: ast.expr
+    #: The carry's name inside a lambda step (None for a named function).
+    carry: str | None
+
+
+def reduced_steps(call: ast.Call, resolve, is_builtin) -> ReducedSteps | None:
+    """``functools.reduce(step, range(...), initial)`` (or ``reversed(range(...))``) whose step
+    takes the carry and the index: a lambda that reads its carry, or a named function. A reduce
+    without an initial value, or over a list, is a fold of terms (GA301's sums), not this."""
+    if len(call.args) != 3 or call.keywords or resolve(call.func) != "functools.reduce":
+        return None
+    step, iterable, initial = call.args
+    if any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None
+    walked = iterable.args[0] if isinstance(iterable, ast.Call) and is_builtin(iterable.func, "reversed") and len(iterable.args) == 1 else iterable
+    if not (isinstance(walked, ast.Call) and is_builtin(walked.func, "range") and 1 <= len(walked.args) <= 3 and not walked.keywords):
+        return None
+    if isinstance(step, ast.Lambda):
+        params = step.args.args
+        if len(params) != 2 or step.args.vararg or step.args.kwonlyargs or params[0].arg not in names_read(step.body):
+            return None
+        return ReducedSteps(call, step, iterable, initial, params[0].arg)  # type: ignore[arg-type]
+    if isinstance(step, (ast.Name, ast.Attribute)):
+        return ReducedSteps(call, step, iterable, initial, None)  # type: ignore[arg-type]
+    return None

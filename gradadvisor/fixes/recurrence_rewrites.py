@@ -142,3 +142,11 @@ def scatter_advice(form: LoopForm, flow: Flow, write: Write, ctx) -> str:
         duplicates = " (a repeated index keeps the last write in the loop, an unspecified one in one `.set`)"
     advice = f"use `{suggestion}`" if suggestion else f"compute every step's value at once and write them with one `{write.array}.at[...].{write.method}(...)`"
     return advice + duplicates
+
+
+def reduce_advice(reduced, ctx) -> str:
+    """The message for ``functools.reduce(step, range(n), s0)`` (``recurrence_form.ReducedSteps``)."""
+    shown, over, start = one_line(ctx.code(reduced.step), 40), one_line(ctx.code(reduced.iterable), 30), one_line(ctx.code(reduced.initial), 20)
+    return (f"`functools.reduce({shown}, {over}, {start})` applies the step once per value of `{over}`, each to the last one's result: "
+            f"jit unrolls one copy per step; carry it with `jax.lax.fori_loop` (`lax.scan` over the indices), traced once")
+

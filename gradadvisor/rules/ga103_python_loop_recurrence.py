@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.carried_values import carried_without_gradient, reshapes_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
-from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
+from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
 from gradadvisor.analysis.recurrence_steps import calls_indexed, counts_records, few_steps_passed, inner_steps, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
 from gradadvisor.analysis.scatter_writes import plain_scatter
 from gradadvisor.analysis.syntax import one_line
-from gradadvisor.analysis.vectorize import element_is_object
+from gradadvisor.analysis.vectorize import calls_jax, element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
-from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, scatter_advice
+from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, reduce_advice, scatter_advice
 from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ class PythonLoopRecurrence(Rule):
       `h = jnp.tanh(W @ h + U @ xs[t])`, integrators (`y = y + dt * f(y, t)`, `while t < t_end`),
       states appended to a list and stacked (`hs.append(h)` ... `jnp.stack(hs)`), a list read back
       (`ys[-1]`, `T[n - 1]`) or filled in place (`hist[t] = f(hist[t - 1])`), an optimizer
-      loop in traced code (`params = params - lr * jax.grad(loss)(params)`), coupled states;
+      loop in traced code (`params = params - lr * jax.grad(loss)(params)`), coupled states,
+      and the same loop written as a call, `functools.reduce(step, range(n), s0)`;
     - **linear recurrences**: `x = a * x + b`, `x = A @ x + b`, `x[i] = a * x[i - 1] + b * u[i]`
       (`a`, `A`, `b` free of the state); running sums and products kept per step;
     - **scatter loops of independent writes**: `out = out.at[idx[i]].set(v[i])`,
@@ -151,7 +153,8 @@ class PythonLoopRecurrence(Rule):
     code = "GA103"
     name = "python-loop-recurrence"
     summary = "a Python loop that carries state from step to step unrolls a recurrence; use `jax.lax.scan`, `associative_scan` or `cumsum`"
-    trigger = LOOP
+    trigger = re.compile(rf"{LOOP.pattern}|(?<!\w)reduce\s*\(")
+    expression_trigger = re.compile(r"(?<!\w)reduce\s*\(")  # functools.reduce(step, range(n), s0)
 
     VALID = (
         # A list of records of differently shaped arrays (`groups[b].ids`): no scan walks them.
@@ -206,6 +209,9 @@ class PythonLoopRecurrence(Rule):
         ),
         # Python numbers carried on the host.
         Valid("import jax\n\ndef strides(shape):\n    stride = 1\n    out = []\n    for d in range(len(shape)):\n        out.append(stride)\n        stride = stride * shape[d]\n    return out\n"),
+        # functools.reduce over a few steps, or folding a list of matrices (no carried state).
+        Valid("import functools\nimport jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(W, s0):\n    return functools.reduce(lambda s, t: jnp.tanh(W @ s), range(3), s0)\n"),
+        Valid("import functools\nimport jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(ms, x):\n    return functools.reduce(jnp.matmul, [jnp.tanh(m) for m in ms], x)\n"),
     )
     INVALID = (
         # A backward recurrence kept in a list made one array (a library's returns): likely traced by its callers.
@@ -297,6 +303,12 @@ class PythonLoopRecurrence(Rule):
             "meta = jax.grad(inner)\n",
             message_contains="fori_loop",
         ),
+        # functools.reduce with an initial value: the loop s = step(s, t), one copy per step.
+        Invalid(
+            "import functools\nimport jax\nimport jax.numpy as jnp\n\ndef roll(W, xs, s0):\n"
+            "    return functools.reduce(lambda s, t: jnp.tanh(W @ s + xs[t]), range(xs.shape[0]), s0)\n\ng = jax.jit(jax.grad(lambda W, xs, s0: jnp.sum(roll(W, xs, s0))))\n",
+            message_contains="jax.lax.fori_loop",
+        ),
     )
 
     # -- the query ---------------------------------------------------------------------------
@@ -306,6 +318,18 @@ class PythonLoopRecurrence(Rule):
 
     def visit_While(self, node: ast.While) -> None:
         self._loop(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        """``functools.reduce(step, range(n), s0)``: the loop ``s = step(s, t)`` as one call."""
+        ctx = self.ctx
+        reduced = reduced_steps(node, ctx.resolve, ctx.is_builtin) if ctx.function is not None else None
+        if reduced is None:
+            return
+        extent = ctx.extent(reduced.iterable)
+        step = reduced.step.body if isinstance(reduced.step, ast.Lambda) else ctx.local_function(one_line(ctx.code(reduced.step), 60))
+        if extent.is_data and step is not None and calls_jax(step, ctx.resolve, ctx.local_function):
+            self.report(node, reduce_advice(reduced, ctx), extent=extent, require_trace=True,
+                        evidence=["`reduce` with an initial value feeds each step's result to the next: a carried state"])
 
     def _loop(self, node: ast.For | ast.While) -> None:
         ctx = self.ctx

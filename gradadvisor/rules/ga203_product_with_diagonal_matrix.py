@@ -22,7 +22,8 @@ class ProductWithDiagonalMatrix(Rule):
     Finds a matrix product with a diagonal matrix built from a vector: `jnp.diag(s) @ A`,
     `A @ jnp.diag(s)`, `jnp.dot(jnp.diag(w), X)`, `U @ jnp.diag(s) @ Vt`, or the diagonal
     matrix named first (`D = jnp.diag(jnp.exp(v))` ... `B.T @ D @ B`), in every product
-    spelling of the operation table (`analysis/operations.py`). Reported when the code shows
+    spelling of the operation table (`analysis/operations.py`), and a factor of a chain,
+    `jnp.linalg.multi_dot([V, jnp.diag(d), V.T])` (advice: no fix). Reported when the code shows
     that the argument of `diag` is a vector (`diag` of a matrix takes its diagonal instead).
 
     ## Why it is slow for gradients
@@ -65,7 +66,7 @@ class ProductWithDiagonalMatrix(Rule):
     summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
     keywords = ("diag",)
     trigger = re.compile(r"\bdiag(?:flat)?\s*\(")
-    expression_trigger = re.compile(r"@|\b(?:dot|matmul)\s*\(")
+    expression_trigger = re.compile(r"@|(?:\b|multi_)(?:dot|matmul)\s*\(")
 
     VALID = (
         # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
@@ -103,6 +104,8 @@ class ProductWithDiagonalMatrix(Rule):
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(b, n):\n    d = jnp.diag(jnp.exp(jnp.zeros(n)))\n    return jnp.dot(b.T, jnp.dot(d, b))\n",
             message_contains="`d = jnp.diag(jnp.exp(jnp.zeros(n)))`",
         ),
+        # In a chain of products.
+        Invalid(f"{_JIT}    return jnp.linalg.multi_dot([a, jnp.diag(jnp.exp(s)), a.T])\n", message_contains="`a * jnp.exp(s)`"),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(z, n, b):\n    d = jnp.ones(n)\n    return (z @ jnp.diag(d).T) @ b.T\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(z, n, b):\n    d = jnp.ones(n)\n    return (z * d) @ b.T\n",
@@ -114,7 +117,32 @@ class ProductWithDiagonalMatrix(Rule):
             self._product(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        self._product(node)
+        if (self.ctx.resolve(node.func) or "").endswith("linalg.multi_dot"):
+            self._chain(node)
+        else:
+            self._product(node)
+
+    def _chain(self, node: ast.Call) -> None:
+        """``jnp.linalg.multi_dot([v, jnp.diag(d), v.T])``: a diagonal matrix in a chain of
+        products. Advice only: the chain's other factors are rewritten around the scaling."""
+        ctx = self.ctx
+        chain = node.args[0] if len(node.args) == 1 and not node.keywords else None
+        if not isinstance(chain, (ast.List, ast.Tuple)) or any(isinstance(item, ast.Starred) for item in chain.elts):
+            return
+        for position, item in enumerate(chain.elts):
+            diagonal = self._diagonal(item)
+            if diagonal is None or len(chain.elts) < 2:
+                continue
+            vector, matrix, _ = diagonal
+            inner = 0 < position < len(chain.elts) - 1
+            if self._rank(vector) == 1:
+                size, why = "proven" if isinstance(self._leading(vector), str) else "likely", f"`{one_line(ctx.code(vector), 25)}` is a vector"
+            else:
+                size, why = ("likely", "a factor between two others in the chain: a matrix, so its argument is a vector") if inner else ("none", "its argument may be a matrix")
+            neighbour = one_line(ctx.code(chain.elts[position - 1] if position else chain.elts[position + 1]), 25)
+            scaled = f"`{neighbour} * {one_line(ctx.code(vector), 20)}`" if position else f"`{one_line(ctx.code(vector), 20)}[:, None] * {neighbour}`"
+            self.report(item, f"`{one_line(ctx.code(node), 50)}` multiplies the dense diagonal matrix `{one_line(ctx.code(matrix), 30)}` and all its zeros, "
+                        f"and the gradient pays for the whole product too; scale its neighbour instead ({scaled}) and multiply the rest", size=size, evidence=[why])
 
     def _product(self, node: ast.expr) -> None:
         ctx = self.ctx

@@ -345,7 +345,7 @@ class AccumulationLoop(Rule):
             return
         rewrites: list[Rewrite | None] = []
         for accumulation in accumulations:
-            rewrite = batched_sum(ctx, levels, accumulation)
+            rewrite = None if body.opaque else batched_sum(ctx, levels, accumulation)  # an inner loop: advice only
             if rewrite is False:
                 self._segments(levels, loop, accumulation, extent)
                 return  # the index bounds a slice: a different shape at each step

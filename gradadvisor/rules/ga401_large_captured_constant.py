@@ -11,7 +11,7 @@ import ast
 import re
 from dataclasses import replace
 
-from gradadvisor.analysis.captured_arrays import FileCaptures, merge_rebuilt
+from gradadvisor.analysis.captured_arrays import FileCaptures, merge_captures
 from gradadvisor.analysis.captured_size import project_size
 from gradadvisor.analysis.dense_slice import DenseSlice, dense_slices
 from gradadvisor.analysis.gradient import COMPILING, TRANSFORM_LEVELS, Level
@@ -238,7 +238,7 @@ class LargeCapturedConstant(Rule):
         ctx = self.ctx
         captures = self._captures
         own, found = captures.captures(node, ctx.scope, ctx.scopes, ctx.keys)
-        for read, data in merge_rebuilt(found):
+        for read, data in merge_captures(found):
             self._candidate(read, data)
         if any(isinstance(item, ast.ClassDef) for item in ctx.scopes):
             for read, data in captures.attribute_captures(node, ctx.scope, ctx.scopes, ctx.keys):
@@ -338,9 +338,11 @@ class LargeCapturedConstant(Rule):
         function = project.name_of((candidate.path, candidate.scopes[0])) if candidate.scopes else "a function"
         function = f"the jitted {function[4:]}" if function.startswith("the ") else f"jitted {function}"
         name = "`, `".join([data["name"], *data.get("together", ())])
+        it = "them" if data.get("together") else "it"
         message = (
-            f"`{name}` ({data['where']}, {size_text}) {'are' if data.get('together') else 'is'} captured by {function}: jit embeds it in the compiled program "
-            f"as a constant, so compile time, program size and memory grow with it; {ADVICE}"
+            f"`{name}` ({data['where']}, {size_text}) {'are' if data.get('together') else 'is'} captured by {function}: jit embeds {it} in the compiled program "
+            f"as {'constants' if data.get('together') else 'a constant'}, so compile time, program size and memory grow with {it}; "
+            f"{'pass them as arguments (not differentiated ones)' if data.get('together') else ADVICE}"
         )
         explanation = project.explain_compiled(compiled, candidate.path)
         items = [*evidence, explanation or ""]

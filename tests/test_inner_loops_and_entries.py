@@ -1,0 +1,80 @@
+"""A summed step that runs a small inner loop of its own (a stack of layers applied to each
+sample) is still one term per sample: GA302 reports it, with advice and no rewrite (the term
+is not one expression). An inner loop that carries a value across the outer steps is a
+recurrence (GA103), not a sum. A per-sample loop calling a helper that a jitted function
+elsewhere also calls runs that helper op by op: it is not a host loop driving compiled code."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+STACKED = '''
+import jax
+import jax.numpy as jnp
+
+def cell(p, x):
+    return jnp.tanh(p["w"] @ x + p["b"])
+
+def loss(params, xs, ys):
+    total = 0.0
+    for t in range(xs.shape[0]):
+        h = xs[t]
+        for {inner}:
+            h = cell({layer}, h)
+        total = total + jnp.sum((h - ys[t]) ** 2)
+    return total
+
+g = jax.jit(jax.grad(loss))
+'''
+
+
+@pytest.mark.parametrize("inner, layer", [("l in range(len(params))", "params[l]"), ("p in params", "p")])
+def test_a_sum_whose_step_runs_layers_is_reported_without_a_rewrite(tmp_path, inner, layer):
+    found = scan_program(tmp_path, STACKED.format(inner=inner, layer=layer), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA302", 10)]
+    assert found[0]["fix"] is None and "<the term over all elements at once>" in found[0]["message"]
+
+
+def test_an_inner_loop_carrying_across_steps_is_a_recurrence(tmp_path):
+    source = STACKED.replace("        h = xs[t]\n", "").replace("cell({layer}, h)", "cell({layer}, h + xs[t])").replace("    total = 0.0\n", "    total = 0.0\n    h = xs[0]\n")
+    found = scan_program(tmp_path, source.format(inner="l in range(2)", layer="params[l]"))
+    assert [f["code"] for f in found] == ["GA103"]
+
+
+HELPER = '''
+import jax
+import jax.numpy as jnp
+
+def net(params, x):
+    return jnp.tanh(params @ x)
+
+@jax.jit
+def batched(params, X):
+    return jax.vmap(lambda x: net(params, x))(X)
+
+{entry}
+
+class Model:
+    def __init__(self, params):
+        self.params = params
+
+    def predict(self, X):
+        return jnp.stack([{call}(self.params, x) for x in X])
+
+def loss(params, X):
+    model = Model(params)
+    return jnp.sum(model.predict(X))
+
+g = jax.jit(jax.grad(loss))
+'''
+
+
+def test_a_helper_reached_by_a_jitted_function_is_no_compiled_step(tmp_path):
+    found = scan_program(tmp_path, HELPER.format(entry="", call="net"))
+    assert [f["code"] for f in found] == ["GA101"]
+
+
+def test_a_jitted_entry_point_called_per_sample_is_a_driver_loop(tmp_path):
+    found = scan_program(tmp_path, HELPER.format(entry="@jax.jit\ndef step(params, x):\n    return net(params, x)", call="step"))
+    assert [f for f in found if f["code"] == "GA101"] == []
