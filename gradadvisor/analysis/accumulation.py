@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.accumulation_walk import for_level
 from gradadvisor.analysis.gradient import COMPILING, transform_name
+from gradadvisor.analysis.recurrence_steps import calls_indexed
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names
 from gradadvisor.analysis.vectorize import (
     builds_modules,
@@ -371,6 +372,8 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     whole_body = ast.Module(body=list(statements), type_ignores=[])
     if builds_modules(whole_body, ctx.resolve) or computes_gradients(whole_body, ctx.resolve, ctx.value) or calls_host_numpy(whole_body, ctx.resolve):
         return None  # a new module per step; gradient accumulation (chunked on purpose); NumPy
+    if any(calls_indexed(term, level.index) for level in levels for term in terms):  # type: ignore[arg-type]
+        return None  # ops[i](v): a list of functions, not rows of an array
     for level in levels:
         for element, array in level.elements.items():
             for term in terms:

@@ -160,7 +160,7 @@ class FileCaptures:
             enclosing = _enclosing(scopes, keys)
             for name, read in reads.items():
                 if name in own:
-                    data = self._capture(name, scope, enclosing)
+                    data = self._capture(name, scope, enclosing, scopes)
                     if data is not None and data.get("data"):
                         data = _small_rows(node, name, data)
                     if data is not None:
@@ -179,11 +179,11 @@ class FileCaptures:
                 found.append(key)
         return found
 
-    def _capture(self, name: str, scope: Scope, enclosing: list[tuple[ast.AST, str]]) -> dict | None:
+    def _capture(self, name: str, scope: Scope, enclosing: list[tuple[ast.AST, str]], scopes: Sequence[ast.AST] = ()) -> dict | None:
         outer = scope.parent
         while outer is not None and not outer.is_module:
             if outer.binds(name):
-                return self._enclosing_capture(name, outer, enclosing, scope.node)
+                return self._enclosing_capture(name, outer, enclosing, scope.node, scopes)
             outer = outer.parent
         module = self.facts.module_scope
         if not module.binds(name):
@@ -203,7 +203,7 @@ class FileCaptures:
             return None
         return {"kind": "module", "name": name, "also": self._also_read(name, None, enclosing), "where": "module-level", **size}
 
-    def _enclosing_capture(self, name: str, owner: Scope, enclosing: list[tuple[ast.AST, str]], reader: ast.AST | None = None) -> dict | None:
+    def _enclosing_capture(self, name: str, owner: Scope, enclosing: list[tuple[ast.AST, str]], reader: ast.AST | None = None, scopes: Sequence[ast.AST] = ()) -> dict | None:
         bindings = owner.bindings.get(name, [])
         if any(binding.kind in ("def", "class", "import") for binding in bindings):
             return None
@@ -217,6 +217,8 @@ class FileCaptures:
             size = {"param": name, "array": value.kind == v.ARRAY, "evidence": f"`{name}` is a parameter of `{getattr(owner.node, 'name', 'lambda')}`"}
         else:
             size = self.sizes.judge(value, [b for b in bindings if b.kind != "param"], owner)
+        if size is None:
+            size = self._copied_attribute(bindings, owner, scopes)
         if size is None:
             return None
         owner_name = getattr(owner.node, "name", "<lambda>")
@@ -232,6 +234,23 @@ class FileCaptures:
         if loop is not None:
             data["rebuilt"] = loop
         return data
+
+    def _copied_attribute(self, bindings: list[Binding], owner: Scope, scopes: Sequence[ast.AST]) -> dict | None:
+        """``P = self.prec`` in a method, captured by a closure it returns: the size of what the
+        class assigns to ``self.prec`` (``self.prec = jnp.asarray(np.load(path))``)."""
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or owner.node not in scopes:
+            return None
+        value, index = bindings[0].value, list(scopes).index(owner.node)
+        base = first_param(owner.node)
+        if not (index and isinstance(scopes[index - 1], ast.ClassDef) and isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+                and base is not None and value.value.id == base and not is_static_or_class_method(owner.node)):
+            return None
+        pytree, attributes = self._class_info(scopes[index - 1], owner)  # type: ignore[arg-type]
+        known = None if pytree else attributes.get(value.attr)
+        if known is None or known[1].get("param"):
+            return None
+        setter, size = known
+        return {**size, "evidence": f"copied from `{base}.{value.attr}`, set in `{setter.name}`: {size.get('evidence', '')}".rstrip(": ")}
 
     # -- self.<attr> -----------------------------------------------------------------------------
 

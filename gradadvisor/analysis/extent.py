@@ -55,6 +55,8 @@ DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|batch|samples?
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,
 #: ``n_samples``, ``horizon``): a loop over ``range(args.<it>)`` grows with the data.
+#: Keys of a data mapping that count its rows (``data["N"]``, ``data["T"]``, ``obs["n_obs"]``).
+DATA_COUNT_KEY = re.compile(r"^(?:N|T|n|n_?obs|n_?data|n_?time|n_?points|n_?samples|num_?obs)$")
 SETTING_COUNT = re.compile(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", re.IGNORECASE)
 
 
@@ -133,6 +135,9 @@ class ExtentReader:
                     return static(f"`{text}` walks the offsets of a stencil or band, -q to q: its half-width "
                                   "is a parameter of the method, not a data size")
                 bound = arithmetic.driver if arithmetic.driver is not None else iterable.args[-1 if len(iterable.args) < 3 else 1]
+                capped = self._capped(bound)
+                if capped is not None:
+                    return capped
                 named = self._collection_length(bound)
                 if named is not None:
                     return named
@@ -140,7 +145,7 @@ class ExtentReader:
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
                 if counted.kind == v.UNKNOWN:
-                    setting = self._setting(bound) or self._parameter_entry(bound)
+                    setting = self._setting(bound) or self._parameter_entry(bound) or self._entry_count(bound)
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -302,6 +307,35 @@ class ExtentReader:
         if not SETTING_COUNT.search(bound.attr):
             return None
         return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
+
+    def _capped(self, bound: ast.AST) -> Extent | None:
+        """``range(min(n_top, Z.shape[1]))``: a count capped by a small one (a literal, a
+        parameter's small default) runs at most that many times, whatever the other is."""
+        bound = self._spelled([bound])[0]
+        if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "min") and len(bound.args) >= 2 and not bound.keywords):
+            return None
+        for arg in bound.args:
+            extent = self.of_bound(arg)
+            if extent.kind == "static" and not extent.by_name:
+                return static(f"`{one_line(self.code(bound), 50)}` is at most {extent.reason}")
+        return None
+
+    def _entry_count(self, bound: ast.AST) -> Extent | None:
+        """``T = self.data["T"]`` ... ``range(1, T)``: a count kept in a data mapping beside the
+        arrays it sizes (a Stan-style data dict: ``{"N": 500, "y": ...}``). Its key is all the
+        code says of it: judged as a parameter of that name is (``N``, ``T``, ``n_obs`` count data;
+        ``n_layers`` does not)."""
+        entry = self._spelled([bound])[0]
+        if not (isinstance(entry, ast.Subscript) and isinstance(entry.slice, ast.Constant) and isinstance(entry.slice.value, str)):
+            return None
+        root = attribute_root(entry.value) if isinstance(entry.value, ast.Attribute) else entry.value
+        if not isinstance(root, ast.Name) or root.id not in ("self", "cls") and self.evaluate(root).kind != v.PARAM:
+            return None
+        key = entry.slice.value
+        if not DATA_COUNT_KEY.match(key) and not SETTING_COUNT.search(key) or SMALL_COUNT_NAME.match(key):
+            return None
+        text = one_line(self.code(entry), 50)
+        return Extent("data", f"`{text}`: a count the data mapping holds ({key!r}): the loop grows with the data", "likely", size=text)
 
     def _collection_length(self, bound: ast.AST) -> Extent | None:
         """``len(self.layers)``, ``len(axes) - 1`` when nothing is known of what is measured (an

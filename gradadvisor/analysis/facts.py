@@ -764,6 +764,11 @@ class Facts:
 PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 
 
+#: The parts of a matrix decomposition, as ranks relative to the matrix's (``eigh``: the
+#: eigenvalues have one axis fewer, the eigenvectors as many).
+DECOMPOSITION_RANKS = {"eigh": (-1, 0), "eig": (-1, 0), "svd": (0, -1, 0), "qr": (0, 0)}
+
+
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
     """The part of ``value`` that an unpacking path selects (``n, d = X.shape``)."""
     if value.kind == v.SEQUENCE and value.function in PAIR_TRANSFORMS and path:
@@ -773,6 +778,9 @@ def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source
     for step in path:
         if step < 0:
             return v.UNKNOWN_VALUE
+        if value.kind == v.SEQUENCE and value.parts and step < len(value.parts):
+            value = value.parts[step]  # ``w, V = jnp.linalg.eigh(A)``: each part its own value
+            continue
         parts = _tuple_parts(value.annotation) if value.kind == v.SEQUENCE and value.function == "tuple" and value.annotation else None
         if parts is not None and parts and parts[-1] != "..." and step < len(parts):
             # ``cost, a_s, eps = const`` with ``const: Tuple[Array, Tuple[Array, ...], float]``.
@@ -1479,6 +1487,8 @@ class _Evaluator:
         if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:
             return self._numpy(module, name, node, args, depth, host=module in lib.HOST_NUMPY)
         if module in ("numpy.linalg", "jax.numpy.linalg", "jax.scipy.linalg", "scipy.linalg", "autograd.numpy.linalg"):
+            if name in DECOMPOSITION_RANKS and not node.keywords:
+                return self._decomposition(name, args, depth, host=module.startswith(("numpy", "scipy")))
             if name in ("eigh", "eig", "svd", "qr", "slogdet", "lstsq"):
                 return v.sequence(None, v.array(None))
             if name in ("det", "norm"):
@@ -1553,6 +1563,14 @@ class _Evaluator:
         if dim is None and value.kind == v.PARAM:
             return self.code(expr)
         return dim
+
+    def _decomposition(self, name: str, args: list[ast.expr], depth: int, host: bool) -> Value:
+        """``w, V = jnp.linalg.eigh(A)``: the parts of a matrix decomposition, each with its rank
+        (eigenvalues and singular values one axis fewer than the matrix), by ``DECOMPOSITION_RANKS``."""
+        matrix = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+        rank = matrix.rank if matrix.rank is not None and matrix.rank >= 2 else 2
+        parts = tuple(v.array((None,) * (rank + offset), host=host) for offset in DECOMPOSITION_RANKS[name])
+        return Value(v.SEQUENCE, length=len(parts), item=v.array(None, host=host), function="decomposition", parts=parts)
 
     def _numpy(self, module: str, name: str, node: ast.Call, args: list[ast.expr], depth: int, host: bool) -> Value:
         default_float = lib.NUMPY_DEFAULT_FLOAT if host else lib.JAX_DEFAULT_FLOAT
@@ -1648,6 +1666,8 @@ class _Evaluator:
             return v.scalar()
         if name in ("size",):
             return v.size(self.code(node))
+        if name.startswith("linalg.") and name[7:] in DECOMPOSITION_RANKS and not node.keywords:
+            return self._decomposition(name[7:], args, depth, host=host)
         if name in lib.TUPLE_RESULTS or name.startswith("linalg.") and name[7:] in ("eigh", "svd", "qr"):
             if name == "gradient":
                 first = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE

@@ -19,7 +19,7 @@ import ast
 import re
 import sys
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.facts import Facts, Scope, instance_assignments
@@ -247,6 +247,7 @@ class SummaryBuilder:
         self._walk_definitions()
         self._function_arguments()
         self._factory_results()
+        self._returned_closures()
         self._keep_references()
         self._module_calls(self._imported)
         self._module_called()
@@ -322,6 +323,32 @@ class SummaryBuilder:
             typed = {param: klass for param, klass in self._typed_params.get(key, {}).items() if klass in classes}
             pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
             self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b})
+
+    def _returned_closures(self) -> None:
+        """Seeds on a factory's call (``jax.jit(make())``, ``jit(self._make())``) reach the
+        functions it defines and returns by name; a factory of another module is left alone."""
+        summary = self.summary
+        seeds: list[Seed] = []
+        for seed in summary.seeds:
+            if not seed.target.startswith("call:"):
+                seeds.append(seed)
+                continue
+            reference = seed.target[5:]
+            head, _, attr = reference.partition(".")
+            if head in ("self", "cls") and attr:
+                klass, scope = seed.klass, seed.scope
+                while klass is None and scope is not None and scope in summary.functions:
+                    klass, scope = summary.functions[scope].klass, summary.functions[scope].parent
+                factory = summary.classes[klass].methods.get(attr) if klass in summary.classes else None
+            else:
+                factory = summary.top_level.get(reference) if not attr else None
+            node = self.nodes[factory][0] if factory in self.nodes else None
+            returned: list[str] = []
+            if node is not None and not isinstance(node, ast.Lambda):
+                inner = {function.name: key for key, function in summary.functions.items() if function.parent == factory}
+                returned = [inner[statement.value.id] for statement in self.facts.scope(node).returns if isinstance(statement.value, ast.Name) and statement.value.id in inner]
+            seeds.extend(replace(seed, target="key:" + key) for key in returned)
+        summary.seeds = seeds
 
     def _factory_results(self) -> None:
         """``operator = build_operator()`` at module level, where ``build_operator`` returns a
@@ -542,6 +569,10 @@ class SummaryBuilder:
             if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
                 # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target.
                 self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope, depth)
+            elif (reference := _reference(value.func)) is not None and inner is None:
+                # jax.jit(make_loss(data)), jit(self._make()): the function the factory returns,
+                # read once the walk has found every definition (``_returned_closures``).
+                self.summary.seeds.append(Seed("call:" + reference, scope_key, klass, level, transform, line, f"{text} (the function `{reference}(...)` returns)"))
         elif isinstance(value, ast.Name) and (elements := self._literal_loop_items(value.id, scope)) is not None:
             for element in elements:  # for m in (model_a, model_b): NUTS(m)
                 self._seed_argument(element, scope_key, klass, level, transform, line, text, scope)

@@ -86,6 +86,8 @@ class Value:
     param: str | None = None
     annotation: str | None = None
     evidence: tuple[str, ...] = field(default=(), compare=False)
+    #: Sequences whose items differ (the parts of ``jnp.linalg.eigh(A)``): each item's value.
+    parts: tuple["Value", ...] = field(default=(), compare=False)
 
     # -- questions --------------------------------------------------------------------
 

@@ -1500,6 +1500,31 @@ def index_shapes(node: ast.AST, var: str, resolve, is_builtin) -> bool:
     return False
 
 
+def fixed_windows(node: ast.AST, var: str) -> bool:
+    """Every slice of ``node`` that ``var`` bounds is a window of one width at every step
+    (``y[t - K:t]``, ``x[i:i + w]``: both bounds ``var`` plus a term free of it), and one does."""
+    windows = [child for child in walk(node) if isinstance(child, ast.Slice) and var in names_read(child)]
+    return bool(windows) and all(_window_shift(window.lower, var) is not None and _window_shift(window.upper, var) is not None and window.step is None for window in windows)
+
+
+def without_windows(node: ast.AST, var: str) -> ast.AST:
+    """``node`` with the fixed-width windows of ``var`` read as whole slices (``y[:]``)."""
+    return substitute(node, lambda child: ast.Slice() if isinstance(child, ast.Slice) and var in names_read(child) else None)
+
+
+def _window_shift(bound: ast.AST | None, var: str) -> ast.AST | None:
+    """``var`` (itself), ``var + e``, ``var - e`` or ``e + var`` with ``e`` free of ``var``."""
+    if isinstance(bound, ast.Name) and bound.id == var:
+        return bound
+    if isinstance(bound, ast.BinOp) and isinstance(bound.op, (ast.Add, ast.Sub)):
+        left, right = bound.left, bound.right
+        if isinstance(left, ast.Name) and left.id == var and var not in names_read(right):
+            return right
+        if isinstance(bound.op, ast.Add) and isinstance(right, ast.Name) and right.id == var and var not in names_read(left):
+            return left
+    return None
+
+
 def _decided_by(expr: ast.AST, var: str) -> set[str]:
     """The names ``expr`` reads, leaving out the lengths of rows: ``len(x[i])`` and
     ``x[i].shape`` are the same at every ``i`` (a slice bounded by ``var`` is not)."""

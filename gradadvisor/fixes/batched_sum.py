@@ -36,6 +36,8 @@ from gradadvisor.analysis.accumulation_walk import (
 )
 from gradadvisor.analysis.syntax import attribute_path, call, constant, int_value, name, names_read, one_line, substitute, walk
 from gradadvisor.analysis.vectorize import (
+    fixed_windows,
+    without_windows,
     AxisRead,
     ElementLoop,
     converts_to_python,
@@ -103,6 +105,8 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
             continue
         index = level.index
         if index_shapes(term, index, ctx.resolve, ctx.is_builtin):
+            if fixed_windows(term, index) and not index_shapes(without_windows(term, index), index, ctx.resolve, ctx.is_builtin):
+                return None  # ``y[t - K:t]``: a window of one width at every step, advice only
             return False  # the index decides a shape, an axis or a slice: another form each step
         reads = index_reads(term, index, ctx.resolve)
         for read in reads:

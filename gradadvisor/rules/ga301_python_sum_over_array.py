@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from gradadvisor.analysis.recurrence_steps import calls_indexed
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name
 from gradadvisor.analysis.per_sample import applies_model, index_range, map_loop, traced_arithmetic, unpartial
@@ -288,8 +289,8 @@ class PythonSumOverArray(Rule):
         if not isinstance(loop.target, ast.Name):
             return
         var = loop.target.id
-        if converts_to_python(body, var) or element_is_object(body, var):
-            return  # host-side numbers; or a list of models/distributions, not array rows
+        if converts_to_python(body, var) or element_is_object(body, var) or calls_indexed(body, var):
+            return  # host-side numbers; or a list of models/distributions/functions (``ops[i](v)``), not array rows
         extent = ctx.extent(loop.iter)
         if not extent.is_data:
             return

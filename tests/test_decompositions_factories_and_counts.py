@@ -1,0 +1,165 @@
+"""Shapes from the described misses and look-alikes of blind round AP-AS, made up:
+
+- the parts of a matrix decomposition have ranks (``w, V = jnp.linalg.eigh(A)``: ``w`` is a
+  vector), so ``V @ jnp.diag(jnp.exp(w))`` is a dense diagonal product (GA203, medium);
+- ``jax.jit(make())`` / ``jax.jit(self._make())`` compiles the function the factory returns,
+  and a local copied from ``self.<attr>`` has that attribute's size (GA401);
+- a count kept in a data mapping beside the arrays (``T = self.data["T"]``) grows with the data,
+  and a window of one width (``y[t - K:t]``) does not stop a sum from being one (GA302 advice);
+- a sum over a list of functions (``mats[i](v)``) is no sum over array rows, and a count capped
+  by a small default (``min(n_top, Z.shape[1])`` with ``n_top=12``) is small.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+
+def _found(findings, code=None):
+    return sorted((f["code"], f["line"], f["confidence"]) for f in findings if code in (None, f["code"]))
+
+
+DECOMPOSITIONS = '''
+import jax
+import jax.numpy as jnp
+
+def matfun(A):
+    {unpack} = jnp.linalg.{name}(A)
+    return {product}
+
+g = jax.jit(jax.grad(lambda A: jnp.sum(matfun(A))))
+'''
+
+
+@pytest.mark.parametrize("name, unpack, product, expected", [
+    ("eigh", "w, V", "V @ jnp.diag(jnp.exp(w)) @ V.T", [("GA203", 7, "medium")]),
+    ("svd", "U, s, Vt", "U @ jnp.diag(s) @ Vt", [("GA203", 7, "medium")]),
+    ("qr", "Q, R", "jnp.diag(R) @ Q", []),  # R is a matrix: diag takes its diagonal
+])
+def test_the_parts_of_a_decomposition_have_ranks(tmp_path, name, unpack, product, expected):
+    found = scan_program(tmp_path, DECOMPOSITIONS.format(name=name, unpack=unpack, product=product))
+    assert _found(found) == expected
+
+
+FACTORY = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+class Likelihood:
+    def __init__(self, path):
+        self.prec = jnp.asarray(np.load(path))
+
+    def _make(self):
+        P = self.prec
+        def f(r):
+            return r @ (P @ r)
+        return f
+
+    def setup(self):
+        self.fn = {jit}(self._make())
+
+def make_loss(path):
+    X = jnp.asarray(np.load(path))
+    def loss(w):
+        return jnp.sum((X @ w) ** 2)
+    return loss
+
+step = {jit}(make_loss("x.npy"))
+'''
+
+
+def test_jit_of_a_factory_call_compiles_what_it_returns(tmp_path):
+    found = scan_program(tmp_path, FACTORY.format(jit="jax.jit"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA401", 13), ("GA401", 22)]
+    assert "copied from `self.prec`" in " ".join(found[0]["evidence"])
+
+
+def test_a_factory_called_without_jit_compiles_nothing(tmp_path):
+    assert scan_program(tmp_path, FACTORY.format(jit="list")) == []
+
+
+DATA_DICT = '''
+import jax
+import jax.numpy as jnp
+from jax.scipy.stats import norm
+
+class Garch:
+    def __init__(self, data):
+        self.data = data
+
+    def logdensity(self, params):
+        y = self.data["y"]
+        T = self.data["{key}"]
+        mu, a0, a1, b1 = params
+        sigma = jnp.sqrt(a0)
+        lp = 0.0
+        for t in range(1, T):
+            sigma = jnp.sqrt(a0 + a1 * (y[t - 1] - mu) ** 2 + b1 * sigma ** 2)
+            lp += norm.logpdf(y[t], mu, sigma)
+        return lp
+
+def ar_k(params, data):
+    y = data["y"]
+    K = data["K"]
+    N = data["{key}"]
+    alpha, beta, sigma = params
+    lp = 0.0
+    for t in range(K, N):
+        mu = alpha + jnp.dot(beta, y[t - K:t])
+        lp += norm.logpdf(y[t], mu, sigma)
+    return lp
+
+model = Garch({{"y": jnp.ones(500), "{key}": 500}})
+g = jax.grad(model.logdensity)
+g2 = jax.grad(ar_k)
+'''
+
+
+def test_counts_in_a_data_mapping_grow_with_the_data(tmp_path):
+    found = scan_program(tmp_path, DATA_DICT.format(key="T"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 16), ("GA302", 27)]
+    window = found[1]
+    assert window["fix"] is None and "<the term over all elements at once>" in window["message"]
+
+
+def test_a_count_of_layers_in_a_mapping_stays_small(tmp_path):
+    assert scan_program(tmp_path, DATA_DICT.format(key="n_layers")) == []
+
+
+LISTS = '''
+import jax
+import jax.numpy as jnp
+
+def apply(v, w, mats):
+    return sum(w[i] * mats[i](v) for i in range(len(mats)))
+
+def apply_loop(v, w, mats):
+    acc = 0.0
+    for i in range(len(mats)):
+        acc = acc + w[i] * mats[i](v)
+    return acc
+
+def dist(a, b):
+    return jnp.sum(jnp.abs(jnp.sort(a) - jnp.sort(b)))
+
+def metric(Z, Q, n_top={top}):
+    m = min(n_top, Z.shape[1])
+    d = []
+    for j in range(m):
+        d.append(dist(Z[:, j], Q[:, j]))
+    return jnp.mean(jnp.asarray(d))
+
+g = jax.jit(jax.grad(apply))
+g2 = jax.jit(jax.grad(apply_loop))
+g3 = jax.jit(jax.grad(metric))
+'''
+
+
+def test_lists_of_functions_and_capped_counts_are_not_sites(tmp_path):
+    assert scan_program(tmp_path, LISTS.format(top=12)) == []
+
+
+def test_a_count_capped_by_a_large_default_is_still_reported(tmp_path):
+    assert [f["code"] for f in scan_program(tmp_path, LISTS.format(top=100))] == ["GA101"]
