@@ -163,3 +163,30 @@ def test_lists_of_functions_and_capped_counts_are_not_sites(tmp_path):
 
 def test_a_count_capped_by_a_large_default_is_still_reported(tmp_path):
     assert [f["code"] for f in scan_program(tmp_path, LISTS.format(top=100))] == ["GA101"]
+
+
+BRANCHING = '''
+import jax
+import jax.numpy as jnp
+
+def bumpy(x, c):
+    {body}
+
+dbumpy = jax.grad(bumpy)
+
+def slopes(grid):
+    return jnp.stack([dbumpy(g, 1.0) for g in grid])
+
+def slopes_inline(grid):
+    return jnp.stack([jax.grad(bumpy)(g, 2.0) for g in grid])
+'''
+
+
+def test_gradients_of_a_function_branching_on_its_value_have_no_batched_form(tmp_path):
+    body = "if 2 < x < 4:\n        return x ** 2 + c\n    return jnp.sin(x) * c"
+    assert scan_program(tmp_path, BRANCHING.format(body=body)) == []
+
+
+def test_gradients_of_a_function_branching_on_a_shape_are_reported(tmp_path):
+    body = "if x.ndim > 1 or c is None:\n        return jnp.sum(x)\n    return jnp.sin(x) * c"
+    assert [f["code"] for f in scan_program(tmp_path, BRANCHING.format(body=body))] == ["GA102", "GA102"]

@@ -191,3 +191,29 @@ def mapped_fallback(function: ast.AST | None, statement: ast.AST | None, resolve
         if any(isinstance(call, ast.Call) and resolve(call.func) in BATCHING for part in node.body for call in ast.walk(part)):
             return True
     return False
+
+
+def branches_on_value(function: ast.AST, position: int = 0) -> int | None:
+    """The line where ``function`` branches in Python on the value of its ``position``-th
+    parameter (``if 2 < x < 4:``, ``while x > 0:``, ``a if x > 0 else b``), else None. Its
+    gradient runs point by point (``grad`` sees concrete values), but ``vmap`` or ``jit`` of it
+    raises: there is no batched rewrite without ``jnp.where``. Tests of ``x is None``,
+    ``isinstance(x, ...)`` and of ``x.shape`` are static."""
+    args = getattr(function, "args", None)
+    if args is None or isinstance(function, ast.Lambda):
+        return None
+    ordered = [arg.arg for arg in [*args.posonlyargs, *args.args] if arg.arg not in ("self", "cls")]
+    if position >= len(ordered):
+        return None
+    name = ordered[position]
+    for node in walk(function):
+        test = node.test if isinstance(node, (ast.If, ast.While, ast.IfExp)) else None
+        if test is None:
+            continue
+        for compare in (item for item in ast.walk(test) if isinstance(item, ast.Compare)):
+            if any(isinstance(op, (ast.Is, ast.IsNot)) for op in compare.ops):
+                continue
+            if any(isinstance(operand, ast.Name) and operand.id == name for operand in (compare.left, *compare.comparators)):
+                return node.lineno
+    return None
+
