@@ -222,6 +222,15 @@ def test_a_jaxopt_solver_compiles_the_objective_it_is_given():
     assert _level(project, "case.py", "objective") == Level.DIFFERENTIATED
 
 
+@pytest.mark.parametrize("sampler", ["blackjax.hmc(logdens, 1e-3, m, 10)", "blackjax.window_adaptation(blackjax.nuts, logdens)"])
+def test_a_blackjax_kernel_compiles_the_log_density_it_is_given(sampler):
+    source = f"import blackjax\n\ndef logdens(w):\n    return -w @ w\n\nkernel = {sampler}\n"
+    project = _project({"case.py": source})
+    key = project.files["case.py"].top_level["logdens"]
+    assert project.is_compiled("case.py", (key,))
+    assert _level(project, "case.py", "logdens") == Level.DIFFERENTIATED
+
+
 def test_an_attribute_that_names_a_method_resolves_to_it():
     # ``self.f = self.cost`` then ``grad(self.f)``: cost is differentiated.
     source = (
