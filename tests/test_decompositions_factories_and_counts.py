@@ -190,3 +190,43 @@ def test_gradients_of_a_function_branching_on_its_value_have_no_batched_form(tmp
 def test_gradients_of_a_function_branching_on_a_shape_are_reported(tmp_path):
     body = "if x.ndim > 1 or c is None:\n        return jnp.sum(x)\n    return jnp.sin(x) * c"
     assert [f["code"] for f in scan_program(tmp_path, BRANCHING.format(body=body))] == ["GA102", "GA102"]
+
+
+KERNEL_MODULE = '''
+import jax.numpy as jnp
+
+class RBF:
+    def __init__(self, ls):
+        self.ls = ls
+
+    def __call__(self, X, Y):
+        K = jnp.zeros((X.shape[0], Y.shape[0]))
+        for i in range(X.shape[0]):
+            K = K.at[i].set(jnp.exp(-jnp.sum((X[i] - Y) ** 2, axis=-1) / self.ls))
+        return K
+'''
+
+MODEL_MODULE = '''
+import jax
+import jax.numpy as jnp
+from kern import RBF
+
+class GP:
+    def __init__(self):
+        self.kernel = {made}
+
+    def nll(self, X, y):
+        K = self.kernel(X, X) + 1e-3 * jnp.eye(X.shape[0])
+        return y @ jnp.linalg.solve(K, y)
+
+gp = GP()
+loss = jax.jit(jax.grad(gp.nll))
+'''
+
+
+@pytest.mark.parametrize("made, expected", [("RBF(1.0)", ["GA103"]), ("make_kernel()", [])])
+def test_an_attribute_holding_an_instance_calls_its_class(tmp_path, made, expected):
+    (tmp_path / "model.py").write_text(MODEL_MODULE.format(made=made))
+    found = scan_program(tmp_path, KERNEL_MODULE, name="kern.py")
+    # the kernel's module is scanned with the project around it: its fill loop runs under the gradient
+    assert [f["code"] for f in found] == expected

@@ -95,7 +95,8 @@ class Project:
                 {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes) | set(summary.factory_results)
                 | {alias for function in summary.functions.values() for alias in function.aliases}
             )
-            self._methods[summary.path] = {name for klass in summary.classes.values() for name in klass.methods}
+            # methods, and attributes holding an instance whose ``__call__`` a call runs
+            self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes]}
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
@@ -133,6 +134,8 @@ class Project:
                 klass_summary = summary.classes[owner]
                 # ``self.f = self.cost`` ... ``grad(self.f)``: the attribute names a method.
                 method = klass_summary.methods.get(attr) or klass_summary.methods.get(klass_summary.method_aliases.get(attr, ""))
+                if method is None and attr in klass_summary.instance_classes:
+                    return self.call_method(path, klass_summary.instance_classes[attr])  # ``self.kernel(x)``
                 return [(path, method)] if method else []
             return []
         if attr:
@@ -231,6 +234,22 @@ class Project:
         module, _, attr = qualified.rpartition(".")
         for other in self.module_files(module, path)[:1]:
             return self.constructor(other, attr, depth + 1)
+        return []
+
+    def call_method(self, path: str, reference: str, depth: int = 0) -> list[Key]:
+        """The ``__call__`` that calling an instance of the class ``reference`` (as written in
+        ``path``: this file's class or an imported one) runs."""
+        summary = self.files.get(path)
+        if summary is None or depth > 4 or "." in reference:
+            return []
+        klass = summary.classes.get(reference)
+        if klass is not None:
+            method = klass.methods.get("__call__")
+            return [(path, method)] if method else []
+        qualified = summary.imports.get(reference)
+        module, _, attr = (qualified or "").rpartition(".")
+        for other in self.module_files(module, path)[:1] if qualified else []:
+            return self.call_method(other, attr, depth + 1)
         return []
 
     def resolve_array(self, path: str, name: str, depth: int = 0) -> tuple[str, ModuleArray] | None:

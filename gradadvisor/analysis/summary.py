@@ -136,6 +136,10 @@ class ClassSummary:
     methods: dict[str, str] = field(default_factory=dict)
     #: ``self.f = self.cost`` in a method: an attribute that only ever names a method -> it.
     method_aliases: dict[str, str] = field(default_factory=dict)
+    #: ``self.kernel = RBF(1.0)``: an attribute that only ever holds instances of one class (as
+    #: written: this file's class or an imported name) -> that class; ``self.kernel(x)`` calls its
+    #: ``__call__``.
+    instance_classes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -506,7 +510,9 @@ class SummaryBuilder:
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
-        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, self.source.block(node)))
+        block = self.source.block(node)
+        self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, block),
+                                                      instance_classes=_instance_classes(node, block))
 
     def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
         for decorator in node.decorator_list:
@@ -919,6 +925,24 @@ def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for attr, values in instance_assignments(node).items():
         named = {value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" else None for value in values}
+        if len(named) == 1 and None not in named:
+            found[attr] = named.pop()  # type: ignore[assignment]
+    return found
+
+
+#: ``self.kernel = RBF(...)``: an attribute assigned a call of a capitalised name (a class, by
+#: the convention ``_instance_classes`` then checks against what the project holds).
+INSTANCE_ASSIGNMENT = re.compile(r"^[ \t]*self\.\w+[ \t]*(?::[^=]+)?=[ \t]*[A-Z]\w*\(", re.M)
+
+
+def _instance_classes(node: ast.ClassDef, text: str) -> dict[str, str]:
+    """``self.kernel = RBF(1.0)`` in the class's methods: the attributes every assignment of
+    which calls one class name -> that name (``project.call_method`` resolves it)."""
+    if not INSTANCE_ASSIGNMENT.search(text):
+        return {}
+    found: dict[str, str] = {}
+    for attr, values in instance_assignments(node).items():
+        named = {value.func.id if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id[:1].isupper() else None for value in values}
         if len(named) == 1 and None not in named:
             found[attr] = named.pop()  # type: ignore[assignment]
     return found
