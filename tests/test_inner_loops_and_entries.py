@@ -78,3 +78,29 @@ def test_a_helper_reached_by_a_jitted_function_is_no_compiled_step(tmp_path):
 def test_a_jitted_entry_point_called_per_sample_is_a_driver_loop(tmp_path):
     found = scan_program(tmp_path, HELPER.format(entry="@jax.jit\ndef step(params, x):\n    return net(params, x)", call="step"))
     assert [f for f in found if f["code"] == "GA101"] == []
+
+
+FILL = '''
+import jax
+import jax.numpy as jnp
+
+def gram(X, Y, ls):
+    K = jnp.zeros((X.shape[0], Y.shape[0]))
+    for i in range(X.shape[0]):
+        for j in range({inner}):
+            K = K.at[i, j].set(jnp.exp(-jnp.sum((X[i] - Y[j]) ** 2) / ls))
+    return K
+
+loss = jax.jit(jax.grad(lambda X, Y: jnp.sum(gram(X, Y, 1.0))))
+'''
+
+
+def test_a_nested_fill_is_reported_once_where_its_writes_are(tmp_path):
+    found = scan_program(tmp_path, FILL.format(inner="Y.shape[0]"))
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 8)]
+    assert "the writes are independent" in found[0]["message"]
+
+
+def test_a_nested_fill_over_a_few_columns_is_reported_at_the_outer_loop(tmp_path):
+    found = scan_program(tmp_path, FILL.format(inner="3"))
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 7)]

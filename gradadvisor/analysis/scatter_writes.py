@@ -78,3 +78,34 @@ def elementwise_expression(expr: ast.AST, resolve) -> bool:
         return False
     return True
 
+
+
+def filled_by_inner_loop(node: ast.For | ast.While, states: list[str], ctx) -> bool:
+    """Every state the loop carries is an array only an inner loop over data writes, each write
+    independent of the array (``for i ...: for j ...: K = K.at[i, j].set(k(x[i], y[j]))``): the
+    nest is one fill, reported once where its independent writes are (the inner loop), not as a
+    state the outer loop carries."""
+    inner_loops = [child for child in walk(node) if child is not node and isinstance(child, (ast.For, ast.While))]
+    if not inner_loops or not states:
+        return False
+    for state in states:
+        writers = [loop for loop in inner_loops for statement in loop.body if _independent_write(statement, state)]
+        reads = sum(1 for child in walk(node) if isinstance(child, ast.Name) and child.id == state and isinstance(child.ctx, ast.Load))
+        if not writers or reads != len(writers):
+            return False  # read elsewhere in the step, or written otherwise
+        if not all(isinstance(loop, ast.For) and (extent := ctx.extent(loop.iter)).is_data and extent.proof == "proven" for loop in writers):
+            return False  # the inner loop must be reported itself (a proven size: independent writes need one)
+    return True
+
+
+def _independent_write(statement: ast.stmt, state: str) -> bool:
+    """``state = state.at[...].set(v)`` (or ``.add``...) with neither ``v`` nor the index reading ``state``."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == state):
+        return False
+    call = statement.value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in ("set", "add", "mul", "min", "max")):
+        return False
+    at = call.func.value
+    if not (isinstance(at, ast.Subscript) and isinstance(at.value, ast.Attribute) and at.value.attr == "at" and isinstance(at.value.value, ast.Name) and at.value.value.id == state):
+        return False
+    return state not in names_read(at.slice) and not any(state in names_read(arg) for arg in [*call.args, *(item.value for item in call.keywords)])

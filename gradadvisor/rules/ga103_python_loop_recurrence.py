@@ -12,7 +12,7 @@ from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
 from gradadvisor.analysis.recurrence_steps import calls_indexed, counts_records, few_steps_passed, inner_steps, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
-from gradadvisor.analysis.scatter_writes import plain_scatter
+from gradadvisor.analysis.scatter_writes import filled_by_inner_loop, plain_scatter
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import calls_jax, element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
@@ -367,6 +367,8 @@ class PythonLoopRecurrence(Rule):
             return  # a host loop: it stops on a concrete value of its state
         if any(reshapes_carry(node, state, ctx.resolve) for state in states):
             return  # poly = jnp.convolve(poly, q): its shape changes every step, no scan can carry it
+        if filled_by_inner_loop(node, states, ctx):
+            return  # a nested fill of independent writes: the inner loop reports it
         evidence = state_evidence(form, flow, states, ctx)
         if evidence is None:
             return
