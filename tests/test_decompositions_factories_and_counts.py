@@ -230,3 +230,89 @@ def test_an_attribute_holding_an_instance_calls_its_class(tmp_path, made, expect
     found = scan_program(tmp_path, KERNEL_MODULE, name="kern.py")
     # the kernel's module is scanned with the project around it: its fill loop runs under the gradient
     assert [f["code"] for f in found] == expected
+
+
+POSTERIOR = '''
+import jax.numpy as jnp
+import jax.scipy.stats as jss
+from utils import get_posterior
+
+class garch11:
+    def __init__(self, path):
+        self.data = get_posterior("garch11", path).data.values()
+
+    def logp(self, x):
+        data = self.data
+        y = jnp.array(data["y"])
+        T = data["T"]
+        s = data["sigma1"]
+        lp = 0.0
+        for t in range(1, T):
+            s = jnp.sqrt(x[0] + x[1] * y[t - 1] ** 2 + x[2] * s ** 2)
+            lp += jss.norm.logpdf(y[t], 0.0, scale=s)
+        return lp
+'''
+
+SAMPLER = '''
+import jax
+import jax.numpy as jnp
+import blackjax
+from garch import garch11
+
+M = garch11("db")
+nuts = blackjax.nuts(M.logp, 1e-3, jnp.ones(3))
+'''
+
+
+def test_a_method_of_an_imported_class_handed_to_a_sampler_is_differentiated(tmp_path):
+    (tmp_path / "sample.py").write_text(SAMPLER)
+    found = scan_program(tmp_path, POSTERIOR, name="garch.py", low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 16)]
+    assert any("data mapping" in item for item in found[0]["evidence"])
+
+
+CHAINED = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+class Likelihood:
+    def __init__(self, cov_file):
+        self.covariance = jnp.asarray(np.loadtxt(cov_file))
+        self.cov_inv = jnp.linalg.inv(self.covariance + 1e-8 * jnp.eye(self.covariance.shape[0]))
+        self.log_det = jnp.linalg.slogdet(self.covariance)[1]
+        self.fn = jax.jit(self._make())
+
+    def _make(self):
+        cov_inv = self.cov_inv
+        log_det = self.log_det
+        def chi2(r):
+            return r @ (cov_inv @ r) + log_det
+        return chi2
+'''
+
+
+def test_an_attribute_computed_from_another_keeps_its_data(tmp_path):
+    found = scan_program(tmp_path, CHAINED, low=False)
+    # the inverse of the loaded covariance is data; the log-determinant is a scalar
+    assert [(f["code"], f["message"].split("`")[1]) for f in found] == [("GA401", "cov_inv")]
+
+
+OLD_BLACKJAX = '''
+import pickle
+import jax.numpy as jnp
+import blackjax.nuts as nuts
+
+with open("test.pickle", "rb") as fh:
+    test = pickle.load(fh)
+x_test = test["image"] / 255
+
+def logprob(w):
+    return -jnp.sum((x_test @ w) ** 2)
+
+kernel = nuts.kernel(logprob, 1e-3, jnp.ones(10))
+'''
+
+
+def test_the_old_blackjax_kernel_compiles_its_log_density(tmp_path):
+    assert [f["code"] for f in scan_program(tmp_path, OLD_BLACKJAX, low=False)] == ["GA401"]

@@ -27,7 +27,7 @@ import re
 from typing import Callable, Sequence
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.captured_size import SizeReader
+from gradadvisor.analysis.captured_size import SizeReader, self_operands
 from gradadvisor.analysis.captures import (
     CAPTURED_CONSTANT_BYTES,
     attribute_reads,
@@ -320,27 +320,49 @@ class FileCaptures:
         pytree = is_pytree_class(klass, self.resolve)
         arrays: dict[str, tuple[ast.FunctionDef, dict]] = {}
         if not pytree:
-            outer = method_scope.parent
-            for attr, assignments in self_attributes(klass).items():
-                judged: list[tuple[ast.FunctionDef, dict]] = []
-                for setter, statement, value_expr in assignments:
-                    scope = self.facts.scope(setter, outer)
-                    value = self.facts.value(value_expr, scope, statement)
-                    pseudo = Binding(attr, "assign", Position(-1, ()), statement, value_expr)
-                    size = None
-                    if value.kind == v.PARAM and isinstance(value_expr, ast.Name) and value_expr.id in scope.params:
-                        if value.literal is not None or value_expr.id in scope.packed:
-                            continue  # ``self.ridge = ridge`` with ``ridge=1e-3``: a number
-                        size = {"param": value_expr.id, "array": False, "evidence": f"`{value_expr.id}` is a parameter of `{setter.name}`"}
-                    else:
-                        size = self.sizes.judge(value, [pseudo], scope)
-                    if size is not None:
-                        judged.append((setter, size))
-                if judged and len(judged) == len(assignments):
-                    arrays[attr] = judged[0]
+            arrays = self._judge_attributes(klass, method_scope)
         result = (pytree, arrays)
         self._classes[id(klass)] = result
         return result
+
+    def _judge_attributes(self, klass: ast.ClassDef, method_scope: Scope) -> dict[str, tuple[ast.FunctionDef, dict]]:
+        """``attr -> (setter, size)`` for the class's array attributes. An attribute computed
+        from another (``self.cov_inv = jnp.linalg.inv(self.covariance + reg)``) is judged again
+        once the others are known, up to three passes."""
+        arrays: dict[str, tuple[ast.FunctionDef, dict]] = {}
+        assigned = self_attributes(klass)
+        chained = any(self_operands(value) for assignments in assigned.values() for _, _, value in assignments if isinstance(value, ast.expr))
+        for _ in range(3 if chained else 1):
+            self.sizes.attribute_sizes = {attr: size for attr, (_, size) in arrays.items()}
+            before = {attr: size.get("data") or size.get("nbytes") for attr, (_, size) in arrays.items()}
+            arrays = self._attribute_pass(assigned, method_scope)
+            if {attr: size.get("data") or size.get("nbytes") for attr, (_, size) in arrays.items()} == before:
+                break
+        self.sizes.attribute_sizes = {}
+        return arrays
+
+    def _attribute_pass(self, assigned: dict, method_scope: Scope) -> dict[str, tuple[ast.FunctionDef, dict]]:
+        arrays: dict[str, tuple[ast.FunctionDef, dict]] = {}
+        outer = method_scope.parent
+        for attr, assignments in assigned.items():
+            judged: list[tuple[ast.FunctionDef, dict]] = []
+            for setter, statement, value_expr in assignments:
+                scope = self.facts.scope(setter, outer)
+                value = self.facts.value(value_expr, scope, statement)
+                pseudo = Binding(attr, "assign", Position(-1, ()), statement, value_expr)
+                size = None
+                if value.kind == v.PARAM and isinstance(value_expr, ast.Name) and value_expr.id in scope.params:
+                    if value.literal is not None or value_expr.id in scope.packed:
+                        continue  # ``self.ridge = ridge`` with ``ridge=1e-3``: a number
+                    size = {"param": value_expr.id, "array": False, "evidence": f"`{value_expr.id}` is a parameter of `{setter.name}`"}
+                else:
+                    size = self.sizes.judge(value, [pseudo], scope)
+                if size is not None:
+                    judged.append((setter, size))
+            if judged and len(judged) == len(assignments):
+                # the assignment that shows the most: a size, then data, then the first
+                arrays[attr] = next((item for item in judged if item[1].get("nbytes")), None) or next((item for item in judged if item[1].get("data")), judged[0])
+        return arrays
 
 
 def module_names(facts: Facts) -> set[str]:

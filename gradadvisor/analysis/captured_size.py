@@ -50,6 +50,9 @@ class SizeReader:
         self.facts = facts
         self.resolve = resolve
         self.x64 = x64
+        #: While a class's attributes are judged: the sizes of those judged so far, by name, so
+        #: that ``self.cov_inv = jnp.linalg.inv(self.covariance + reg)`` follows ``self.covariance``.
+        self.attribute_sizes: dict[str, dict] = {}
 
     def judge(self, value: v.Value, bindings: list[Binding], scope: Scope) -> dict | None:
         """What the code shows of a captured value's size: ``{"nbytes": N}``, ``{"data": True}``,
@@ -95,6 +98,11 @@ class SizeReader:
             for dim in value.shape:
                 if isinstance(dim, str) and IDENTIFIER.match(dim):
                     sources.append((IDENTIFIER.match(dim).group(0), None))  # type: ignore[union-attr]
+        for binding in bindings:
+            for attr in self_operands(_part(binding)):
+                known = self.attribute_sizes.get(attr)
+                if known is not None and (known.get("data") or known.get("nbytes")):
+                    return {"data": True, "evidence": f"computed from `self.{attr}`, {known.get('evidence') or 'an array of the data'}"}
         for name, statement in sources:
             if name in ("self", "cls"):
                 continue
@@ -106,9 +114,14 @@ class SizeReader:
             if found.kind == v.ARRAY and found.data:
                 evidence = found.evidence[0] if found.evidence else f"`{name}` is data"
                 return {"data": True, "evidence": f"computed from `{name}`: {evidence}"}
-            loaded = None if name not in values else _loader_call([b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"], whole=name in items)
+            local = [b for b in self.facts.bindings_at(name, scope, statement) if b.kind != "param"]
+            loaded = None if name not in values else _loader_call(local, whole=name in items)
             if loaded is not None:  # ``x = jnp.array(x)`` after ``x, y = reader.get_data(...)``
                 return {"data": True, "evidence": f"computed from `{name}`, {loaded}"}
+            for attr in (attr for binding in local if binding.kind == "assign" for attr in self_operands(_part(binding))):
+                known = self.attribute_sizes.get(attr)  # ``stable = self.covariance + reg``
+                if known is not None and (known.get("data") or known.get("nbytes")):
+                    return {"data": True, "evidence": f"computed from `{name}`, from `self.{attr}`: {known.get('evidence') or 'an array of the data'}"}
         return None
 
     def table_size(self, table: ast.Name, value: v.Value, scope: Scope, statement: ast.AST, function: ast.AST) -> dict | None:
@@ -130,6 +143,31 @@ class SizeReader:
         qualified = self.resolve(value.func) or ""
         module, _, name = qualified.rpartition(".")
         return name in lib.SCALAR_TYPES and (module in lib.JAX_NUMPY or module in lib.HOST_NUMPY)
+
+
+def self_operands(expr: ast.expr) -> list[str]:
+    """The ``self.<attr>`` operands ``expr`` computes with at its top (as ``operand_names``
+    reads names): ``jnp.linalg.inv(self.covariance + reg)`` reads ``covariance``."""
+    found: list[str] = []
+    stack: list[ast.AST] = [expr]
+    seen = 0
+    while stack and seen < 64:
+        seen += 1
+        node = stack.pop()
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            found.append(node.attr)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute) and node.func.attr in ARRAY_METHODS:
+                stack.append(node.func.value)
+            stack.extend(arg.value if isinstance(arg, ast.Starred) else arg for arg in node.args)
+            stack.extend(item.value for item in node.keywords)
+        elif isinstance(node, ast.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp):
+            stack.append(node.operand)
+        elif isinstance(node, ast.Subscript):
+            stack.append(node.value)
+    return found
 
 
 def _part(binding: Binding) -> ast.expr:

@@ -329,8 +329,8 @@ class ExtentReader:
         if not (isinstance(entry, ast.Subscript) and isinstance(entry.slice, ast.Constant) and isinstance(entry.slice.value, str)):
             return None
         root = attribute_root(entry.value) if isinstance(entry.value, ast.Attribute) else entry.value
-        if not isinstance(root, ast.Name) or root.id not in ("self", "cls") and self.evaluate(root).kind != v.PARAM:
-            return None
+        if not isinstance(root, ast.Name) or self.evaluate(root).kind in (v.MAPPING, v.SEQUENCE):
+            return None  # a mapping written out here: its entries' values are facts, not this tie-break
         key = entry.slice.value
         if not DATA_COUNT_KEY.match(key) and not SETTING_COUNT.search(key) or SMALL_COUNT_NAME.match(key):
             return None

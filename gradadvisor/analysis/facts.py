@@ -766,7 +766,7 @@ PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 
 #: The parts of a matrix decomposition, as ranks relative to the matrix's (``eigh``: the
 #: eigenvalues have one axis fewer, the eigenvectors as many).
-DECOMPOSITION_RANKS = {"eigh": (-1, 0), "eig": (-1, 0), "svd": (0, -1, 0), "qr": (0, 0)}
+DECOMPOSITION_RANKS = {"eigh": (-1, 0), "eig": (-1, 0), "svd": (0, -1, 0), "qr": (0, 0), "slogdet": (-2, -2)}
 
 
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
@@ -1215,6 +1215,9 @@ class _Evaluator:
         if base.kind == v.SEQUENCE:
             if isinstance(node.slice, ast.Slice):
                 return v.sequence(None, base.item)
+            index = int_value(node.slice)
+            if base.parts and index is not None and -len(base.parts) <= index < len(base.parts):
+                return base.parts[index]  # ``jnp.linalg.slogdet(c)[1]``: that part
             return base.item or v.UNKNOWN_VALUE
         return v.UNKNOWN_VALUE
 

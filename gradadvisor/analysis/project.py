@@ -217,6 +217,12 @@ class Project:
                 return [(path, summary.top_level[attr])]
             if attr in summary.imports and summary.imports[attr] != qualified:
                 return self._resolve_qualified(summary.imports[attr], path)  # re-exported
+        # ``garch.garch11.logp``: a method of a class of a scanned module
+        module, _, klass = module.rpartition(".")
+        for path in self.module_files(module, near)[:1] if module else []:
+            found = self.files[path].classes.get(klass)
+            method = found.methods.get(attr) if found is not None else None
+            return [(path, method)] if method else []
         return []
 
     def constructor(self, path: str, reference: str, depth: int = 0) -> list[Key]:

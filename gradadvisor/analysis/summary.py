@@ -638,7 +638,14 @@ class SummaryBuilder:
         if not isinstance(func, ast.Name):
             return None
         defined = self.facts.module_scope.bindings.get(func.id, [])
-        return func.id if defined and all(binding.kind == "class" for binding in defined) else None
+        if defined and all(binding.kind == "class" for binding in defined):
+            return func.id
+        # ``M = garch11()`` with ``from garch import garch11``: a class of another scanned module
+        # (the project resolves ``garch11.logp`` there); a library's class is not ours to follow.
+        imported = self.names.aliases.get(func.id)
+        if imported is not None and imported.split(".")[0] not in EXTERNAL and defined and all(binding.kind == "import" for binding in defined):
+            return func.id
+        return None
 
     # -- calls that may reach other project functions ---------------------------------------
 
