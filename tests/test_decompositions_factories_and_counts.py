@@ -316,3 +316,45 @@ kernel = nuts.kernel(logprob, 1e-3, jnp.ones(10))
 
 def test_the_old_blackjax_kernel_compiles_its_log_density(tmp_path):
     assert [f["code"] for f in scan_program(tmp_path, OLD_BLACKJAX, low=False)] == ["GA401"]
+
+
+ESTIMATOR = '''
+import jax.numpy as jnp
+
+class LogisticRegression:
+    def __init__(self, epochs, lr):
+        self.epochs, self.lr = epochs, lr
+
+    def _update(self, x, y, w, total_batch: int, batch_size: int):
+        for idx in range(total_batch):
+            xb = x[idx * batch_size:(idx + 1) * batch_size]
+            yb = y[idx * batch_size:(idx + 1) * batch_size]
+            w = w - self.lr * xb.T @ (jnp.tanh(xb @ w) - yb)
+        return w
+
+    def fit(self, x, y):
+        w = jnp.zeros(x.shape[1])
+        for _ in range(self.epochs):
+            w = self._update(x, y, w, x.shape[0] // 8, 8)
+        self.w = w
+        return self
+'''
+
+DRIVER = '''
+import jax
+from estimator import LogisticRegression
+
+def proc(x, y):
+    model = LogisticRegression(epochs=1, lr=0.1)
+    model = model.fit(x, y)
+    return model.w
+
+run = {transform}(proc)
+'''
+
+
+@pytest.mark.parametrize("transform, expected", [("jax.jit", ["GA103"]), ("print", [])])
+def test_a_local_instance_of_an_imported_class_calls_its_methods(tmp_path, transform, expected):
+    (tmp_path / "driver.py").write_text(DRIVER.format(transform=transform))
+    found = scan_program(tmp_path, ESTIMATOR, name="estimator.py")
+    assert [f["code"] for f in found] == expected

@@ -231,6 +231,14 @@ def test_a_blackjax_kernel_compiles_the_log_density_it_is_given(sampler):
     assert _level(project, "case.py", "logdens") == Level.DIFFERENTIATED
 
 
+def test_the_spu_simulator_compiles_the_function_it_is_given():
+    source = "import spu.utils.simulation as spsim\n\ndef proc(x):\n    return x @ x\n\ndef run(sim, x):\n    return spsim.sim_jax(sim, proc)(x)\n"
+    project = _project({"case.py": source})
+    key = project.files["case.py"].top_level["proc"]
+    assert project.is_compiled("case.py", (key,))
+    assert _level(project, "case.py", "proc") == Level.TRACED
+
+
 def test_an_attribute_that_names_a_method_resolves_to_it():
     # ``self.f = self.cost`` then ``grad(self.f)``: cost is differentiated.
     source = (

@@ -259,7 +259,7 @@ class ExtentReader:
 
     def of_bound(self, bound: ast.AST) -> Extent:
         """A loop bound used like ``range(n)`` (``while i < n``)."""
-        named = self._collection_length(bound)
+        named = self._collection_length(bound) or self._capped(bound)
         if named is not None:
             return named
         value = self.evaluate(bound)
@@ -316,8 +316,8 @@ class ExtentReader:
             return None
         for arg in bound.args:
             extent = self.of_bound(arg)
-            if extent.kind == "static" and not extent.by_name:
-                return static(f"`{one_line(self.code(bound), 50)}` is at most {extent.reason}")
+            if extent.kind == "static":
+                return Extent("static", f"`{one_line(self.code(bound), 50)}` is at most {extent.reason}", by_name=extent.by_name)
         return None
 
     def _entry_count(self, bound: ast.AST) -> Extent | None:
@@ -346,7 +346,8 @@ class ExtentReader:
         if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "len") and len(bound.args) == 1 and not bound.keywords):
             return None
         inner = bound.args[0]
-        name = tail_name(inner)
+        key = inner.slice.value if isinstance(inner, ast.Subscript) and isinstance(inner.slice, ast.Constant) and isinstance(inner.slice.value, str) else None
+        name = key or tail_name(inner)  # ``len(context["ops"])``: the entry's key names it
         if name is None or not is_collection_name(name):
             return None
         if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT, v.PARAM):

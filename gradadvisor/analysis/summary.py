@@ -325,8 +325,46 @@ class SummaryBuilder:
             # ``integrals.expectation(...)`` with ``integrals=UKFIntegrals()`` as the default (or
             # ``integrals: UKFIntegrals``): the method of that class of this file.
             typed = {param: klass for param, klass in self._typed_params.get(key, {}).items() if klass in classes}
+            if any(a not in heads and a not in typed and b for a, b in found):
+                typed.update(self._local_instances(key, {a for a, b in found if b}))
             pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
             self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b})
+
+    def _local_instances(self, key: str, heads: set[str]) -> dict[str, str]:
+        """``model = LogisticRegression(...)`` (then perhaps ``model = model.fit(x, y)``) in the
+        function ``key``: the locals among ``heads`` every binding of which makes an instance of one
+        class (this file's, or imported from a scanned module) or calls a method of the local
+        itself (a fluent ``fit`` returning ``self``) -> that class."""
+        entry = self.nodes.get(key)
+        if entry is None or isinstance(entry[0], ast.Lambda):
+            return {}
+        scope = self.facts.scope(entry[0], entry[1])
+        found: dict[str, str] = {}
+        for name in heads:
+            classes = set()
+            for binding in scope.bindings.get(name, []):
+                value = binding.value
+                if binding.kind != "assign" or binding.path or not isinstance(value, ast.Call):
+                    break
+                if isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) and value.func.value.id == name:
+                    continue  # model = model.fit(x, y)
+                made = self._instance_class(name, scope) if isinstance(value.func, ast.Name) else None
+                made = made or (value.func.id if isinstance(value.func, ast.Name) and self._is_class_name(value.func.id) else None)
+                if made is None:
+                    break
+                classes.add(made)
+            else:
+                if len(classes) == 1:
+                    found[name] = classes.pop()
+        return found
+
+    def _is_class_name(self, name: str) -> bool:
+        """A class of this file, or a name imported from a scanned (non-library) module."""
+        defined = self.facts.module_scope.bindings.get(name, [])
+        if defined and all(binding.kind == "class" for binding in defined):
+            return True
+        imported = self.names.aliases.get(name)
+        return imported is not None and imported.split(".")[0] not in EXTERNAL and bool(defined) and all(binding.kind == "import" for binding in defined)
 
     def _returned_closures(self) -> None:
         """Seeds on a factory's call (``jax.jit(make())``, ``jit(self._make())``) reach the
