@@ -182,9 +182,11 @@ def slopes_inline(grid):
 '''
 
 
-def test_gradients_of_a_function_branching_on_its_value_have_no_batched_form(tmp_path):
+def test_gradients_of_a_function_branching_on_its_value_need_the_branch_rewritten(tmp_path):
     body = "if 2 < x < 4:\n        return x ** 2 + c\n    return jnp.sin(x) * c"
-    assert scan_program(tmp_path, BRANCHING.format(body=body)) == []
+    found = scan_program(tmp_path, BRANCHING.format(body=body))
+    assert [f["code"] for f in found] == ["GA102", "GA102"]
+    assert all("first write the branch on its argument in `bumpy` (line 6)" in f["message"] and f["fix"] is None for f in found)
 
 
 def test_gradients_of_a_function_branching_on_a_shape_are_reported(tmp_path):

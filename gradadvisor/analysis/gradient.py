@@ -203,17 +203,18 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
             arguments = [*current.args, *(item.value for item in current.keywords)]
             if any(reads_any(arg, variables) for arg in arguments) and not reads_any(current.func, variables) or closes_over(current, variables, ctx):
                 transform = gradient_call(current, ctx)
-                if transform is not None and not _branching_target(current, ctx):
+                if transform is not None:
                     found.append((current, *transform))
         stack.extend(reversed(child_nodes(current)))
     return found
 
 
-def _branching_target(call: ast.Call, ctx) -> bool:
-    """The function a gradient call differentiates (``jax.grad(f)(x)``, or ``df(x)`` with
-    ``df = jax.grad(f)``) is one of this module that branches in Python on the value of its
-    first argument (``if 2 < x < 4:``): its gradients run point by point and ``vmap`` of it
-    raises, so a loop of them has no batched rewrite (``host_code.branches_on_value``)."""
+def branching_target(call: ast.Call, ctx) -> tuple[str, int] | None:
+    """``(name, line)`` when the function a gradient call differentiates (``jax.grad(f)(x)``, or
+    ``df(x)`` with ``df = jax.grad(f)``) is one of this module that branches in Python on the
+    value of its first argument (``if 2 < x < 4:``, ``host_code.branches_on_value``): its
+    gradients run point by point, and ``vmap`` of it raises until the branch is written with
+    ``jnp.where`` or ``lax.cond``."""
     from gradadvisor.analysis.host_code import branches_on_value
 
     func = call.func
@@ -224,7 +225,8 @@ def _branching_target(call: ast.Call, ctx) -> bool:
         value = ctx.value(func)
         name = value.function if value.kind == v.CALLABLE and value.function and "." not in value.function else None
     definition = ctx.local_function(name) if name else None
-    return definition is not None and branches_on_value(definition) is not None
+    line = branches_on_value(definition) if definition is not None else None
+    return (name, line) if line is not None else None  # type: ignore[return-value]
 
 
 def _returns_derivative(func: ast.AST, ctx) -> str | None:

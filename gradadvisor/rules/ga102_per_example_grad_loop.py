@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
-from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
+from gradadvisor.analysis.gradient import branching_target, derivative_kind, gradients_passed, is_autograd
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
@@ -282,7 +282,7 @@ class PerExampleGradLoop(Rule):
             self._advise(node, found, "as a (values, gradients) pair of stacked arrays")
             return
         vmap, imports = ctx.spell("jax.vmap")
-        if not vmap or is_autograd(found.transform, ctx.names) or not qualified.startswith("jax.numpy."):
+        if not vmap or is_autograd(found.transform, ctx.names) or not qualified.startswith("jax.numpy.") or branching_target(found.call, ctx):
             self._advise(node, found)
             return
         text, fix = joined_vmap(ctx, node, function, found.loop, vmap, imports)
@@ -314,7 +314,7 @@ class PerExampleGradLoop(Rule):
         self.report(
             node,
             f"{quoted(ctx.code(node))} {computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
-            f"`{one_line(rewrite, 120)}` computes them at once ({shape})",
+            f"`{one_line(rewrite, 120)}` computes them at once ({shape}){_caveat(found.call, ctx)}",
             extent=found.extent, data=_data(found.param),
         )
 
@@ -346,7 +346,7 @@ class PerExampleGradLoop(Rule):
             self.report(
                 found,
                 f"{quoted(ctx.code(found))} {computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
-                f"compute them all before the loop with `{one_line(rewrite, 120)}`",
+                f"compute them all before the loop with `{one_line(rewrite, 120)}`{_caveat(found, ctx)}",
                 extent=gradients.extent, data=_data(param),
             )
 
@@ -404,3 +404,14 @@ class PerExampleGradLoop(Rule):
 
 def _data(param: str | None) -> dict | None:
     return {"param": param} if param else None
+
+
+def _caveat(call: ast.Call, ctx) -> str:
+    """What the batched form needs first when the differentiated function branches in Python
+    on its argument (``if x < 3:``): ``vmap`` of it raises until the branch is rewritten."""
+    branching = branching_target(call, ctx)
+    if branching is None:
+        return ""
+    name, line = branching
+    return f"; first write the branch on its argument in `{name}` (line {line}) with `jnp.where` or `jax.lax.cond`: `vmap` of a Python `if` on a traced value raises"
+
