@@ -521,3 +521,15 @@ def test_a_nul_byte_anywhere_makes_the_file_binary(cli, tmp_path):
         "binary file: NUL byte at line 3004, column 6 (source code cannot contain null bytes), skipped",
     )
     _assert_still_reports_the_good_file(report)
+
+
+@pytest.mark.parametrize("shadow", ["random.py", "secrets.py", "types.py"])
+def test_project_modules_named_like_the_standard_library_do_not_shadow_it(tmp_path, shadow):
+    """``python -m gradadvisor scan .`` in a project with its own ``random.py``: the working
+    directory is not searched for the program's own imports (the scan never imports the code)."""
+    write(tmp_path / shadow, "import jax\nraise SystemExit('the project module was imported')\n")
+    write(tmp_path / "m.py", SUM_SOURCE)
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json", "."],
+                          cwd=tmp_path, capture_output=True, text=True, env=_clean_env(), timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert [f["path"] for f in json.loads(done.stdout)["findings"]] == ["m.py"]
