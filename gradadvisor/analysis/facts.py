@@ -1076,7 +1076,11 @@ class _Evaluator:
         if isinstance(node, ast.Compare):
             operands = [self.eval(node.left, depth), *(self.eval(item, depth) for item in node.comparators)]
             if any(item.is_array for item in operands):
-                return v.array(None, "bool")
+                # ``d < 0`` with ``d`` a vector and a number: the vector's shape (broadcasting)
+                shapes = {item.shape for item in operands if item.is_array}
+                others = [item for item in operands if not item.is_array]
+                shape = shapes.pop() if len(shapes) == 1 and len(node.comparators) == 1 and all(item.kind == v.SCALAR for item in others) else None
+                return v.array(shape, "bool")
             return v.scalar()
         if isinstance(node, ast.IfExp):
             return v.join(self.eval(node.body, depth), self.eval(node.orelse, depth)) or v.UNKNOWN_VALUE
@@ -1158,7 +1162,8 @@ class _Evaluator:
         if base.kind == v.ARRAY or base.kind == v.PARAM and attr in ("shape", "T", "ndim", "size", "dtype", "at", "mT"):
             array = base if base.kind == v.ARRAY else v.array(None)
             if attr == "shape":
-                return v.sequence(array.rank, array)
+                # ``shp = x.shape`` then ``shp[0]``: the sequence remembers whose shape it is
+                return Value(v.SEQUENCE, length=array.rank, item=array, function="shape", annotation=self.code(node))
             if attr in ("T", "mT"):
                 shape = tuple(reversed(array.shape)) if array.shape is not None and attr == "T" else array.shape
                 return v.array(shape, array.dtype, host=array.host)
@@ -1192,9 +1197,19 @@ class _Evaluator:
 
     def _subscript(self, node: ast.Subscript, depth: int) -> Value:
         base_node = node.value
+        shape_of = None
         if isinstance(base_node, ast.Attribute) and base_node.attr == "shape":
-            array = self.eval(base_node.value, depth)
+            shape_of = (self.eval(base_node.value, depth), self.code(base_node))
+        elif isinstance(base_node, ast.Name):
+            named = self.eval(base_node, depth)
+            if named.kind == v.SEQUENCE and named.function == "shape" and named.annotation:
+                shape_of = (named.item or v.UNKNOWN_VALUE, named.annotation)  # ``shp = x.shape; shp[0]``
+        if shape_of is not None:
+            array, shown = shape_of
             index = int_value(node.slice)
+            if index is None and not isinstance(node.slice, ast.Slice):
+                position = self.eval(node.slice, depth)  # ``x.shape[ax]`` with ``ax = 0``
+                index = position.literal if position.kind == v.SCALAR and type(position.literal) is int else None
             if index is not None:
                 dims = array.shape if array.kind == v.ARRAY else None
                 if dims is not None and -len(dims) <= index < len(dims):
@@ -1203,7 +1218,7 @@ class _Evaluator:
                         return v.scalar(dim, (f"`{self.code(node)}` is {dim}",))
                     if isinstance(dim, str):
                         return v.size(dim)
-                return v.size(self.code(node))
+                return v.size(f"{shown}[{index}]")
             return v.sequence(None, v.size(self.code(node)))
         base = self.eval(base_node, depth)
         if base.kind == v.OBJECT and base.function == "at":

@@ -23,7 +23,7 @@ from pathlib import PurePath
 
 from gradadvisor.analysis.gradient import COMPILING, Level, short
 from gradadvisor.analysis.testcode import is_test_function
-from gradadvisor.analysis.summary import FileSummary, FunctionSummary, ModuleArray, Seed
+from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed
 
 Key = tuple[str, str]  # (path, function key)
 
@@ -97,6 +97,17 @@ class Project:
             )
             # methods, and attributes holding an instance whose ``__call__`` a call runs
             self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes]}
+        #: Subclasses by the last name of each base as written (``class Sep(Strategy)``): a method
+        #: of the base calling ``self.impl`` reaches the subclasses' overrides (a template method).
+        self._subclasses: dict[str, list[tuple[str, ClassSummary]]] = defaultdict(list)
+        for summary in summaries:
+            for klass in summary.classes.values():
+                for base in klass.bases:
+                    self._subclasses[base.rpartition(".")[2]].append((summary.path, klass))
+        if self._subclasses:
+            for summary in summaries:
+                for klass in summary.classes.values():
+                    self._methods[summary.path] |= self._subclass_methods(klass.name)
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
@@ -136,7 +147,7 @@ class Project:
                 method = klass_summary.methods.get(attr) or klass_summary.methods.get(klass_summary.method_aliases.get(attr, ""))
                 if method is None and attr in klass_summary.instance_classes:
                     return self.call_method(path, klass_summary.instance_classes[attr])  # ``self.kernel(x)``
-                return [(path, method)] if method else []
+                return [*([(path, method)] if method else []), *self._overrides(klass_summary.name, attr)]
             return []
         if attr:
             if head in summary.classes and "." not in attr:
@@ -241,6 +252,24 @@ class Project:
         for other in self.module_files(module, path)[:1]:
             return self.constructor(other, attr, depth + 1)
         return []
+
+    def _subclass_methods(self, klass: str, depth: int = 0) -> set[str]:
+        """The method names subclasses of ``klass`` define (any depth)."""
+        found: set[str] = set()
+        for _, sub in self._subclasses.get(klass, []) if depth < 4 else []:
+            found |= set(sub.methods) | self._subclass_methods(sub.name, depth + 1)
+        return found
+
+    def _overrides(self, klass: str, attr: str, depth: int = 0) -> list[Key]:
+        """The methods named ``attr`` that subclasses of ``klass`` (any depth, matched by name)
+        define: what ``self.attr(...)`` in a method of ``klass`` may run."""
+        found: list[Key] = []
+        for path, sub in self._subclasses.get(klass, []) if depth < 4 else []:
+            method = sub.methods.get(attr)
+            if method is not None:
+                found.append((path, method))
+            found.extend(self._overrides(sub.name, attr, depth + 1))
+        return found
 
     def call_method(self, path: str, reference: str, depth: int = 0) -> list[Key]:
         """The ``__call__`` that calling an instance of the class ``reference`` (as written in

@@ -24,7 +24,7 @@ from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import dotted, name, names_read, walk
-from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, calls_jax, elementwise_in
+from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES, ElementLoop, ProductLoop, calls_jax, elementwise_in
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
 INSPECTING_BUILTINS = frozenset(
@@ -188,6 +188,8 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
             return False, param  # float(model(x)): host-side values per sample
         if isinstance(func, ast.Attribute) and func.attr in HOST_METHODS and names_read(func.value) & variables:
             return False, param  # loss(x).item()
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in variables and func.attr not in ARRAY_ATTRIBUTES:
+            return False, param  # parts[i].energy(q): a method no array has, the items are objects
         if isinstance(func, ast.Attribute) and names_read(func.value) & variables:
             applies = applies or func.attr not in INSPECTING_METHODS
         elif uses_sample:
