@@ -196,6 +196,11 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
             applies = applies or not (isinstance(func, ast.Name) and func.id in INSPECTING_BUILTINS and ctx.is_builtin(func, func.id))
     if applies:
         return True, param
+    if isinstance(loop, ElementLoop) and len(loop.variables) > 1 and not isinstance(loop.body, ast.Name):
+        # ``w * y ** 2`` over ``zip(ws, ys)``: arithmetic of several rows, elementwise in each,
+        # when the facts show one of them is an array (a zip of two lists of numbers is not)
+        arrays = any(not built(array) and ctx.value(array).is_array for array in loop.arrays)
+        return arrays and all(elementwise_in(loop.body, variable, ctx.resolve) is not None for variable in loop.variables if variable in names_read(loop.body)), param
     return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop)), param
 
 
