@@ -62,22 +62,33 @@ class Model:
     def predict(self, X):
         return jnp.stack([{call}(self.params, x) for x in X])
 
-def loss(params, X):
+def evaluate(params, X):
     model = Model(params)
     return jnp.sum(model.predict(X))
 
-g = jax.jit(jax.grad(loss))
+{driver}
 '''
 
 
+# ``evaluate`` is run eagerly by nothing the scan sees (a library function): its loop is not
+# proven traced, so what it calls decides whether it is a host loop driving compiled code.
+EAGER = "print(evaluate)"
+
+
 def test_a_helper_reached_by_a_jitted_function_is_no_compiled_step(tmp_path):
-    found = scan_program(tmp_path, HELPER.format(entry="", call="net"))
+    found = scan_program(tmp_path, HELPER.format(entry="", call="net", driver=EAGER))
     assert [f["code"] for f in found] == ["GA101"]
 
 
 def test_a_jitted_entry_point_called_per_sample_is_a_driver_loop(tmp_path):
-    found = scan_program(tmp_path, HELPER.format(entry="@jax.jit\ndef step(params, x):\n    return net(params, x)", call="step"))
+    found = scan_program(tmp_path, HELPER.format(entry="@jax.jit\ndef step(params, x):\n    return net(params, x)", call="step", driver=EAGER))
     assert [f for f in found if f["code"] == "GA101"] == []
+
+
+def test_a_jitted_step_called_per_sample_under_a_trace_is_unrolled(tmp_path):
+    found = scan_program(tmp_path, HELPER.format(entry="@jax.jit\ndef step(params, x):\n    return net(params, x)", call="step",
+                                                 driver="g = jax.jit(jax.grad(evaluate))"))
+    assert [f["code"] for f in found] == ["GA101"]  # inside the trace the step is inlined per sample
 
 
 FILL = '''
