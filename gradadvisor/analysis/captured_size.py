@@ -86,6 +86,8 @@ class SizeReader:
             part = _part(binding)
             if _python_scalar(part):
                 return None  # ``H = int(H)``: a Python number, not an array
+            if isinstance(part, ast.Call) and isinstance(part.func, ast.Name) and part.func.id[:1].isupper():
+                return None  # ``Featurizer(**ckpt["config"])``: an object built from data, not an array
             if binding.path and isinstance(binding.value, ast.Name) and part is binding.value:
                 items.add(binding.value.id)
             sources.extend((name, binding.statement) for name in operand_names(part))

@@ -99,15 +99,20 @@ class Project:
             self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes]}
         #: Subclasses by the last name of each base as written (``class Sep(Strategy)``): a method
         #: of the base calling ``self.impl`` reaches the subclasses' overrides (a template method).
-        self._subclasses: dict[str, list[tuple[str, ClassSummary]]] = defaultdict(list)
+        self._subclasses: dict[tuple[str, str], list[tuple[str, ClassSummary]]] = defaultdict(list)
         for summary in summaries:
             for klass in summary.classes.values():
                 for base in klass.bases:
-                    self._subclasses[base.rpartition(".")[2]].append((summary.path, klass))
+                    module, _, name = base.rpartition(".")
+                    # the base's own file: this one, or the scanned module it is imported from
+                    where = [summary.path] if not module or name in summary.classes and module == summary.module else self.module_files(module, summary.path)[:1]
+                    for path in where:
+                        if name in self.files[path].classes:
+                            self._subclasses[(path, name)].append((summary.path, klass))
         if self._subclasses:
             for summary in summaries:
                 for klass in summary.classes.values():
-                    self._methods[summary.path] |= self._subclass_methods(klass.name)
+                    self._methods[summary.path] |= self._subclass_methods(summary.path, klass.name)
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
@@ -147,7 +152,10 @@ class Project:
                 method = klass_summary.methods.get(attr) or klass_summary.methods.get(klass_summary.method_aliases.get(attr, ""))
                 if method is None and attr in klass_summary.instance_classes:
                     return self.call_method(path, klass_summary.instance_classes[attr])  # ``self.kernel(x)``
-                return [*([(path, method)] if method else []), *self._overrides(klass_summary.name, attr)]
+                if method is not None:
+                    return [(path, method)]
+                # a hook the class leaves to its subclasses (a template method): their overrides
+                return self._overrides(path, klass_summary.name, attr)
             return []
         if attr:
             if head in summary.classes and "." not in attr:
@@ -253,22 +261,23 @@ class Project:
             return self.constructor(other, attr, depth + 1)
         return []
 
-    def _subclass_methods(self, klass: str, depth: int = 0) -> set[str]:
-        """The method names subclasses of ``klass`` define (any depth)."""
+    def _subclass_methods(self, path: str, klass: str, depth: int = 0) -> set[str]:
+        """The method names subclasses of the class ``klass`` of ``path`` define (any depth)."""
         found: set[str] = set()
-        for _, sub in self._subclasses.get(klass, []) if depth < 4 else []:
-            found |= set(sub.methods) | self._subclass_methods(sub.name, depth + 1)
+        for where, sub in self._subclasses.get((path, klass), []) if depth < 4 else []:
+            found |= set(sub.methods) | self._subclass_methods(where, sub.name, depth + 1)
         return found
 
-    def _overrides(self, klass: str, attr: str, depth: int = 0) -> list[Key]:
-        """The methods named ``attr`` that subclasses of ``klass`` (any depth, matched by name)
-        define: what ``self.attr(...)`` in a method of ``klass`` may run."""
+    def _overrides(self, path: str, klass: str, attr: str, depth: int = 0) -> list[Key]:
+        """The methods named ``attr`` that subclasses of the class ``klass`` of ``path`` (any
+        depth, their base resolved to that file) define: what ``self.attr(...)`` in a method of
+        ``klass`` may run, when ``klass`` does not define ``attr`` itself (a hook)."""
         found: list[Key] = []
-        for path, sub in self._subclasses.get(klass, []) if depth < 4 else []:
+        for where, sub in self._subclasses.get((path, klass), []) if depth < 4 else []:
             method = sub.methods.get(attr)
             if method is not None:
-                found.append((path, method))
-            found.extend(self._overrides(sub.name, attr, depth + 1))
+                found.append((where, method))
+            found.extend(self._overrides(where, sub.name, attr, depth + 1))
         return found
 
     def call_method(self, path: str, reference: str, depth: int = 0) -> list[Key]:
