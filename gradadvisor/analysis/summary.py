@@ -244,6 +244,8 @@ class SummaryBuilder:
         made = {canonical(qualified) for qualified in names.instances.values()}
         aliases += sorted({method.rpartition(".")[2] for method in METHOD_TRANSFORMS if method.rpartition(".")[0] in made})
         self._transform_lines: list[int] | None = None
+        #: Names the file assigns a call of a capitalised name (``model = Model(...)``), read once.
+        self._class_calls: set[str] | None = None
         self._transform_word = word_regex([*TRANSFORM_WORDS, *aliases]) if aliases else TRANSFORM_WORD
 
     def build(self) -> FileSummary:
@@ -338,6 +340,11 @@ class SummaryBuilder:
         entry = self.nodes.get(key)
         if entry is None or isinstance(entry[0], ast.Lambda):
             return {}
+        if self._class_calls is None:
+            self._class_calls = _class_call_targets(self.source.text)  # once per file
+        heads = heads & self._class_calls
+        if not heads:
+            return {}  # no local is assigned a call of a capitalised name: the cheap answer
         scope = self.facts.scope(entry[0], entry[1])
         found: dict[str, str] = {}
         for name in heads:
@@ -975,6 +982,23 @@ def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, str]:
     return found
 
 
+#: ``= LogisticRegression(``: an assignment of a call of a capitalised name (anchored on ``=``).
+CLASS_CALL_ASSIGNMENT = re.compile(r"=[ \t]*[A-Z]\w*\(")
+
+
+def _class_call_targets(text: str) -> set[str]:
+    """The names ``text`` assigns a call of a capitalised name (``model = Model(...)``): the
+    word before each such ``=`` on its line."""
+    found: set[str] = set()
+    for match in CLASS_CALL_ASSIGNMENT.finditer(text):
+        start = match.start()
+        if start and text[start - 1] in "=!<>+-*/%&|^:":
+            continue  # ``==``, ``+=``, ``:=``...: not a plain assignment
+        before = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
+        name = before.rpartition(" ")[2]
+        if name.isidentifier():
+            found.add(name)
+    return found
 #: ``self.kernel = RBF(...)``: an attribute assigned a call of a capitalised name (a class, by
 #: the convention ``_instance_classes`` then checks against what the project holds).
 INSTANCE_ASSIGNMENT = re.compile(r"^[ \t]*self\.\w+[ \t]*(?::[^=]+)?=[ \t]*[A-Z]\w*\(", re.M)

@@ -17,7 +17,7 @@ from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import calls_jax, element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
 from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, reduce_advice, scatter_advice
-from gradadvisor.rules.base import LOOP, Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
+from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 if TYPE_CHECKING:
     from gradadvisor.analysis.extent import Extent
@@ -153,8 +153,8 @@ class PythonLoopRecurrence(Rule):
     code = "GA103"
     name = "python-loop-recurrence"
     summary = "a Python loop that carries state from step to step unrolls a recurrence; use `jax.lax.scan`, `associative_scan` or `cumsum`"
-    trigger = re.compile(rf"{LOOP.pattern}|(?<!\w)reduce\s*\(")
-    expression_trigger = re.compile(r"(?<!\w)reduce\s*\(")  # functools.reduce(step, range(n), s0)
+    trigger = re.compile(r"\b(?:for|while|reduce)\b")
+    expression_trigger = re.compile(r"\breduce\b")  # functools.reduce(step, range(n), s0)
 
     VALID = (
         # A list of records of differently shaped arrays (`groups[b].ids`): no scan walks them.

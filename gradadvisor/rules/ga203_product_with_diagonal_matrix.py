@@ -66,7 +66,7 @@ class ProductWithDiagonalMatrix(Rule):
     summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
     keywords = ("diag",)
     trigger = re.compile(r"\bdiag(?:flat)?\s*\(")
-    expression_trigger = re.compile(r"@|(?:\b|multi_)(?:dot|matmul)\s*\(")
+    expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot)\s*\(")
 
     VALID = (
         # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
