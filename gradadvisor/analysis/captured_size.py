@@ -100,11 +100,9 @@ class SizeReader:
             for dim in value.shape:
                 if isinstance(dim, str) and IDENTIFIER.match(dim):
                     sources.append((IDENTIFIER.match(dim).group(0), None))  # type: ignore[union-attr]
-        for binding in bindings:
-            for attr in self_operands(_part(binding)):
-                known = self.attribute_sizes.get(attr)
-                if known is not None and (known.get("data") or known.get("nbytes")):
-                    return {"data": True, "evidence": f"computed from `self.{attr}`, {known.get('evidence') or 'an array of the data'}"}
+        from_attribute = self._from_attribute(bindings)
+        if from_attribute is not None:
+            return {"data": True, "evidence": f"computed from {from_attribute}"}
         for name, statement in sources:
             if name in ("self", "cls"):
                 continue
@@ -120,10 +118,19 @@ class SizeReader:
             loaded = None if name not in values else _loader_call(local, whole=name in items)
             if loaded is not None:  # ``x = jnp.array(x)`` after ``x, y = reader.get_data(...)``
                 return {"data": True, "evidence": f"computed from `{name}`, {loaded}"}
-            for attr in (attr for binding in local if binding.kind == "assign" for attr in self_operands(_part(binding))):
-                known = self.attribute_sizes.get(attr)  # ``stable = self.covariance + reg``
+            from_attribute = self._from_attribute([b for b in local if b.kind == "assign"])  # ``stable = self.covariance + reg``
+            if from_attribute is not None:
+                return {"data": True, "evidence": f"computed from `{name}`, from {from_attribute}"}
+        return None
+
+    def _from_attribute(self, bindings: list[Binding]) -> str | None:
+        """``self.<attr>`` (an attribute of the class being judged, already known to hold data or
+        a large array) that one of ``bindings`` computes with, in words; else None."""
+        for binding in bindings:
+            for attr in self_operands(_part(binding)):
+                known = self.attribute_sizes.get(attr)
                 if known is not None and (known.get("data") or known.get("nbytes")):
-                    return {"data": True, "evidence": f"computed from `{name}`, from `self.{attr}`: {known.get('evidence') or 'an array of the data'}"}
+                    return f"`self.{attr}`: {known.get('evidence') or 'an array of the data'}"
         return None
 
     def table_size(self, table: ast.Name, value: v.Value, scope: Scope, statement: ast.AST, function: ast.AST) -> dict | None:
@@ -150,26 +157,8 @@ class SizeReader:
 def self_operands(expr: ast.expr) -> list[str]:
     """The ``self.<attr>`` operands ``expr`` computes with at its top (as ``operand_names``
     reads names): ``jnp.linalg.inv(self.covariance + reg)`` reads ``covariance``."""
-    found: list[str] = []
-    stack: list[ast.AST] = [expr]
-    seen = 0
-    while stack and seen < 64:
-        seen += 1
-        node = stack.pop()
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-            found.append(node.attr)
-        elif isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Attribute) and node.func.attr in ARRAY_METHODS:
-                stack.append(node.func.value)
-            stack.extend(arg.value if isinstance(arg, ast.Starred) else arg for arg in node.args)
-            stack.extend(item.value for item in node.keywords)
-        elif isinstance(node, ast.BinOp):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, ast.UnaryOp):
-            stack.append(node.operand)
-        elif isinstance(node, ast.Subscript):
-            stack.append(node.value)
-    return found
+    return [node.attr for node in _operand_nodes(expr, receivers=False)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"]
 
 
 def _part(binding: Binding) -> ast.expr:
@@ -216,17 +205,22 @@ def operand_names(expr: ast.expr, receivers: bool = True) -> list[str]:
     """Names ``expr`` computes with at its top: operands, call arguments, receivers (``X`` and
     ``w`` in ``ensure_batched(X) @ w.T``; with ``receivers=False``, not the objects whose methods
     are called); nested lambdas and comprehensions are not entered."""
-    found: list[str] = []
+    return [node.id for node in _operand_nodes(expr, receivers) if isinstance(node, ast.Name)]
+
+
+def _operand_nodes(expr: ast.expr, receivers: bool) -> list[ast.AST]:
+    """The nodes of ``expr``'s top-level computation, outermost first (at most 64): through
+    operators, call arguments, subscripted and attribute bases, tuple items and receivers
+    (with ``receivers=False``, only those of array methods: ``x.astype(...)`` is still ``x``,
+    ``ck.geometry()`` is not ``ck``)."""
+    found: list[ast.AST] = []
     stack: list[ast.AST] = [expr]
-    seen = 0
-    while stack and seen < 64:
-        seen += 1
+    while stack and len(found) < 64:
         node = stack.pop()
-        if isinstance(node, ast.Name):
-            found.append(node.id)
-        elif isinstance(node, ast.Call):
+        found.append(node)
+        if isinstance(node, ast.Call):
             if isinstance(node.func, ast.Attribute) and (receivers or node.func.attr in ARRAY_METHODS):
-                stack.append(node.func.value)  # x.astype(...) is still x; ck.geometry() is not ck
+                stack.append(node.func.value)
             stack.extend(arg.value if isinstance(arg, ast.Starred) else arg for arg in node.args)
             stack.extend(item.value for item in node.keywords)
         elif isinstance(node, ast.BinOp):

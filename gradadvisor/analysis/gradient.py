@@ -209,26 +209,6 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
     return found
 
 
-def branching_target(call: ast.Call, ctx) -> tuple[str, int] | None:
-    """``(name, line)`` when the function a gradient call differentiates (``jax.grad(f)(x)``, or
-    ``df(x)`` with ``df = jax.grad(f)``) is one of this module that branches in Python on the
-    value of its first argument (``if 2 < x < 4:``, ``host_code.branches_on_value``): its
-    gradients run point by point, and ``vmap`` of it raises until the branch is written with
-    ``jnp.where`` or ``lax.cond``."""
-    from gradadvisor.analysis.host_code import branches_on_value
-
-    func = call.func
-    if isinstance(func, ast.Call) and func.args and not func.keywords:
-        target = func.args[0]
-        name = target.id if isinstance(target, ast.Name) else None
-    else:
-        value = ctx.value(func)
-        name = value.function if value.kind == v.CALLABLE and value.function and "." not in value.function else None
-    definition = ctx.local_function(name) if name else None
-    line = branches_on_value(definition) if definition is not None else None
-    return (name, line) if line is not None else None  # type: ignore[return-value]
-
-
 def _returns_derivative(func: ast.AST, ctx) -> str | None:
     """The transform, when ``func`` names a function of this module (``single_grad``, or
     ``self.method`` of the class around) whose every ``return`` gives a derivative computed in

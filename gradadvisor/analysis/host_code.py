@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 
+from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.syntax import attribute_root, walk
@@ -217,3 +218,20 @@ def branches_on_value(function: ast.AST, position: int = 0) -> int | None:
                 return node.lineno
     return None
 
+
+def branching_target(call: ast.Call, ctx) -> tuple[str, int] | None:
+    """``(name, line)`` when the function a gradient call differentiates (``jax.grad(f)(x)``, or
+    ``df(x)`` with ``df = jax.grad(f)``) is one of this module that branches in Python on the
+    value of its first argument (``if 2 < x < 4:``, ``host_code.branches_on_value``): its
+    gradients run point by point, and ``vmap`` of it raises until the branch is written with
+    ``jnp.where`` or ``lax.cond``."""
+    func = call.func
+    if isinstance(func, ast.Call) and func.args and not func.keywords:
+        target = func.args[0]
+        name = target.id if isinstance(target, ast.Name) else None
+    else:
+        value = ctx.value(func)
+        name = value.function if value.kind == v.CALLABLE and value.function and "." not in value.function else None
+    definition = ctx.local_function(name) if name else None
+    line = branches_on_value(definition) if definition is not None else None
+    return (name, line) if line is not None else None  # type: ignore[return-value]

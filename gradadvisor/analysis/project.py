@@ -151,7 +151,7 @@ class Project:
                 # ``self.f = self.cost`` ... ``grad(self.f)``: the attribute names a method.
                 method = klass_summary.methods.get(attr) or klass_summary.methods.get(klass_summary.method_aliases.get(attr, ""))
                 if method is None and attr in klass_summary.instance_classes:
-                    return self.call_method(path, klass_summary.instance_classes[attr])  # ``self.kernel(x)``
+                    return self.class_method(path, klass_summary.instance_classes[attr], "__call__")  # ``self.kernel(x)``
                 if method is not None:
                     return [(path, method)]
                 # a hook the class leaves to its subclasses (a template method): their overrides
@@ -244,22 +244,9 @@ class Project:
             return [(path, method)] if method else []
         return []
 
-    def constructor(self, path: str, reference: str, depth: int = 0) -> list[Key]:
+    def constructor(self, path: str, reference: str) -> list[Key]:
         """The ``__init__`` that a call of the class ``reference`` (as written in ``path``) runs."""
-        summary = self.files.get(path)
-        if summary is None or depth > 4 or "." in reference:
-            return []
-        klass = summary.classes.get(reference)
-        if klass is not None:
-            init = klass.methods.get("__init__")
-            return [(path, init)] if init else []
-        qualified = summary.imports.get(reference)
-        if qualified is None:
-            return []
-        module, _, attr = qualified.rpartition(".")
-        for other in self.module_files(module, path)[:1]:
-            return self.constructor(other, attr, depth + 1)
-        return []
+        return self.class_method(path, reference, "__init__")
 
     def _subclass_methods(self, path: str, klass: str, depth: int = 0) -> set[str]:
         """The method names subclasses of the class ``klass`` of ``path`` define (any depth)."""
@@ -280,20 +267,21 @@ class Project:
             found.extend(self._overrides(where, sub.name, attr, depth + 1))
         return found
 
-    def call_method(self, path: str, reference: str, depth: int = 0) -> list[Key]:
-        """The ``__call__`` that calling an instance of the class ``reference`` (as written in
-        ``path``: this file's class or an imported one) runs."""
+    def class_method(self, path: str, reference: str, method: str, depth: int = 0) -> list[Key]:
+        """The method ``method`` of the class ``reference`` (as written in ``path``: this file's
+        class or one imported from a scanned module): ``__init__`` for a call of the class,
+        ``__call__`` for a call of an instance."""
         summary = self.files.get(path)
         if summary is None or depth > 4 or "." in reference:
             return []
         klass = summary.classes.get(reference)
         if klass is not None:
-            method = klass.methods.get("__call__")
-            return [(path, method)] if method else []
+            found = klass.methods.get(method)
+            return [(path, found)] if found else []
         qualified = summary.imports.get(reference)
         module, _, attr = (qualified or "").rpartition(".")
         for other in self.module_files(module, path)[:1] if qualified else []:
-            return self.call_method(other, attr, depth + 1)
+            return self.class_method(other, attr, method, depth + 1)
         return []
 
     def resolve_array(self, path: str, name: str, depth: int = 0) -> tuple[str, ModuleArray] | None:

@@ -355,18 +355,18 @@ class SummaryBuilder:
                     break
                 if isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) and value.func.value.id == name:
                     continue  # model = model.fit(x, y)
-                made = self._instance_class(name, scope) if isinstance(value.func, ast.Name) else None
-                made = made or (value.func.id if isinstance(value.func, ast.Name) and self._is_class_name(value.func.id) else None)
-                if made is None:
+                if not (isinstance(value.func, ast.Name) and self._is_class_name(value.func.id)):
                     break
-                classes.add(made)
+                classes.add(value.func.id)
             else:
                 if len(classes) == 1:
                     found[name] = classes.pop()
         return found
 
     def _is_class_name(self, name: str) -> bool:
-        """A class of this file, or a name imported from a scanned (non-library) module."""
+        """A class of this file, or a name imported from a scanned (non-library) module
+        (``M = garch11()`` with ``from garch import garch11``: the project resolves
+        ``garch11.logp`` there; a library's class is not ours to follow)."""
         defined = self.facts.module_scope.bindings.get(name, [])
         if defined and all(binding.kind == "class" for binding in defined):
             return True
@@ -680,17 +680,7 @@ class SummaryBuilder:
         if len(bindings) != 1 or bindings[0].kind != "assign" or not isinstance(bindings[0].value, ast.Call):
             return None
         func = bindings[0].value.func
-        if not isinstance(func, ast.Name):
-            return None
-        defined = self.facts.module_scope.bindings.get(func.id, [])
-        if defined and all(binding.kind == "class" for binding in defined):
-            return func.id
-        # ``M = garch11()`` with ``from garch import garch11``: a class of another scanned module
-        # (the project resolves ``garch11.logp`` there); a library's class is not ours to follow.
-        imported = self.names.aliases.get(func.id)
-        if imported is not None and imported.split(".")[0] not in EXTERNAL and defined and all(binding.kind == "import" for binding in defined):
-            return func.id
-        return None
+        return func.id if isinstance(func, ast.Name) and self._is_class_name(func.id) else None
 
     # -- calls that may reach other project functions ---------------------------------------
 
@@ -1006,7 +996,7 @@ INSTANCE_ASSIGNMENT = re.compile(r"^[ \t]*self\.\w+[ \t]*(?::[^=]+)?=[ \t]*[A-Z]
 
 def _instance_classes(node: ast.ClassDef, text: str) -> dict[str, str]:
     """``self.kernel = RBF(1.0)`` in the class's methods: the attributes every assignment of
-    which calls one class name -> that name (``project.call_method`` resolves it)."""
+    which calls one class name -> that name (``project.class_method`` resolves it)."""
     if not INSTANCE_ASSIGNMENT.search(text):
         return {}
     found: dict[str, str] = {}

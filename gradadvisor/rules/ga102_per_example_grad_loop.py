@@ -6,8 +6,8 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
-from gradadvisor.analysis.gradient import branching_target, derivative_kind, gradients_passed, is_autograd
-from gradadvisor.analysis.host_code import assigns_items
+from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
+from gradadvisor.analysis.host_code import assigns_items, branching_target
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
