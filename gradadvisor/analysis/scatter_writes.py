@@ -2,7 +2,7 @@
 vectorized write needs.
 
 ``plain_scatter`` holds of a loop whose body is plain assignments ending in writes at the index,
-with nothing else carried (no PRNG key, counter or clock), no side effects, no derivative
+with nothing else carried but whole-step counters (no PRNG key or clock), no side effects, no derivative
 computed per step (per-example gradients) and no write that reads its own array (an elementwise
 map in place); ``unique_positions`` of a write whose position moves with the index itself;
 ``elementwise_expression`` of a value made of names, numbers and elementwise functions.
@@ -14,7 +14,7 @@ import ast
 
 from gradadvisor.analysis.recurrence import Flow
 from gradadvisor.analysis.recurrence_footprints import Write
-from gradadvisor.analysis.recurrence_form import LoopForm
+from gradadvisor.analysis.recurrence_form import LoopForm, assigned_names, counter_step
 from gradadvisor.analysis.recurrence_work import derivative_call
 from gradadvisor.analysis.syntax import dotted, names_read, walk
 from gradadvisor.analysis.vectorize import is_elementwise_function
@@ -25,9 +25,9 @@ def plain_scatter(form: LoopForm, flow: Flow, ctx) -> bool:
     one vectorized write (the loop's work, host or traced, is the caller's question)."""
     if flow.side_effects or flow.appends or flow.keys or flow.has_walrus:
         return False
-    carried_other = flow.carried - flow.moving_arrays - ({form.index} if form.index else set())
+    carried_other = flow.carried - flow.moving_arrays - ({form.index} if form.index else set()) - _step_counters(flow)
     if carried_other:
-        return False  # a clock, a counter or a key moves with the steps: not a plain scatter
+        return False  # a clock, a float counter or a key moves with the steps: not a plain scatter
     plain = (ast.Assign, ast.AnnAssign, ast.Pass)
     if not all(_local_inner_loop(item, flow) or isinstance(item.statement, plain) and not item.opaque for item in flow.items):
         return False
@@ -37,6 +37,21 @@ def plain_scatter(form: LoopForm, flow: Flow, ctx) -> bool:
         if write.value is not None and names_read(write.value) & flow.moving_arrays:
             return False  # x = x.at[i].set(g(x[i])): an elementwise update in place, a map (GA101's shape)
     return True
+
+
+def _step_counters(flow: Flow) -> set[str]:
+    """Counters that move once per step by a whole number (``k += 1`` at the top level of the
+    body, ``out = out.at[k].set(...)``): another name for the index, so a write at ``k`` is at a
+    new position every step. A counter moved under an ``if`` or by a fraction is not one."""
+    found: set[str] = set()
+    for name in flow.clocks:
+        updates = [item for item in flow.items if item.merge is None and name in assigned_names([item.statement])]
+        if len(updates) != 1 or updates[0].conditional or updates[0].opaque:
+            continue
+        step = counter_step(updates[0].statement)
+        if step is not None and isinstance(step[1], ast.Constant) and type(step[1].value) is int and step[1].value:
+            found.add(name)
+    return found
 
 
 def _local_inner_loop(item, flow: Flow) -> bool:

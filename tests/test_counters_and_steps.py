@@ -1,0 +1,43 @@
+"""A fill written at a counter that moves once per step (``k = k + 1`` beside
+``out = out.at[k].set(...)``) writes a new position every step, as a write at the loop index
+does: its writes are independent (GA103's scatter shape). A counter moved only under an ``if``
+or by a fraction is not another name for the index, and such a loop is not reported as one."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+COUNTED = '''
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def pool(feature_map):
+    n = feature_map.shape[0]
+    out = jnp.zeros((n // 2,))
+    k = 0
+    for r in range(0, n, 2):
+        out = out.at[k].set(jnp.max(feature_map[r:r + 2]))
+{update}
+    return out
+'''
+
+
+def test_a_fill_at_a_whole_step_counter_is_independent_writes(tmp_path):
+    found = scan_program(tmp_path, COUNTED.format(update="        k = k + 1"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 10)]
+    assert "the writes are independent" in found[0]["message"]
+    assert "a repeated index" not in found[0]["message"]  # a counter moving by one never repeats
+
+
+@pytest.mark.parametrize(
+    "update",
+    [
+        "        if r % 4 == 0:\n            k = k + 1",  # moved under a condition: positions repeat
+        "        k = k + 0.5",  # a fraction: not a position
+    ],
+)
+def test_a_counter_that_is_not_a_second_index_is_not_a_fill(tmp_path, update):
+    found = scan_program(tmp_path, COUNTED.format(update=update))
+    assert not any("the writes are independent" in f["message"] for f in found)
