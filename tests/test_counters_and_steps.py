@@ -41,3 +41,30 @@ def test_a_fill_at_a_whole_step_counter_is_independent_writes(tmp_path):
 def test_a_counter_that_is_not_a_second_index_is_not_a_fill(tmp_path, update):
     found = scan_program(tmp_path, COUNTED.format(update=update))
     assert not any("the writes are independent" in f["message"] for f in found)
+
+
+KEYS = '''
+import jax
+import jax.numpy as jnp
+
+N = {n}
+
+def cost(params, key, x):
+    key, *subkeys = jax.random.split(key, num={count})
+    def one(k):
+        return jnp.sum((x - params * jax.random.normal(k, x.shape)) ** 2)
+    return jnp.mean(jax.lax.map(one, jnp.vstack(subkeys)))
+
+g = jax.jit(jax.grad(cost))
+'''
+
+
+def test_a_few_monte_carlo_keys_unpacked_from_a_split_are_not_data(tmp_path):
+    # ``key, *subkeys = split(key, N + 1)`` holds N keys: ten draws mapped one by one is no site
+    assert scan_program(tmp_path, KEYS.format(n=10, count="N + 1")) == []
+
+
+def test_keys_split_per_data_row_are_data_sized(tmp_path):
+    found = scan_program(tmp_path, KEYS.format(n=10, count="x.shape[0] + 1"), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
+    assert "`x.shape[0]`" in found[0]["message"] or any("x.shape[0]" in item for item in found[0]["evidence"])

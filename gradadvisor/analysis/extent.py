@@ -239,6 +239,12 @@ class ExtentReader:
                 return Extent("data", f"`{text}` is an array of {rows} rows", "proven", value.evidence, size=f"{text}.shape[0]")
             if value.rank == 0:
                 return static(f"`{text}` is a scalar")
+            if value.dtype == "key" and isinstance(rows, str):
+                # ``split(key, n)``: as many keys as ``n`` (a count parameter judged as ``range(n)`` is)
+                count = ast.copy_location(ast.Name(id=rows, ctx=ast.Load()), iterable) if rows.isidentifier() else None
+                return self.of_bound(count) if count is not None else self._size(rows, value, text)
+            if value.dtype == "key":
+                return unknown(f"`{text}` holds PRNG keys: how many is not shown (Monte Carlo draws are often few)")
             return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]")
         if value.kind == v.PARAM:
             if name and is_collection_name(name):

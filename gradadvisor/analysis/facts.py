@@ -600,7 +600,10 @@ class Facts:
         line = getattr(statement, "lineno", None)
         if binding.kind in ("assign", "walrus"):
             value = binding.value
-            if binding.path and isinstance(value, (ast.Tuple, ast.List)) and binding.path[0] >= 0 and len(value.elts) > binding.path[0] and not any(isinstance(e, ast.Starred) for e in value.elts):
+            others = _starred_others(statement, binding.name) if binding.path and binding.path[-1] == -1 else None
+            if others is not None:
+                result = _rest(evaluator.eval(value, 0), others)  # ``key, *subkeys = split(key, n + 1)``
+            elif binding.path and isinstance(value, (ast.Tuple, ast.List)) and binding.path[0] >= 0 and len(value.elts) > binding.path[0] and not any(isinstance(e, ast.Starred) for e in value.elts):
                 element = value.elts[binding.path[0]]
                 result = evaluator.eval(element, 0)
                 result = _unpacked(result, binding.path[1:], element, self.source)
@@ -767,6 +770,33 @@ PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 #: The parts of a matrix decomposition, as ranks relative to the matrix's (``eigh``: the
 #: eigenvalues have one axis fewer, the eigenvectors as many).
 DECOMPOSITION_RANKS = {"eigh": (-1, 0), "eig": (-1, 0), "svd": (0, -1, 0), "qr": (0, 0), "slogdet": (-2, -2)}
+
+
+def _starred_others(statement: ast.AST | None, name: str) -> int | None:
+    """How many other targets sit beside ``*name`` in a flat unpacking (``key, *subkeys = ...``:
+    1); None when ``name`` is not the starred target of one."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], (ast.Tuple, ast.List))):
+        return None
+    elements = statement.targets[0].elts
+    starred = [element for element in elements if isinstance(element, ast.Starred)]
+    if len(starred) != 1 or not isinstance(starred[0].value, ast.Name) or starred[0].value.id != name:
+        return None
+    return len(elements) - 1 if all(isinstance(element, (ast.Name, ast.Starred)) for element in elements) else None
+
+
+def _rest(value: Value, others: int) -> Value:
+    """The starred part of ``value`` unpacked beside ``others`` single targets: a list of its rows
+    (``*subkeys`` of ``split(key, N + 1)`` beside ``key`` holds N keys)."""
+    if value.kind != v.ARRAY or not value.shape:
+        return v.UNKNOWN_VALUE
+    rows = value.shape[0]
+    length: v.Dim = None
+    if isinstance(rows, int):
+        length = rows - others
+    elif isinstance(rows, str):
+        length = rows if not others else rows[: -len(f" + {others}")] if rows.endswith(f" + {others}") else None
+    row = v.array(value.shape[1:], value.dtype, host=value.host, data=value.data)
+    return v.sequence(length, row, evidence=value.evidence)
 
 
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
@@ -1731,6 +1761,10 @@ class _Evaluator:
                 return unknown
         else:
             sequence = self.eval(first, depth)
+            if sequence.kind == v.SEQUENCE and sequence.item is not None and sequence.item.dtype == "key":
+                unknown = v.array(None, "key", host=host)  # a list of PRNG keys stacked: keys, however many
+            if name in ("vstack", "row_stack") and sequence.kind == v.SEQUENCE and isinstance(sequence.length, str) and sequence.item is not None and sequence.item.is_array and sequence.item.rank == 1:
+                return v.array((sequence.length, *sequence.item.shape), sequence.item.dtype, host=host)  # ``vstack(rows)``: one row each
             if sequence.kind != v.SEQUENCE or not isinstance(sequence.length, int) or sequence.item is None or not 0 < sequence.length <= 64:
                 return unknown
             items = [sequence.item] * sequence.length
