@@ -68,3 +68,36 @@ def test_keys_split_per_data_row_are_data_sized(tmp_path):
     found = scan_program(tmp_path, KEYS.format(n=10, count="x.shape[0] + 1"), low=False)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
     assert "`x.shape[0]`" in found[0]["message"] or any("x.shape[0]" in item for item in found[0]["evidence"])
+
+
+CAPPED_BY_ITSELF = '''
+import jax.numpy as jnp
+
+def low_rank_factor(mat, max_iter=15):
+    n = mat.shape[-1]
+    max_iter = min(max_iter, n)
+    L = jnp.zeros((n, max_iter))
+    for i in range(1, max_iter):
+        L = L.at[i, i].set(jnp.sqrt(mat[i, i] - jnp.dot(L[i, :i], L[i, :i])))
+    a = n
+    b = n
+    for j in range(3):
+        a = min(b, n)
+        b = min(a, n)
+    return L, a
+'''
+
+
+def test_a_count_capped_by_its_own_earlier_value_is_read_without_recursion(tmp_path):
+    # ``max_iter = min(max_iter, n)`` once made the count reader call itself until Python's
+    # recursion limit: every rule asking it reported "nested too deeply" for the file.
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(CAPPED_BY_ITSELF)
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "gradadvisor", "scan", "--no-cache", "--format", "json", "--min-confidence", "low", "m.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr  # no finding (15 steps at most), and no error
+    assert json.loads(done.stdout)["findings"] == []

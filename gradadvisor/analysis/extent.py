@@ -106,13 +106,15 @@ def unknown(reason: str) -> Extent:
 class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
-    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None) -> None:
+    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
         self.resolve = resolve  # node -> qualified name or None
         self.assigned = assigned or (lambda name: None)  # name -> the expression one assignment gave it
         self.parameter_part = parameter_part or (lambda name: False)  # name -> unpacked from a parameter
+        self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
+        self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
         text = one_line(self.code(iterable), 50)
@@ -317,11 +319,24 @@ class ExtentReader:
     def _capped(self, bound: ast.AST) -> Extent | None:
         """``range(min(n_top, Z.shape[1]))``: a count capped by a small one (a literal, a
         parameter's small default) runs at most that many times, whatever the other is."""
+        name = bound.id if isinstance(bound, ast.Name) else None
+        if name in self._capping:
+            return None  # ``a = min(b, 5)`` and ``b = min(a, 3)`` in one loop: no end to follow
         bound = self._spelled([bound])[0]
         if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "min") and len(bound.args) >= 2 and not bound.keywords):
             return None
         for arg in bound.args:
-            extent = self.of_bound(arg)
+            if isinstance(arg, ast.Name) and arg.id == name:
+                # ``max_iter = min(max_iter, n)``: the earlier ``max_iter``, a parameter's default
+                default = int_value(self.default(name)) if self.default(name) is not None else None
+                if default is not None and 0 <= default <= SMALL_RANGE:
+                    return Extent("static", f"`{one_line(self.code(bound), 50)}` is at most `{name}`, which defaults to {default}")
+                continue
+            self._capping.add(name)
+            try:
+                extent = self.of_bound(arg)
+            finally:
+                self._capping.discard(name)
             if extent.kind == "static":
                 return Extent("static", f"`{one_line(self.code(bound), 50)}` is at most {extent.reason}", by_name=extent.by_name)
         return None

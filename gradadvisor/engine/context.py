@@ -147,7 +147,12 @@ class Context:
     def _extents(self) -> ExtentReader:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
-        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part)
+        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default)
+
+    def parameter_default(self, name: str) -> ast.expr | None:
+        """The default of the enclosing function's parameter ``name``, if it has one."""
+        scope = self.scope
+        return scope.defaults.get(name) if name in scope.params else None
 
     def assigned(self, name: str) -> ast.expr | None:
         """The expression ``name`` was assigned here, when one plain assignment reaches this point."""
