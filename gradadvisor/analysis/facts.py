@@ -1763,7 +1763,8 @@ class _Evaluator:
             sequence = self.eval(first, depth)
             if sequence.kind == v.SEQUENCE and sequence.item is not None and sequence.item.dtype == "key":
                 unknown = v.array(None, "key", host=host)  # a list of PRNG keys stacked: keys, however many
-            if name in ("vstack", "row_stack") and sequence.kind == v.SEQUENCE and isinstance(sequence.length, str) and sequence.item is not None and sequence.item.is_array and sequence.item.rank == 1:
+            row = sequence.item if sequence.kind == v.SEQUENCE else None
+            if name in ("vstack", "row_stack") and isinstance(sequence.length, str) and row is not None and row.is_array and row.rank == 1:
                 return v.array((sequence.length, *sequence.item.shape), sequence.item.dtype, host=host)  # ``vstack(rows)``: one row each
             if sequence.kind != v.SEQUENCE or not isinstance(sequence.length, int) or sequence.item is None or not 0 < sequence.length <= 64:
                 return unknown

@@ -85,6 +85,27 @@ GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in librar
 #: function, for what its parameters receive.
 SAME_ARGUMENTS = frozenset(name for library in _LIBRARIES for name in library.get("same_arguments", ()))
 
+#: transform -> the keyword naming the arguments it differentiates (``argnums``, ``argnum``).
+DIFFERENTIATED_ARGUMENTS = {name: keyword for library in _LIBRARIES for name, keyword in library.get("differentiated_arguments", {}).items()}
+
+
+def differentiated_positions(call: ast.Call, transform: str) -> tuple[int, ...] | None:
+    """The positions of the arguments ``call`` (of ``transform``) differentiates the function
+    with respect to: ``jax.grad(f)`` the first, ``jax.grad(f, argnums=(0, 2))`` the first and
+    third; None when the transform is not in the table or the positions are not literal."""
+    keyword = DIFFERENTIATED_ARGUMENTS.get(transform)
+    if keyword is None:
+        return None
+    given = next((item.value for item in call.keywords if item.arg == keyword), None)
+    if given is None and len(call.args) > 1:
+        given = call.args[1]
+    if given is None:
+        return (0,) if not any(item.arg is None for item in call.keywords) else None
+    items = given.elts if isinstance(given, (ast.Tuple, ast.List)) else [given]
+    found = [item.value for item in items if isinstance(item, ast.Constant) and type(item.value) is int and item.value >= 0]
+    return tuple(found) if len(found) == len(items) and found else None
+
+
 #: Transforms whose result computes a derivative each time it is called: gradient functions, and
 #: the VJP / JVP functions that ``jax.vjp`` and ``jax.linearize`` return with the outputs.
 DERIVATIVE_FUNCTIONS = GRADIENT_FUNCTIONS | {"jax.vjp", "jax.linearize"}

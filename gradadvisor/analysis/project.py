@@ -120,6 +120,9 @@ class Project:
         self.compile_reasons: dict[Key, Reason] = {}
         #: The transforms each function is passed to (or decorated with), across the project.
         self.transforms: dict[Key, set[str]] = defaultdict(set)
+        #: The parameters each directly differentiated function is differentiated with respect
+        #: to, over every transform applied to it (None: some transform's are not known).
+        self.differentiated: dict[Key, set[str] | None] = {}
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
@@ -308,10 +311,23 @@ class Project:
                 reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
                 for key in self.resolve(summary.path, seed.target, seed.scope, seed.klass):
                     self.transforms[key].add(seed.transform)
+                    if seed.level == Level.DIFFERENTIATED:
+                        self._differentiated_at(key, seed.argnums)
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
                         self.compile_reasons.setdefault(key, reason)
+
+    def _differentiated_at(self, key: Key, argnums: tuple[int, ...] | None) -> None:
+        function = self.function(key)
+        known = self.differentiated.get(key, set())
+        if function is None or argnums is None or known is None:
+            self.differentiated[key] = None  # some transform's positions are not known
+            return
+        params = list(function.params)
+        if function.klass is not None and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        self.differentiated[key] = known | {params[position] for position in argnums if position < len(params)}
 
     def _passed_functions(self) -> dict[str, list[Seed]]:
         """``def descend(g, w): dg = grad(g)`` ... ``descend(cost, w0)``: a function passed where a

@@ -34,6 +34,7 @@ from gradadvisor.analysis.gradient import (
     SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
     Level,
+    differentiated_positions,
     function_keywords,
     short,
     transform_name,
@@ -82,6 +83,9 @@ class Seed:
     transform: str
     line: int
     text: str  # "passed to jax.grad", "decorated with @jax.jit"
+    #: The positions of the parameters a differentiating transform takes the derivative with
+    #: respect to (``jax.grad(f, argnums=1)``: ``(1,)``); None when not known or not one.
+    argnums: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -595,9 +599,10 @@ class SummaryBuilder:
                 level = TRANSFORM_LEVELS[transform]
                 text = f"passed to {short(transform)}"
                 arguments = positional(node)
+                argnums = differentiated_positions(node, transform)
                 for position in FUNCTION_ARGUMENTS.get(transform, (0,)):
                     if position < len(arguments):
-                        self._seed_argument(arguments[position], scope_key, klass, level, transform, node.lineno, text, scope)
+                        self._seed_argument(arguments[position], scope_key, klass, level, transform, node.lineno, text, scope, argnums=argnums)
                 keywords = function_keywords(transform)
                 for item in node.keywords:
                     if item.arg in keywords:
@@ -608,13 +613,18 @@ class SummaryBuilder:
             return
         self._add_function(node, "<lambda>", scope_key, None, scope)
 
-    def _seed_argument(self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope, depth: int = 0) -> None:
+    def _seed_argument(
+        self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope, depth: int = 0,
+        argnums: tuple[int, ...] | None = None,
+    ) -> None:
+        """Seed what ``value`` (passed to ``transform``) names; ``argnums``: the positions of its
+        parameters the transform differentiates, kept only where ``value`` is the function itself."""
         if isinstance(value, ast.Lambda):
             self._lambda(value, scope_key, klass, scope)
-            self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text))
+            self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text, argnums))
         elif isinstance(value, (ast.List, ast.Tuple)):
             for element in value.elts:
-                self._seed_argument(element, scope_key, klass, level, transform, line, text, scope)
+                self._seed_argument(element, scope_key, klass, level, transform, line, text, scope, argnums=argnums)
         elif isinstance(value, ast.Call):
             inner = canonical(self.names.resolve(value.func))
             if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
@@ -626,7 +636,7 @@ class SummaryBuilder:
                 self.summary.seeds.append(Seed("call:" + reference, scope_key, klass, level, transform, line, f"{text} (the function `{reference}(...)` returns)"))
         elif isinstance(value, ast.Name) and (elements := self._literal_loop_items(value.id, scope)) is not None:
             for element in elements:  # for m in (model_a, model_b): NUTS(m)
-                self._seed_argument(element, scope_key, klass, level, transform, line, text, scope)
+                self._seed_argument(element, scope_key, klass, level, transform, line, text, scope, argnums=argnums)
         elif isinstance(value, ast.Name) and depth < 4 and (bound := self._bound_function(value.id, scope)) is not None:
             # ``loglike = partial(log_likelihood, data=d)``, ``jitted = jax.jit(loglike)``,
             # ``model = sir_model``: the name holds the function it was bound to.
@@ -639,7 +649,7 @@ class SummaryBuilder:
                 owner = self._instance_class(head, scope)
                 reference = f"{owner}.{attr}" if owner is not None else reference
             if reference is not None:
-                self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text))
+                self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text, argnums))
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)

@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
+from gradadvisor.analysis.component_loops import walked_rows
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import PLOTTING, UNTRACEABLE
@@ -141,6 +142,9 @@ class Candidate:
     #: Why no gradient flows through what the construct computes (boolean or integer values,
     #: ``analysis/values.py``): it can slow compilation, not the gradient, so it stays low.
     no_gradient: str | None = None
+    #: The loop walks the rows of this parameter while its steps take these parameters whole
+    #: (``analysis/component_loops.py``): phase 2 asks which of them are differentiated.
+    walks: tuple[str, tuple[str, ...]] | None = None
     evidence: list[str] = field(default_factory=list)
     fix: Fix | None = None
     #: Rule-specific data for ``finalize`` (serialisable values only).
@@ -310,7 +314,9 @@ class Rule:
         """Record a candidate at ``node``. ``extent`` (a loop's) supplies the size proof and
         its evidence; or give ``size`` ("proven"/"likely"/"none") and ``evidence``."""
         items = list(evidence)
+        walks = None
         if extent is not None:
+            walks = walked_rows(node, extent, self.ctx) if extent.is_data else None
             size = size or extent.proof
             size_param = size_param or extent.param
             per_element = per_element or extent.per_element
@@ -318,7 +324,7 @@ class Rule:
         self.ctx.add_candidate(
             self, node, message,
             size=size or "none", size_param=size_param, per_element=per_element, work=work, need=need, require_trace=require_trace,
-            evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly, no_gradient=no_gradient,
+            evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly, no_gradient=no_gradient, walks=walks,
         )
 
     # -- phase 2 ---------------------------------------------------------------------------
@@ -429,6 +435,10 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     if candidate.no_gradient:
         confidence = "low"
         evidence.append(candidate.no_gradient)
+    components = component_axis(candidate, project)
+    if components:
+        confidence = "low"
+        evidence.append(components)
     if explanation and trace == "proven":
         evidence.append(explanation)
     elif trace == "likely":
@@ -436,6 +446,22 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     elif explanation:
         evidence.append(explanation)
     return make_finding(rule, candidate, confidence, evidence, explanation if trace == "proven" else None)
+
+
+def component_axis(candidate: Candidate, project: "Project") -> str | None:
+    """Why the loop likely runs over a parameter's axis rather than the data: it walks the rows
+    of a parameter that a gradient is taken with respect to, while each step takes whole another
+    array that no gradient is taken of (mixture components over all the points). None otherwise."""
+    if candidate.walks is None or not candidate.scopes:
+        return None
+    differentiated = project.differentiated.get((candidate.path, candidate.scopes[0]))
+    walked, wholes = candidate.walks
+    data = [name for name in wholes if differentiated and name not in differentiated]
+    if not differentiated or walked not in differentiated or not data:
+        return None
+    shown = ", ".join(f"`{name}`" for name in data)
+    return (f"the loop walks the rows of `{walked}`, which the gradient is taken with respect to, and each step takes all of "
+            f"{shown} at once: likely a loop over components or units of the parameters, not over the data")
 
 
 def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:

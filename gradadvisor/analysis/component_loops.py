@@ -1,0 +1,55 @@
+"""Loops over the rows of a parameter while each step takes another array whole.
+
+``for k in range(mu.shape[0]): nll += -logsumexp(log_pi[k] + logpdf(X, mu[k], sd[k]))``
+walks the rows of ``mu`` and hands all of ``X`` to every step: the steps are already batched
+over ``X``'s rows, and the loop runs over a second axis (mixture components, units, classes).
+Whether that axis is small is not in the code, but one fact tells it apart from a loop over
+data: a gradient is taken with respect to the walked parameter and not the array taken whole
+(phase 2, ``Project.differentiated``). ``walked_rows`` gives phase 1's half of that question.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from gradadvisor.analysis.syntax import walk
+
+_ROWS = re.compile(r"(\w+)\.shape\[0\]|len\((\w+)\)")
+
+
+def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...]] | None:
+    """``(walked, wholes)``: the loop at ``node`` walks the rows of the enclosing function's
+    parameter ``walked`` (its count is ``walked.shape[0]`` or ``len(walked)``, or it iterates
+    it), and its steps read the parameters ``wholes`` whole, never indexed, each an array whose
+    own length the function reads (``N, D = X.shape``). None when the code shows no such pair."""
+    if ctx.function is None or isinstance(ctx.function, ast.Lambda):
+        return None
+    params = ctx.scope.params
+    found = _ROWS.fullmatch(extent.size or "")
+    walked = (found.group(1) or found.group(2)) if found else extent.param if extent.per_element else None
+    if walked is None or walked not in params:
+        return None
+    based = {id(child.value) for child in walk(node) if isinstance(child, (ast.Subscript, ast.Attribute))}
+    called = {id(child.func) for child in walk(node) if isinstance(child, ast.Call)}
+    wholes = {
+        child.id for child in walk(node)
+        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in params and child.id != walked
+        and id(child) not in based and id(child) not in called
+    }
+    if not wholes:
+        return None
+    sized = _sized(ctx.function)
+    wholes &= sized
+    return (walked, tuple(sorted(wholes))) if wholes else None
+
+
+def _sized(function: ast.AST) -> set[str]:
+    """The names whose length the function reads (``X.shape``, ``len(X)``)."""
+    found: set[str] = set()
+    for child in walk(function):
+        if isinstance(child, ast.Attribute) and child.attr == "shape" and isinstance(child.value, ast.Name):
+            found.add(child.value.id)
+        elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" and child.args and isinstance(child.args[0], ast.Name):
+            found.add(child.args[0].id)
+    return found
