@@ -84,3 +84,53 @@ def test_a_loop_over_data_rows_is_unchanged(tmp_path):
 )
 def test_the_differentiated_positions_of_a_transform_call(call, transform, positions):
     assert differentiated_positions(ast.parse(call).body[0].value, transform) == positions
+
+
+AXES = '''
+import jax
+import jax.numpy as jnp
+
+def expand(u, axis, n):
+    shape = [1] * n
+    shape[axis] = u.shape[0]
+    return u.reshape(shape)
+
+@jax.jit
+def log_kernel(us, C, eps):
+    n = len(us)
+    log_K = -C / eps
+    for i, u in enumerate(us):
+        log_K = log_K + {term}
+    return log_K
+'''
+
+
+@pytest.mark.parametrize("term", ["expand(u / eps, i, n)", "jnp.expand_dims(u, axis=i)"])
+def test_a_loop_whose_variable_is_an_axis_number_runs_over_dimensions(tmp_path, term):
+    assert scan_program(tmp_path, AXES.format(term=term)) == []
+
+
+def test_a_loop_whose_variable_is_not_an_axis_is_still_read(tmp_path):
+    found = scan_program(tmp_path, AXES.format(term="expand(u / eps, 0, n) * i"))
+    assert [f["code"] for f in found] == ["GA302"]
+
+
+ZIPPED = '''
+import jax
+import jax.numpy as jnp
+
+def residual(sums, targets):
+    errs = [jnp.linalg.norm(s - t) for s, t in zip(sums, targets)]
+    return jnp.max(jnp.stack(errs))
+
+@jax.jit
+def solve(a_list, sums):
+    a_tuple = {targets}
+    return residual(sums, a_tuple)
+'''
+
+
+def test_a_zip_with_a_parameter_every_caller_passes_a_tuple_maps_a_list(tmp_path):
+    # zip stops with the tuple: the comprehension runs once per item of a tuple, not per row
+    assert scan_program(tmp_path, ZIPPED.format(targets="tuple(a_list)")) == []
+    assert [f["code"] for f in scan_program(tmp_path, ZIPPED.format(targets="jnp.stack(a_list)"))] == ["GA101"]

@@ -53,3 +53,33 @@ def _sized(function: ast.AST) -> set[str]:
         elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" and child.args and isinstance(child.args[0], ast.Name):
             found.add(child.args[0].id)
     return found
+
+
+#: Parameter and keyword names that take an axis number.
+AXIS_NAMES = re.compile(r"(?:axis|axes|ax|dim|dims|dimension|axis\d)")
+
+
+def walks_axes(node: ast.AST, ctx) -> str | None:
+    """How the loop at ``node`` uses its variable as an axis number (``jnp.sum(x, axis=i)``, or
+    ``expand(u, i, n)`` with ``def expand(u, axis, n)``), or None: a loop over the axes of an
+    array runs once per dimension, a handful, and its axis must be static (no ``vmap``)."""
+    loop = node if isinstance(node, (ast.For, ast.AsyncFor)) else next((child for child in walk(node) if isinstance(child, ast.comprehension)), None)
+    if loop is None:
+        return None
+    variables = {child.id for child in walk(loop.target) if isinstance(child, ast.Name)}
+    for call in (child for child in walk(node) if isinstance(child, ast.Call)):
+        for item in call.keywords:
+            if item.arg and AXIS_NAMES.fullmatch(item.arg) and _reads(item.value, variables):
+                return f"`{item.arg}=` of a call takes the loop variable: the loop runs over axes"
+        callee = ctx.local_function(call.func.id) if isinstance(call.func, ast.Name) else None
+        if callee is None or isinstance(callee, ast.Lambda):
+            continue
+        params = [arg.arg for arg in [*callee.args.posonlyargs, *callee.args.args]]
+        for position, arg in enumerate(call.args):
+            if position < len(params) and AXIS_NAMES.fullmatch(params[position]) and _reads(arg, variables):
+                return f"`{callee.name}` takes the loop variable as its `{params[position]}`: the loop runs over axes"
+    return None
+
+
+def _reads(expr: ast.AST, names: set[str]) -> bool:
+    return isinstance(expr, ast.Name) and expr.id in names

@@ -59,6 +59,9 @@ class SampleMap:
         data = {"param": self.param} if self.param else {}
         if self.calls:
             data["calls"] = list(self.calls)
+        walked = [array.id for array in getattr(self.loop, "arrays", ()) if isinstance(array, ast.Name)]
+        if len(walked) > 1:
+            data["walked"] = walked  # zip(xs, ys): phase 2 asks whether callers pass any of them a list
         return data or None
 
 

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
-from gradadvisor.analysis.component_loops import walked_rows
+from gradadvisor.analysis.component_loops import walked_rows, walks_axes
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import PLOTTING, UNTRACEABLE
@@ -315,6 +315,8 @@ class Rule:
         its evidence; or give ``size`` ("proven"/"likely"/"none") and ``evidence``."""
         items = list(evidence)
         walks = None
+        if extent is not None and extent.is_data and walks_axes(node, self.ctx):
+            return  # for i, u in enumerate(us): x + expand(u, axis=i): one step per dimension
         if extent is not None:
             walks = walked_rows(node, extent, self.ctx) if extent.is_data else None
             size = size or extent.proof

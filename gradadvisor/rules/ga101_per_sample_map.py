@@ -406,8 +406,9 @@ class PerSampleMap(Rule):
         param = candidate.data.get("param")
         if param and candidate.scopes and gradients_passed(project, candidate.path, candidate.scopes[0], param):
             return None
-        if candidate.size_param and candidate.per_element and candidate.scopes and lists_passed(project, candidate.path, candidate.scopes[0], candidate.size_param):
-            return None  # every caller passes a list or tuple: stacking per item makes it an array
+        walked = candidate.data.get("walked") or ([candidate.size_param] if candidate.per_element else [])
+        if candidate.scopes and any(name and lists_passed(project, candidate.path, candidate.scopes[0], name) for name in walked):
+            return None  # every caller passes a list or tuple (zip stops with it): stacking per item makes it an array
         if drives_compiled(candidate, project):
             return None  # each sample goes through a function jit compiles elsewhere: a host loop
         return default_finalize(cls, candidate, project)
