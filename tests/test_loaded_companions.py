@@ -86,3 +86,29 @@ def test_checks_hold_no_findings(tmp_path, name, imports, check):
 def test_the_same_loop_outside_a_check_is_reported(tmp_path):
     found = scan_program(tmp_path, CHECK.format(name="gradients", imports="", check="return fast, slow"), low=False)
     assert [f["code"] for f in found] == ["GA102"]
+
+
+MODEL_OBJECT = '''
+import jax
+import jax.numpy as jnp
+from data import get_data
+from model import get_model
+
+train, test, vocab_size = get_data(batch_size=4)
+net = get_model(vocab_size)
+table = jnp.asarray(train)
+
+@jax.jit
+def loss(params, batch, labels):
+    logits = net.apply(params, batch){more}
+    return jnp.mean((logits - labels) ** 2)
+'''
+
+
+def test_a_captured_object_only_called_through_its_methods_is_not_data(tmp_path):
+    # ``net`` comes from a loader's count, but it is only ever called: a model, not an array
+    assert _captured(scan_program(tmp_path, MODEL_OBJECT.format(more=""))) == []
+
+
+def test_a_captured_loaded_array_beside_it_is_still_reported(tmp_path):
+    assert _captured(scan_program(tmp_path, MODEL_OBJECT.format(more=" + table.sum()"))) == ["table"]

@@ -27,7 +27,7 @@ import re
 from typing import Callable, Sequence
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.captured_size import SizeReader, self_operands
+from gradadvisor.analysis.captured_size import ARRAY_METHODS, SizeReader, self_operands
 from gradadvisor.analysis.captures import (
     CAPTURED_CONSTANT_BYTES,
     attribute_reads,
@@ -42,7 +42,7 @@ from gradadvisor.analysis.captures import (
 )
 from gradadvisor.analysis.facts import Binding, Facts, Position, Scope
 from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line, walk
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
@@ -156,6 +156,7 @@ class FileCaptures:
         found: list[Capture] = []
         if wanted:
             reads = {name: read for name, read in free_reads(node).items() if name in wanted}
+            reads = {name: read for name, read in reads.items() if not _object_only(node, name)}
             own = {name for name in reads if not scope.binds(name)}
             enclosing = _enclosing(scopes, keys)
             for name, read in reads.items():
@@ -380,6 +381,17 @@ def module_names(facts: Facts) -> set[str]:
             names.add(name)
             break
     return names
+
+
+def _object_only(function: ast.AST, name: str) -> bool:
+    """Every read of ``name`` in ``function`` calls a method that arrays do not have
+    (``net.apply(params, x)``, ``model.predict(x)``): an object holding functions, not an array."""
+    receivers = {
+        id(node.func.value) for node in walk(function)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr not in ARRAY_METHODS
+    }
+    loads = [node for node in walk(function) if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)]
+    return bool(loads) and all(id(node) in receivers for node in loads)
 
 
 def merge_captures(found: list[Capture]) -> list[Capture]:
