@@ -123,6 +123,7 @@ class Project:
         #: The parameters each directly differentiated function is differentiated with respect
         #: to, over every transform applied to it (None: some transform's are not known).
         self.differentiated: dict[Key, set[str] | None] = {}
+        self._autograd_transforms: bool | None = None
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
@@ -317,6 +318,19 @@ class Project:
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
                         self.compile_reasons.setdefault(key, reason)
+
+    def untraced_autograd(self, path: str) -> bool:
+        """``path`` uses autograd's NumPy (not jax), and nothing in the project hands a function
+        to an autograd transform: its NumPy calls are plain NumPy, run once, recorded by nothing."""
+        summary = self.files.get(path)
+        if summary is None:
+            return False
+        modules = {qualified.split(".")[0] for qualified in summary.imports.values()}
+        if "autograd" not in modules or "jax" in modules:
+            return False
+        if self._autograd_transforms is None:
+            self._autograd_transforms = any(name.startswith("autograd.") for names in self.transforms.values() for name in names)
+        return not self._autograd_transforms
 
     def _differentiated_at(self, key: Key, argnums: tuple[int, ...] | None) -> None:
         function = self.function(key)
