@@ -69,3 +69,32 @@ def test_autograd_derivatives_per_point_in_a_summed_term(tmp_path):
     findings = scan_program(tmp_path, POINTS)
     assert sorted((f["code"], f["line"], f["message"].split("`")[1]) for f in findings) == [("GA102", 17, "d1(p, w)"), ("GA102", 17, "d2(p, w)")]
     assert all("autograd has no `vmap`" in f["message"] for f in findings)
+
+
+PARTIALS = '''
+import autograd.numpy as np
+from autograd import grad
+
+def g(w_1, w_2):
+    return np.tanh(w_1 * w_2)
+
+dgdw1 = grad(g, 0)
+s = np.linspace(-5, 5, 500)
+w1, w2 = np.meshgrid(s, s)
+w1 = np.reshape(w1, (1, np.size(w1)))
+w2 = np.reshape(w2, (1, np.size(w2)))
+partials = np.array([dgdw1({args}) for a, b in zip(w1.T, w2.T)])
+'''
+
+
+def test_autograd_partials_at_each_point_of_a_grid_are_per_point_derivatives(tmp_path):
+    # every argument is the point's own coordinate: elementwise_grad does them in one pass
+    found = scan_program(tmp_path, PARTIALS.format(args="a[0], b[0]"))
+    assert [f["code"] for f in found] == ["GA102"]
+    assert "elementwise_grad" in found[0]["message"]
+
+
+def test_autograd_gradients_at_shared_weights_per_point_are_not_per_point_derivatives(tmp_path):
+    # ``dgdw1(w, b[0])``: the first argument is shared by every point, a per-example gradient
+    # (autograd has no vmap for it), not a per-point derivative
+    assert scan_program(tmp_path, PARTIALS.format(args="s[0], b[0]")) == []

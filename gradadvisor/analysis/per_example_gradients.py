@@ -99,11 +99,20 @@ def of_map(node: ast.Call, ctx) -> PerExample | None:
 
 
 def per_point(call_node: ast.Call, loop: ElementLoop) -> bool:
-    """``g(x)``: the gradient of a function of one point, over the rows of one array."""
-    return (
-        len(call_node.args) == 1 and not call_node.keywords and isinstance(call_node.args[0], ast.Name)
-        and loop.variables == (call_node.args[0].id,) and loop.axis(0) == 0 and loop.count is None
-    )
+    """``g(x)``: the gradient of a function of one point, over the rows of one array; or
+    ``g(a[0], b[0])`` over ``zip(xs, ys)``: every argument is the point's own (a coordinate
+    each), none is shared by all the points (weights make it a per-example gradient)."""
+    if call_node.keywords or not call_node.args or loop.count is not None or any(loop.axis(number) != 0 for number in range(len(loop.variables))):
+        return False
+    read = [_point_variable(arg) for arg in call_node.args]
+    return all(name in loop.variables for name in read) and len(set(read)) == len(read) == len(loop.variables)
+
+
+def _point_variable(arg: ast.expr) -> str | None:
+    """``x`` for ``x`` or ``x[0]`` (a literal item of the point), else None."""
+    if isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Constant) and type(arg.slice.value) is int:
+        arg = arg.value
+    return arg.id if isinstance(arg, ast.Name) else None
 
 
 def carried_names(body: list[ast.stmt]) -> set[str]:

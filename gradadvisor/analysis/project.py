@@ -320,8 +320,8 @@ class Project:
                         self.compile_reasons.setdefault(key, reason)
 
     def untraced_autograd(self, path: str) -> bool:
-        """``path`` uses autograd's NumPy (not jax), and nothing in the project hands a function
-        to an autograd transform: its NumPy calls are plain NumPy, run once, recorded by nothing."""
+        """``path`` uses autograd's NumPy (not jax), and nothing in the project hands anything to
+        an autograd transform: its NumPy calls are plain NumPy, run once, recorded by nothing."""
         summary = self.files.get(path)
         if summary is None:
             return False
@@ -329,7 +329,7 @@ class Project:
         if "autograd" not in modules or "jax" in modules:
             return False
         if self._autograd_transforms is None:
-            self._autograd_transforms = any(name.startswith("autograd.") for names in self.transforms.values() for name in names)
+            self._autograd_transforms = any(seed.transform.startswith("autograd.") for other in self.files.values() for seed in other.seeds)
         return not self._autograd_transforms
 
     def _differentiated_at(self, key: Key, argnums: tuple[int, ...] | None) -> None:
