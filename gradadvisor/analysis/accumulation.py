@@ -137,6 +137,9 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
             return Accumulation(stmt, target, value.right, isinstance(value.op, ast.Sub))
         if isinstance(value.op, ast.Add) and isinstance(value.right, ast.Name) and value.right.id == target:
             return Accumulation(stmt, target, value.left, False)
+        chained = _chained_term(value, target)
+        if chained is not None:
+            return Accumulation(stmt, target, *chained)
     if isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords:
         qualified = resolve(value.func) or ""
         if qualified in ADD_FUNCTIONS:
@@ -146,6 +149,31 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
             if isinstance(second, ast.Name) and second.id == target and not isinstance(first, ast.Starred):
                 return Accumulation(stmt, target, first, False)
     return None
+
+
+def _chained_term(value: ast.BinOp, target: str) -> tuple[ast.expr, bool] | None:
+    """``total + a - b`` (``(total + a) - b``): the term ``a - b`` added, as written after the
+    total; ``total - a + b`` subtracts ``a - b``. None unless the chain starts with ``target``."""
+    operands: list[ast.expr] = []
+    ops: list[ast.operator] = []
+    node: ast.expr = value
+    while isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        operands.append(node.right)
+        ops.append(node.op)
+        node = node.left
+    if not (isinstance(node, ast.Name) and node.id == target) or len(operands) < 2:
+        return None
+    operands.reverse()
+    ops.reverse()
+    subtract = isinstance(ops[0], ast.Sub)
+    term = operands[0]
+    for op, operand in zip(ops[1:], operands[1:]):
+        flipped = ast.Sub() if isinstance(op, ast.Add) == subtract else ast.Add()
+        term = ast.BinOp(left=term, op=flipped, right=operand)
+        term.lineno, term.col_offset = value.lineno, value.col_offset  # rendered, not cut from the source
+    if any(isinstance(child, ast.Name) and child.id == target for operand in operands for child in ast.walk(operand)):
+        return None  # the total read again inside a term: not a plain sum
+    return term, subtract
 
 
 def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve) -> Body | None:
@@ -377,11 +405,24 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     for level in levels:
         for element, array in level.elements.items():
             for term in terms:
-                if converts_to_python(term, element) or element_is_object(term, element):  # type: ignore[arg-type]
-                    return None  # host-side numbers; or models, distributions: not array rows
+                if converts_to_python(term, element) and not module_constant(array, ctx) or element_is_object(term, element):  # type: ignore[arg-type]
+                    return None  # host-side numbers (a module's constant labels convert under a trace too); or models, distributions
                 if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array:  # type: ignore[arg-type]
                     return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
     return body
+
+
+def module_constant(array: ast.AST, ctx) -> bool:
+    """``array`` is a module-level name no enclosing function binds (``y = data[-1]`` read in
+    ``cost(w)``): a constant, concrete under a trace, so ``int(y[p])`` is a Python number."""
+    if not isinstance(array, ast.Name):
+        return False
+    scope = ctx.scope
+    while scope is not None and not scope.is_module:
+        if scope.binds(array.id):
+            return False
+        scope = scope.parent
+    return scope is not None and scope.binds(array.id)
 
 
 def work_of(ctx, statements: list[ast.stmt], terms: list[ast.expr]) -> str:

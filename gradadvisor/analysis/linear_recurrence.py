@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.accumulation import branched_accumulation
+from gradadvisor.analysis.accumulation import accumulation_of, branched_accumulation
 from gradadvisor.analysis.loop_nest import inside
 from gradadvisor.analysis.recurrence_footprints import read_footprint
 from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, substitute, target_names, walk
@@ -296,6 +296,8 @@ def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
             terms = [right]
         elif isinstance(right, ast.Name) and right.id == state and not isinstance(stmt.value.op, ast.Sub):
             terms = [left]
+        elif (chained := accumulation_of(stmt, resolve)) is not None and chained.name == state:
+            terms = [chained.term]  # ``s = s + a - b``: the term ``a - b``
     elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and (resolve(stmt.value.func) or "") in REDUCING_CALLS and len(stmt.value.args) == 2:
         args = stmt.value.args
         if isinstance(args[0], ast.Name) and args[0].id == state:

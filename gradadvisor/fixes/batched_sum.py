@@ -19,7 +19,7 @@ import ast
 from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.accumulation import Accumulation, keeps_initial
+from gradadvisor.analysis.accumulation import Accumulation, keeps_initial, module_constant
 from gradadvisor.analysis.accumulation_walk import (
     Level,
     axis_length,
@@ -137,6 +137,8 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
             imports.extend(arange_imports)
     replaced = substitute(term, lambda node: replacements.get(id(node))) if replacements else term
     for leaf in leaves:
+        if converts_to_python(replaced, leaf.variable) and module_constant(base_array(leaf.array), ctx):
+            return None  # int(labels[p]) of a module's constant labels: a number under a trace too, advice only
         if element_is_object(replaced, leaf.variable) or converts_to_python(replaced, leaf.variable):
             return False  # layers[i].w, float(x[i]): objects or host numbers, not array rows
     variables = frozenset(leaf.variable for leaf in leaves)

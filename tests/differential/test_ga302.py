@@ -50,6 +50,8 @@ ACCUMULATIONS = {
     "printed": ["acc += {t}", "print('step')"],
     "walrus": ["acc += (t := {t})"],
     "local": ["t = {t}", "acc += t"],
+    "chained": ["acc = acc + {t} - jnp.cos({t})"],
+    "chained_minus": ["acc = acc - {t} + 0.5 * {t}"],
 }
 PREAMBLES = {
     "plain": "",
@@ -177,6 +179,8 @@ def _combos():
         dict(form="range_len", body="precedence", preamble="fixed_length", dtype="int8"),
         dict(form="element", body="exp", preamble="float32", accumulation="jnp_add", init="zeros"),
         dict(form="take", body="exp", preamble="float32", shape=(5,)),
+        dict(form="range_len", body="exp", preamble="fixed_length", accumulation="chained"),
+        dict(form="element", body="plain", preamble="float32", accumulation="chained_minus"),
     ]
     return quick, wide
 
