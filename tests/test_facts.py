@@ -240,3 +240,16 @@ def test_an_array_made_from_records_of_loaded_data_is_data():
     value = facts.value(ast.Name(id="imgs", ctx=ast.Load()), facts.module_scope, last)
     assert value.is_array and value.data
     assert not facts.value(ast.Name(id="small", ctx=ast.Load()), facts.module_scope, last).data
+
+
+def test_ravel_of_anything_is_an_array_of_one_axis():
+    # only arrays have ``.ravel()``: ``(t - self.net(z)).ravel()`` is one, whatever ``self.net`` returns
+    ctx, statement = _at_return(
+        """
+        def f(self, z, t):
+            r = (t - self.net(z)).ravel()
+            return r
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.ARRAY and value.rank == 1

@@ -1896,6 +1896,8 @@ class _Evaluator:
             if name == "tolist":
                 return v.sequence(array.shape[0] if array.shape else None)
             return v.array(None, host=array.host, data=array.data)
+        if name in ("ravel", "flatten") and base.kind in (v.UNKNOWN, v.PARAM) and not args and not node.keywords:
+            return v.array((None,))  # only arrays have ``.ravel()``: one axis, whatever the receiver held
         if base.kind == v.OBJECT and base.function == "numpy.random.Generator" and name in lib.NUMPY_RANDOM_SIZE_POSITION:
             return self._numpy_random(name, node, args, depth)
         if name == "values" and not args and not node.keywords:
