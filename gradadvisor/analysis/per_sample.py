@@ -129,7 +129,12 @@ def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bo
     if isinstance(count, ast.Name):
         count = ctx.assigned(count.id) or count
     text = ctx.code(array)
-    return ctx.code(count).replace(" ", "") in (f"{text}.shape[0]".replace(" ", ""), f"len({text})".replace(" ", ""))
+    counted = ctx.code(count).replace(" ", "")
+    if counted in (f"{text}.shape[0]".replace(" ", ""), f"len({text})".replace(" ", "")):
+        return True
+    # ``for i in range(a.shape[1]): f(a[0, i], a[1, i])``: row 0 of ``a`` is ``a.shape[1]`` long
+    return (isinstance(array, ast.Subscript) and isinstance(array.slice, ast.Constant) and type(array.slice.value) is int
+            and counted == f"{ctx.code(array.value)}.shape[1]".replace(" ", ""))
 
 
 def plain_data(array: ast.expr, loop: ElementLoop | ProductLoop, position: int) -> bool:

@@ -569,6 +569,10 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
                 return node.value, len(before), keep, offset
             if len(before) == 1 and ellipsis(before[0]) and not after and keep is None and not offset:
                 return node.value, -1, None, 0
+            if before and all(_literal_int(item) is not None for item in before) and keep is None and not after:
+                # ``a[0, i]`` is ``a[0][i]``: row 0 of ``a``, walked at ``i``
+                row = ast.Subscript(value=node.value, slice=before[0] if len(before) == 1 else ast.Tuple(elts=list(before), ctx=ast.Load()), ctx=ast.Load())
+                return row, 0, None, offset
         return None
     if not isinstance(node, ast.Call) or any(isinstance(arg, ast.Starred) for arg in node.args):
         return None
