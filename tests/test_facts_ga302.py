@@ -158,3 +158,25 @@ def test_a_sum_over_ragged_segments_is_reported_with_segment_advice(tmp_path):
     findings = scan_program(tmp_path, SEGMENTS)
     assert [(f["code"], f["line"]) for f in findings] == [("GA302", 8)]  # not the prefix sums
     assert "segment_sum" in findings[0]["message"] and findings[0]["fix"] is None
+
+
+ZIPPED_SEGMENTS = '''
+import jax
+import jax.numpy as jnp
+
+def logp_sum(starts, stops, epsilon):
+    total = 0.0
+    for start, stop in zip(starts, stops):
+        total += jnp.sum(epsilon[start:stop])
+    return total
+
+g = jax.jit(jax.grad(logp_sum, argnums=2))
+'''
+
+
+def test_a_sum_over_segments_between_walked_offsets_is_segment_advice_not_a_vmap(tmp_path):
+    # ``epsilon[start:stop]`` has another length each step: a vmap of the slice cannot trace
+    findings = scan_program(tmp_path, ZIPPED_SEGMENTS)
+    assert [(f["code"], f["line"]) for f in findings] == [("GA302", 7)]
+    assert "segment_sum" in findings[0]["message"] and findings[0]["fix"] is None
+    assert "vmap" not in findings[0]["message"]

@@ -472,10 +472,18 @@ def keeps_initial(value: v.Value, term: v.Value) -> bool:
     return len(term.shape) <= len(value.shape) and all(t in (1, s) for s, t in zip(reversed(value.shape), reversed(term.shape)))
 
 
-def segment_bounds(term: ast.AST, index: str) -> str | None:
-    """The offsets array when ``term`` reads a segment between consecutive offsets at the loop
-    index (``xs[:, bounds[k]:bounds[k + 1]]``): ragged segments, one term each; else None."""
+def segment_bounds(term: ast.AST, index: str | None, elements: dict | None = None) -> str | None:
+    """The offsets when ``term`` reads a segment between consecutive offsets at the loop index
+    (``xs[:, bounds[k]:bounds[k + 1]]``: ``bounds``), or between two elements the loop walks
+    (``eps[start:stop]`` for ``start, stop in zip(starts, stops)``: ``starts`/`stops``): ragged
+    segments, one term each; else None."""
     for node in ast.walk(term):
+        if elements and isinstance(node, ast.Slice) and isinstance(node.lower, ast.Name) and isinstance(node.upper, ast.Name) \
+                and node.lower.id in elements and node.upper.id in elements and node.step is None:
+            lower, upper = elements[node.lower.id], elements[node.upper.id]
+            if isinstance(lower, ast.Name) and isinstance(upper, ast.Name):
+                return f"{lower.id}`/`{upper.id}"
+    for node in ast.walk(term) if index is not None else ():
         if not (isinstance(node, ast.Slice) and isinstance(node.lower, ast.Subscript) and isinstance(node.upper, ast.Subscript)):
             continue
         lower, upper = node.lower, node.upper

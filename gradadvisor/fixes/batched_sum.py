@@ -136,6 +136,8 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
             leaves.append(Leaf(index, spread(operand, number, len(levels)), operand, 0, 0))
             imports.extend(arange_imports)
     replaced = substitute(term, lambda node: replacements.get(id(node))) if replacements else term
+    if any(isinstance(node, ast.Slice) and names_read(node) & {leaf.variable for leaf in leaves} for node in walk(replaced)):
+        return False  # ``eps[start:stop]`` for walked bounds: a slice of another length each step
     for leaf in leaves:
         if converts_to_python(replaced, leaf.variable) and module_constant(base_array(leaf.array), ctx):
             return None  # int(labels[p]) of a module's constant labels: a number under a trace too, advice only
@@ -398,12 +400,15 @@ def element_name(read: AxisRead, taken: set[str]) -> str:
 def segment_advice(ctx, accumulation: Accumulation, bounds: str, index: str) -> tuple[str, str]:
     """The message and evidence for a sum with one term per ragged segment between consecutive
     offsets (``analysis/accumulation.segment_bounds``): no rewrite, the two ways to batch it."""
+    between = f"the `{bounds}` offsets" if "`/`" in bounds else f"consecutive `{bounds}` offsets"
     message = (
-        f"`{one_line(ctx.code(accumulation.statement), 60)}` adds one term per segment between consecutive "
-        f"`{bounds}` offsets: the traced program and its backward pass grow with the number of segments; pad the "
+        f"`{one_line(ctx.code(accumulation.statement), 60)}` adds one term per segment between "
+        f"{between}: the traced program and its backward pass grow with the number of segments; pad the "
         f"segments to one length and mask, or compute the terms per element and add them with `jax.ops.segment_sum` "
         f"over segment ids"
     )
+    if "`/`" in bounds:
+        return message, f"each step reads a slice between a `{bounds.split('`/`')[0]}` and a `{bounds.split('`/`')[1]}` offset, a segment of its own length"
     return message, f"each step reads `{bounds}[{index}]:{bounds}[{index} + 1]`, a segment of its own length"
 
 

@@ -327,7 +327,7 @@ class AccumulationLoop(Rule):
 
     def _segments(self, levels: list[Level], loop: ast.stmt, accumulation, extent) -> None:
         """``ll += f(xs[bounds[k]:bounds[k + 1]])``: one term per ragged segment. Advice, no fix."""
-        bounds = segment_bounds(accumulation.inlined, levels[0].index) if len(levels) == 1 and levels[0].index else None
+        bounds = segment_bounds(accumulation.inlined, levels[0].index, levels[0].elements) if len(levels) == 1 else None
         if bounds is not None:
             message, evidence = segment_advice(self.ctx, accumulation, bounds, levels[0].index)
             self.report(loop, message, extent=extent, work=work_of(self.ctx, [accumulation.statement], [accumulation.inlined]), evidence=[evidence])
