@@ -262,25 +262,77 @@ SHAPE_GROWING = frozenset({"convolve", "concatenate", "append", "hstack", "vstac
                            "kron", "outer", "insert", "repeat", "tile"})
 
 
-def reshapes_carry(loop: ast.AST, state: str, resolve) -> bool:
-    """Whether the loop assigns ``state`` from a call that grows it (``poly = jnp.convolve(poly,
-    q)``, ``xs = jnp.concatenate([xs, x])``): its shape changes every step, so no scan carries it
-    (``convolve`` with ``mode="same"``/``"valid"`` keeps or shrinks the length: not counted)."""
+#: Growing calls that add items at the end: a history, whose items a scan can emit as outputs.
+APPENDING = frozenset({"concatenate", "append", "hstack", "vstack", "column_stack"})
+
+
+def reshapes_carry(loop: ast.AST, state: str, resolve, local_function=None) -> str | None:
+    """The call that grows ``state`` when the loop assigns it from one (``poly = jnp.convolve(poly,
+    q)``, ``xs = jnp.concatenate([xs, x])``, or ``xs = step(xs, k)`` with ``step`` a local function
+    that does): its shape changes every step, so no scan carries it (``convolve`` with
+    ``mode="same"``/``"valid"`` keeps or shrinks the length: not counted). None otherwise."""
     for node in ast.walk(loop):
         if not (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == state for t in node.targets)):
             continue
         value = node.value
         if not isinstance(value, ast.Call):
             continue
-        qualified = resolve(value.func) or ""
-        module, _, function = qualified.rpartition(".")
-        if function not in SHAPE_GROWING or not module.endswith("numpy"):
+        grown = _growing_call(value, state, resolve)
+        if grown is not None:
+            return grown
+        definition = local_function(value.func.id) if local_function is not None and isinstance(value.func, ast.Name) else None
+        if definition is None or isinstance(definition, ast.Lambda):
             continue
-        if function == "convolve" and any(k.arg == "mode" and isinstance(k.value, ast.Constant) and k.value.value in ("same", "valid") for k in value.keywords):
+        params = [arg.arg for arg in definition.args.args]
+        position = next((k for k, arg in enumerate(value.args) if isinstance(arg, ast.Name) and arg.id == state), None)
+        if position is None or position >= len(params):
             continue
-        if any(isinstance(n, ast.Name) and n.id == state for arg in value.args for n in ast.walk(arg)):
+        inner = params[position]  # ``def body_fn(states, key): ... return jnp.concatenate([states, y])``
+        for child in ast.walk(definition):
+            assigned = isinstance(child, ast.Assign) and any(isinstance(t, ast.Name) and t.id == inner for t in child.targets)
+            if (assigned or isinstance(child, ast.Return)) and isinstance(child.value, ast.Call):
+                grown = _growing_call(child.value, inner, resolve)
+                if grown is not None:
+                    return grown
+    return None
+
+
+def reads_history(loop: ast.AST, state: str, local_function=None) -> bool:
+    """A step reads the grown ``state`` beyond growing it (``lhs = states[-p:]`` before
+    ``states = jnp.concatenate([states, y])``, here or in the local function the loop calls with
+    it): a history each step depends on, not independent results appended (a map, GA101's)."""
+    places: list[tuple[ast.AST, str]] = [(loop, state)]
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == state for t in node.targets) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Name) and local_function is not None:
+            definition = local_function(node.value.func.id)
+            position = next((k for k, arg in enumerate(node.value.args) if isinstance(arg, ast.Name) and arg.id == state), None)
+            if definition is not None and not isinstance(definition, ast.Lambda) and position is not None and position < len(definition.args.args):
+                places.append((definition, definition.args.args[position].arg))
+    for place, name in places:
+        growth = [node for node in ast.walk(place) if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)]
+        growth += [node for node in ast.walk(place) if isinstance(node, ast.Return) and place is not loop and isinstance(node.value, ast.Call)]
+        inside = {id(child) for node in growth for child in ast.walk(node.value)}
+        if any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in inside for node in ast.walk(place)):
             return True
     return False
+
+
+def _growing_call(value: ast.Call, state: str, resolve) -> str | None:
+    qualified = resolve(value.func) or ""
+    module, _, function = qualified.rpartition(".")
+    if function not in SHAPE_GROWING or not module.endswith("numpy"):
+        return None
+    if function == "convolve" and any(k.arg == "mode" and isinstance(k.value, ast.Constant) and k.value.value in ("same", "valid") for k in value.keywords):
+        return None
+    if function in APPENDING:
+        # the whole carry kept and added to (``[states, y]``); ``[states[1:], y]`` is a window
+        first = value.args[0] if value.args else None
+        parts = first.elts if isinstance(first, (ast.List, ast.Tuple)) else [first] if function == "append" else []
+        return function if any(isinstance(part, ast.Name) and part.id == state for part in parts) else None
+    if any(isinstance(n, ast.Name) and n.id == state for arg in value.args for n in ast.walk(arg)):
+        return function
+    return None
 
 
 def carried_without_gradient(flow: Flow, states: list[str], ctx) -> str | None:

@@ -106,7 +106,7 @@ def unknown(reason: str) -> Extent:
 class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
-    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None) -> None:
+    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -114,6 +114,7 @@ class ExtentReader:
         self.assigned = assigned or (lambda name: None)  # name -> the expression one assignment gave it
         self.parameter_part = parameter_part or (lambda name: False)  # name -> unpacked from a parameter
         self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
+        self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -285,6 +286,11 @@ class ExtentReader:
         setting = self._setting(bound)
         if setting is not None:
             return setting
+        if value.kind == v.UNKNOWN and isinstance(bound, ast.Name) and self.is_parameter(bound.id):
+            # ``if length is None: length = self.length``: the parameter, or a default in its place
+            default = self.default(bound.id)
+            literal = int_value(default) if default is not None else None
+            return self._size(text, Value(v.SIZE, length=text, param=bound.id, literal=literal), text)
         return self._parameter_entry(bound) or unknown(f"cannot tell the size of `{text}`")
 
     def _parameter_entry(self, bound: ast.AST) -> Extent | None:

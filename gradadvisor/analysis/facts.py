@@ -1842,7 +1842,10 @@ class _Evaluator:
         evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
         if name == "split":
             count = args[1] if len(args) > 1 else keyword(node, "num")
-            return v.array((self._dim(count, depth) if count is not None else 2, 2), "key", evidence=evidence)
+            keys = self._dim(count, depth) if count is not None else 2
+            if keys is None and isinstance(count, ast.Name):
+                keys = count.id  # ``split(key, length)``: as many keys as ``length``, whatever it holds
+            return v.array((keys, 2), "key", evidence=evidence)
         if name in ("PRNGKey", "key", "fold_in", "key_data", "wrap_key_data"):
             return v.array((2,), "key")
         position = lib.RANDOM_SHAPE_POSITION.get(name)

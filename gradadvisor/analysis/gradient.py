@@ -126,6 +126,10 @@ TRANSFORM_KEYWORDS = {name: where[1] for name, where in (_TRACING | _DIFFERENTIA
 #: Base classes whose ``__call__`` (and ``@compact`` methods) run under a trace.
 MODULE_BASES = {base: kind for library in _LIBRARIES for base, kind in library.get("module_bases", {}).items()}
 COMPACT = frozenset(name for library in _LIBRARIES for name in library.get("compact", ()))
+#: The methods that run under a trace, for the bases whose subclasses run others than ``__call__``.
+BASE_METHODS = {base: frozenset(methods) for library in _LIBRARIES for base, methods in library.get("base_methods", {}).items()}
+#: The kind a base's subclasses are (``MODULE_BASES``) -> the methods that run under a trace.
+KIND_METHODS = {MODULE_BASES[base]: methods for base, methods in BASE_METHODS.items() if base in MODULE_BASES}
 
 
 def function_keywords(transform: str) -> frozenset[str]:

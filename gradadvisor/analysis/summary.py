@@ -29,6 +29,7 @@ from gradadvisor.analysis.gradient import (
     CUSTOM_RULE_METHODS,
     FUNCTION_ARGUMENTS,
     GRADIENT_FUNCTIONS,
+    KIND_METHODS,
     METHOD_TRANSFORMS,
     MODULE_BASES,
     SAME_ARGUMENTS,
@@ -550,8 +551,9 @@ class SummaryBuilder:
             kind = self.summary.classes[klass].module_kind
             if kind is not None:
                 compact = any(canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) in COMPACT for d in node.decorator_list)
-                if name == "__call__" or compact:
-                    how = "a @compact method" if compact else "__call__"
+                traced = KIND_METHODS.get(kind, frozenset({"__call__"}))
+                if name in traced or compact:
+                    how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)
         return key

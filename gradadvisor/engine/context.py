@@ -147,7 +147,8 @@ class Context:
     def _extents(self) -> ExtentReader:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
-        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default)
+        return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
+                            lambda name: name in self.scope.params)
 
     def parameter_default(self, name: str) -> ast.expr | None:
         """The default of the enclosing function's parameter ``name``, if it has one."""

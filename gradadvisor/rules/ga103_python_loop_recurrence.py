@@ -6,7 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.carried_values import carried_without_gradient, reshapes_carry, state_evidence
+from gradadvisor.analysis.carried_values import APPENDING, carried_without_gradient, reads_history, reshapes_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
@@ -365,7 +365,11 @@ class PythonLoopRecurrence(Rule):
         states = recurrent_in_order(flow)
         if breaks_on_state(node, flow):
             return  # a host loop: it stops on a concrete value of its state
-        if any(reshapes_carry(node, state, ctx.resolve) for state in states):
+        grown = [found for state in states if (found := reshapes_carry(node, state, ctx.resolve, ctx.local_function)) is not None]
+        if grown:
+            history = all(found in APPENDING for found in grown) and any(reads_history(node, state, ctx.local_function) for state in states)
+            if history and loop_work(node, flow, ctx) not in ("python", "driver"):
+                self._history(form, flow, states, extent)  # xs = jnp.concatenate([xs, x]): a history, advice only
             return  # poly = jnp.convolve(poly, q): its shape changes every step, no scan can carry it
         if filled_by_inner_loop(node, states, ctx):
             return  # a nested fill of independent writes: the inner loop reports it
@@ -399,6 +403,17 @@ class PythonLoopRecurrence(Rule):
             no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
             data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx)},
         )
+
+    def _history(self, form: LoopForm, flow: Flow, states: list[str], extent: Extent) -> None:
+        """``xs = jnp.concatenate([xs, x])`` per step: a carry that grows, which no scan carries as it
+        is; advice only: carry what a step reads and emit each new item as the scan's output."""
+        shown = ", ".join(f"`{state}`" for state in states)
+        message = (
+            f"{shown} grows by one item per step of {loop_shown(form, self.ctx)}: jit unrolls the loop and copies the growing "
+            f"array at every step; carry only the items a step reads (a fixed-size window) with `jax.lax.scan` and emit each "
+            f"new item as its output (`ys`), or write into a preallocated array"
+        )
+        self.report(form.node, message, extent=extent, require_trace=True, evidence=[f"{shown} is concatenated with the new item at every step"])
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
