@@ -297,6 +297,17 @@ def reshapes_carry(loop: ast.AST, state: str, resolve, local_function=None) -> s
     return None
 
 
+def growing_carry(loop: ast.AST, states: list[str], ctx) -> str | None:
+    """"history" when the loop grows its states by concatenation and each step reads them (see
+    ``reads_history``); "grown" when it grows them otherwise (``poly = jnp.convolve(poly, q)``,
+    independent results appended): no scan carries either; None when every state keeps its shape."""
+    grown = [found for state in states if (found := reshapes_carry(loop, state, ctx.resolve, ctx.local_function)) is not None]
+    if not grown:
+        return None
+    appended = all(found in APPENDING for found in grown)
+    return "history" if appended and any(reads_history(loop, state, ctx.local_function) for state in states) else "grown"
+
+
 def reads_history(loop: ast.AST, state: str, local_function=None) -> bool:
     """A step reads the grown ``state`` beyond growing it (``lhs = states[-p:]`` before
     ``states = jnp.concatenate([states, y])``, here or in the local function the loop calls with

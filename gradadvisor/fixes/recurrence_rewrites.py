@@ -150,3 +150,20 @@ def reduce_advice(reduced, ctx) -> str:
     return (f"`functools.reduce({shown}, {over}, {start})` applies the step once per value of `{over}`, each to the last one's result: "
             f"jit unrolls one copy per step; carry it with `jax.lax.fori_loop` (`lax.scan` over the indices), traced once")
 
+
+
+def history_advice(form: LoopForm, states: list[str], ctx) -> str:
+    """The message for a history grown by concatenation each step (``states =
+    jnp.concatenate([states, y])``): no scan carries a growing array, so advice only."""
+    shown = ", ".join(f"`{state}`" for state in states)
+    return (
+        f"{shown} grows by one item per step of {loop_shown(form, ctx)}: jit unrolls the loop and copies the growing "
+        f"array at every step; carry only the items a step reads (a fixed-size window) with `jax.lax.scan` and emit each "
+        f"new item as its output (`ys`), or write into a preallocated array"
+    )
+
+
+def scatter_message(form: LoopForm, flow: Flow, write: Write, ctx) -> str:
+    """The message for a loop of independent ``.at`` writes (``scatter_advice`` after it)."""
+    shown = f"`{write.array} = {one_line(ctx.code(write.call.func), 40)}(...)`"
+    return f"{shown} in {loop_shown(form, ctx)}: the writes are independent, yet jit unrolls one update per step; {scatter_advice(form, flow, write, ctx)}"

@@ -18,6 +18,7 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.per_sample import built
+from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.sample_map import LIFTED_VMAP, lifted_vmap
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer
 from gradadvisor.analysis.syntax import attribute_path, call, one_line
@@ -229,3 +230,14 @@ def sample_map_advice(ctx, loop: ElementLoop | ProductLoop, module: str, rewrite
     if isinstance(loop, ProductLoop):
         return product_advice(ctx, loop, module), None
     return rewrite()
+
+
+def branch_caveat(call: ast.Call, ctx) -> str:
+    """What the batched form needs first when the differentiated function branches in Python
+    on its argument (``if x < 3:``): ``vmap`` of it raises until the branch is rewritten."""
+    branching = branching_target(call, ctx)
+    if branching is None:
+        return ""
+    name, line = branching
+    return f"; first write the branch on its argument in `{name}` (line {line}) with `jnp.where` or `jax.lax.cond`: `vmap` of a Python `if` on a traced value raises"
+

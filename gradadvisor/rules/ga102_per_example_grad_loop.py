@@ -14,7 +14,7 @@ from gradadvisor.analysis.per_sample import first_array, joining, list_source, q
 from gradadvisor.analysis.syntax import one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
 from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
-from gradadvisor.fixes.vmap_rewrite import joined_vmap, vmapped_code
+from gradadvisor.fixes.vmap_rewrite import branch_caveat, joined_vmap, vmapped_code
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerExampleGradLoop(Rule):
@@ -314,7 +314,7 @@ class PerExampleGradLoop(Rule):
         self.report(
             node,
             f"{quoted(ctx.code(node))} {computes(found.transform, found.param)} per element of `{first_array(ctx, found.loop)}`; "
-            f"`{one_line(rewrite, 120)}` computes them at once ({shape}){_caveat(found.call, ctx)}",
+            f"`{one_line(rewrite, 120)}` computes them at once ({shape}){branch_caveat(found.call, ctx)}",
             extent=found.extent, data=_data(found.param),
         )
 
@@ -346,7 +346,7 @@ class PerExampleGradLoop(Rule):
             self.report(
                 found,
                 f"{quoted(ctx.code(found))} {computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
-                f"compute them all before the loop with `{one_line(rewrite, 120)}`{_caveat(found, ctx)}",
+                f"compute them all before the loop with `{one_line(rewrite, 120)}`{branch_caveat(found, ctx)}",
                 extent=gradients.extent, data=_data(param),
             )
 
@@ -404,14 +404,3 @@ class PerExampleGradLoop(Rule):
 
 def _data(param: str | None) -> dict | None:
     return {"param": param} if param else None
-
-
-def _caveat(call: ast.Call, ctx) -> str:
-    """What the batched form needs first when the differentiated function branches in Python
-    on its argument (``if x < 3:``): ``vmap`` of it raises until the branch is rewritten."""
-    branching = branching_target(call, ctx)
-    if branching is None:
-        return ""
-    name, line = branching
-    return f"; first write the branch on its argument in `{name}` (line {line}) with `jnp.where` or `jax.lax.cond`: `vmap` of a Python `if` on a traced value raises"
-

@@ -6,7 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.carried_values import APPENDING, carried_without_gradient, reads_history, reshapes_carry, state_evidence
+from gradadvisor.analysis.carried_values import carried_without_gradient, growing_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
@@ -16,7 +16,7 @@ from gradadvisor.analysis.scatter_writes import filled_by_inner_loop, plain_scat
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import calls_jax, element_is_object
 from gradadvisor.fixes.fori_loop import fori_fix
-from gradadvisor.fixes.recurrence_rewrites import loop_shown, recurrence_advice, recurrence_subject, reduce_advice, scatter_advice
+from gradadvisor.fixes.recurrence_rewrites import history_advice, loop_shown, recurrence_advice, recurrence_subject, reduce_advice, scatter_message
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 if TYPE_CHECKING:
@@ -365,12 +365,11 @@ class PythonLoopRecurrence(Rule):
         states = recurrent_in_order(flow)
         if breaks_on_state(node, flow):
             return  # a host loop: it stops on a concrete value of its state
-        grown = [found for state in states if (found := reshapes_carry(node, state, ctx.resolve, ctx.local_function)) is not None]
-        if grown:
-            history = all(found in APPENDING for found in grown) and any(reads_history(node, state, ctx.local_function) for state in states)
-            if history and loop_work(node, flow, ctx) not in ("python", "driver"):
-                self._history(form, flow, states, extent)  # xs = jnp.concatenate([xs, x]): a history, advice only
-            return  # poly = jnp.convolve(poly, q): its shape changes every step, no scan can carry it
+        grown = growing_carry(node, states, ctx)  # poly = jnp.convolve(poly, q): no scan carries a growing array
+        if grown is not None:
+            if grown == "history" and loop_work(node, flow, ctx) not in ("python", "driver"):  # xs = jnp.concatenate([xs, f(xs[-p:])])
+                self.report(node, history_advice(form, states, ctx), extent=extent, require_trace=True, evidence=["the state is concatenated with a new item at every step"])
+            return
         if filled_by_inner_loop(node, states, ctx):
             return  # a nested fill of independent writes: the inner loop reports it
         evidence = state_evidence(form, flow, states, ctx)
@@ -404,17 +403,6 @@ class PythonLoopRecurrence(Rule):
             data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx)},
         )
 
-    def _history(self, form: LoopForm, flow: Flow, states: list[str], extent: Extent) -> None:
-        """``xs = jnp.concatenate([xs, x])`` per step: a carry that grows, which no scan carries as it
-        is; advice only: carry what a step reads and emit each new item as the scan's output."""
-        shown = ", ".join(f"`{state}`" for state in states)
-        message = (
-            f"{shown} grows by one item per step of {loop_shown(form, self.ctx)}: jit unrolls the loop and copies the growing "
-            f"array at every step; carry only the items a step reads (a fixed-size window) with `jax.lax.scan` and emit each "
-            f"new item as its output (`ys`), or write into a preallocated array"
-        )
-        self.report(form.node, message, extent=extent, require_trace=True, evidence=[f"{shown} is concatenated with the new item at every step"])
-
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
         if not plain_scatter(form, flow, ctx):
@@ -422,15 +410,10 @@ class PythonLoopRecurrence(Rule):
         work = loop_work(form.node, flow, ctx)
         if work in ("python", "driver"):
             return
-        write = flow.writes[0]
-        shown = f"`{write.array} = {one_line(ctx.code(write.call.func), 40)}(...)`"
-        message = f"{shown} in {loop_shown(form, ctx)}: the writes are independent, yet jit unrolls one update per step; {scatter_advice(form, flow, write, ctx)}"
         # Independent writes look like setup code as often as like traced code: reported only in
         # code proven traced (eager fills of a small image are not the slow case).
-        self.report(
-            form.node, message, extent=extent, work=work, require_trace=True, evidence=["no step reads what another step wrote"],
-            data={"shape": "scatter"},
-        )
+        self.report(form.node, scatter_message(form, flow, flow.writes[0], ctx), extent=extent, work=work, require_trace=True,
+                    evidence=["no step reads what another step wrote"], data={"shape": "scatter"})
 
     @classmethod
     def finalize(cls, candidate: Candidate, project: Project) -> Finding | None:
