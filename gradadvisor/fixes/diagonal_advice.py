@@ -18,9 +18,13 @@ def whole_matrix_message(found: WholeMatrix, node: ast.Call, kept: str, ctx) -> 
     shown = f"`{one_line(ctx.code(node), 50)}`"
     first, second = (one_line(ctx.code(part), 20) for part in found.parts)
     if found.kind in ("Jacobian", "Hessian"):
-        if kept == "trace" or found.kind == "Hessian":
-            advice = (f"for the trace, sum one Hessian-vector product per basis vector (`jax.jvp` of `jax.grad({first})`), "
-                      f"or estimate it with random vectors")
+        if kept == "trace":
+            advice = (f"the exact trace takes one derivative pass per input however it is written (one Hessian-vector product "
+                      f"per basis vector, `jax.jvp` of `jax.grad({first})`, keeps the memory to one vector); estimating it with a "
+                      f"few random vectors (Hutchinson) is what makes it cheaper")
+        elif found.kind == "Hessian":
+            advice = (f"for its diagonal, one Hessian-vector product per basis vector (`jax.jvp` of `jax.grad({first})`) keeps the "
+                      f"memory to one vector, or estimate it with random vectors")
         else:
             advice = (f"when `{first}` works elementwise, one forward pass gives the diagonal: "
                       f"`jax.jvp({first}, ({second},), (jnp.ones_like({second}),))[1]` (or `jax.vmap(jax.grad(...))` of its scalar form)")

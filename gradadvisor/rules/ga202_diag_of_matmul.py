@@ -337,8 +337,11 @@ class DiagOfMatmul(Rule):
         if found is None:
             return False
         kept = "trace" if kind == "trace" else "diagonal"
+        # The exact trace of a Jacobian takes one pass per input however it is written: only the
+        # memory (and a random estimate) changes, so it stays low unless something shows more.
+        exact_trace = kept == "trace" and found.kind in ("Jacobian", "Hessian")
         self.report(
-            node, whole_matrix_message(found, node, kept, self.ctx), size="likely",
+            node, whole_matrix_message(found, node, kept, self.ctx), size="none" if exact_trace else "likely",
             need="traced" if found.kind == "Kronecker" else "here", evidence=[found.reason],
         )
         return True
