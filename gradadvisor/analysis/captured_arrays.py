@@ -42,7 +42,7 @@ from gradadvisor.analysis.captures import (
 )
 from gradadvisor.analysis.facts import Binding, Facts, Position, Scope
 from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line, walk
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
@@ -156,12 +156,13 @@ class FileCaptures:
         found: list[Capture] = []
         if wanted:
             reads = {name: read for name, read in free_reads(node).items() if name in wanted}
-            reads = {name: read for name, read in reads.items() if not _object_only(node, name)}
             own = {name for name in reads if not scope.binds(name)}
             enclosing = _enclosing(scopes, keys)
             for name, read in reads.items():
                 if name in own:
                     data = self._capture(name, scope, enclosing, scopes)
+                    if data is not None and "nbytes" not in data and _called_through_methods(self._body_text(node), name):
+                        continue  # ``net.apply(params, x)``: an object, whatever built it
                     if data is not None and data.get("data"):
                         data = _small_rows(node, name, data)
                     if data is not None:
@@ -383,15 +384,14 @@ def module_names(facts: Facts) -> set[str]:
     return names
 
 
-def _object_only(function: ast.AST, name: str) -> bool:
-    """Every read of ``name`` in ``function`` calls a method that arrays do not have
-    (``net.apply(params, x)``, ``model.predict(x)``): an object holding functions, not an array."""
-    receivers = {
-        id(node.func.value) for node in walk(function)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr not in ARRAY_METHODS
-    }
-    loads = [node for node in walk(function) if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)]
-    return bool(loads) and all(id(node) in receivers for node in loads)
+def _called_through_methods(text: str, name: str) -> bool:
+    """Every mention of ``name`` in the function's ``text`` calls a method that arrays do not have
+    (``net.apply(params, x)``, ``model.predict(x)``): an object holding functions, not an array.
+    Read on the text: a mention in a comment or string only makes the answer no."""
+    if f"{name}." not in text:
+        return False  # never a method's receiver (the usual array: ``X[i]``, ``X @ w``)
+    mentions = re.findall(rf"(?<![\w.]){re.escape(name)}\b(\s*\.\s*(\w+)\s*\()?", text)
+    return bool(mentions) and all(called and method not in ARRAY_METHODS for called, method in mentions)
 
 
 def merge_captures(found: list[Capture]) -> list[Capture]:
