@@ -106,7 +106,7 @@ def unknown(reason: str) -> Extent:
 class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
-    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None) -> None:
+    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -115,6 +115,7 @@ class ExtentReader:
         self.parameter_part = parameter_part or (lambda name: False)  # name -> unpacked from a parameter
         self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
         self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
+        self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -244,14 +245,20 @@ class ExtentReader:
                 return static(f"`{text}` is a scalar")
             if value.dtype == "key" and isinstance(rows, str):
                 # ``split(key, n)``: as many keys as ``n`` (a count parameter judged as ``range(n)`` is)
-                count = ast.copy_location(ast.Name(id=rows, ctx=ast.Load()), iterable) if rows.isidentifier() else None
-                return self.of_bound(count) if count is not None else self._size(rows, value, text)
+                return self.of_bound(_spelled_count(rows, iterable))
+            if isinstance(iterable, ast.Name) and self.as_passed(iterable.id):
+                # ``def pull(x, wells: jnp.ndarray)``: an array, of as many rows as callers pass
+                return Extent("data", f"`{text}` is an array: one iteration per row", "likely", value.evidence, param=iterable.id,
+                              size=f"len({iterable.id})", per_element=True)
             if value.dtype == "key":
                 return unknown(f"`{text}` holds PRNG keys: how many is not shown (Monte Carlo draws are often few)")
             return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]")
         if value.kind == v.PARAM:
             if name and is_collection_name(name):
                 return named_static(name)
+            default = self.default(value.param) if value.param else None
+            if isinstance(default, (ast.Tuple, ast.List)) and len(default.elts) <= SMALL_RANGE:
+                return static(f"`{value.param}` defaults to a {type(default).__name__.lower()} of {len(default.elts)} items (a structure, not data)")
             if value.annotation and re.search(r"\b(int|float|str|bool|Module|Callable)\b", value.annotation):
                 return static(f"`{value.param}: {value.annotation}`")
             return Extent(
@@ -403,6 +410,19 @@ class ExtentReader:
             # points); it counts, but as a likely data size, unless a fact says more.
             return Extent("data", f"{reason} (axis {axis.group(1)}: a data axis or a model's, unshown)", "likely", evidence, size=length)
         return Extent("data", reason, "proven", evidence, size=length)
+
+
+def _spelled_count(text: str, near: ast.AST) -> ast.expr:
+    """The count ``text`` (``"n"``, ``"len(widths) + 1"``) as an expression read where ``near``
+    is, shown by its own text (no source position of its own)."""
+    try:
+        count = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return ast.copy_location(ast.Name(id="_", ctx=ast.Load()), near)
+    for node in ast.walk(count):
+        node.lineno, node.col_offset = getattr(near, "lineno", 1), getattr(near, "col_offset", 0)  # type: ignore[attr-defined]
+        node.end_lineno = node.end_col_offset = None  # type: ignore[attr-defined]
+    return count
 
 
 def _first_sentence(evidence: tuple[str, ...]) -> str:

@@ -978,7 +978,7 @@ class _Evaluator:
         self.names = facts.names
 
     def code(self, node: ast.AST) -> str:
-        if hasattr(node, "lineno") and hasattr(node, "end_col_offset"):
+        if getattr(node, "lineno", None) is not None and getattr(node, "end_col_offset", None) is not None:
             return self.source.segment(node)
         return ast.unparse(node)
 
@@ -1532,6 +1532,15 @@ class _Evaluator:
             return v.array(None, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno}): a sampled array",))
         if qualified in lib.DATA_LOADERS:
             return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}` (line {node.lineno})",))
+        if qualified in lib.TOY_DATASETS:
+            # ``X, y = load_iris(return_X_y=True)``: a bundled toy set, fixed and small
+            rows, features = lib.TOY_DATASETS[qualified]
+            evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno}): a bundled toy dataset of {rows} rows",)
+            parts = (v.array((rows, features), "float64", host=True, evidence=evidence), v.array((rows,), "float64", host=True, evidence=evidence))
+            returned = keyword(node, "return_X_y")
+            if isinstance(returned, ast.Constant) and returned.value is True:
+                return Value(v.SEQUENCE, length=2, item=parts[0], parts=parts, evidence=evidence)
+            return Value(v.OBJECT, evidence=evidence)
         if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:
             return self._numpy(module, name, node, args, depth, host=module in lib.HOST_NUMPY)
         if module in ("numpy.linalg", "jax.numpy.linalg", "jax.scipy.linalg", "scipy.linalg", "autograd.numpy.linalg"):

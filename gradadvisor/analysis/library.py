@@ -123,12 +123,17 @@ DATA_LOADERS = frozenset(
         "jax.numpy.load", "pandas.read_csv", "pandas.read_parquet", "pandas.read_pickle", "pandas.read_hdf",
         "pandas.read_json", "pandas.read_excel", "pickle.load", "joblib.load", "torch.load", "h5py.File",
         "scipy.io.loadmat", "tensorflow_datasets.load", "datasets.load_dataset", "sklearn.datasets.fetch_openml",
-        "sklearn.datasets.load_digits", "sklearn.datasets.load_iris", "sklearn.datasets.load_diabetes",
         "sklearn.datasets.make_classification", "sklearn.datasets.make_regression", "sklearn.datasets.make_moons",
         "sklearn.datasets.fetch_california_housing", "tensorflow.keras.datasets.mnist.load_data",
         "keras.datasets.mnist.load_data", "torchvision.datasets.MNIST", "jax.device_put", "jax.device_put_replicated",
     }
 )
+#: scikit-learn's bundled toy datasets: fixed and small, (rows, features) as shipped.
+TOY_DATASETS = {
+    "sklearn.datasets.load_iris": (150, 4), "sklearn.datasets.load_wine": (178, 13),
+    "sklearn.datasets.load_breast_cancer": (569, 30), "sklearn.datasets.load_diabetes": (442, 10),
+    "sklearn.datasets.load_digits": (1797, 64), "sklearn.datasets.load_linnerud": (20, 3),
+}
 #: Method names that load data whatever the object (``ds.as_numpy_iterator()``, ``df.to_numpy()``).
 DATA_METHODS = frozenset({"to_numpy", "values", "as_numpy_iterator", "load_data", "read", "numpy", "todense", "toarray"})
 

@@ -419,6 +419,8 @@ class Project:
         imports = self.files[path].imports
         params = set(function.params)
         for reference in function.references:
+            if reference == function.name:
+                continue  # its own name: recursion reaches nothing new (and a redefinition is another function)
             head, _, attr = reference.partition(".")
             if head in ("self", "cls"):
                 if attr not in methods:

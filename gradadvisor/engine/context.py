@@ -148,7 +148,12 @@ class Context:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
-                            lambda name: name in self.scope.params)
+                            lambda name: name in self.scope.params, self.as_passed)
+
+    def as_passed(self, name: str) -> bool:
+        """``name`` here still holds what the caller passed: only its parameter binding reaches."""
+        bindings = self.facts.bindings_at(name, self.scope, self.statement) if name in self.scope.params else []
+        return bool(bindings) and all(binding.kind == "param" for binding in bindings)
 
     def parameter_default(self, name: str) -> ast.expr | None:
         """The default of the enclosing function's parameter ``name``, if it has one."""

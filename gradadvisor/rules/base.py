@@ -351,6 +351,9 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
         proven = level >= Level.TRACED
     if proven:
         return "proven", explanation
+    function = project.function(key) if key is not None else None
+    if function is not None and level < Level.TRACED and not function.params and function.name != "<lambda>" and project.module_level_called(key):
+        return "none", f"`{function.name}` takes no arguments and no transform reaches it: it runs once, on constants, with nothing to differentiate"
     if key is not None and level < Level.TRACED and not candidate.slow_eagerly:
         eager = project.eager_only(key)
         if eager is not None:
@@ -375,9 +378,12 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     # larger bound counts as that literal would.
     bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < LITERAL_STEPS}
     literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "bound:")) and fact not in bounded}
+    if candidate.per_element:
+        # ``for w in wells`` with ``wells`` a (5, 2) array at every call: five rows
+        literal |= {fact: fact.shape[0] for fact in facts if fact.kind == "array" and fact.shape and isinstance(fact.shape[0], int)}
     if bounded and len(bounded) + sum(1 for value in literal.values() if value <= SMALL_RANGE) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in list(bounded)[:2]]
-    data = [fact for fact in facts if fact.kind in ("array", "size") or literal.get(fact, 0) > SMALL_RANGE]
+    data = [fact for fact in facts if fact.kind == "size" or fact.kind == "array" and fact not in literal or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
         return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}"]
