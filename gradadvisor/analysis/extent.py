@@ -248,7 +248,7 @@ class ExtentReader:
                 return self.of_bound(_spelled_count(rows, iterable))
             if isinstance(iterable, ast.Name) and self.as_passed(iterable.id):
                 # ``def pull(x, wells: jnp.ndarray)``: an array, of as many rows as callers pass
-                return Extent("data", f"`{text}` is an array: one iteration per row", "likely", value.evidence, param=iterable.id,
+                return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, param=iterable.id,
                               size=f"len({iterable.id})", per_element=True)
             if value.dtype == "key":
                 return unknown(f"`{text}` holds PRNG keys: how many is not shown (Monte Carlo draws are often few)")

@@ -366,9 +366,16 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
 def size_proof(candidate: Candidate, project: "Project", trace: str = "none") -> tuple[str, list[str]]:
     """The size proof, upgraded (or refuted) by what call sites pass for ``size_param``, or by
     the trace: a traced function's parameters are arrays, so a loop over one is data-sized."""
-    if candidate.size != "likely" or candidate.size_param is None or not candidate.scopes:
+    if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
     facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
+    if candidate.size == "proven":
+        # an array parameter (``wells: jnp.ndarray``): as long as its rows, unless every caller
+        # passes a few (``pull(x, wells)`` with ``wells`` of 5 rows)
+        rows = [fact.shape[0] for fact in facts if fact.kind == "array" and fact.shape and isinstance(fact.shape[0], int)]
+        if facts and len(rows) == len(facts) and max(rows) <= SMALL_RANGE:
+            return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
+        return "proven", []
     if not facts:
         if candidate.per_element and trace == "proven":
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
@@ -378,12 +385,9 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     # larger bound counts as that literal would.
     bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < LITERAL_STEPS}
     literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "bound:")) and fact not in bounded}
-    if candidate.per_element:
-        # ``for w in wells`` with ``wells`` a (5, 2) array at every call: five rows
-        literal |= {fact: fact.shape[0] for fact in facts if fact.kind == "array" and fact.shape and isinstance(fact.shape[0], int)}
     if bounded and len(bounded) + sum(1 for value in literal.values() if value <= SMALL_RANGE) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in list(bounded)[:2]]
-    data = [fact for fact in facts if fact.kind == "size" or fact.kind == "array" and fact not in literal or literal.get(fact, 0) > SMALL_RANGE]
+    data = [fact for fact in facts if fact.kind in ("array", "size") or literal.get(fact, 0) > SMALL_RANGE]
     if data:
         fact = data[0]
         return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}"]
