@@ -136,7 +136,9 @@ class PythonLoopRecurrence(Rule):
     - host-side loops: drivers that log, print, time, read values out (`float(loss)`, `.item()`)
       or stop on the state (`if loss < tol: break`); loops calling a jitted step, a gradient,
       `.apply` or NumPy per step, unless proven traced (the MJX `while` loop in `jax.grad` is);
-    - states whose shape changes every step (`poly = jnp.convolve(poly, q)`, a `concatenate` or `pad` of it);
+    - states whose shape changes every step (`poly = jnp.convolve(poly, q)`, a `pad` of it, results
+      appended that no step reads); a history each step reads (`states = jnp.concatenate([states, y])`
+      with `y` from the last items) is reported with advice only: carry a window, emit each item;
     - code no trace can run (generators, Python branches on array elements) unless proven traced;
     - states that are not arrays (numbers, strings, lists, NumPy arrays, `fn = jax.vmap(fn)`,
       `val = body_fun(i, val)`); a recurrence with no `.at` write only in code proven traced;
