@@ -253,3 +253,21 @@ def test_ravel_of_anything_is_an_array_of_one_axis():
     )
     value = ctx.value(statement.value)
     assert value.kind == v.ARRAY and value.rank == 1
+
+
+def test_a_list_literal_grown_by_appends_has_no_literal_length():
+    # ``rows = []`` then ``rows.append(r)``: ``jnp.array(rows)`` is not an array of 0 rows
+    ctx, statement = _at_return(
+        """
+        import jax.numpy as jnp
+
+        def f(items):
+            rows = []
+            for item in items:
+                rows.append([item.a, item.b])
+            out = jnp.array(rows)
+            return out
+        """
+    )
+    value = ctx.value(statement.value)
+    assert value.kind == v.ARRAY and (value.shape is None or value.shape[0] is None)

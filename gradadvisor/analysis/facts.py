@@ -610,6 +610,8 @@ class Facts:
             else:
                 result = evaluator.eval(value, 0)  # type: ignore[arg-type]
                 result = _unpacked(result, binding.path, value, self.source)  # type: ignore[arg-type]
+            if isinstance(value, ast.List) and not binding.path and result.kind == v.SEQUENCE and _grown(scope.node, binding.name):
+                result = v.sequence(None, result.item)  # ``rows = []`` ... ``rows.append(r)``: as long as the appends make it
             if statement is not None and result.kind != v.UNKNOWN:
                 result = result.with_evidence(f"`{one_line(self.source.segment(statement), 60)}` (line {line})")
             return result
@@ -770,6 +772,16 @@ PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 #: The parts of a matrix decomposition, as ranks relative to the matrix's (``eigh``: the
 #: eigenvalues have one axis fewer, the eigenvectors as many).
 DECOMPOSITION_RANKS = {"eigh": (-1, 0), "eig": (-1, 0), "svd": (0, -1, 0), "qr": (0, 0), "slogdet": (-2, -2)}
+
+
+def _grown(scope_node: ast.AST, name: str) -> bool:
+    """The list ``name`` is grown in place somewhere in the scope (``name.append(x)``,
+    ``.extend``, ``.insert``): a literal's length is not its length."""
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("append", "extend", "insert")
+        and isinstance(node.func.value, ast.Name) and node.func.value.id == name
+        for node in walk_local(scope_node)
+    )
 
 
 def _starred_others(statement: ast.AST | None, name: str) -> int | None:
