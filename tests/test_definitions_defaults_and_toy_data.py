@@ -124,3 +124,47 @@ def test_a_loop_over_an_array_parameter_sized_by_its_callers(tmp_path):
     assert scan_program(tmp_path, WELLS.format(rows=5)) == []
     found = scan_program(tmp_path, WELLS.format(rows=500), low=False)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA302", "high")]
+
+
+ONLY_FALLBACK = '''
+import numpy as np
+
+try:
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def encode(state, data):
+        return jax.lax.scan(lambda c, x: (c * 0.9 + x, c), state, data)[1]
+except:
+    def encode(data: np.ndarray, leakage: float):
+        out = []
+        cdc = data[0]
+        for i in range(len(data)):
+            cdc = cdc * leakage + data[i]
+            out.append(cdc > 1.0)
+            cdc = cdc * (1 - out[-1])
+        return jnp.array(out)
+'''
+
+
+def test_a_function_defined_where_importing_jax_failed_is_never_traced(tmp_path):
+    assert scan_program(tmp_path, ONLY_FALLBACK) == []
+
+
+BUNCH = '''
+import jax
+import jax.numpy as jnp
+from sklearn import datasets
+
+iris = datasets.load_iris()
+features, labels = iris["data"], iris["target"]
+
+@jax.jit
+def target_log_prob(w):
+    return -jnp.sum((features @ w - labels) ** 2)
+'''
+
+
+def test_a_bundled_toy_dataset_read_through_its_bunch_is_small(tmp_path):
+    assert scan_program(tmp_path, BUNCH) == []

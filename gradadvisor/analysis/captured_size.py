@@ -177,6 +177,10 @@ def _python_scalar(value: ast.expr) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("int", "float", "bool", "complex", "len", "round")
 
 
+#: The names of scikit-learn's bundled toy loaders (``load_iris``...): fixed, small datasets.
+TOY_LOADERS = frozenset(name.rpartition(".")[2] for name in lib.TOY_DATASETS)
+
+
 def _loader_call(bindings: list[Binding], whole: bool = False) -> str | None:
     """``X_train, y_train = load_grid("train")``: every binding is the result of one call (or a
     part of it) to a function named as a loader (``LOADER_NAME``), which no fact sizes; why.
@@ -192,8 +196,8 @@ def _loader_call(bindings: list[Binding], whole: bool = False) -> str | None:
         if not isinstance(value, ast.Call):
             return None
         name = tail_name(value.func)
-        if name is None or not LOADER_NAME.match(name) or NOT_ARRAY_LOADED.search(name):
-            return None
+        if name is None or not LOADER_NAME.match(name) or NOT_ARRAY_LOADED.search(name) or name in TOY_LOADERS:
+            return None  # not a loader by its name; or scikit-learn's bundled toy sets (small)
         calls.append((name, value.lineno))
     if not calls:
         return None

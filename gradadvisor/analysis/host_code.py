@@ -235,3 +235,26 @@ def branching_target(call: ast.Call, ctx) -> tuple[str, int] | None:
     definition = ctx.local_function(name) if name else None
     line = branches_on_value(definition) if definition is not None else None
     return (name, line) if line is not None else None  # type: ignore[return-value]
+
+
+def import_fallbacks(tree: ast.Module) -> dict[int, str]:
+    """The functions defined in the ``except`` of a ``try`` that imports jax (``try: import jax
+    ... except ImportError: def step(...): <plain NumPy>``), by node id, with why: they exist only
+    when jax does not, so nothing traces them."""
+    found: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Try) or not any(_imports_jax(stmt) for stmt in node.body):
+            continue
+        for handler in node.handlers:
+            for stmt in ast.walk(ast.Module(body=handler.body, type_ignores=[])):
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found[id(stmt)] = (f"{UNTRACEABLE} `{stmt.name}` is defined where importing jax failed (line {handler.lineno}): "
+                                       "the fallback for when jax is missing, never traced")
+    return found
+
+
+def _imports_jax(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Import):
+        return any(alias.name.split(".")[0] == "jax" for alias in stmt.names)
+    return isinstance(stmt, ast.ImportFrom) and (stmt.module or "").split(".")[0] == "jax"
+

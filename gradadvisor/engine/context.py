@@ -14,7 +14,7 @@ import ast
 import traceback
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, jitted_plainly
+from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope
 from gradadvisor.analysis.names import ImportMap
@@ -50,6 +50,7 @@ class Context:
         self._places: dict[int, dict[int, tuple[list[ast.stmt], int]]] = {}
         #: id(function) -> why no trace can run it (``host_reason``), for functions with candidates.
         self._host: dict[int, str | None] = {}
+        self._fallbacks: dict[int, str] | None = None
         #: question -> id(node) -> answer, for analysis questions two rules ask of one node.
         self._memos: dict[str, dict] = {}
 
@@ -239,7 +240,9 @@ class Context:
             if not isinstance(scope, FUNCTION_NODES):
                 continue
             if id(scope) not in self._host:
-                reason = host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"))
+                if self._fallbacks is None:
+                    self._fallbacks = import_fallbacks(self.tree)
+                reason = self._fallbacks.get(id(scope)) or host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"))
                 if reason and ELEMENT_BRANCH in reason and jitted_plainly(scope, self.tree, self.names.resolve):
                     reason = f"{UNTRACEABLE} {reason}; it is jitted with every argument traced, where that branch raises"
                 self._host[id(scope)] = reason
