@@ -415,14 +415,7 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
 def module_constant(array: ast.AST, ctx) -> bool:
     """``array`` is a module-level name no enclosing function binds (``y = data[-1]`` read in
     ``cost(w)``): a constant, concrete under a trace, so ``int(y[p])`` is a Python number."""
-    if not isinstance(array, ast.Name):
-        return False
-    scope = ctx.scope
-    while scope is not None and not scope.is_module:
-        if scope.binds(array.id):
-            return False
-        scope = scope.parent
-    return scope is not None and scope.binds(array.id)
+    return isinstance(array, ast.Name) and array.id not in ctx.local_names() and ctx.facts.module_scope.binds(array.id)
 
 
 def work_of(ctx, statements: list[ast.stmt], terms: list[ast.expr]) -> str:
@@ -472,17 +465,17 @@ def keeps_initial(value: v.Value, term: v.Value) -> bool:
     return len(term.shape) <= len(value.shape) and all(t in (1, s) for s, t in zip(reversed(value.shape), reversed(term.shape)))
 
 
-def segment_bounds(term: ast.AST, index: str | None, elements: dict | None = None) -> str | None:
+def segment_bounds(term: ast.AST, index: str | None, elements: dict | None = None) -> str | tuple[str, str] | None:
     """The offsets when ``term`` reads a segment between consecutive offsets at the loop index
-    (``xs[:, bounds[k]:bounds[k + 1]]``: ``bounds``), or between two elements the loop walks
-    (``eps[start:stop]`` for ``start, stop in zip(starts, stops)``: ``starts`/`stops``): ragged
-    segments, one term each; else None."""
+    (``xs[:, bounds[k]:bounds[k + 1]]``: ``"bounds"``), or between two elements the loop walks
+    (``eps[start:stop]`` for ``start, stop in zip(starts, stops)``: ``("starts", "stops")``):
+    ragged segments, one term each; else None."""
     for node in ast.walk(term):
         if elements and isinstance(node, ast.Slice) and isinstance(node.lower, ast.Name) and isinstance(node.upper, ast.Name) \
                 and node.lower.id in elements and node.upper.id in elements and node.step is None:
             lower, upper = elements[node.lower.id], elements[node.upper.id]
             if isinstance(lower, ast.Name) and isinstance(upper, ast.Name):
-                return f"{lower.id}`/`{upper.id}"
+                return lower.id, upper.id
     for node in ast.walk(term) if index is not None else ():
         if not (isinstance(node, ast.Slice) and isinstance(node.lower, ast.Subscript) and isinstance(node.upper, ast.Subscript)):
             continue

@@ -280,14 +280,10 @@ def reshapes_carry(loop: ast.AST, state: str, resolve, local_function=None) -> s
         grown = _growing_call(value, state, resolve)
         if grown is not None:
             return grown
-        definition = local_function(value.func.id) if local_function is not None and isinstance(value.func, ast.Name) else None
-        if definition is None or isinstance(definition, ast.Lambda):
+        step = _local_step(value, state, local_function)
+        if step is None:
             continue
-        params = [arg.arg for arg in definition.args.args]
-        position = next((k for k, arg in enumerate(value.args) if isinstance(arg, ast.Name) and arg.id == state), None)
-        if position is None or position >= len(params):
-            continue
-        inner = params[position]  # ``def body_fn(states, key): ... return jnp.concatenate([states, y])``
+        definition, inner = step  # ``def body_fn(states, key): ... return jnp.concatenate([states, y])``
         for child in ast.walk(definition):
             assigned = isinstance(child, ast.Assign) and any(isinstance(t, ast.Name) and t.id == inner for t in child.targets)
             if (assigned or isinstance(child, ast.Return)) and isinstance(child.value, ast.Call):
@@ -314,12 +310,10 @@ def reads_history(loop: ast.AST, state: str, local_function=None) -> bool:
     it): a history each step depends on, not independent results appended (a map, GA101's)."""
     places: list[tuple[ast.AST, str]] = [(loop, state)]
     for node in ast.walk(loop):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == state for t in node.targets) and isinstance(node.value, ast.Call) \
-                and isinstance(node.value.func, ast.Name) and local_function is not None:
-            definition = local_function(node.value.func.id)
-            position = next((k for k, arg in enumerate(node.value.args) if isinstance(arg, ast.Name) and arg.id == state), None)
-            if definition is not None and not isinstance(definition, ast.Lambda) and position is not None and position < len(definition.args.args):
-                places.append((definition, definition.args.args[position].arg))
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == state for t in node.targets) and isinstance(node.value, ast.Call):
+            step = _local_step(node.value, state, local_function)
+            if step is not None:
+                places.append(step)
     for place, name in places:
         growth = [node for node in ast.walk(place) if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)]
         growth += [node for node in ast.walk(place) if isinstance(node, ast.Return) and place is not loop and isinstance(node.value, ast.Call)]
@@ -327,6 +321,17 @@ def reads_history(loop: ast.AST, state: str, local_function=None) -> bool:
         if any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in inside for node in ast.walk(place)):
             return True
     return False
+
+
+def _local_step(call: ast.Call, state: str, local_function) -> tuple[ast.FunctionDef, str] | None:
+    """``(definition, param)`` when ``call`` (``states = body_fn(states, k)``) calls a local
+    function with ``state`` as a plain argument: the function and the parameter receiving it."""
+    definition = local_function(call.func.id) if local_function is not None and isinstance(call.func, ast.Name) else None
+    if definition is None or isinstance(definition, ast.Lambda):
+        return None
+    params = [arg.arg for arg in definition.args.args]
+    position = next((k for k, arg in enumerate(call.args) if isinstance(arg, ast.Name) and arg.id == state), None)
+    return (definition, params[position]) if position is not None and position < len(params) else None
 
 
 def _growing_call(value: ast.Call, state: str, resolve) -> str | None:

@@ -30,17 +30,18 @@ def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...]] | Non
     walked = (found.group(1) or found.group(2)) if found else extent.param if extent.per_element else None
     if walked is None or walked not in params:
         return None
-    based = {id(child.value) for child in walk(node) if isinstance(child, (ast.Subscript, ast.Attribute))}
-    called = {id(child.func) for child in walk(node) if isinstance(child, ast.Call)}
-    wholes = {
-        child.id for child in walk(node)
-        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in params and child.id != walked
-        and id(child) not in based and id(child) not in called
-    }
-    if not wholes:
-        return None
-    sized = _sized(ctx.function)
-    wholes &= sized
+    parts: set[int] = set()  # names read as ``x[...]``, ``x.attr`` or called: not taken whole
+    loads: list[ast.Name] = []
+    for child in walk(node):
+        if isinstance(child, (ast.Subscript, ast.Attribute)):
+            parts.add(id(child.value))
+        elif isinstance(child, ast.Call):
+            parts.add(id(child.func))
+        elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in params and child.id != walked:
+            loads.append(child)
+    wholes = {child.id for child in loads if id(child) not in parts}
+    if wholes:
+        wholes &= _sized(ctx.function)
     return (walked, tuple(sorted(wholes))) if wholes else None
 
 

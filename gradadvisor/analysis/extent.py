@@ -245,7 +245,8 @@ class ExtentReader:
                 return static(f"`{text}` is a scalar")
             if value.dtype == "key" and isinstance(rows, str):
                 # ``split(key, n)``: as many keys as ``n`` (a count parameter judged as ``range(n)`` is)
-                return self.of_bound(_spelled_count(rows, iterable))
+                count = _spelled_count(rows, iterable)
+                return self.of_bound(count) if count is not None else unknown(f"`{text}` holds PRNG keys: how many is not shown")
             if isinstance(iterable, ast.Name) and self.as_passed(iterable.id):
                 # ``def pull(x, wells: jnp.ndarray)``: an array, of as many rows as callers pass
                 return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, param=iterable.id,
@@ -412,13 +413,13 @@ class ExtentReader:
         return Extent("data", reason, "proven", evidence, size=length)
 
 
-def _spelled_count(text: str, near: ast.AST) -> ast.expr:
+def _spelled_count(text: str, near: ast.AST) -> ast.expr | None:
     """The count ``text`` (``"n"``, ``"len(widths) + 1"``) as an expression read where ``near``
-    is, shown by its own text (no source position of its own)."""
+    is, shown by its own text (no source position of its own); None if it is not one."""
     try:
         count = ast.parse(text, mode="eval").body
     except SyntaxError:
-        return ast.copy_location(ast.Name(id="_", ctx=ast.Load()), near)
+        return None
     for node in ast.walk(count):
         node.lineno, node.col_offset = getattr(near, "lineno", 1), getattr(near, "col_offset", 0)  # type: ignore[attr-defined]
         node.end_lineno = node.end_col_offset = None  # type: ignore[attr-defined]

@@ -338,9 +338,7 @@ class Project:
         if function is None or argnums is None or known is None:
             self.differentiated[key] = None  # some transform's positions are not known
             return
-        params = list(function.params)
-        if function.klass is not None and params and params[0] in ("self", "cls"):
-            params = params[1:]
+        params = passed_params(function)
         self.differentiated[key] = known | {params[position] for position in argnums if position < len(params)}
 
     def _passed_functions(self) -> dict[str, list[Seed]]:
@@ -355,9 +353,7 @@ class Project:
                     function = self.function(target)
                     if function is None or not function.transformed_params:
                         continue
-                    params = list(function.params)
-                    if function.klass is not None and params and params[0] in ("self", "cls"):
-                        params = params[1:]
+                    params = passed_params(function)
                     param = params[int(where)] if where.isdigit() and int(where) < len(params) else where
                     handed = function.transformed_params.get(param)
                     if handed is None:
@@ -612,9 +608,7 @@ class Project:
                     function = self.function(target)
                     if function is None:
                         continue
-                    params = list(function.params)
-                    if function.klass is not None and params and params[0] in ("self", "cls"):
-                        params = params[1:]
+                    params = passed_params(function)
                     for index, (kind, evidence) in enumerate(site.args):
                         if index < len(params):
                             nbytes, data = site.arrays.get(str(index), (None, False))
@@ -627,6 +621,14 @@ class Project:
                         shape, dtype, host = site.types.get(name, (None, None, True))
                         found[(target[0], target[1], name)].append(ArgumentFact(kind, evidence, summary.path, site.line, nbytes, data, scope, shape, dtype, typed, host))
         return found
+
+
+def passed_params(function: FunctionSummary) -> list[str]:
+    """The parameters a call's arguments fill, in order (a method's ``self`` or ``cls`` left out)."""
+    params = list(function.params)
+    if function.klass is not None and params and params[0] in ("self", "cls"):
+        params = params[1:]
+    return params
 
 
 def _shared_prefix(left: tuple[str, ...], right: tuple[str, ...]) -> int:

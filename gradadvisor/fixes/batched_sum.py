@@ -397,18 +397,18 @@ def element_name(read: AxisRead, taken: set[str]) -> str:
         chosen += "_"
     return chosen
 
-def segment_advice(ctx, accumulation: Accumulation, bounds: str, index: str) -> tuple[str, str]:
+def segment_advice(ctx, accumulation: Accumulation, bounds: str | tuple[str, str], index: str | None) -> tuple[str, str]:
     """The message and evidence for a sum with one term per ragged segment between consecutive
     offsets (``analysis/accumulation.segment_bounds``): no rewrite, the two ways to batch it."""
-    between = f"the `{bounds}` offsets" if "`/`" in bounds else f"consecutive `{bounds}` offsets"
+    between = f"the `{bounds[0]}`/`{bounds[1]}` offsets" if isinstance(bounds, tuple) else f"consecutive `{bounds}` offsets"
     message = (
         f"`{one_line(ctx.code(accumulation.statement), 60)}` adds one term per segment between "
         f"{between}: the traced program and its backward pass grow with the number of segments; pad the "
         f"segments to one length and mask, or compute the terms per element and add them with `jax.ops.segment_sum` "
         f"over segment ids"
     )
-    if "`/`" in bounds:
-        return message, f"each step reads a slice between a `{bounds.split('`/`')[0]}` and a `{bounds.split('`/`')[1]}` offset, a segment of its own length"
+    if isinstance(bounds, tuple):
+        return message, f"each step reads a slice between a `{bounds[0]}` and a `{bounds[1]}` offset, a segment of its own length"
     return message, f"each step reads `{bounds}[{index}]:{bounds}[{index} + 1]`, a segment of its own length"
 
 
