@@ -26,6 +26,23 @@ if TYPE_CHECKING:
 #: A fixed step count that walks no data is reported from this many steps (15 power iterations or
 #: 10 hash rounds are small and deliberate; the jax documentation's unrolled example has 5,000).
 LITERAL_STEPS = 100
+#: A fixed count of time steps (``n_steps``, ``horizon``, ``T``) is reported from this many: a
+#: rollout of 20 or 50 steps under ``grad`` is the time axis of the data a ``lax.scan`` walks, not
+#: a few deliberate iterations (the labelling rules call a count of at most 16 small).
+TIME_STEPS = 20
+#: Counts named as time steps (the name only sets which of the two thresholds applies).
+TIME_STEPS_NAME = re.compile(
+    r"^(?:n_?|num_?|number_of_)?(?:time_?)?steps?$|^(?:n_?|num_?)?(?:time_?steps?|timesteps?|t|nt|tsteps?)$|horizon|"
+    r"^(?:n_?|num_?)?(?:rollout|unroll_length|traj(?:ectory)?_?len(?:gth)?|seq(?:uence)?_?len(?:gth)?)$",
+    re.IGNORECASE,
+)
+
+
+def step_threshold(name: str | None) -> int:
+    """The fixed count from which a loop counted by ``name`` is reported."""
+    return TIME_STEPS if name and TIME_STEPS_NAME.search(name) else LITERAL_STEPS
+
+
 #: Bounds named as small counts: unroll factors, series orders, hash rounds, refinement steps.
 SMALL_STEPS_NAME = re.compile(
     r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|refinements?|newton\w*|sweeps?|windows?|dofs?|lmax|l_max|types|species|"
@@ -71,9 +88,16 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         # passes a static one): judged by its default, as a literal count is.
         default = ctx.value(ast.Name(id=extent.param, ctx=ast.Load())).literal
         count = default if isinstance(default, int) and not isinstance(default, bool) else None
-    if count is not None and not walks_data(form, flow) and count < LITERAL_STEPS:
+    if count is not None and not walks_data(form, flow) and count < _threshold(header, extent):
         return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
+
+
+def _threshold(header: ast.AST | None, extent: Extent) -> int:
+    """``TIME_STEPS`` for a count named as time steps (``range(n_steps)``, ``n_steps = 50``), else
+    ``LITERAL_STEPS``."""
+    names = ([extent.param] if extent.param else []) + sorted(names_read(header) if header is not None else ())
+    return min((step_threshold(name) for name in names), default=LITERAL_STEPS)
 
 
 #: Counts named as inner or adaptation steps (meta-learning's few steps per task, a solver's
@@ -98,12 +122,12 @@ def walks_data(form: LoopForm, flow: Flow) -> bool:
     )
 
 
-def few_steps_passed(facts: list) -> bool:
-    """Every call site passes a literal count below ``LITERAL_STEPS`` (or its own parameter with
-    such a default, or a count its guard bounds below it), and one does (``facts``:
-    ``Project.arguments``)."""
+def few_steps_passed(facts: list, name: str | None = None) -> bool:
+    """Every call site passes a literal count below the threshold of the parameter ``name``
+    (``step_threshold``; or its own parameter with such a default, or a count its guard bounds
+    below it), and one does (``facts``: ``Project.arguments``)."""
     counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "bound:"))]
-    return bool(facts) and len(counts) == len(facts) and max(counts) < LITERAL_STEPS
+    return bool(facts) and len(counts) == len(facts) and max(counts) < step_threshold(name)
 
 
 def _header_names(header: ast.AST) -> set[str]:

@@ -861,6 +861,26 @@ def _offset_index(node: ast.AST, variables: set[str]) -> tuple[str, int] | None:
     return None
 
 
+def _named_width(lower: ast.expr, upper: ast.expr, variables: set[str]) -> str | None:
+    """The loop variable of ``var:var + k`` or ``var - k:var`` with ``k`` a name or an
+    attribute read (``w.shape[0]``, ``self.width``) that reads no loop variable; else None."""
+    def plus(node: ast.expr, op: type) -> tuple[str, ast.expr] | None:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, op) and isinstance(node.left, ast.Name) and node.left.id in variables:
+            if isinstance(node.right, (ast.Name, ast.Attribute, ast.Subscript)) and not variables & names_read(node.right):
+                return node.left.id, node.right
+        return None
+
+    if isinstance(lower, ast.Name) and lower.id in variables:
+        found = plus(upper, ast.Add)
+        if found is not None and found[0] == lower.id:
+            return lower.id
+    if isinstance(upper, ast.Name) and upper.id in variables:
+        found = plus(lower, ast.Sub)
+        if found is not None and found[0] == upper.id:
+            return upper.id
+    return None
+
+
 def _subscript_index(element: ast.AST, variables: set[str]) -> Index | str | None:
     """An ``Index``, ``"..."``, or None for an index a loop walk does not read (a constant,
     a prefix ``:j``, an index array)."""
@@ -873,6 +893,10 @@ def _subscript_index(element: ast.AST, variables: set[str]) -> Index | str | Non
             lower, upper = _offset_index(element.lower, variables), _offset_index(element.upper, variables)
             if lower is not None and upper is not None and lower[0] == upper[0] and upper[1] > lower[1]:
                 return Index(lower[0], window=(lower[1], upper[1]))
+            # A width the code names (``x[i:i + k]``, ``k = w.shape[0]``): a window of unknown size.
+            width = _named_width(element.lower, element.upper, variables)
+            if width is not None:
+                return Index(width, window=(0, 0))
         return None
     found = _offset_index(element, variables)
     if found is None:

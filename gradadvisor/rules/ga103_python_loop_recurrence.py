@@ -420,7 +420,7 @@ class PythonLoopRecurrence(Rule):
     @classmethod
     def finalize(cls, candidate: Candidate, project: Project) -> Finding | None:
         counted = candidate.data.get("counted")
-        if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted)):
+        if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted), counted):
             return None  # a count of steps that walks no data, and every caller passes a small one
         if drives_compiled(candidate, project):
             return None  # each step calls a function jit compiles elsewhere: a host driver
