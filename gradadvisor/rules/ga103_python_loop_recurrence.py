@@ -130,7 +130,8 @@ class PythonLoopRecurrence(Rule):
     Not reported for:
     - loops over layers, blocks or weights (`for w, b in params`, `for w in ws: x = f(w @ x)`,
       `self.layers[i](x)`), pytree leaves, Runge-Kutta stages, small literal ranges, fixed
-      counts below 100 that walk no data (refinements, power iterations, hash rounds), counts
+      counts below 100 that walk no data (refinements, power iterations, hash rounds; below 20
+      for a count of time steps: `n_steps`, `T`, `horizon`), counts
       named as small (`unroll`, `order`, `degree`, `rounds`, `num_dims`, `dofs`, `lmax`...) or
       logarithmic, blocked ranges (`range(0, n, block)`), `while len(parts) > k`, `n *= 2`;
     - host-side loops: drivers that log, print, time, read values out (`float(loss)`, `.item()`)

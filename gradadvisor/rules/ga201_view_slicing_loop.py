@@ -38,7 +38,8 @@ class ViewSlicingLoop(Rule):
     - column-slice comprehensions without a contraction:
       `jnp.array([mean + d[:, i] for i in range(n)])` is `mean + d.T`,
       `jnp.stack([x[:, i] * w for i in range(k)], axis=1)` is `x * w` (for a number `w`);
-    - window slices contracted with a kernel (`jnp.dot(x[i - 1:i + 2], w)`): a correlation.
+    - window slices contracted with a kernel (`jnp.dot(x[i - 1:i + 2], w)`, a named width
+      `x[i:i + k] @ w`): a correlation.
 
     ## Why it is slow for gradients
     The loop unrolls into n slices and n small operations. The backward pass of every
