@@ -112,7 +112,7 @@ class ExtentReader:
         self.is_builtin = is_builtin  # (node, name) -> bool
         self.resolve = resolve  # node -> qualified name or None
         self.assigned = assigned or (lambda name: None)  # name -> the expression one assignment gave it
-        self.parameter_part = parameter_part or (lambda name: False)  # name -> unpacked from a parameter
+        self.parameter_part = parameter_part or (lambda name: None)  # name -> the parameter it is unpacked from
         self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
         self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
         self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
@@ -272,6 +272,12 @@ class ExtentReader:
             return named_static(name)
         if isinstance(iterable, ast.Attribute) and isinstance(iterable.value, ast.Name) and iterable.value.id in ("self", "cls", "config", "cfg", "args", "hparams", "opts", "flags", "FLAGS"):
             return static(f"`{text}` (an attribute: layers, modules or config)")
+        whole = self.parameter_part(iterable.id) if isinstance(iterable, ast.Name) else None
+        if whole and DATA_HEAD.search(whole) and not is_collection_name(whole):
+            # ``x, y = batch``: the inputs of a batch a caller passes (its length is the batch's,
+            # not the tuple's two items, so no call site is asked)
+            return Extent("data", f"`{text}` is unpacked from the parameter `{whole}`, named as data: one iteration per row", "likely", (),
+                          size=f"len({text})", per_element=True)
         return unknown(f"cannot tell what `{text}` holds")
 
     def of_bound(self, bound: ast.AST) -> Extent:

@@ -32,11 +32,16 @@ def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses
         if not isinstance(node, ast.Call):
             return False
         args = positional(node)
-        return bool(args) and isinstance(args[0], ast.Name) and args[0].id == list_name and joining(ctx.resolve(node.func)) is not None
+        if not (args and isinstance(args[0], ast.Name) and args[0].id == list_name):
+            return False
+        return joining(ctx.resolve(node.func)) is not None or builtin_sum(node, ctx)
+
+    def counted(node: ast.AST) -> bool:  # len(name): the number of items, whatever holds them
+        return isinstance(node, ast.Call) and ctx.is_builtin(node.func, "len") and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id == list_name
 
     found: list[ast.Call] = []
     later = statements[index + 1 :]
-    accounted = own_uses
+    accounted = own_uses + sum(1 for statement in later for node in walk(statement) if counted(node))
     for position, statement in enumerate(later):
         found.extend(node for node in walk(statement) if is_join(node))  # type: ignore[misc]
         if (
@@ -49,6 +54,11 @@ def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses
     if not found or name_count(ctx.function, list_name) != accounted + len(found):  # type: ignore[arg-type]
         return []
     return found
+
+
+def builtin_sum(call: ast.Call, ctx) -> bool:
+    """``sum(name)``: the builtin adding a list's items one by one (no start value)."""
+    return ctx.is_builtin(call.func, "sum") and len(call.args) == 1 and not call.keywords
 
 
 @dataclass(frozen=True)

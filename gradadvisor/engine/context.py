@@ -168,14 +168,15 @@ class Context:
             return bindings[0].value
         return None
 
-    def parameter_part(self, name: str) -> bool:
+    def parameter_part(self, name: str) -> str | None:
         """``beta, gamma = params`` reaching this point, ``params`` a parameter: ``name`` is a
-        part of what callers pass (a leaf or a subtree). Only a single unpacking binding."""
+        part of what callers pass (a leaf or a subtree); the parameter's name, or None. Only a
+        single unpacking binding."""
         bindings = self.facts.bindings_at(name, self.scope, self.statement)
         if len(bindings) != 1 or bindings[0].kind != "assign" or not bindings[0].path or any(step < 0 for step in bindings[0].path):
-            return False
+            return None
         whole = bindings[0].value
-        return isinstance(whole, ast.Name) and self.value(whole).kind == PARAM
+        return whole.id if isinstance(whole, ast.Name) and self.value(whole).kind == PARAM else None
 
     def extent(self, iterable: ast.AST) -> Extent:
         """How long a loop over ``iterable`` runs here."""

@@ -11,6 +11,7 @@ from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
+from gradadvisor.analysis.stacked_lists import builtin_sum
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
@@ -107,9 +108,9 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
-    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample", "([")
+    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample", "([", "sum(")
     expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\(\[")  # joins, lax.map, a helper given a list
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\bsample\s*\("))
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\b(?:sample|sum)\s*\("))
 
     VALID = (
         # The eager fallback where mapping failed (`vmap` would fail the same way); a stateful method (a recurrence).
@@ -322,8 +323,12 @@ class PerSampleMap(Rule):
         if assigned is None:
             return
         list_name, found, joins = assigned
-        head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and `{ctx.code(joins[0].func)}({list_name})` joins the results"
-        module = (ctx.resolve(joins[0].func) or "").rpartition(".")[0]
+        head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and {self._joined(joins[0], list_name)}"
+        module = self._module(joins[0])
+        if builtin_sum(joins[0], ctx):
+            advice = lambda: per_sample_advice(ctx, node.value, found.loop, None, None, module, assigned=list_name, advice_only=True)
+            self._added(node.value, head, found, module, list_name, lambda: (advice()[0].replace("replace the loop and the list with", "compute the list as one array,"), None))
+            return
         self._report(node.value, head, found, module, lambda: per_sample_advice(ctx, node.value, found.loop, None, None, module, assigned=list_name))
 
     def visit_For(self, node: ast.For) -> None:
@@ -367,9 +372,32 @@ class PerSampleMap(Rule):
         if appended.returned or appended.grown:
             self._returned_list(node, appended, found, header)
             return
-        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and `{ctx.code(appended.joins[0].func)}({list_name})` joins the results"
-        module = "autograd.numpy" if (ctx.resolve(appended.joins[0].func) or "").startswith("autograd.") else "jax.numpy"
+        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and {self._joined(appended.joins[0], list_name)}"
+        module = self._module(appended.joins[0])
+        if builtin_sum(appended.joins[0], ctx):
+            self._added(node, head, found, module, list_name, lambda: appended_advice(ctx, appended, loop, module))
+            return
         self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
+
+    def _joined(self, join: ast.Call, list_name: str) -> str:
+        if builtin_sum(join, self.ctx):
+            return f"the builtin `sum({list_name})` adds the results one by one"
+        return f"`{self.ctx.code(join.func)}({list_name})` joins the results"
+
+    def _module(self, join: ast.Call) -> str:
+        """The array module of the rewrite: the join's (the module's own for the builtin ``sum``)."""
+        qualified = self.ctx.resolve(join.func) or ""
+        if builtin_sum(join, self.ctx):
+            return self.ctx.names.numpy_module() or "jax.numpy"
+        return "autograd.numpy" if qualified.startswith("autograd.") else qualified.rpartition(".")[0] or "jax.numpy"
+
+    def _added(self, node: ast.AST, head: str, found: SampleMap, module: str, list_name: str, rewrite) -> None:
+        """A list of per-sample results added by the builtin ``sum``: the mapped array, then one
+        ``sum`` over its first axis (advice: iterating the array would still add item by item)."""
+        advice, _ = sample_map_advice(self.ctx, found.loop, module, rewrite)
+        total, _ = self.ctx.spell(f"{module}.sum")
+        advice += f", then `{total or 'jnp.sum'}({list_name}, axis=0)` in place of `sum({list_name})`"
+        self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=None, work=work(found.loop, self.ctx))
 
     def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:
         """``outputs = []``, a loop appending one result per sample, ``return outputs`` (one
