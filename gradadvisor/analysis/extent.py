@@ -50,7 +50,7 @@ LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
 #: The head noun of a name that holds data rows (``tasks_xs``: the inputs of every task, one
 #: array), which outweighs a collection word before it.
-DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|batch|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
+DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?batch|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
 
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,
