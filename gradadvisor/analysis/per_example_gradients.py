@@ -20,7 +20,7 @@ from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradient_calls, is_autograd
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, map_loop, read, read_index, single_generator, while_loop
-from gradadvisor.analysis.syntax import names_read, positional, walk
+from gradadvisor.analysis.syntax import int_value, names_read, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
 
 
@@ -295,3 +295,36 @@ def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
     if extent is None or not extent.is_data:
         return None
     return GradientLoop(body, calls, extent, None, lambda expr: index_reading(ctx, index, bound, expr))
+
+
+#: Derivatives taken along one direction per call: a loop of them over basis vectors builds a Jacobian.
+DIRECTIONAL = frozenset({"jax.vjp", "jax.linearize", "jax.jvp"})
+
+
+def basis_direction(call: ast.Call, transform: str, index: str | None, temporaries: dict[str, ast.expr], ctx) -> str | None:
+    """What the Jacobian is built along, when the directional derivative ``call`` (a pullback of
+    ``jax.vjp``, a ``jax.linearize`` function, ``jax.jvp``) takes a one-hot vector at the loop
+    index: ``jnp.zeros_like(y).at[i].set(1.0)``, ``jnp.eye(n)[i]``, ``jax.nn.one_hot(i, n)``
+    (directly or through a temporary): "rows" for a pullback, "columns" for a forward product."""
+    if index is None or transform not in DIRECTIONAL:
+        return None
+    arguments = [replace_names(arg, temporaries) if temporaries else arg for arg in call.args]
+    for argument in arguments:
+        for node in walk(argument):
+            if _one_hot(node, index, ctx):
+                return "rows" if transform == "jax.vjp" else "columns"
+    return None
+
+
+def _one_hot(node: ast.AST, index: str, ctx) -> bool:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "set" and node.args:
+        at = node.func.value
+        one = int_value(node.args[0]) == 1 or isinstance(node.args[0], ast.Constant) and node.args[0].value == 1.0
+        if one and isinstance(at, ast.Subscript) and isinstance(at.slice, ast.Name) and at.slice.id == index and isinstance(at.value, ast.Attribute) and at.value.attr == "at":
+            base = at.value.value
+            return isinstance(base, ast.Call) and (ctx.resolve(base.func) or "").rpartition(".")[2] in ("zeros", "zeros_like")
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == index and isinstance(node.value, ast.Call):
+        return (ctx.resolve(node.value.func) or "").endswith("numpy.eye")
+    if isinstance(node, ast.Call) and ctx.resolve(node.func) == "jax.nn.one_hot" and node.args:
+        return isinstance(node.args[0], ast.Name) and node.args[0].id == index
+    return False

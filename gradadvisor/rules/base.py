@@ -440,7 +440,10 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     if trace != "proven" and (candidate.require_trace or candidate.work == "host"):
         return None
     size, size_evidence = size_proof(candidate, project, trace)
-    confidence = confidence_of(size, trace)
+    # A step that differentiates (GA102) costs a derivative per element traced or not: its
+    # confidence rests on the size alone.
+    differentiates = bool(candidate.data.get("differentiates")) and trace != "proven"
+    confidence = confidence_of(size, "proven" if differentiates else trace)
     if confidence is None:
         return None
     evidence = [*candidate.evidence, *size_evidence]
@@ -453,6 +456,8 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
         evidence.append(components)
     if explanation and trace == "proven":
         evidence.append(explanation)
+    elif differentiates:
+        evidence.append("no transform reaches this function in the scanned files; each step differentiates, which is slow traced or not")
     elif trace == "likely":
         evidence.append("no transform reaches this function in the scanned files; it does jax work, so it is likely traced by its callers")
     elif explanation:

@@ -9,7 +9,7 @@ from gradadvisor.analysis import per_example_gradients as per_example
 from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
 from gradadvisor.analysis.host_code import assigns_items, branching_target
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, basis_direction, carried_names, computes, gradient_loop, host_loop, sample_temporaries, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
 from gradadvisor.analysis.syntax import one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
@@ -28,7 +28,12 @@ class PerExampleGradLoop(Rule):
     `enumerate(xs)`, a JVP per tangent (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for`
     loop calling `g(p, x)` for each `x` in `xs`. `def fit(grad_fn, xs): return [grad_fn(x) for
     x in xs]` is reported when a call site in the scanned files (this file, another, a script's
-    module level) passes it a gradient function (`fit(jax.grad(loss), xs)`).
+    module level) passes it a gradient function (`fit(jax.grad(loss), xs)`). A pullback (or a
+    `jax.linearize` function) called with a one-hot vector at the loop index
+    (`pullback(jnp.zeros_like(y).at[i].set(1.0))`, `jnp.eye(n)[i]`, `jax.nn.one_hot(i, n)`) builds
+    a Jacobian one row (column) at a time: advice for `jax.jacrev` (`jax.jacfwd`) or a `vmap` over
+    `jnp.eye(n)`. Each step differentiates, so the loop is slow whether or not a transform reaches
+    it: its confidence rests on the size alone.
 
     ## Why it is slow for gradients
     Each call is a separate forward and backward pass on one example (matrix-vector products,
@@ -334,6 +339,8 @@ class PerExampleGradLoop(Rule):
         carried = carried_names(gradients.body) - set(gradients.temporaries)
         host = host_loop(gradients.body, ctx)
         for found, transform, param in gradients.calls:
+            if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and self._basis_loop(node, found, transform, gradients.extent):
+                continue
             loop = gradients.reading(found)
             if loop is None or sequential(found, loop, gradients.target, carried):
                 continue  # not a map over data, or the parameters change from one iteration to the next
@@ -349,6 +356,21 @@ class PerExampleGradLoop(Rule):
                 f"compute them all before the loop with `{one_line(rewrite, 120)}`{branch_caveat(found, ctx)}",
                 extent=gradients.extent, data=_data(param),
             )
+
+    def _basis_loop(self, node: ast.For, found: ast.Call, transform: str, extent) -> bool:
+        """``pullback(jnp.zeros_like(y).at[i].set(1.0))`` per index: a Jacobian one row (or, for
+        a forward product, one column) at a time. Advice: one ``jax.jacrev`` / ``jax.jacfwd``."""
+        ctx = self.ctx
+        direction = basis_direction(found, transform, node.target.id, sample_temporaries(node.body, {node.target.id}), ctx)
+        if direction is None:
+            return False
+        whole = "jax.jacrev" if direction == "rows" else "jax.jacfwd"
+        count = one_line(ctx.code(node.iter.args[0]), 30) if isinstance(node.iter, ast.Call) and len(node.iter.args) == 1 and ctx.is_builtin(node.iter.func, "range") else "n"
+        eye = f"{ctx.spell('jax.numpy.eye')[0] or 'jnp.eye'}({count})"
+        mapped = f"`jax.vmap({one_line(ctx.code(found.func), 30)})({eye})`" if direction == "rows" or transform == "jax.linearize" else f"a `vmap` of the product over `{eye}`"
+        self.report(found, f"{quoted(ctx.code(found))} computes the Jacobian one {direction[:-1]} at a time, one {derivative_kind(transform)} per basis vector "
+                           f"over `{one_line(ctx.code(node.iter), 30)}`; use `{whole}` of the function, or {mapped}", extent=extent)
+        return True
 
     # -- autograd ---------------------------------------------------------------------------
 
@@ -382,6 +404,13 @@ class PerExampleGradLoop(Rule):
             return
         advice = summed_loss_advice(self.ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
         self.report(found, f"{quoted(self.ctx.code(found))} is added up once per element of `{first_array(self.ctx, loop)}`; {advice}", extent=extent)
+
+    def report(self, node: ast.AST, message: str, **fields) -> None:
+        """Each step takes a derivative itself: the loop costs a differentiation per element
+        whether or not a transform reaches it (eagerly, a trace and a dispatch each), so no trace
+        is asked of its callers; its confidence rests on the size alone."""
+        fields["data"] = {**(fields.get("data") or {}), "differentiates": True}
+        super().report(node, message, **fields)
 
     # -- phase 2 ------------------------------------------------------------------------------
 
