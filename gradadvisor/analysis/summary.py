@@ -60,6 +60,9 @@ TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
+#: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
+INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
+CALLED_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\(")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 #: ``self.f = self.cost``: an attribute bound to a method of the same object.
 SELF_ALIAS = re.compile(r"^[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*(?:#.*)?$", re.M)
@@ -241,6 +244,10 @@ class SummaryBuilder:
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
+        #: Names called and their result called at once (``RNN(w)(xs)``), per function.
+        self._called_instances: dict[str, list[str]] = {}
+        #: Names called directly (``name(``), per function.
+        self._called_names: dict[str, set[str]] = {}
         #: Top-level function key -> its parameters whose default constructs, or whose
         #: annotation names, a class (perhaps one of this file's: ``build`` checks).
         self._typed_params: dict[str, dict[str, str]] = {}
@@ -335,7 +342,14 @@ class SummaryBuilder:
             if any(a not in heads and a not in typed and b for a, b in found):
                 typed.update(self._local_instances(key, {a for a, b in found if b}))
             pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
-            self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b})
+            # ``model = RNN(w); model(xs)``: calling a local instance runs its class's ``__call__``
+            bare = {a for a, b in found if not b and a not in heads} & self._called_names.get(key, set())
+            instances = {name: typed[name] for name in bare if name in typed}
+            instances.update(self._local_instances(key, bare - set(instances)) if bare - set(instances) else {})
+            called = {f"{klass}.__call__" for klass in instances.values()}
+            # ``RNN(w)(xs)``: an instance made and called at once
+            called |= {f"{name}.__call__" for name in self._called_instances.get(key, ()) if name in heads and self._is_class_name(name)}
+            self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
 
     def _local_instances(self, key: str, heads: set[str]) -> dict[str, str]:
         """``model = LogisticRegression(...)`` (then perhaps ``model = model.fit(x, y)``) in the
@@ -537,6 +551,9 @@ class SummaryBuilder:
         # (kept once the walk has seen every def: ``build``). A nested function keeps its own:
         # a lambda handed to ``lax.cond`` does not call what the function around it calls.
         self._found_references[key] = REFERENCE.findall(text)
+        if ")(" in text:
+            self._called_instances[key] = INSTANCE_CALL.findall(text)
+        self._called_names[key] = set(CALLED_NAME.findall(text))
         typed = {**self._typed_params.get(parent_key, {}), **_typed_parameters(args)} if parent_key else _typed_parameters(args)
         if typed:
             self._typed_params[key] = typed

@@ -1,0 +1,52 @@
+"""Calling an instance runs its class's ``__call__``: a local bound to an instance of a class of
+the project (``model = RNN(w, u)``, then ``model(xs)``) or an instance made and called at once
+(``RNN(w, u)(xs)``) carries the transform of the caller into ``__call__``, so a recurrence there
+is proven traced (high), not only likely."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+RNN = '''
+import jax
+import jax.numpy as jnp
+
+class RNN:
+    def __init__(self, W, U):
+        self.W, self.U = W, U
+
+    def __call__(self, xs):
+        h = jnp.zeros(self.W.shape[0])
+        hs = []
+        for x in xs:
+            h = jnp.tanh(self.W @ h + self.U @ x)
+            hs.append(h)
+        return jnp.stack(hs)
+
+def loss(params, xs):
+{body}
+
+g = jax.jit(jax.grad(loss))
+'''
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    model = RNN(*params)\n    return jnp.sum(model(xs) ** 2)",
+        "    return jnp.sum(RNN(*params)(xs) ** 2)",
+        "    return jnp.sum(RNN(params[0], jnp.tanh(params[1]))(xs) ** 2)",
+        "    model = RNN(*params)\n    w = model.W\n    return jnp.sum(model(xs) @ w)",  # attributes read too
+    ],
+)
+def test_a_called_instance_reaches_its_call_method(tmp_path, body):
+    found = scan_program(tmp_path, RNN.format(body=body), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "high")]
+    assert "`RNN.__call__` is called from `loss`" in found[0]["context"]
+
+
+def test_an_instance_made_but_never_called_does_not_reach_its_call_method(tmp_path):
+    body = "    model = RNN(*params)\n    return jnp.sum(model.W @ xs.T)"
+    found = scan_program(tmp_path, RNN.format(body=body))
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "low")]  # only likely traced
