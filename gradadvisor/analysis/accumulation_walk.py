@@ -80,6 +80,8 @@ def for_level(ctx, loop: ast.For) -> Level | None:
     or the rows of one array; None for anything else."""
     target, iterable = loop.target, loop.iter
     targets = tuple(target_names(target))
+    if len(set(targets)) == len(targets) and _enumerated_zip(ctx, target, iterable):
+        return _enumerated_zip_level(ctx, loop, targets)
     flat = isinstance(target, ast.Name) or isinstance(target, ast.Tuple) and all(isinstance(item, ast.Name) for item in target.elts)
     if not targets or not flat or len(set(targets)) != len(targets):
         return None
@@ -126,6 +128,37 @@ def for_level(ctx, loop: ast.For) -> Level | None:
     if not isinstance(target, ast.Name) or not walkable(ctx, iterable):
         return None  # a list or tuple (of arrays that may differ in shape): not rows of one array
     level.elements = {target.id: iterable}
+    return level
+
+
+def _enumerated_zip(ctx, target: ast.expr, iterable: ast.expr) -> bool:
+    """``for i, (x, y) in enumerate(zip(xs, ys))``: an index and the zipped elements."""
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name) and isinstance(target.elts[1], ast.Tuple)):
+        return False
+    if not all(isinstance(item, ast.Name) for item in target.elts[1].elts):
+        return False
+    if not (isinstance(iterable, ast.Call) and ctx.is_builtin(iterable.func, "enumerate") and len(iterable.args) == 1 and not iterable.keywords):
+        return False
+    inner = iterable.args[0]
+    return (isinstance(inner, ast.Call) and ctx.is_builtin(inner.func, "zip") and not inner.keywords
+            and len(inner.args) == len(target.elts[1].elts) >= 2 and not any(isinstance(arg, ast.Starred) for arg in inner.args))
+
+
+def _enumerated_zip_level(ctx, loop: ast.For, targets: tuple[str, ...]) -> Level | None:
+    """The walk of ``enumerate(zip(xs, ys))``: the zipped arrays' rows, and the index."""
+    args = loop.iter.args[0].args  # type: ignore[attr-defined]
+    if not all(walkable(ctx, arg) for arg in args):
+        return None
+    header = f"a Python loop over `{one_line(ctx.code(loop.iter), 40)}`"
+    level = Level(loop, header, targets, ctx.extent(loop.iter.args[0]), header_reads=names_read(loop.iter))  # type: ignore[attr-defined]
+    level.index = targets[0]
+    level.stop = call("len", args[0]) if ctx.is_builtin(ast.Name(id="len", ctx=ast.Load()), "len") else ast.Subscript(
+        value=ast.Attribute(value=args[0], attr="shape", ctx=ast.Load()), slice=constant(0), ctx=ast.Load())
+    level.length = (args[0], 0, 0)
+    level.elements = dict(zip(targets[1:], args))
+    if not all(same_length(ctx, args[0], other) for other in args[1:]):
+        listed = ", ".join(f"`{one_line(ctx.code(arg), 20)}`" for arg in args)
+        level.element_conditions.append(f"{listed} have the same length (`zip` stops at the shortest)")
     return level
 
 

@@ -404,13 +404,17 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
         if isinstance(iterable, ast.Call) and (resolve(iterable.func) or "").startswith("itertools."):
             return None
         return ElementLoop((var,), (iterable,), body)  # type: ignore[arg-type]
-    if not isinstance(target, ast.Tuple) or not all(isinstance(element, ast.Name) for element in target.elts):
+    if not isinstance(target, ast.Tuple):
         return None
-    variables = tuple(element.id for element in target.elts)  # type: ignore[attr-defined]
+    # ``i, (x, y) in enumerate(zip(xs, ys))``: an index, then the zipped elements
+    zipped = call_name == "enumerate" and len(target.elts) == 2 and isinstance(target.elts[1], ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts[1].elts)
+    if not all(isinstance(element, ast.Name) for element in target.elts[: 1 if zipped else None]):
+        return None
+    variables = (target.elts[0].id, *(e.id for e in target.elts[1].elts)) if zipped else tuple(element.id for element in target.elts)  # type: ignore[attr-defined]
     if len(set(variables)) != len(variables):
         return None
-    if call_name == "enumerate" and len(variables) == 2 and len(iterable.args) == 1:  # type: ignore[attr-defined]
-        index, element = variables
+    if call_name == "enumerate" and len(target.elts) == 2 and len(iterable.args) == 1:  # type: ignore[attr-defined]
+        index = variables[0]
         inner = read_loop(target.elts[1], iterable.args[0], body, code=code, resolve=resolve, is_builtin=is_builtin)  # type: ignore[attr-defined]
         if not isinstance(inner, ElementLoop) or inner.count is not None:
             return None
