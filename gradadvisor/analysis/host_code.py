@@ -242,7 +242,7 @@ def import_fallbacks(tree: ast.Module) -> dict[int, str]:
     ... except ImportError: def step(...): <plain NumPy>``), by node id, with why: they exist only
     when jax does not, so nothing traces them."""
     found: dict[int, str] = {}
-    for node in ast.walk(tree):
+    for node in _statements(tree.body):
         if not isinstance(node, ast.Try) or not any(_imports_jax(stmt) for stmt in node.body):
             continue
         for handler in node.handlers:
@@ -251,6 +251,20 @@ def import_fallbacks(tree: ast.Module) -> dict[int, str]:
                     found[id(stmt)] = (f"{UNTRACEABLE} `{stmt.name}` is defined where importing jax failed (line {handler.lineno}): "
                                        "the fallback for when jax is missing, never traced")
     return found
+
+
+def _statements(body: list[ast.stmt]):
+    """Every statement of ``body`` and of the blocks nested in it (expressions are not entered)."""
+    stack = list(reversed(body))
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list):
+                stack.extend(reversed(block))
+        for part in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
+            stack.extend(reversed(part.body))
 
 
 def _imports_jax(stmt: ast.stmt) -> bool:
