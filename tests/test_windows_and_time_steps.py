@@ -92,3 +92,27 @@ def f(A, v):
 def test_a_literal_count_named_as_time_steps_is_reported_and_others_are_not(tmp_path):
     assert [f["code"] for f in scan_program(tmp_path, POWER.format(name="T"), low=False)] == ["GA103"]
     assert scan_program(tmp_path, POWER.format(name="n_power")) == []
+
+
+ADAPT = '''
+import jax
+import jax.numpy as jnp
+
+def loss(p, x, y):
+    return jnp.mean((x @ p - y) ** 2)
+
+def adapt(p, x, y, num_steps=25, lr=0.1):
+    for _ in range(num_steps):
+        p = p - lr * jax.grad(loss)(p, x, y)
+    return p
+
+@jax.jit
+def meta_loss(p, x, y, xq, yq):
+    return loss(adapt(p, x, y), xq, yq)
+'''
+
+
+def test_an_optimisation_loop_counts_iterations_not_time_steps(tmp_path):
+    # Each step takes a derivative: 25 steps of gradient descent are iterations, small below 100.
+    assert scan_program(tmp_path, ADAPT) == []
+    assert [f["code"] for f in scan_program(tmp_path, ADAPT.replace("num_steps=25", "num_steps=200"), low=False)] == ["GA103"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.extent import SMALL_COUNT_NAME
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
+from gradadvisor.analysis.recurrence_work import derivative_call
 from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, walk
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
 
@@ -88,16 +89,25 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         # passes a static one): judged by its default, as a literal count is.
         default = ctx.value(ast.Name(id=extent.param, ctx=ast.Load())).literal
         count = default if isinstance(default, int) and not isinstance(default, bool) else None
-    if count is not None and not walks_data(form, flow) and count < _threshold(header, extent):
+    if count is not None and not walks_data(form, flow) and count < _threshold(header, extent, node, ctx):
         return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
 
 
-def _threshold(header: ast.AST | None, extent: Extent) -> int:
+def _threshold(header: ast.AST | None, extent: Extent, loop: ast.AST, ctx) -> int:
     """``TIME_STEPS`` for a count named as time steps (``range(n_steps)``, ``n_steps = 50``), else
-    ``LITERAL_STEPS``."""
+    ``LITERAL_STEPS``; an optimisation loop (a step that takes a derivative: ``p = p - lr *
+    grad(loss)(p)``) counts iterations, not time, whatever its count's name."""
     names = ([extent.param] if extent.param else []) + sorted(names_read(header) if header is not None else ())
-    return min((step_threshold(name) for name in names), default=LITERAL_STEPS)
+    threshold = min((step_threshold(name) for name in names), default=LITERAL_STEPS)
+    if threshold < LITERAL_STEPS and optimisation_steps(loop, ctx):
+        return LITERAL_STEPS
+    return threshold
+
+
+def optimisation_steps(loop: ast.AST, ctx) -> bool:
+    """The loop's body takes a derivative (gradient descent, Newton steps, inner adaptation)."""
+    return any(isinstance(node, ast.Call) and derivative_call(node, ctx) for node in walk(loop))
 
 
 #: Counts named as inner or adaptation steps (meta-learning's few steps per task, a solver's
@@ -122,12 +132,18 @@ def walks_data(form: LoopForm, flow: Flow) -> bool:
     )
 
 
-def few_steps_passed(facts: list, name: str | None = None) -> bool:
-    """Every call site passes a literal count below the threshold of the parameter ``name``
-    (``step_threshold``; or its own parameter with such a default, or a count its guard bounds
-    below it), and one does (``facts``: ``Project.arguments``)."""
+def few_steps_passed(facts: list, threshold: int = LITERAL_STEPS) -> bool:
+    """Every call site passes a literal count below ``threshold`` (``loop_threshold``; or its own
+    parameter with such a default, or a count its guard bounds below it), and one does
+    (``facts``: ``Project.arguments``)."""
     counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "bound:"))]
-    return bool(facts) and len(counts) == len(facts) and max(counts) < step_threshold(name)
+    return bool(facts) and len(counts) == len(facts) and max(counts) < threshold
+
+
+def loop_threshold(form: LoopForm, extent: Extent, ctx) -> int:
+    """The fixed count from which the loop ``form`` counted by ``extent`` is reported."""
+    node = form.node
+    return _threshold(node.iter if isinstance(node, ast.For) else form.bound, extent, node, ctx)
 
 
 def _header_names(header: ast.AST) -> set[str]:

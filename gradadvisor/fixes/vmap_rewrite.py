@@ -17,10 +17,11 @@ from __future__ import annotations
 import ast
 
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.gradient import derivative_kind
 from gradadvisor.analysis.per_sample import built
 from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.sample_map import LIFTED_VMAP, lifted_vmap
-from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer
+from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, builtin_sum
 from gradadvisor.analysis.syntax import attribute_path, call, one_line
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, Vectorized, batched, elementwise_in, joined, length_of, vmapped
 from gradadvisor.fixes.edits import Fix, Preconditions
@@ -241,3 +242,39 @@ def branch_caveat(call: ast.Call, ctx) -> str:
     name, line = branching
     return f"; first write the branch on its argument in `{name}` (line {line}) with `jnp.where` or `jax.lax.cond`: `vmap` of a Python `if` on a traced value raises"
 
+
+
+def basis_advice(ctx, loop: ast.For, found: ast.Call, transform: str, direction: str) -> str:
+    """The advice for a directional derivative per one-hot vector (``pullback(e_i)`` for ``i`` in
+    ``range(n)``): the Jacobian at once, ``jax.jacrev`` (rows) or ``jax.jacfwd`` (columns), or the
+    product mapped over ``eye(n)``."""
+    whole = "jax.jacrev" if direction == "rows" else "jax.jacfwd"
+    iterable = loop.iter
+    count = one_line(ctx.code(iterable.args[0]), 30) if isinstance(iterable, ast.Call) and len(iterable.args) == 1 and ctx.is_builtin(iterable.func, "range") else "n"
+    eye = f"{ctx.spell('jax.numpy.eye')[0] or 'jnp.eye'}({count})"
+    mapped = f"`jax.vmap({one_line(ctx.code(found.func), 30)})({eye})`" if direction == "rows" or transform == "jax.linearize" else f"a `vmap` of the product over `{eye}`"
+    return (f"computes the Jacobian one {direction[:-1]} at a time, one {derivative_kind(transform)} per basis vector over "
+            f"`{one_line(ctx.code(iterable), 30)}`; use `{whole}` of the function, or {mapped}")
+
+
+def joined_by(ctx, join: ast.Call, list_name: str) -> str:
+    """How a per-sample list is joined, for a message: "`jnp.stack(ys)` joins the results", or
+    the builtin ``sum`` adding them one by one."""
+    if builtin_sum(join, ctx):
+        return f"the builtin `sum({list_name})` adds the results one by one"
+    return f"`{ctx.code(join.func)}({list_name})` joins the results"
+
+
+def join_module(ctx, join: ast.Call) -> str:
+    """The array module of a join's rewrite: the join's own (the file's for the builtin ``sum``)."""
+    if builtin_sum(join, ctx):
+        return ctx.names.numpy_module() or "jax.numpy"
+    qualified = ctx.resolve(join.func) or ""
+    return "autograd.numpy" if qualified.startswith("autograd.") else qualified.rpartition(".")[0] or "jax.numpy"
+
+
+def summed_list_advice(ctx, advice: str, module: str, list_name: str) -> str:
+    """A list of per-sample results added by the builtin ``sum``: the mapped array (``advice``),
+    then one ``sum`` over its first axis (iterating the array would still add item by item)."""
+    total, _ = ctx.spell(f"{module}.sum")
+    return f"{advice}, then `{total or 'jnp.sum'}({list_name}, axis=0)` in place of `sum({list_name})`"

@@ -13,7 +13,7 @@ from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, wal
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.stacked_lists import builtin_sum
 from gradadvisor.analysis.syntax import one_line, positional
-from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, join_module, joined_by, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice, summed_list_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 class PerSampleMap(Rule):
@@ -380,23 +380,14 @@ class PerSampleMap(Rule):
         self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
 
     def _joined(self, join: ast.Call, list_name: str) -> str:
-        if builtin_sum(join, self.ctx):
-            return f"the builtin `sum({list_name})` adds the results one by one"
-        return f"`{self.ctx.code(join.func)}({list_name})` joins the results"
+        return joined_by(self.ctx, join, list_name)
 
     def _module(self, join: ast.Call) -> str:
-        """The array module of the rewrite: the join's (the module's own for the builtin ``sum``)."""
-        qualified = self.ctx.resolve(join.func) or ""
-        if builtin_sum(join, self.ctx):
-            return self.ctx.names.numpy_module() or "jax.numpy"
-        return "autograd.numpy" if qualified.startswith("autograd.") else qualified.rpartition(".")[0] or "jax.numpy"
+        return join_module(self.ctx, join)
 
     def _added(self, node: ast.AST, head: str, found: SampleMap, module: str, list_name: str, rewrite) -> None:
-        """A list of per-sample results added by the builtin ``sum``: the mapped array, then one
-        ``sum`` over its first axis (advice: iterating the array would still add item by item)."""
-        advice, _ = sample_map_advice(self.ctx, found.loop, module, rewrite)
-        total, _ = self.ctx.spell(f"{module}.sum")
-        advice += f", then `{total or 'jnp.sum'}({list_name}, axis=0)` in place of `sum({list_name})`"
+        """A list of per-sample results added by the builtin ``sum``: advice only (``summed_list_advice``)."""
+        advice = summed_list_advice(self.ctx, sample_map_advice(self.ctx, found.loop, module, rewrite)[0], module, list_name)
         self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=None, work=work(found.loop, self.ctx))
 
     def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:

@@ -6,6 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
+from gradadvisor.analysis.extent import KEYS_NAME
 from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
 from gradadvisor.analysis.host_code import assigns_items, branching_target
 from gradadvisor.analysis import library as lib
@@ -14,7 +15,7 @@ from gradadvisor.analysis.per_sample import first_array, joining, list_source, q
 from gradadvisor.analysis.syntax import one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
 from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
-from gradadvisor.fixes.vmap_rewrite import branch_caveat, joined_vmap, vmapped_code
+from gradadvisor.fixes.vmap_rewrite import basis_advice, branch_caveat, joined_vmap, vmapped_code
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerExampleGradLoop(Rule):
@@ -364,12 +365,7 @@ class PerExampleGradLoop(Rule):
         direction = basis_direction(found, transform, node.target.id, sample_temporaries(node.body, {node.target.id}), ctx)
         if direction is None:
             return False
-        whole = "jax.jacrev" if direction == "rows" else "jax.jacfwd"
-        count = one_line(ctx.code(node.iter.args[0]), 30) if isinstance(node.iter, ast.Call) and len(node.iter.args) == 1 and ctx.is_builtin(node.iter.func, "range") else "n"
-        eye = f"{ctx.spell('jax.numpy.eye')[0] or 'jnp.eye'}({count})"
-        mapped = f"`jax.vmap({one_line(ctx.code(found.func), 30)})({eye})`" if direction == "rows" or transform == "jax.linearize" else f"a `vmap` of the product over `{eye}`"
-        self.report(found, f"{quoted(ctx.code(found))} computes the Jacobian one {direction[:-1]} at a time, one {derivative_kind(transform)} per basis vector "
-                           f"over `{one_line(ctx.code(node.iter), 30)}`; use `{whole}` of the function, or {mapped}", extent=extent)
+        self.report(found, f"{quoted(ctx.code(found))} {basis_advice(ctx, node, found, transform, direction)}", extent=extent)
         return True
 
     # -- autograd ---------------------------------------------------------------------------
@@ -409,7 +405,9 @@ class PerExampleGradLoop(Rule):
         """Each step takes a derivative itself: the loop costs a differentiation per element
         whether or not a transform reaches it (eagerly, a trace and a dispatch each), so no trace
         is asked of its callers; its confidence rests on the size alone."""
-        fields["data"] = {**(fields.get("data") or {}), "differentiates": True}
+        extent = fields.get("extent")
+        if extent is None or not (extent.param and KEYS_NAME.match(extent.param)):  # draws over keys: restarts, often few
+            fields["data"] = {**(fields.get("data") or {}), "differentiates": True}
         super().report(node, message, **fields)
 
     # -- phase 2 ------------------------------------------------------------------------------

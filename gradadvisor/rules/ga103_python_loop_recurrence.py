@@ -10,7 +10,7 @@ from gradadvisor.analysis.carried_values import carried_without_gradient, growin
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
-from gradadvisor.analysis.recurrence_steps import calls_indexed, counts_records, few_steps_passed, inner_steps, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
+from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, calls_indexed, counts_records, few_steps_passed, inner_steps, loop_threshold, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
 from gradadvisor.analysis.scatter_writes import filled_by_inner_loop, plain_scatter
 from gradadvisor.analysis.syntax import one_line
@@ -403,7 +403,8 @@ class PythonLoopRecurrence(Rule):
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
             evidence=[flow.reasons.get(states[0], ""), *([iterations] if iterations else [])],
             no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
-            data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx)},
+            data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx),
+                  "threshold": loop_threshold(form, extent, ctx)},
         )
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
@@ -421,7 +422,7 @@ class PythonLoopRecurrence(Rule):
     @classmethod
     def finalize(cls, candidate: Candidate, project: Project) -> Finding | None:
         counted = candidate.data.get("counted")
-        if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted), counted):
+        if counted and candidate.scopes and few_steps_passed(project.arguments(candidate.path, candidate.scopes[0], counted), candidate.data.get("threshold", LITERAL_STEPS)):
             return None  # a count of steps that walks no data, and every caller passes a small one
         if drives_compiled(candidate, project):
             return None  # each step calls a function jit compiles elsewhere: a host driver
