@@ -50,3 +50,36 @@ def test_an_instance_made_but_never_called_does_not_reach_its_call_method(tmp_pa
     body = "    model = RNN(*params)\n    return jnp.sum(model.W @ xs.T)"
     found = scan_program(tmp_path, RNN.format(body=body))
     assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "low")]  # only likely traced
+
+
+METHOD = '''
+import jax
+import jax.numpy as jnp
+
+class Model:
+    def __init__(self, params):
+        self.params = params
+
+    def _forward(self, x):
+        return jnp.tanh(self.params["W"] @ x + self.params["b"])
+
+    def loss(self, params, X, y):
+        self.params = params
+        preds = jnp.array([self._forward(x) for x in X])
+        return jnp.mean((preds - y) ** 2)
+{other}
+def train(model, params, X, y):
+    return jax.grad(model.loss)(params, X, y)
+'''
+
+
+def test_a_transform_of_an_unknown_objects_method_reaches_the_only_class_defining_it(tmp_path):
+    found = scan_program(tmp_path, METHOD.format(other=""), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
+    assert "(`model`: the only class here with a `loss` method)" in found[0]["context"]
+
+
+def test_two_classes_defining_the_method_leave_it_unresolved(tmp_path):
+    other = "\nclass Baseline:\n    def loss(self, params, X, y):\n        return jnp.mean(y ** 2)\n"
+    found = scan_program(tmp_path, METHOD.format(other=other))
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "low")]

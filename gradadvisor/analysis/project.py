@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from gradadvisor.analysis.gradient import COMPILING, Level, short
@@ -310,7 +310,13 @@ class Project:
         for summary in self.files.values():
             for seed in [*summary.seeds, *passed.get(summary.path, ())]:
                 reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
-                for key in self.resolve(summary.path, seed.target, seed.scope, seed.klass):
+                keys = self.resolve(summary.path, seed.target, seed.scope, seed.klass)
+                if not keys:
+                    keys = self._only_method(summary, seed.target)
+                    if keys:
+                        head, _, attr = seed.target.partition(".")
+                        reason = replace(reason, text=f"{seed.text} (`{head}`: the only class here with a `{attr}` method)")
+                for key in keys:
                     self.transforms[key].add(seed.transform)
                     if seed.level == Level.DIFFERENTIATED:
                         self._differentiated_at(key, seed.argnums)
@@ -318,6 +324,16 @@ class Project:
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
                         self.compile_reasons.setdefault(key, reason)
+
+    def _only_method(self, summary: FileSummary, target: str) -> list[Key]:
+        """``jax.grad(model.loss)`` with ``model`` of no known class (a parameter, a local): the
+        method of that name when exactly one class of the file defines it (its own methods are
+        what a transform of this file is handed, as a rule); none when two or more do."""
+        head, _, attr = target.partition(".")
+        if not attr or "." in attr or head in ("self", "cls") or head in summary.imports or head in summary.classes or attr.startswith("__"):
+            return []
+        found = [klass.methods[attr] for klass in summary.classes.values() if attr in klass.methods]
+        return [(summary.path, found[0])] if len(found) == 1 else []
 
     def untraced_autograd(self, path: str) -> bool:
         """``path`` uses autograd's NumPy (not jax), and nothing in the project hands anything to
