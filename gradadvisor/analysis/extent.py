@@ -57,6 +57,9 @@ DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?bat
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,
 #: ``n_samples``, ``horizon``): a loop over ``range(args.<it>)`` grows with the data.
+#: Settings an object holds that count data (``self.cfg.batch_size``, ``self.n_steps``): stricter
+#: than ``SETTING_COUNT``, since an object's ``hidden_size`` or ``length`` is its own shape.
+OBJECT_COUNT = re.compile(r"(?:^|_)(?:batch(?:_size)?|steps|timesteps|time_steps|horizon|samples|n_samples|num_samples|points|particles|frames|envs|n_data|num_data|data_size|seq_len)$", re.IGNORECASE)
 #: Keys of a data mapping that count its rows (``data["N"]``, ``data["T"]``, ``obs["n_obs"]``).
 DATA_COUNT_KEY = re.compile(r"^(?:N|T|n|n_?obs|n_?data|n_?time|n_?points|n_?samples|num_?obs)$")
 SETTING_COUNT = re.compile(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", re.IGNORECASE)
@@ -329,9 +332,17 @@ class ExtentReader:
         if not isinstance(bound, ast.Attribute):
             return None
         root = attribute_root(bound)
-        if root is None or root.id in ("self", "cls") or self.evaluate(root).kind != v.PARAM:
+        if root is None:
             return None
         text = one_line(self.code(bound), 50)
+        if root.id in ("self", "cls"):
+            # ``self.cfg.batch_size``, ``self.n_steps``: a setting the object holds; only names
+            # that count data (not ``hidden_size``: a model's width)
+            if not OBJECT_COUNT.search(bound.attr):
+                return None
+            return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
+        if self.evaluate(root).kind != v.PARAM:
+            return None
         if SMALL_COUNT_NAME.match(bound.attr) or is_collection_name(bound.attr):
             return Extent("static", f"`{text}` (a count of layers, heads or blocks, by its name)", by_name=True)
         if not SETTING_COUNT.search(bound.attr):

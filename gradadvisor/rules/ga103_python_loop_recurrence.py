@@ -147,7 +147,7 @@ class PythonLoopRecurrence(Rule):
       `m = jnp.maximum(m, x[i])`: GA302 reports sums), sliding windows (`prev = x[i]`), and
       independent writes that carry a PRNG key, a counter or a clock, update each element
       from itself (`x = x.at[i].set(g(x[i]))`: a map) or write per-example gradients (GA102);
-      independent writes only when the size and the trace are both proven;
+      independent writes only where a trace is proven and the size is shown or likely;
     - autograd code (no jit, no scan), Pallas kernels (their loops unroll on purpose),
       module-level code, and test code (reference loops).
     A loop over a data-sized range inside a `lax.scan` / `fori_loop` body *is* reported.
@@ -427,6 +427,6 @@ class PythonLoopRecurrence(Rule):
         if drives_compiled(candidate, project):
             return None  # each step calls a function jit compiles elsewhere: a host driver
         finding = default_finalize(cls, candidate, project)
-        if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence != "high":
-            return None  # independent writes: reported only when the size and the trace are both proven
+        if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence == "low":
+            return None  # independent writes: reported only in code a trace is proven to reach, at a size shown or likely
         return finding
