@@ -6,6 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.carried_values import carried_without_gradient, growing_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
 from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
@@ -417,7 +418,7 @@ class PythonLoopRecurrence(Rule):
         # Independent writes look like setup code as often as like traced code: reported only in
         # code proven traced (eager fills of a small image are not the slow case).
         self.report(form.node, scatter_message(form, flow, flow.writes[0], ctx), extent=extent, work=work, require_trace=True,
-                    evidence=["no step reads what another step wrote"], data={"shape": "scatter"})
+                    evidence=["no step reads what another step wrote"], data={"shape": "scatter", "later_axis": bool(extent.size and LATER_AXIS.search(extent.size))})
 
     @classmethod
     def finalize(cls, candidate: Candidate, project: Project) -> Finding | None:
@@ -427,6 +428,6 @@ class PythonLoopRecurrence(Rule):
         if drives_compiled(candidate, project):
             return None  # each step calls a function jit compiles elsewhere: a host driver
         finding = default_finalize(cls, candidate, project)
-        if finding is not None and candidate.data.get("shape") == "scatter" and finding.confidence == "low":
-            return None  # independent writes: reported only in code a trace is proven to reach, at a size shown or likely
+        if finding is not None and candidate.data.get("shape") == "scatter" and (finding.confidence == "low" or finding.confidence == "medium" and candidate.data.get("later_axis")):
+            return None  # independent writes: only in code a trace reaches, at a size shown or likely (not a later axis: agents, channels)
         return finding

@@ -1,0 +1,74 @@
+"""Two sizes the code states without a number.
+
+A setting an object holds and names as a count of data (``self.cfg.batch_size``,
+``self.n_steps``, ``self.num_samples``) bounds a loop that grows with the data, likely; an
+object's own shape (``self.hidden_size``, ``self.length``) does not. A fill of independent
+``.at`` writes in code a trace is proven to reach is reported at medium when its size is only
+likely (a count parameter), not only when the size is proven."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+TRAINER = '''
+import jax
+import jax.numpy as jnp
+
+class Trainer:
+    def __init__(self, cfg, net):
+        self.cfg = cfg
+        self.net = net
+
+    def loss(self, params, x, y):
+        preds = []
+        for i in range({count}):
+            preds.append(self.net.apply(params, x[i]))
+        return jnp.mean((jnp.stack(preds) - y) ** 2)
+
+    def step(self, params, x, y):
+        return jax.grad(self.loss)(params, x, y)
+'''
+
+
+@pytest.mark.parametrize("count", ["self.cfg.batch_size", "self.batch_size", "self.config.num_samples"])
+def test_an_objects_setting_named_as_a_count_of_data_is_likely_data(tmp_path, count):
+    found = scan_program(tmp_path, TRAINER.format(count=count), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "medium")]
+    assert "a setting the object holds, named as a count of data" in "\n".join(found[0]["evidence"])
+
+
+@pytest.mark.parametrize("count", ["self.cfg.hidden_size", "self.n_layers", "self.length"])
+def test_an_objects_own_shape_is_not_data(tmp_path, count):
+    assert scan_program(tmp_path, TRAINER.format(count=count), low=False) == []
+
+
+FILL = '''
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+@partial(jax.jit, static_argnums=2)
+def predict_all(params, X, n):
+    out = jnp.zeros((n, params.shape[0]))
+    for i in range(n):
+        out = out.at[i].set(jnp.tanh(params @ X[i]))
+    return out
+'''
+
+
+def test_independent_writes_in_traced_code_of_a_likely_size_are_reported(tmp_path):
+    found = scan_program(tmp_path, FILL, low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
+    assert "the writes are independent" in found[0]["message"]
+
+
+def test_independent_writes_no_trace_reaches_are_not_reported(tmp_path):
+    source = FILL.replace("@partial(jax.jit, static_argnums=2)\n", "")
+    assert scan_program(tmp_path, source) == []
+
+
+def test_independent_writes_over_a_later_axis_of_likely_size_are_not_reported(tmp_path):
+    # range(obs.shape[1]): an axis after the first, a model's as often as the data's (agents, channels)
+    source = FILL.replace("for i in range(n):", "for i in range(X.shape[1]):").replace("params @ X[i]", "params @ X[:, i]")
+    assert scan_program(tmp_path, source, low=False) == []
