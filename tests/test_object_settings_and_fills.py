@@ -72,3 +72,63 @@ def test_independent_writes_over_a_later_axis_of_likely_size_are_not_reported(tm
     # range(obs.shape[1]): an axis after the first, a model's as often as the data's (agents, channels)
     source = FILL.replace("for i in range(n):", "for i in range(X.shape[1]):").replace("params @ X[i]", "params @ X[:, i]")
     assert scan_program(tmp_path, source, low=False) == []
+
+
+HEATER = '''
+import jax
+import jax.numpy as jnp
+
+class Heater:
+    def __init__(self, {param}):
+        self.{attr} = {param}
+
+    def advance(self, temp, gain):
+        return temp + 0.1 * jnp.tanh(gain * temp)
+
+    def episode(self, gain):
+        temp = jnp.ones(4)
+        for _ in range(self.{attr}):
+            temp = self.advance(temp, gain)
+        return temp.sum()
+
+h = Heater(300)
+g = jax.grad(h.episode)
+'''
+
+
+def test_a_count_the_object_is_constructed_with_is_likely_data(tmp_path):
+    found = scan_program(tmp_path, HEATER.format(param="ticks", attr="ticks"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 14)]
+    assert "`self.ticks` holds the constructor's `ticks`" in "\n".join(found[0]["evidence"])
+
+
+@pytest.mark.parametrize(("param", "attr"), [("n_layers", "n_layers"), ("order", "order"), ("width", "width")])
+def test_a_constructed_count_named_as_small_is_not(tmp_path, param, attr):
+    assert scan_program(tmp_path, HEATER.format(param=param, attr=attr), low=False) == []
+
+
+HAIKU = '''
+import haiku as hk
+import jax
+import jax.numpy as jnp
+
+class Filter(hk.Module):
+    def __init__(self, size):
+        super().__init__()
+        self.size = size
+
+    def step(self, s, a, o):
+        return jnp.tanh(hk.Linear(self.size)(jnp.concatenate([s, a, o], -1)))
+
+    def observe(self, obs, act):
+        s = jnp.zeros((obs.shape[0], self.size))
+        for t in range(obs.shape[1]):
+            s = self.step(s, act[:, t], obs[:, t])
+        return s
+'''
+
+
+def test_every_method_of_a_haiku_module_runs_under_a_trace(tmp_path):
+    found = scan_program(tmp_path, HAIKU, low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
+    assert "observe of a haiku Module, run under a JAX trace" in found[0]["context"]

@@ -57,6 +57,9 @@ DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?bat
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,
 #: ``n_samples``, ``horizon``): a loop over ``range(args.<it>)`` grows with the data.
+#: Counts named as small by convention beyond ``SMALL_COUNT_NAME``: orders, degrees, rounds,
+#: refinements, dimensions (``recurrence_steps.SMALL_STEPS_NAME`` says the same of loop bounds).
+SMALL_BOUND_NAME = re.compile(r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|newton\w*|sweeps?|windows?|dofs?|lmax|types|species|channels|modes|dims?|ndims?|rank|axes|agents?|features|units|width|hidden\w*)$", re.IGNORECASE)
 #: Settings an object holds that count data (``self.cfg.batch_size``, ``self.n_steps``): stricter
 #: than ``SETTING_COUNT``, since an object's ``hidden_size`` or ``length`` is its own shape.
 OBJECT_COUNT = re.compile(r"(?:^|_)(?:batch(?:_size)?|steps|timesteps|time_steps|horizon|samples|n_samples|num_samples|points|particles|frames|envs|n_data|num_data|data_size|seq_len)$", re.IGNORECASE)
@@ -111,7 +114,8 @@ def unknown(reason: str) -> Extent:
 class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
-    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None) -> None:
+    def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
+                 constructor_param=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -121,6 +125,7 @@ class ExtentReader:
         self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
         self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
         self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
+        self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> the __init__ parameter it holds
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -338,9 +343,14 @@ class ExtentReader:
         if root.id in ("self", "cls"):
             # ``self.cfg.batch_size``, ``self.n_steps``: a setting the object holds; only names
             # that count data (not ``hidden_size``: a model's width)
-            if not OBJECT_COUNT.search(bound.attr):
+            if OBJECT_COUNT.search(bound.attr):
+                return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
+            param = self.constructor_param(bound.attr) if isinstance(bound.value, ast.Name) else None
+            small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_BOUND_NAME.search(name) for name in (bound.attr, param or ""))
+            if param is None or any(small):
                 return None
-            return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
+            # ``self.ticks = ticks`` in ``__init__``: a count the object is constructed with
+            return Extent("data", f"`{text}` holds the constructor's `{param}`: the loop grows with what the object is built with", "likely", size=text)
         if self.evaluate(root).kind != v.PARAM:
             return None
         if SMALL_COUNT_NAME.match(bound.attr) or is_collection_name(bound.attr):

@@ -569,7 +569,7 @@ class SummaryBuilder:
             if kind is not None:
                 compact = any(canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) in COMPACT for d in node.decorator_list)
                 traced = KIND_METHODS.get(kind, frozenset({"__call__"}))
-                if name in traced or compact:
+                if name in traced or compact or "*" in traced and name != "__init__":
                     how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)

@@ -14,6 +14,7 @@ import ast
 import traceback
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope
@@ -149,7 +150,25 @@ class Context:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
-                            lambda name: name in self.scope.params, self.as_passed)
+                            lambda name: name in self.scope.params, self.as_passed, self.constructor_param)
+
+    def constructor_param(self, attr: str) -> str | None:
+        """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
+        = ticks``, ``self.ticks = int(ticks)``), when ``__init__`` is its only assignment."""
+        klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
+        if klass is None:
+            return None
+        answers = self.memo("constructor_param")
+        if id(klass) not in answers:
+            answers[id(klass)] = self_attributes(klass)
+        assigned = answers[id(klass)].get(attr, [])
+        if len(assigned) != 1 or assigned[0][0].name != "__init__":
+            return None
+        method, _, value = assigned[0]
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "int" and len(value.args) == 1:
+            value = value.args[0]
+        params = {arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]}
+        return value.id if isinstance(value, ast.Name) and value.id in params else None
 
     def as_passed(self, name: str) -> bool:
         """``name`` here still holds what the caller passed: only its parameter binding reaches."""
