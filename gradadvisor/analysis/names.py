@@ -121,6 +121,14 @@ def _text_bound_names(text: str):
         position = text.find(":=", position + 2)
 
 
+#: Builtins no library exports under the same name (NumPy-like modules export ``sum``, ``abs``,
+#: ``max``, ``round``, ``all``: those a star import may rebind).
+STRUCTURAL_BUILTINS = frozenset({
+    "range", "zip", "enumerate", "len", "reversed", "sorted", "list", "tuple", "dict", "set", "isinstance",
+    "map", "filter", "iter", "next", "print", "int", "float", "str", "bool", "xrange",
+})
+
+
 class ImportMap:
     """Local name -> qualified name, from the module's imports."""
 
@@ -187,8 +195,11 @@ class ImportMap:
     def module_binds(self, name: str) -> bool:
         """True when the module binds ``name`` (import or not), or may (a star import): also
         from inside a function (``global sum`` then ``sum = ...``) or by a walrus, which binds
-        in the module when written at module level or in a module-level comprehension."""
-        return name in self.aliases or name in self.defined or bool(self.star_imports) or name in self.bound_elsewhere
+        in the module when written at module level or in a module-level comprehension. No
+        library exports the builtins a loop is read with (``range``, ``zip``, ``len``...): a star
+        import rebinds them in no module."""
+        star = bool(self.star_imports) and name not in STRUCTURAL_BUILTINS
+        return name in self.aliases or name in self.defined or star or name in self.bound_elsewhere
 
     @property
     def bound_elsewhere(self) -> frozenset[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.per_sample import joining
-from gradadvisor.analysis.syntax import int_value, name_count, names_read, positional, walk
+from gradadvisor.analysis.syntax import int_value, name_count, names_read, positional, target_names, walk
 from gradadvisor.analysis.vectorize import replace_name
 
 #: Constructors of an array that a loop then fills item by item.
@@ -136,7 +136,9 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         for target in targets:
             assigned |= names_read(target)
         steps.append(step)
-    available: set[str] = set()
+    # The loop's own variables are fresh every iteration: reading one before the body rebinds it
+    # (``x = x * scale`` first thing) carries nothing from the iteration before.
+    available: set[str] = set(target_names(node.target)) if isinstance(node, ast.For) else set()
     for targets, step in flat:
         if names_read(step) & (assigned - available):
             return None

@@ -1,0 +1,69 @@
+"""A star import may rebind what its module exports, never the builtins a loop is read with:
+no library exports ``range``, ``zip`` or ``len``, so a loop over ``range(n)`` in a module that
+star-imports a toolkit is still a loop over ``range``. NumPy-like modules do export ``sum``,
+``max`` and ``abs``: those stay unknown after a star import."""
+
+from __future__ import annotations
+
+from conftest import scan_program
+
+STARRED = '''
+import jax
+import jax.numpy as jnp
+from imaging_toolkit import *
+
+@jax.jit
+def accumulate(grid, tiles):
+    for t in range(tiles.shape[0]):
+        grid = grid + jnp.tanh(grid) * tiles[t]
+    return grid
+'''
+
+
+def test_a_star_import_does_not_rebind_range(tmp_path):
+    found = scan_program(tmp_path, STARRED, low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+
+
+def test_a_star_import_may_rebind_sum(tmp_path):
+    source = '''
+import jax
+import jax.numpy as jnp
+from numpy import *
+
+@jax.jit
+def f(x):
+    return sum(jnp.exp(xi) for xi in x)
+'''
+    assert scan_program(tmp_path, source) == []  # ``sum`` may be numpy's here
+
+
+REBOUND = '''
+import jax
+import jax.numpy as jnp
+
+def net(w, pts, lv):
+    return jnp.tanh(pts @ w + lv[:, None])
+
+@jax.jit
+def evaluate(w, pts, xs):
+    vals = []
+    for lv in xs:
+        lv = lv * jnp.ones((pts.shape[0],))
+        vals.append(jnp.mean(net(w, pts, lv)))
+    return jnp.asarray(vals)
+'''
+
+
+def test_a_loop_variable_rebound_first_thing_carries_nothing(tmp_path):
+    # The loop variable is fresh each iteration: `lv = lv * ...` reads this step's item only.
+    found = scan_program(tmp_path, REBOUND, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA101", 11)]
+    assert "def per_sample(lv)" in found[0]["message"]
+
+
+def test_a_name_carried_from_the_step_before_is_still_not_a_map(tmp_path):
+    source = REBOUND.replace("        lv = lv * jnp.ones((pts.shape[0],))\n", "        acc = acc * lv\n").replace(
+        "    vals = []\n", "    vals = []\n    acc = 1.0\n").replace("net(w, pts, lv)", "net(w, pts, acc * jnp.ones((pts.shape[0],)))")
+    found = scan_program(tmp_path, source)
+    assert not any(f["code"] == "GA101" for f in found)
