@@ -177,8 +177,12 @@ def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
     (``x = a * x + b * u[t]``), or on an array or a parameter read whole (``p1 = (2 * j - 1) *
     z * p2 / j``: a Legendre recurrence in ``z``): an array from the first step on (reported
     only where a trace is proven, where parameters are arrays)."""
-    is_data = _data_of(ctx)
+    data_of = _data_of(ctx)
     carried = set(states)
+    derived = _derived_locals(flow.form.node, carried, data_of)
+
+    def is_data(node: ast.AST) -> bool:
+        return isinstance(node, ast.Name) and node.id in derived or data_of(node)
 
     def arithmetic(stmt: ast.stmt, name: str) -> bool:  # on the state, or on another carried state
         value = getattr(stmt, "value", None)
@@ -186,10 +190,31 @@ def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
 
     return any(
         _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
-        or arithmetic(stmt, name) and _arithmetic_on(getattr(stmt, "value", None), is_data, set(flow.assigned))
+        or arithmetic(stmt, name) and _arithmetic_on(getattr(stmt, "value", None), is_data, set(flow.assigned) - derived)
         for name in states
         for stmt in flow.updates_of(name)
     )
+
+
+def _derived_locals(loop: ast.AST, carried: set[str], is_data) -> set[str]:
+    """Names the loop body assigns once, not carried, from arithmetic on a parameter or an array
+    (``beta = beta0 * (1 - kappa)``), or on such names: the parameter enters the states through
+    them as if written in place."""
+    assigned: dict[str, list[ast.expr]] = {}
+    for node in walk(loop):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            assigned.setdefault(node.targets[0].id, []).append(node.value)
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, values in assigned.items():
+            if name in found or name in carried or len(values) != 1:
+                continue
+            if any(isinstance(node, ast.Name) and (node.id in found or node.id not in assigned and is_data(node)) for node in _operands(values[0])):
+                found.add(name)
+                changed = True
+    return found
 
 
 def _operands(expr: ast.AST | None):
