@@ -34,3 +34,51 @@ def test_a_parameter_entering_through_a_body_local_makes_the_states_arrays(tmp_p
 def test_a_local_of_constants_leaves_python_numbers(tmp_path):
     # beta from module constants only: the loop computes Python floats, not traced values
     assert scan_program(tmp_path, SIR.format(beta="beta0 * 0.5")) == []
+
+
+GAE = '''
+import jax
+import jax.numpy as jnp
+from . import layout
+
+@jax.jit
+def gae(reward, value, discount):
+    dims, (reward, value, discount) = layout.time_major(reward, value, discount)
+    delta = reward - value
+    err = 0.0
+    advs = []
+    for i in reversed(range(delta.shape[0])):
+        err = delta[i] + discount[i] * err
+        advs.append(err)
+    return jnp.array(advs[::-1])
+'''
+
+
+def test_names_rebound_from_an_unknown_helper_they_are_passed_to_keep_their_kind(tmp_path):
+    # ``dims, (a, b) = helper(a, b)``: the helper gives back its arguments reordered or reshaped
+    found = scan_program(tmp_path, GAE, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 12)]
+
+
+CRITICS = '''
+import jax
+import jax.numpy as jnp
+
+def critic_loss(critic, params, obs, target):
+    q = {call}
+    n_qs = q.shape[1]
+    return sum(jnp.mean((target - q[:, i]) ** 2) for i in range(n_qs))
+
+g = jax.grad(critic_loss, argnums=1)
+'''
+
+
+def test_a_later_axis_of_a_models_output_is_the_models_not_the_datas(tmp_path):
+    found = scan_program(tmp_path, CRITICS.format(call="critic.apply_fn(params, obs)"))
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA301", "low")]
+    assert "output: a model's axis, not shown to be data" in "\n".join(found[0]["evidence"])
+
+
+def test_a_later_axis_of_other_arrays_stays_likely_data(tmp_path):
+    found = scan_program(tmp_path, CRITICS.format(call="jnp.tanh(obs @ params)"), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA301", "medium")]

@@ -59,10 +59,20 @@ DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?bat
 #: ``n_samples``, ``horizon``): a loop over ``range(args.<it>)`` grows with the data.
 #: Counts named as small by convention beyond ``SMALL_COUNT_NAME``: orders, degrees, rounds,
 #: refinements, dimensions (``recurrence_steps.SMALL_STEPS_NAME`` says the same of loop bounds).
-SMALL_BOUND_NAME = re.compile(r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|newton\w*|sweeps?|windows?|dofs?|lmax|types|species|channels|modes|dims?|ndims?|rank|axes|agents?|features|units|width|hidden\w*)$", re.IGNORECASE)
+SMALL_BOUND_NAME = re.compile(
+    r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|newton\w*|sweeps?|windows?|dofs?|lmax|types|species|channels|modes|dims?|ndims?|rank|axes|agents?|features|units|width|hidden\w*)$",
+    re.IGNORECASE,
+)
 #: Settings an object holds that count data (``self.cfg.batch_size``, ``self.n_steps``): stricter
 #: than ``SETTING_COUNT``, since an object's ``hidden_size`` or ``length`` is its own shape.
-OBJECT_COUNT = re.compile(r"(?:^|_)(?:batch(?:_size)?|steps|timesteps|time_steps|horizon|samples|n_samples|num_samples|points|particles|frames|envs|n_data|num_data|data_size|seq_len)$", re.IGNORECASE)
+OBJECT_COUNT = re.compile(
+    r"(?:^|_)(?:batch(?:_size)?|steps|timesteps|time_steps|horizon|samples|n_samples|num_samples|points|particles|frames|envs|n_data|num_data|data_size|seq_len)$",
+    re.IGNORECASE,
+)
+#: How a model's forward pass is called (``state.apply_fn(p, x)``, ``net(x)``): its output's later
+#: axes are the model's (heads, critics, classes) unless a fact says they are data.
+MODEL_CALLS = frozenset({"apply", "apply_fn", "__call__"})
+MODEL_NAMES = frozenset({"model", "net", "network", "critic", "policy", "actor", "q_fn", "qf"})
 #: Keys of a data mapping that count its rows (``data["N"]``, ``data["T"]``, ``obs["n_obs"]``).
 DATA_COUNT_KEY = re.compile(r"^(?:N|T|n|n_?obs|n_?data|n_?time|n_?points|n_?samples|num_?obs)$")
 SETTING_COUNT = re.compile(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", re.IGNORECASE)
@@ -418,6 +428,19 @@ class ExtentReader:
             return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
         return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
 
+    def _model_output(self, base: str) -> str | None:
+        """The model call ``base`` (a name) holds the result of, when one assignment made it from
+        a call of a method or function of no known library (``critic.apply_fn(p, x)``); else None."""
+        if not base.isidentifier():
+            return None
+        value = self.assigned(base)
+        if not isinstance(value, ast.Call) or self.resolve(value.func) is not None:
+            return None
+        func = value.func
+        if isinstance(func, ast.Attribute) and func.attr in MODEL_CALLS or isinstance(func, ast.Name) and func.id in MODEL_NAMES:
+            return one_line(self.code(func), 30)
+        return None
+
     def _size(self, length: str, value: Value, text: str) -> Extent:
         """The extent of ``range(length)``."""
         param = value.param
@@ -436,6 +459,11 @@ class ExtentReader:
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
         axis = LATER_AXIS.search(length)
         if axis is not None:
+            model = self._model_output(length[: axis.start()])
+            if model is not None:
+                # ``q = critic.apply_fn(p, x)``, ``q.shape[1]``: an axis of what a model returns
+                # (critics, heads, classes), not of the data, unless a fact says otherwise
+                return Extent("data", f"{reason} (axis {axis.group(1)} of `{model}`'s output: a model's axis, not shown to be data)", "none", evidence, size=length)
             # ``x.shape[1]``: a feature, channel or model axis as often as a data axis (time,
             # points); it counts, but as a likely data size, unless a fact says more.
             return Extent("data", f"{reason} (axis {axis.group(1)}: a data axis or a model's, unshown)", "likely", evidence, size=length)

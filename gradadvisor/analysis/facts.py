@@ -610,6 +610,12 @@ class Facts:
             else:
                 result = evaluator.eval(value, 0)  # type: ignore[arg-type]
                 result = _unpacked(result, binding.path, value, self.source)  # type: ignore[arg-type]
+                if result.kind == v.UNKNOWN and binding.path and _passes_itself(value, binding.name):
+                    # ``dims, (reward, value) = to_time_major(reward, value)``: an unknown helper
+                    # handed the name gives back its like (reordered, reshaped), by its name
+                    before = evaluator.eval(ast.Name(id=binding.name, ctx=ast.Load()), 0)
+                    if before.kind == v.PARAM or before.is_array:
+                        result = before
             if isinstance(value, ast.List) and not binding.path and result.kind == v.SEQUENCE and _grown(scope.node, binding.name):
                 result = v.sequence(None, result.item)  # ``rows = []`` ... ``rows.append(r)``: as long as the appends make it
             if statement is not None and result.kind != v.UNKNOWN:
@@ -809,6 +815,11 @@ def _rest(value: Value, others: int) -> Value:
         length = rows if not others else rows[: -len(f" + {others}")] if rows.endswith(f" + {others}") else None
     row = v.array(value.shape[1:], value.dtype, host=value.host, data=value.data)
     return v.sequence(length, row, evidence=value.evidence)
+
+
+def _passes_itself(value: ast.AST, name: str) -> bool:
+    """``value`` calls something with ``name`` among its plain arguments."""
+    return isinstance(value, ast.Call) and any(isinstance(arg, ast.Name) and arg.id == name for arg in [*value.args, *(k.value for k in value.keywords)])
 
 
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
