@@ -82,3 +82,49 @@ def test_a_later_axis_of_a_models_output_is_the_models_not_the_datas(tmp_path):
 def test_a_later_axis_of_other_arrays_stays_likely_data(tmp_path):
     found = scan_program(tmp_path, CRITICS.format(call="jnp.tanh(obs @ params)"), low=False)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA301", "medium")]
+
+
+AR2 = '''
+import numpyro
+import numpyro.distributions as dist
+from numpyro.infer import MCMC, NUTS
+
+def ar2(y):
+    phi1 = numpyro.sample("phi1", dist.Normal(0, 1))
+    phi2 = numpyro.sample("phi2", dist.Normal(0, 1))
+    for t in range(2, len({data})):
+        numpyro.sample(f"y_{{t}}", dist.Normal(phi1 * {data}[t - 1] + phi2 * {data}[t - 2], 1.0), obs={data}[t])
+
+mcmc = MCMC(NUTS(ar2), num_warmup=500, num_samples=500)
+'''
+
+
+def test_a_site_per_step_after_a_lag_offset_is_one_site_per_element(tmp_path):
+    found = scan_program(tmp_path, AR2.format(data="y"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA101", 9)]
+
+
+def test_a_site_per_item_of_a_list_of_groups_is_not(tmp_path):
+    source = AR2.format(data="groups").replace("def ar2(y):", "def ar2(groups):")
+    assert not any(f["code"] == "GA101" for f in scan_program(tmp_path, source))
+
+
+CHAIN = '''
+import jax
+import jax.numpy as jnp
+
+def make_log_prob(p, log_prob_fn, flip):
+    return lambda x: log_prob_fn(x * p) + flip
+
+def log_prob_chain(ps, flips, base_log_prob, y):
+    log_prob_fn = base_log_prob
+    for p, flip in zip(ps, flips):
+        log_prob_fn = make_log_prob(p, log_prob_fn, flip)
+    return log_prob_fn(y)
+
+g = jax.jit(jax.grad(log_prob_chain))
+'''
+
+
+def test_a_chain_of_closures_built_step_by_step_is_not_a_recurrence_of_arrays(tmp_path):
+    assert scan_program(tmp_path, CHAIN) == []

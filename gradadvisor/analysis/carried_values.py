@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
-from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk, walk_local
 from gradadvisor.analysis.vectorize import calls_jax
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     initial = [initial_value(name, form.node, ctx) for name in states]
     if any(value.kind == v.CALLABLE for value in initial):
         return None
+    if any(_makes_function(getattr(stmt, "value", None), ctx) for name in states for stmt in flow.updates_of(name)):
+        return None  # f = wrap(p, f): a chain of closures built step by step, a function, not an array
     if any(_mutated_in_place(form.node, name) for name in states if name not in flow.last_items):
         return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
     if any(value.is_array and value.host for name, value in zip(states, initial) if name in flow.last_items):
@@ -72,6 +74,19 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     )
     arithmetic = any(_numeric_update(stmt, name) or _arithmetic_helper(stmt, ctx) for name in states for stmt in flow.updates_of(name))
     return "unknown" if walks or arithmetic else None
+
+
+def _makes_function(value: ast.AST | None, ctx) -> bool:
+    """``value`` calls a function of the module whose every ``return`` gives a function (a
+    ``lambda``, or a ``def`` made inside it): a closure factory."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+        return False
+    factory = ctx.local_function(value.func.id)
+    if factory is None or isinstance(factory, ast.Lambda):
+        return False
+    inner = {node.name for node in factory.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    returns = [node for node in walk_local(factory) if isinstance(node, ast.Return)]
+    return bool(returns) and all(isinstance(r.value, ast.Lambda) or isinstance(r.value, ast.Name) and r.value.id in inner for r in returns)
 
 
 def _library_step(name: str, loop: ast.AST, ctx) -> bool:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.syntax import names_read, one_line, walk_local
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.extent import DATA_HEAD, SMALL_RANGE, Extent
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk_local
 
 #: Calls that add a named site to a NumPyro or Pyro model.
 SITE_CALLS = frozenset({"numpyro.sample", "numpyro.deterministic", "numpyro.factor", "pyro.sample", "pyro.deterministic", "pyro.factor"})
@@ -53,10 +54,16 @@ def _walks_an_array(iterable: ast.expr, ctx) -> bool:
     """The loop counts rows a plate can index: a count (``range(n_subjects)``,
     ``range(y.shape[0])``), or the rows of an array the code shows (``range(len(y))``, ``for row
     in y``). Not the items of a list of groups (``range(len(group_inputs))``), ragged or few."""
-    if isinstance(iterable, ast.Call) and ctx.is_builtin(iterable.func, "range") and len(iterable.args) == 1:
-        bound = iterable.args[0]
+    start = int_value(iterable.args[0]) if isinstance(iterable, ast.Call) and len(iterable.args) == 2 else None
+    if isinstance(iterable, ast.Call) and ctx.is_builtin(iterable.func, "range") and (len(iterable.args) == 1 or start is not None and 0 <= start <= SMALL_RANGE):
+        bound = iterable.args[-1]  # range(2, len(y)): a lag offset still walks the rows
         if isinstance(bound, ast.Call) and ctx.is_builtin(bound.func, "len") and len(bound.args) == 1:
-            return ctx.value(bound.args[0]).is_array
+            walked = bound.args[0]
+            if isinstance(walked, ast.Name) and ctx.value(walked).kind == v.PARAM:
+                # the model's data argument (``def model(y)``, ``range(len(y))``), by its name: a
+                # list of groups (``range(len(groups))``) is not rows a plate can index
+                return len(walked.id) <= 2 or DATA_HEAD.search(walked.id) is not None
+            return ctx.value(walked).is_array
         return True
     return ctx.value(iterable).is_array
 
