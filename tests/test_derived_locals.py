@@ -128,3 +128,58 @@ g = jax.jit(jax.grad(log_prob_chain))
 
 def test_a_chain_of_closures_built_step_by_step_is_not_a_recurrence_of_arrays(tmp_path):
     assert scan_program(tmp_path, CHAIN) == []
+
+
+NEWTON_IN_TIME = '''
+import jax
+import jax.numpy as jnp
+
+def simulate(k, theta, steps):
+    c = jnp.ones(8)
+    out = jnp.zeros((steps.shape[0], 8))
+    for n in range(steps.shape[0]):
+        x = c
+        for it in range(6):
+            dx = (x - c - k * jnp.tanh(x) * steps[n]) / (1.0 + k)
+            x = x - dx
+            if jnp.max(jnp.abs(dx)) < 1e-8:
+                break
+        c = x
+        out = out.at[n].set(c)
+    return out
+
+g = jax.jacfwd(lambda k, th, s: simulate(k, th, s).sum())
+'''
+
+
+def test_a_break_in_an_inner_newton_loop_does_not_end_the_time_loop(tmp_path):
+    found = scan_program(tmp_path, NEWTON_IN_TIME, low=False)
+    assert (("GA103", 8) in [(f["code"], f["line"]) for f in found])
+
+
+WARNS = '''
+import jax
+import jax.numpy as jnp
+
+def cell(w, h, x):
+    return jnp.tanh(w @ h + x)
+
+def loss(w, inputs):
+    h = jnp.zeros(w.shape[0])
+    for k in range(inputs.shape[0]):
+        h = cell(w, h, inputs[k])
+        if jnp.any(h > 1.0):
+            print({message})
+    return jnp.sum(h)
+
+g = jax.value_and_grad(loss)
+'''
+
+
+def test_a_message_with_no_value_in_it_does_not_make_a_host_driver(tmp_path):
+    found = scan_program(tmp_path, WARNS.format(message='"saturated"'), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]
+
+
+def test_printing_a_value_of_the_loop_still_does(tmp_path):
+    assert scan_program(tmp_path, WARNS.format(message='"saturated", h')) == []

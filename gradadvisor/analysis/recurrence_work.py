@@ -42,8 +42,8 @@ def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
             continue
         builtin = child.func.id if isinstance(child.func, ast.Name) and ctx.is_builtin(child.func, child.func.id) else ""
         qualified = ctx.resolve(child.func) or builtin
-        if qualified and DRIVER_CALLS.match(qualified):
-            return "driver"
+        if qualified and DRIVER_CALLS.match(qualified) and not _prints_constants(child):
+            return "driver"  # a message with no value of the loop in it (``print("saturated")``) reads nothing out
         if isinstance(child.func, ast.Attribute) and child.func.attr in DRIVER_METHODS:
             return "driver"
         if builtin in CONCRETE and child.args and isinstance(child.args[0], ast.Call) and not (
@@ -85,11 +85,44 @@ def breaks_on_state(loop: ast.AST, flow: Flow) -> bool:
     for name, deps in flow.final.items():
         if deps & flow.recurrent:
             watched.add(name)
-    for node in walk(loop):
-        if isinstance(node, ast.If) and any(isinstance(child, (ast.Break, ast.Return)) for stmt in node.body for child in walk(stmt)):
+    for node, inner in _ifs(loop):
+        exits = (ast.Return,) if inner else (ast.Break, ast.Return)  # an inner loop's break ends that loop only
+        if any(isinstance(child, exits) for stmt in node.body for child in _own_statements(stmt)):
             if names_read(node.test) & watched:
                 return True
     return False
+
+
+def _prints_constants(call: ast.Call) -> bool:
+    """``print("saturated")``: every argument a string or number literal."""
+    arguments = [*call.args, *(k.value for k in call.keywords)]
+    return bool(arguments) and all(isinstance(arg, ast.Constant) for arg in arguments)
+
+
+def _ifs(loop: ast.AST):
+    """The ``if`` statements of ``loop``'s body, each with whether it sits in an inner loop."""
+    stack: list[tuple[ast.AST, bool]] = [(stmt, False) for stmt in reversed(getattr(loop, "body", []))]
+    while stack:
+        node, inner = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.If):
+            yield node, inner
+        nested = inner or isinstance(node, (ast.For, ast.While, ast.AsyncFor))
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            for child in reversed(getattr(node, field, None) or []):
+                stack.append((child, nested if field in ("body", "orelse") else inner))
+
+
+def _own_statements(stmt: ast.AST):
+    """``stmt`` and what it holds, not entering loops (whose ``break`` is their own)."""
+    stack = [stmt]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
+            continue
+        stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
 
 
 def derivative_call(call: ast.Call, ctx) -> bool:
