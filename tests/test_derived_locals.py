@@ -178,7 +178,7 @@ g = jax.value_and_grad(loss)
 
 def test_a_message_with_no_value_in_it_does_not_make_a_host_driver(tmp_path):
     found = scan_program(tmp_path, WARNS.format(message='"saturated"'), low=False)
-    assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 10)]
 
 
 def test_printing_a_value_of_the_loop_still_does(tmp_path):
