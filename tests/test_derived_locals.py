@@ -183,3 +183,25 @@ def test_a_message_with_no_value_in_it_does_not_make_a_host_driver(tmp_path):
 
 def test_printing_a_value_of_the_loop_still_does(tmp_path):
     assert scan_program(tmp_path, WARNS.format(message='"saturated", h')) == []
+
+
+EULER = '''
+import jax
+import jax.numpy as jnp
+
+def solve_euler(f, ts, x0):
+    dts = ts[1:] - ts[:-1]
+    x = x0
+    xs = [x]
+    for t, dt in zip(ts[1:], dts):
+        x = x + dt * f(t, x)
+        xs.append(x)
+    return jnp.stack(xs, axis=1)
+
+solve = jax.jit(solve_euler, static_argnums=0)
+'''
+
+
+def test_a_zip_with_arithmetic_on_the_walked_array_walks_the_data(tmp_path):
+    found = scan_program(tmp_path, EULER, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.syntax import attribute_root, int_value, one_line, range_bounds, symmetric_offsets, tail_name, window_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, the 9 or 15
@@ -201,6 +201,10 @@ class ExtentReader:
             # ``beta, gamma = params``, then ``zip(x0, beta, gamma)``: parts of a parameter walked
             # with a data array run as long as it (zip stops at the shortest; nothing says shorter).
             parts = [arg for arg, extent in zip(args, extents) if extent.kind == "unknown" and isinstance(arg, ast.Name) and self.parameter_part(arg.id)]
+            # ``dts = ts[1:] - ts[:-1]``, then ``zip(ts[1:], dts)``: arithmetic on a walked array
+            walked = {name for arg, extent in zip(args, extents) if extent.is_data for name in names_read(arg)}
+            parts += [arg for arg, extent in zip(args, extents) if extent.kind == "unknown" and isinstance(arg, ast.Name)
+                      and isinstance(self.assigned(arg.id), ast.BinOp) and names_read(self.assigned(arg.id)) & walked]
             if data and len(data) + len(statics) + len(parts) == len(extents):
                 # zip(centers, scales): a fact (or a parameter walked element by element)
                 # outweighs a name that only sounds like a collection.
