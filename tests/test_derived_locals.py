@@ -181,8 +181,12 @@ def test_a_message_with_no_value_in_it_does_not_make_a_host_driver(tmp_path):
     assert [(f["code"], f["line"]) for f in found] == [("GA103", 10)]
 
 
-def test_printing_a_value_of_the_loop_still_does(tmp_path):
-    assert scan_program(tmp_path, WARNS.format(message='"saturated", h')) == []
+def test_printing_values_is_a_host_driver_unless_a_gradient_is_proven_to_run_it(tmp_path):
+    # ``grad`` runs Python's print (and branches on values) step by step: still one copy per step
+    found = scan_program(tmp_path, WARNS.format(message='"saturated", h'), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 10)]
+    untraced = WARNS.format(message='"saturated", h').replace("g = jax.value_and_grad(loss)\n", "")
+    assert scan_program(tmp_path, untraced) == []
 
 
 EULER = '''

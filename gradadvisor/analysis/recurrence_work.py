@@ -33,23 +33,30 @@ CONCRETE = frozenset({"float", "int", "bool", "complex"})
 
 
 def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
-    """"driver" for a loop that logs, prints or reads values out to Python (it runs on the host,
-    whatever the trace says), "host" when it calls compiled steps, gradients or NumPy (reported
+    """"driver" for a loop that logs or reads values out to Python (it runs on the host, whatever
+    the trace says), "printing" for one that only prints values (``grad`` runs Python's ``print``
+    and branches on values: a host driver unless a gradient is proven to reach it), "host" when it calls compiled steps, gradients or NumPy (reported
     only in code proven traced), "jax" for jax.numpy work, "python" for Python numbers or NumPy
     arrays carried on the host, else "unknown"."""
+    printing = False
     for child in walk(node):
         if not isinstance(child, ast.Call):
             continue
         builtin = child.func.id if isinstance(child.func, ast.Name) and ctx.is_builtin(child.func, child.func.id) else ""
         qualified = ctx.resolve(child.func) or builtin
-        if qualified and DRIVER_CALLS.match(qualified) and not _prints_constants(child):
-            return "driver"  # a message with no value of the loop in it (``print("saturated")``) reads nothing out
+        if qualified == "print" and builtin:
+            printing = printing or not _prints_constants(child)  # a message with no value in it reads nothing out
+            continue
+        if qualified and DRIVER_CALLS.match(qualified):
+            return "driver"
         if isinstance(child.func, ast.Attribute) and child.func.attr in DRIVER_METHODS:
             return "driver"
         if builtin in CONCRETE and child.args and isinstance(child.args[0], ast.Call) and not (
             isinstance(child.args[0].func, ast.Name) and child.args[0].func.id in ("len", "round", "abs", "min", "max")
         ):
             return "driver"  # int(jnp.sum(...)), float(loss(...)): a concrete value, read on the host
+    if printing:
+        return "printing"  # prints values each step: a host driver, unless a gradient is proven to run it
     for child in walk(node):
         if not isinstance(child, ast.Call):
             continue

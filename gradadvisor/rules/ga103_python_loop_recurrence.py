@@ -371,7 +371,7 @@ class PythonLoopRecurrence(Rule):
             return  # a host loop: it stops on a concrete value of its state
         grown = growing_carry(node, states, ctx)  # poly = jnp.convolve(poly, q): no scan carries a growing array
         if grown is not None:
-            if grown == "history" and loop_work(node, flow, ctx) not in ("python", "driver"):  # xs = jnp.concatenate([xs, f(xs[-p:])])
+            if grown == "history" and loop_work(node, flow, ctx) not in ("python", "driver", "printing"):  # xs = jnp.concatenate([xs, f(xs[-p:])])
                 self.report(node, history_advice(form, states, ctx), extent=extent, require_trace=True, evidence=["the state is concatenated with a new item at every step"])
             return
         if filled_by_inner_loop(node, states, ctx):
@@ -382,6 +382,9 @@ class PythonLoopRecurrence(Rule):
         work = loop_work(node, flow, ctx)
         if work in ("python", "driver"):
             return
+        need = "traced"
+        if work == "printing":  # prints values per step: only inside a function a gradient is proven to run
+            work, need = "host", "differentiated"
         if evidence == "unknown" and work == "jax":
             work = "unknown"
         linear = linear_update(flow, states[0], ctx) if len(states) == 1 else None
@@ -400,7 +403,7 @@ class PythonLoopRecurrence(Rule):
         if joined and work == "unknown":
             work = "jax"
         self.report(
-            node, message, extent=extent, work=work, fix=fori_fix(form, flow, ctx),
+            node, message, extent=extent, work=work, need=need, fix=fori_fix(form, flow, ctx),
             require_trace=not joined and (evidence == "unknown" or not flow.writes),
             evidence=[flow.reasons.get(states[0], ""), *([iterations] if iterations else [])],
             no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
@@ -413,7 +416,7 @@ class PythonLoopRecurrence(Rule):
         if not plain_scatter(form, flow, ctx):
             return
         work = loop_work(form.node, flow, ctx)
-        if work in ("python", "driver"):
+        if work in ("python", "driver", "printing"):
             return
         # Independent writes look like setup code as often as like traced code: reported only in
         # code proven traced (eager fills of a small image are not the slow case).
