@@ -67,3 +67,25 @@ def test_a_name_carried_from_the_step_before_is_still_not_a_map(tmp_path):
         "    vals = []\n", "    vals = []\n    acc = 1.0\n").replace("net(w, pts, lv)", "net(w, pts, acc * jnp.ones((pts.shape[0],)))")
     found = scan_program(tmp_path, source)
     assert not any(f["code"] == "GA101" for f in found)
+
+
+RINGS = '''
+import jax
+import jax.numpy as jnp
+
+def frc(a, b, rad, nr):
+    out = []
+    zero = jnp.zeros([nr])
+    for i in range(a.shape[0]):
+        cross = zero.at[rad].add(a[i] * b[i])
+        out.append(cross / jnp.sqrt(zero.at[rad].add(a[i] * a[i])))
+    return jnp.stack(out)
+
+g = jax.grad(lambda a, b, r: frc(a, b, r, 32).sum())
+'''
+
+
+def test_a_scatter_into_a_fresh_template_per_item_is_not_a_mutation(tmp_path):
+    # ``zero.at[rad].add(v)`` returns a new array each step: the body is one item's ring sums
+    found = scan_program(tmp_path, RINGS, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA101", 8)]

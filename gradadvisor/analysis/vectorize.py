@@ -713,8 +713,8 @@ def side_effects(node: ast.AST, is_builtin) -> bool:
             func = child.func
             if isinstance(func, ast.Name) and func.id in SIDE_EFFECT_BUILTINS and is_builtin(func, func.id):
                 return True
-            if isinstance(func, ast.Attribute) and func.attr in SIDE_EFFECT_METHODS:
-                return True
+            if isinstance(func, ast.Attribute) and func.attr in SIDE_EFFECT_METHODS and not _at_update(func):
+                return True  # (``x.at[i].add(v)`` is a new array, not a mutation)
         elif isinstance(child, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = child.targets if isinstance(child, (ast.Assign, ast.Delete)) else [child.target]
             if any(isinstance(target, (ast.Subscript, ast.Attribute)) for target in targets):
@@ -722,6 +722,11 @@ def side_effects(node: ast.AST, is_builtin) -> bool:
         elif isinstance(child, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await, ast.Raise)):
             return True
     return False
+
+
+def _at_update(func: ast.Attribute) -> bool:
+    """``x.at[i].add``: jax's functional update, which returns a new array."""
+    return isinstance(func.value, ast.Subscript) and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"
 
 
 def statement_lists(node: ast.AST):
