@@ -34,7 +34,9 @@ class PerSampleMap(Rule):
     array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
     where a gradient or jit is shown to reach it (a trace could not assign into it). A model that
     makes one NumPyro/Pyro site per element (`numpyro.sample(f"obs_{k}", ...)` in a loop over
-    data, under NUTS or SVI) is the same map: one site in a `plate`, advice only. Julia's
+    data, under NUTS or SVI) is the same map: one site in a `plate`, advice only. A list of
+    per-sample results added by the builtin `sum` (`sum(losses) / len(losses)`) is the same map
+    whose results are added one by one: advice (map the body, then one `jnp.sum`). Julia's
     Zygote is slow on the same shape: `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
@@ -323,8 +325,8 @@ class PerSampleMap(Rule):
         if assigned is None:
             return
         list_name, found, joins = assigned
-        head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and {self._joined(joins[0], list_name)}"
-        module = self._module(joins[0])
+        head = f"`{list_name} = [...]` applies a function once per {walked(ctx, found.loop)} and {joined_by(ctx, joins[0], list_name)}"
+        module = join_module(ctx, joins[0])
         if builtin_sum(joins[0], ctx):
             advice = lambda: per_sample_advice(ctx, node.value, found.loop, None, None, module, assigned=list_name, advice_only=True)
             self._added(node.value, head, found, module, list_name, lambda: (advice()[0].replace("replace the loop and the list with", "compute the list as one array,"), None))
@@ -372,18 +374,12 @@ class PerSampleMap(Rule):
         if appended.returned or appended.grown:
             self._returned_list(node, appended, found, header)
             return
-        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and {self._joined(appended.joins[0], list_name)}"
-        module = self._module(appended.joins[0])
+        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and {joined_by(ctx, appended.joins[0], list_name)}"
+        module = join_module(ctx, appended.joins[0])
         if builtin_sum(appended.joins[0], ctx):
             self._added(node, head, found, module, list_name, lambda: appended_advice(ctx, appended, loop, module))
             return
         self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
-
-    def _joined(self, join: ast.Call, list_name: str) -> str:
-        return joined_by(self.ctx, join, list_name)
-
-    def _module(self, join: ast.Call) -> str:
-        return join_module(self.ctx, join)
 
     def _added(self, node: ast.AST, head: str, found: SampleMap, module: str, list_name: str, rewrite) -> None:
         """A list of per-sample results added by the builtin ``sum``: advice only (``summed_list_advice``)."""

@@ -135,8 +135,9 @@ class PythonLoopRecurrence(Rule):
       for a count of time steps: `n_steps`, `T`, `horizon`), counts
       named as small (`unroll`, `order`, `degree`, `rounds`, `num_dims`, `dofs`, `lmax`...) or
       logarithmic, blocked ranges (`range(0, n, block)`), `while len(parts) > k`, `n *= 2`;
-    - host-side loops: drivers that log, print, time, read values out (`float(loss)`, `.item()`)
-      or stop on the state (`if loss < tol: break`); loops calling a jitted step, a gradient,
+    - host-side loops: drivers that log, time, read values out (`float(loss)`, `.item()`), print
+      values (unless a gradient is proven to run the loop: `grad` runs Python's `print`) or stop
+      on the state (`if loss < tol: break`; an inner loop's `break` ends that loop only); loops calling a jitted step, a gradient,
       `.apply` or NumPy per step, unless proven traced (the MJX `while` loop in `jax.grad` is);
     - states whose shape changes every step (`poly = jnp.convolve(poly, q)`, a `pad` of it, results
       appended that no step reads); a history each step reads (`states = jnp.concatenate([states, y])`
