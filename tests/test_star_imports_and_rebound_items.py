@@ -89,3 +89,16 @@ def test_a_scatter_into_a_fresh_template_per_item_is_not_a_mutation(tmp_path):
     # ``zero.at[rad].add(v)`` returns a new array each step: the body is one item's ring sums
     found = scan_program(tmp_path, RINGS, low=False)
     assert [(f["code"], f["line"]) for f in found] == [("GA101", 8)]
+
+
+def test_a_star_import_of_jax_ops_rebinds_no_builtin(tmp_path):
+    source = '''
+import jax
+import jax.numpy as jnp
+from jax.ops import *
+
+@jax.jit
+def f(x):
+    return sum(jnp.exp(xi) for xi in x)
+'''
+    assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == ["GA301"]

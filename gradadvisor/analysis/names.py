@@ -129,6 +129,11 @@ STRUCTURAL_BUILTINS = frozenset({
 })
 
 
+#: Modules whose star import rebinds no builtin (no ``sum``, ``max``, ``abs`` among their names):
+#: the old ``jax.ops`` update functions, ``jax.lax``, the standard library's maths and typing.
+STAR_WITHOUT_BUILTINS = frozenset({"jax.ops", "jax.lax", "jax", "math", "cmath", "typing", "functools", "itertools", "dataclasses", "collections"})
+
+
 class ImportMap:
     """Local name -> qualified name, from the module's imports."""
 
@@ -198,7 +203,7 @@ class ImportMap:
         in the module when written at module level or in a module-level comprehension. No
         library exports the builtins a loop is read with (``range``, ``zip``, ``len``...): a star
         import rebinds them in no module."""
-        star = bool(self.star_imports) and name not in STRUCTURAL_BUILTINS
+        star = any(module not in STAR_WITHOUT_BUILTINS for module in self.star_imports) and name not in STRUCTURAL_BUILTINS
         return name in self.aliases or name in self.defined or star or name in self.bound_elsewhere
 
     @property
