@@ -102,3 +102,19 @@ def f(x):
     return sum(jnp.exp(xi) for xi in x)
 '''
     assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == ["GA301"]
+
+
+def test_d2l_reexports_of_jax_numpy_are_jax_numpy(tmp_path):
+    source = '''
+import jax
+from d2l import jax as d2l
+
+def output_layer(W, b, rnn_outputs):
+    outputs = [d2l.matmul(H, W) + b for H in rnn_outputs]
+    return d2l.stack(outputs, 1)
+
+g = jax.jit(jax.grad(lambda W, b, hs: output_layer(W, b, hs).sum()))
+'''
+    found = scan_program(tmp_path, source, low=False)
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "`d2l.stack(outputs)` joins the results" in found[0]["message"]

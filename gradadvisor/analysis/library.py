@@ -13,6 +13,20 @@ JAX_NUMPY = ("jax.numpy", "autograd.numpy")
 HOST_NUMPY = ("numpy",)
 JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "autograd.numpy.", "autograd.scipy.")
 
+#: Modules that re-export jax.numpy functions under their own name (``from d2l import jax as
+#: d2l``: ``d2l.stack`` is ``jnp.stack``), with the names they rename: module -> (target module,
+#: {own name: target name}, the names re-exported unchanged).
+REEXPORTS = {
+    "d2l.jax": (
+        "jax.numpy",
+        {"concat": "concatenate", "tensor": "array", "reduce_sum": "sum", "reduce_mean": "mean"},
+        frozenset({
+            "ones", "zeros", "arange", "meshgrid", "sin", "sinh", "cos", "cosh", "tanh", "linspace", "exp", "log",
+            "expand_dims", "matmul", "stack", "abs", "eye", "reshape", "argmax", "transpose", "sum", "mean",
+        }),
+    ),
+}
+
 #: name -> the position of the shape argument (``zeros(shape)``, ``full(shape, v)``).
 SHAPE_CREATORS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0}
 #: Creators shaped like an argument (``zeros_like(x)``).

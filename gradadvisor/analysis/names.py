@@ -16,6 +16,7 @@ import ast
 import re
 from typing import Iterator
 
+from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.syntax import dotted, target_names
 
 #: Modules whose array functions are differentiated by an autodiff system.
@@ -102,6 +103,11 @@ def canonical(qualified: str | None) -> str | None:
     for prefix, replacement in CANONICAL_PREFIXES:
         if qualified.startswith(prefix):
             return replacement + qualified[len(prefix) :]
+    module, _, name = qualified.rpartition(".")
+    if module in REEXPORTS:  # ``d2l.stack`` with ``from d2l import jax as d2l``: ``jnp.stack``
+        target, renamed, same = REEXPORTS[module]
+        if name in renamed or name in same:
+            return f"{target}.{renamed.get(name, name)}"
     return qualified
 
 
