@@ -118,3 +118,30 @@ g = jax.jit(jax.grad(lambda W, b, hs: output_layer(W, b, hs).sum()))
     found = scan_program(tmp_path, source, low=False)
     assert [f["code"] for f in found] == ["GA101"]
     assert "`d2l.stack(outputs)` joins the results" in found[0]["message"]
+
+
+MADE_ALIKE = '''
+import jax
+import jax.numpy as jnp
+
+def final_err(x0, f):
+    return jnp.sum((x0 * f - 1.0) ** 2)
+
+def total(x0, forcings):
+    return jnp.mean(jnp.array([final_err(x0, f) for f in forcings]))
+
+g = jax.grad(total)
+forcings = {passed}
+print(g(jnp.zeros(30), forcings))
+'''
+
+
+def test_a_list_of_many_arrays_made_alike_is_stackable_data(tmp_path):
+    found = scan_program(tmp_path, MADE_ALIKE.format(passed="[jnp.full(30, 8.0 + 0.05 * i) for i in range(50)]"))
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "`forcings` is a list of 50 arrays made alike" in "\n".join(found[0]["evidence"])
+
+
+def test_a_short_list_of_different_arrays_is_not(tmp_path):
+    found = scan_program(tmp_path, MADE_ALIKE.format(passed="[jnp.ones(30), jnp.zeros(30), jnp.ones(30) * 2.0]"))
+    assert not any(f["code"] == "GA101" for f in found)

@@ -313,7 +313,7 @@ def _parameter_size(data: dict, param: str, evidence: list[str], path: str, scop
     if loaded:
         fact = loaded[0]
         return "likely", "data passed by callers", [*evidence, f"{fact.evidence}: data, at {fact.path}:{fact.line}"]
-    if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:")) for fact in facts):
+    if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:", "stack:")) for fact in facts):
         return None  # every caller passes something small
     if not data.get("array"):
         return None  # nothing shows that the parameter is an array at all

@@ -22,6 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.facts import Facts, Scope, instance_assignments
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
@@ -98,7 +99,8 @@ class CallSite:
     callee: str  # a name, ``self.name`` or ``alias.attr`` as written
     line: int
     #: What each argument holds: (kind, evidence). Kinds: array, size, ``int:N`` (a literal), gradient,
-    #: callable, ``seq:N`` (a list or tuple of N items), sequence, ``param:NAME`` (the caller's own
+    #: callable, ``seq:N`` (a list or tuple of N items), ``stack:N`` (a list of N > 16 arrays made
+    #: alike, by one comprehension: stackable), sequence, ``param:NAME`` (the caller's own
     #: parameter), other, unknown.
     args: list[tuple[str, str]] = field(default_factory=list)
     keywords: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -930,6 +932,9 @@ class SummaryBuilder:
         if value.kind == v.CALLABLE:
             return "callable", f"`{text}`"
         if value.kind == v.SEQUENCE:
+            if isinstance(value.length, int) and value.length > SMALL_RANGE and value.item is not None and value.item.is_array:
+                # ``[jnp.full(30, f) for f in range(50)]``: many arrays made alike, stackable
+                return f"stack:{value.length}", f"`{text}` is a list of {value.length} arrays made alike"
             if isinstance(value.length, int):
                 return f"seq:{value.length}", f"`{text}` is a list or tuple of {value.length} items"
             return "sequence", f"`{text}` is a list or tuple"

@@ -384,7 +384,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     # is a deliberate unroll below LITERAL_STEPS (the fixed count from which steps are slow); a
     # larger bound counts as that literal would.
     bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < LITERAL_STEPS}
-    literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "bound:")) and fact not in bounded}
+    literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "stack:", "bound:")) and fact not in bounded}
     if bounded and len(bounded) + sum(1 for value in literal.values() if value <= SMALL_RANGE) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in list(bounded)[:2]]
     data = [fact for fact in facts if fact.kind in ("array", "size") or literal.get(fact, 0) > SMALL_RANGE]
