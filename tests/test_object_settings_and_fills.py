@@ -132,3 +132,13 @@ def test_every_method_of_a_haiku_module_runs_under_a_trace(tmp_path):
     found = scan_program(tmp_path, HAIKU, low=False)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
     assert "observe of a haiku Module, run under a JAX trace" in found[0]["context"]
+
+
+def test_a_constructed_count_defaulting_to_a_few_is_small(tmp_path):
+    source = HEATER.format(param="n_iters: int = 12", attr="n_iters").replace("self.n_iters = n_iters: int = 12", "self.n_iters = n_iters").replace("Heater(300)", "Heater()")
+    assert scan_program(tmp_path, source, low=False) == []
+
+
+def test_a_constructed_count_defaulting_to_many_is_likely_data(tmp_path):
+    source = HEATER.format(param="n_iters: int = 300", attr="n_iters").replace("self.n_iters = n_iters: int = 300", "self.n_iters = n_iters").replace("Heater(300)", "Heater()")
+    assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == ["GA103"]

@@ -15,6 +15,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
+from gradadvisor.analysis.recurrence_steps import TIME_STEPS
 from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope
@@ -168,7 +169,15 @@ class Context:
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "int" and len(value.args) == 1:
             value = value.args[0]
         params = {arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]}
-        return value.id if isinstance(value, ast.Name) and value.id in params else None
+        if not (isinstance(value, ast.Name) and value.id in params):
+            return None
+        positional = [*method.args.posonlyargs, *method.args.args]
+        defaults = dict(zip([arg.arg for arg in positional][len(positional) - len(method.args.defaults):], method.args.defaults))
+        defaults.update((arg.arg, d) for arg, d in zip(method.args.kwonlyargs, method.args.kw_defaults) if d is not None)
+        default = defaults.get(value.id)
+        if isinstance(default, ast.Constant) and type(default.value) is int and default.value < TIME_STEPS:
+            return None  # ``n_iters: int = 12``: a count the class defaults to a few, as a literal count is
+        return value.id
 
     def as_passed(self, name: str) -> bool:
         """``name`` here still holds what the caller passed: only its parameter binding reaches."""
