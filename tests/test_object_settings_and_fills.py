@@ -142,3 +142,9 @@ def test_a_constructed_count_defaulting_to_a_few_is_small(tmp_path):
 def test_a_constructed_count_defaulting_to_many_is_likely_data(tmp_path):
     source = HEATER.format(param="n_iters: int = 300", attr="n_iters").replace("self.n_iters = n_iters: int = 300", "self.n_iters = n_iters").replace("Heater(300)", "Heater()")
     assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == ["GA103"]
+
+
+def test_a_setting_named_as_steps_defaulting_to_a_few_is_small(tmp_path):
+    source = HEATER.format(param="n_solver_steps: int = 15", attr="n_solver_steps").replace(
+        "self.n_solver_steps = n_solver_steps: int = 15", "self.n_solver_steps = n_solver_steps").replace("Heater(300)", "Heater()")
+    assert scan_program(tmp_path, source, low=False) == []

@@ -63,6 +63,8 @@ SMALL_BOUND_NAME = re.compile(
     r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|newton\w*|sweeps?|windows?|dofs?|lmax|types|species|channels|modes|dims?|ndims?|rank|axes|agents?|features|units|width|hidden\w*)$",
     re.IGNORECASE,
 )
+#: A count a class's constructor defaults to below this is a few steps (``recurrence_steps.TIME_STEPS``).
+CONSTRUCTED_FEW = 20
 #: Settings an object holds that count data (``self.cfg.batch_size``, ``self.n_steps``): stricter
 #: than ``SETTING_COUNT``, since an object's ``hidden_size`` or ``length`` is its own shape.
 OBJECT_COUNT = re.compile(
@@ -135,7 +137,7 @@ class ExtentReader:
         self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
         self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
         self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
-        self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> the __init__ parameter it holds
+        self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> (the __init__ parameter it holds, its int default)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -357,9 +359,13 @@ class ExtentReader:
         if root.id in ("self", "cls"):
             # ``self.cfg.batch_size``, ``self.n_steps``: a setting the object holds; only names
             # that count data (not ``hidden_size``: a model's width)
+            held = self.constructor_param(bound.attr) if isinstance(bound.value, ast.Name) else None
+            if held is not None and held[1] is not None and held[1] < CONSTRUCTED_FEW:
+                # ``n_solver_steps: int = 15`` in ``__init__``: a count the class defaults to a few
+                return Extent("static", f"`{text}` holds the constructor's `{held[0]}`, which defaults to {held[1]}", by_name=True)
             if OBJECT_COUNT.search(bound.attr):
                 return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
-            param = self.constructor_param(bound.attr) if isinstance(bound.value, ast.Name) else None
+            param = held[0] if held is not None else None
             small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_BOUND_NAME.search(name) for name in (bound.attr, param or ""))
             if param is None or any(small):
                 return None

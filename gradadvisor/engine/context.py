@@ -15,7 +15,6 @@ import traceback
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
-from gradadvisor.analysis.recurrence_steps import TIME_STEPS
 from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope
@@ -153,9 +152,10 @@ class Context:
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param)
 
-    def constructor_param(self, attr: str) -> str | None:
+    def constructor_param(self, attr: str) -> tuple[str, int | None] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
-        = ticks``, ``self.ticks = int(ticks)``), when ``__init__`` is its only assignment."""
+        = ticks``, ``self.ticks = int(ticks)``), when ``__init__`` is its only assignment, with its
+        literal int default (None: none)."""
         klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
         if klass is None:
             return None
@@ -175,9 +175,7 @@ class Context:
         defaults = dict(zip([arg.arg for arg in positional][len(positional) - len(method.args.defaults):], method.args.defaults))
         defaults.update((arg.arg, d) for arg, d in zip(method.args.kwonlyargs, method.args.kw_defaults) if d is not None)
         default = defaults.get(value.id)
-        if isinstance(default, ast.Constant) and type(default.value) is int and default.value < TIME_STEPS:
-            return None  # ``n_iters: int = 12``: a count the class defaults to a few, as a literal count is
-        return value.id
+        return value.id, default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
 
     def as_passed(self, name: str) -> bool:
         """``name`` here still holds what the caller passed: only its parameter binding reaches."""
