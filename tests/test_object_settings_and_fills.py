@@ -148,3 +148,11 @@ def test_a_setting_named_as_steps_defaulting_to_a_few_is_small(tmp_path):
     source = HEATER.format(param="n_solver_steps: int = 15", attr="n_solver_steps").replace(
         "self.n_solver_steps = n_solver_steps: int = 15", "self.n_solver_steps = n_solver_steps").replace("Heater(300)", "Heater()")
     assert scan_program(tmp_path, source, low=False) == []
+
+
+def test_a_count_aliased_from_an_objects_setting_is_the_setting(tmp_path):
+    source = HEATER.format(param="ticks", attr="ticks").replace(
+        "        for _ in range(self.ticks):", "        n = self.ticks\n        for _ in range(0, n):")
+    found = scan_program(tmp_path, source, low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "`self.ticks` holds the constructor's `ticks`" in "\n".join(found[0]["evidence"])

@@ -171,7 +171,8 @@ class ExtentReader:
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
                 if counted.kind == v.UNKNOWN:
-                    setting = self._setting(bound) or self._parameter_entry(bound) or self._entry_count(bound)
+                    alias = self.assigned(bound.id) if isinstance(bound, ast.Name) else None  # ``n = self.n_cells``; ``range(n)``
+                    setting = self._setting(bound) or (self._setting(alias) if isinstance(alias, ast.Attribute) else None) or self._parameter_entry(bound) or self._entry_count(bound)
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -324,6 +325,8 @@ class ExtentReader:
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
         setting = self._setting(bound)
+        if setting is None and isinstance(bound, ast.Name) and isinstance(self.assigned(bound.id), ast.Attribute):
+            setting = self._setting(self.assigned(bound.id))  # ``n = self.n_cells``, then ``while i < n``
         if setting is not None:
             return setting
         if value.kind == v.UNKNOWN and isinstance(bound, ast.Name) and self.is_parameter(bound.id):
