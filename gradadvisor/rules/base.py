@@ -341,8 +341,6 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
     """("proven" | "likely" | "none", the explanation) for the candidate's gradient context."""
     if candidate.need == "here":
         return "proven", None  # the construct differentiates by itself (``jax.jacfwd(f)(x)``)
-    if not candidate.scopes:
-        return "none", "module-level code runs once, when the module runs: no transform traces it and it has no callers"
     level, key = project.level(candidate.path, candidate.scopes)
     explanation = project.explain(key, candidate.path) if key is not None else None
     if candidate.need == "compiled":
