@@ -164,3 +164,17 @@ def test_records_are_valid_for_one_build_of_the_tool(tmp_path, monkeypatch):
         assert table.startswith(gradadvisor.__version__ + "+")
     finally:
         cache_module._stamp.cache_clear()
+
+
+def test_levels_pickle_by_value_for_the_restricted_unpickler():
+    # Python 3.11.0-3.11.4 pickle enum members through ``builtins.getattr``, which the cache's
+    # unpickler refuses: every warm scan then redid phase 1. Levels pickle by value everywhere.
+    import io
+    import pickle
+
+    from gradadvisor.analysis.gradient import Level
+    from gradadvisor.engine.cache import _RestrictedUnpickler
+
+    data = pickle.dumps([Level.TRACED, Level.DIFFERENTIATED], protocol=pickle.HIGHEST_PROTOCOL)
+    assert b"getattr" not in data
+    assert _RestrictedUnpickler(io.BytesIO(data)).load() == [Level.TRACED, Level.DIFFERENTIATED]

@@ -32,6 +32,11 @@ class Level(IntEnum):
     TRACED = 1
     DIFFERENTIATED = 2
 
+    def __reduce_ex__(self, protocol: object) -> tuple:
+        # By value, on every Python: 3.11.0-3.11.4 pickle enum members through ``getattr``,
+        # which the cache's restricted unpickler refuses (the whole phase-1 cache was lost).
+        return (type(self), (int(self),))
+
 
 #: The library table (``transforms.toml``, beside this module): the entry points that trace,
 #: differentiate or compile the functions they receive, per library.
