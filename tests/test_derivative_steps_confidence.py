@@ -73,6 +73,14 @@ def test_a_pullback_per_basis_vector_builds_a_jacobian_row_by_row(tmp_path, body
     assert "`jax.jacrev` of the function, or `jax.vmap(pullback)(jnp.eye(y.shape[0]))`" in message
 
 
+def test_the_second_item_of_a_vjp_is_its_pullback(tmp_path):
+    source = BASIS.format(body="rows.append(pullback(jax.nn.one_hot(i, y.shape[0]))[0])").replace(
+        "    y, pullback = jax.vjp(f, x)\n", "    y = f(x)\n    pullback = jax.vjp(f, x)[1]\n")
+    found = scan_program(tmp_path, source, low=False)
+    assert [f["code"] for f in found] == ["GA102"]
+    assert "computes the Jacobian one row at a time" in found[0]["message"]
+
+
 def test_a_pullback_of_vectors_that_are_not_a_basis_is_not_a_jacobian(tmp_path):
     body = "rows.append(pullback(y * i)[0])"  # a scaled output, not a one-hot vector
     found = scan_program(tmp_path, BASIS.format(body=body))

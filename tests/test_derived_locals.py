@@ -210,3 +210,12 @@ def test_a_zip_with_arithmetic_on_the_walked_array_walks_the_data(tmp_path):
     found = scan_program(tmp_path, EULER, low=False)
     assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]
 
+
+
+def test_a_break_in_an_inner_loops_else_block_ends_the_outer_loop(tmp_path):
+    # ``for ...: ... else: break``: the else block is outside the inner loop, so its break stops
+    # the time loop on a value it computes (a host loop)
+    source = NEWTON_IN_TIME.replace(
+        "            if jnp.max(jnp.abs(dx)) < 1e-8:\n                break\n",
+        "        else:\n            if jnp.max(jnp.abs(x - c)) < 1e-8:\n                break\n")
+    assert not any((f["code"], f["line"]) == ("GA103", 8) for f in scan_program(tmp_path, source))

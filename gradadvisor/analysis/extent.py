@@ -57,12 +57,15 @@ DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?bat
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,
 #: ``n_samples``, ``horizon``): a loop over ``range(args.<it>)`` grows with the data.
-#: Counts named as small by convention beyond ``SMALL_COUNT_NAME``: orders, degrees, rounds,
-#: refinements, dimensions (``recurrence_steps.SMALL_STEPS_NAME`` says the same of loop bounds).
-SMALL_BOUND_NAME = re.compile(
-    r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|newton\w*|sweeps?|windows?|dofs?|lmax|types|species|channels|modes|dims?|ndims?|rank|axes|agents?|features|units|width|hidden\w*)$",
+#: Bounds named as small counts: unroll factors, series orders, hash rounds, refinement steps.
+SMALL_STEPS_NAME = re.compile(
+    r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|refinements?|newton\w*|sweeps?|windows?|dofs?|lmax|l_max|types|species|"
+    r"channels(?:_list)?|marginals|passes|phases|modes|dims?|ndims?|rank|axes)$",
     re.IGNORECASE,
 )
+#: A model's own widths (``n_features``, ``hidden_size``, ``n_agents``): what an object is built
+#: with as often as a count of data, so not one.
+MODEL_WIDTH_NAME = re.compile(r"(?:^|_)(?:agents?|features|units|width|hidden\w*)$", re.IGNORECASE)
 #: A count a class's constructor defaults to below this is a few steps (``recurrence_steps.TIME_STEPS``).
 CONSTRUCTED_FEW = 20
 #: Settings an object holds that count data (``self.cfg.batch_size``, ``self.n_steps``): stricter
@@ -171,8 +174,7 @@ class ExtentReader:
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
                 if counted.kind == v.UNKNOWN:
-                    alias = self.assigned(bound.id) if isinstance(bound, ast.Name) else None  # ``n = self.n_cells``; ``range(n)``
-                    setting = self._setting(bound) or (self._setting(alias) if isinstance(alias, ast.Attribute) else None) or self._parameter_entry(bound) or self._entry_count(bound)
+                    setting = self._setting(bound) or self._parameter_entry(bound) or self._entry_count(bound)
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -325,8 +327,6 @@ class ExtentReader:
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
         setting = self._setting(bound)
-        if setting is None and isinstance(bound, ast.Name) and isinstance(self.assigned(bound.id), ast.Attribute):
-            setting = self._setting(self.assigned(bound.id))  # ``n = self.n_cells``, then ``while i < n``
         if setting is not None:
             return setting
         if value.kind == v.UNKNOWN and isinstance(bound, ast.Name) and self.is_parameter(bound.id):
@@ -353,6 +353,8 @@ class ExtentReader:
         (a configuration object callers pass). Its last name is all the code says of it: judged
         as a parameter of that name is (a count of layers or heads is small; steps, samples,
         points grow with the data), as a likely size."""
+        if isinstance(bound, ast.Name) and isinstance(self.assigned(bound.id), ast.Attribute):
+            bound = self.assigned(bound.id)  # ``n = self.n_cells``, then ``range(n)`` or ``while i < n``
         if not isinstance(bound, ast.Attribute):
             return None
         root = attribute_root(bound)
@@ -369,7 +371,8 @@ class ExtentReader:
             if OBJECT_COUNT.search(bound.attr):
                 return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
             param = held[0] if held is not None else None
-            small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_BOUND_NAME.search(name) for name in (bound.attr, param or ""))
+            small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)
+                     for name in (bound.attr, param or ""))
             if param is None or any(small):
                 return None
             # ``self.ticks = ticks`` in ``__init__``: a count the object is constructed with

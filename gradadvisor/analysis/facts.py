@@ -121,11 +121,7 @@ class Scope:
         args = self.node.args  # type: ignore[attr-defined]
         start = Position(-1, ())
         ordered = [*args.posonlyargs, *args.args]
-        for arg, default in zip(reversed(ordered), reversed(args.defaults)):
-            self.defaults[arg.arg] = default
-        for arg, default in zip(args.kwonlyargs, args.kw_defaults):
-            if default is not None:
-                self.defaults[arg.arg] = default
+        self.defaults.update(parameter_defaults(args))
         for arg in [*ordered, *args.kwonlyargs]:
             self.params[arg.arg] = arg
             self._add(arg.arg, "param", start, None, arg)
@@ -822,6 +818,14 @@ def _passes_itself(value: ast.AST, name: str) -> bool:
     return isinstance(value, ast.Call) and any(isinstance(arg, ast.Name) and arg.id == name for arg in [*value.args, *(k.value for k in value.keywords)])
 
 
+def parameter_defaults(args: ast.arguments) -> dict[str, ast.expr]:
+    """Each parameter's default expression, by name (positional and keyword-only)."""
+    ordered = [*args.posonlyargs, *args.args]
+    found = {arg.arg: default for arg, default in zip(reversed(ordered), reversed(args.defaults))}
+    found.update((arg.arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults) if default is not None)
+    return found
+
+
 def _unpacked(value: Value, path: tuple[int, ...], expr: ast.AST, source: Source) -> Value:
     """The part of ``value`` that an unpacking path selects (``n, d = X.shape``)."""
     if value.kind == v.SEQUENCE and value.function in PAIR_TRANSFORMS and path:
@@ -1276,6 +1280,8 @@ class _Evaluator:
         base = self.eval(base_node, depth)
         if base.kind == v.OBJECT and base.function == "at":
             return base
+        if base.kind == v.SEQUENCE and base.function in PAIR_TRANSFORMS and int_value(node.slice) is not None:
+            return _unpacked(base, (int_value(node.slice),), base_node, self.source)  # ``jax.vjp(f, x)[1]``: the pullback
         if base.kind == v.ARRAY:
             return _index_array(base, node.slice, self)
         if base.kind == v.PARAM:

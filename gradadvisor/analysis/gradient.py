@@ -203,7 +203,7 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
     value = ctx.value(node.func)
     if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
         return value.transform, None
-    returned = _returns_derivative(node.func, ctx) or _pullback(node.func, ctx)
+    returned = _returns_derivative(node.func, ctx)
     if returned is not None:
         return returned, None
     func = node.func
@@ -237,27 +237,6 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
                     found.append((current, *transform))
         stack.extend(reversed(child_nodes(current)))
     return found
-
-
-#: Transforms that return ``(value, function)``: the function computes a derivative per call.
-PAIRED_DERIVATIVES = {"jax.vjp": "jax.vjp", "jax.linearize": "jax.linearize"}
-
-
-def _pullback(func: ast.AST, ctx) -> str | None:
-    """``jax.vjp`` (or ``jax.linearize``) when ``func`` names the function that call returned
-    second (``y, pullback = jax.vjp(f, x)``, ``pullback = jax.vjp(f, x)[1]``): each call of it
-    is one vector-Jacobian (Jacobian-vector) product."""
-    if not isinstance(func, ast.Name) or ctx.function is None:
-        return None
-    bindings = ctx.facts.bindings_at(func.id, ctx.scope, ctx.statement)
-    if len(bindings) != 1 or bindings[0].kind != "assign" or not isinstance(bindings[0].value, ast.expr):
-        return None
-    value, path = bindings[0].value, tuple(bindings[0].path or ())
-    if isinstance(value, ast.Subscript) and not path and isinstance(value.slice, ast.Constant) and value.slice.value == 1:
-        value, path = value.value, (1,)
-    if path != (1,) or not isinstance(value, ast.Call):
-        return None
-    return PAIRED_DERIVATIVES.get(canonical(ctx.resolve(value.func)) or "")
 
 
 def _returns_derivative(func: ast.AST, ctx) -> str | None:

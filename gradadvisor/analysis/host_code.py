@@ -31,7 +31,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
-from gradadvisor.analysis.syntax import attribute_root, walk
+from gradadvisor.analysis.syntax import attribute_root, nested_statements, walk
 
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
@@ -259,12 +259,7 @@ def _statements(body: list[ast.stmt]):
     while stack:
         stmt = stack.pop()
         yield stmt
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(stmt, field, None)
-            if isinstance(block, list):
-                stack.extend(reversed(block))
-        for part in getattr(stmt, "handlers", None) or getattr(stmt, "cases", None) or ():
-            stack.extend(reversed(part.body))
+        stack.extend(reversed(nested_statements(stmt)))
 
 
 def _imports_jax(stmt: ast.stmt) -> bool:

@@ -13,7 +13,7 @@ derivative ``grad(f)`` of one point; per-example gradients that are added up), w
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from gradadvisor.analysis.extent import Extent
@@ -238,8 +238,9 @@ class GradientLoop:
     #: Reads a gradient call as a map over the loop's data arrays (None when it is not one).
     reading: Callable[[ast.AST], ElementLoop | None]
     #: Temporaries of one iteration made from the sample (``x = jnp.expand_dims(xs[i], 0)``),
-    #: written into the gradient call before it is read: they carry nothing between iterations.
-    temporaries: tuple[str, ...] = ()
+    #: written into the gradient call before it is read (name -> value): they carry nothing between
+    #: iterations.
+    temporaries: dict[str, ast.expr] = field(default_factory=dict)
 
 
 def sample_temporaries(body: list[ast.stmt], variables: set[str]) -> dict[str, ast.expr]:
@@ -285,7 +286,7 @@ def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
         def read_call(call: ast.AST) -> ElementLoop | None:
             return reading(ctx, node.target, node.iter, replace_names(call, temporaries) if temporaries else call)
 
-        return GradientLoop(node.body, calls, extent, node.target, read_call, tuple(temporaries))
+        return GradientLoop(node.body, calls, extent, node.target, read_call, temporaries)
     found = while_loop(node, ctx)
     if found is None:
         return None

@@ -13,7 +13,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.extent import SMALL_COUNT_NAME
+from gradadvisor.analysis.extent import SMALL_COUNT_NAME, SMALL_STEPS_NAME
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
 from gradadvisor.analysis.recurrence_work import derivative_call
 from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, walk
@@ -44,12 +44,6 @@ def step_threshold(name: str | None) -> int:
     return TIME_STEPS if name and TIME_STEPS_NAME.search(name) else LITERAL_STEPS
 
 
-#: Bounds named as small counts: unroll factors, series orders, hash rounds, refinement steps.
-SMALL_STEPS_NAME = re.compile(
-    r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|refinements?|newton\w*|sweeps?|windows?|dofs?|lmax|l_max|types|species|"
-    r"channels(?:_list)?|marginals|passes|phases|modes|dims?|ndims?|rank|axes)$",
-    re.IGNORECASE,
-)
 
 
 def step_extent(form: LoopForm, ctx) -> Extent | None:

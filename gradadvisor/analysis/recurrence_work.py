@@ -18,7 +18,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.carried_values import items_from_walked_data, updated_from_walked_data
 from gradadvisor.analysis.gradient import COMPILING, gradient_call
-from gradadvisor.analysis.syntax import names_read, walk
+from gradadvisor.analysis.syntax import names_read, nested_statements, walk
 from gradadvisor.analysis.vectorize import calls_jax
 
 if TYPE_CHECKING:
@@ -100,6 +100,10 @@ def breaks_on_state(loop: ast.AST, flow: Flow) -> bool:
     return False
 
 
+#: Statements whose ``break`` ends them.
+LOOPS = (ast.For, ast.While, ast.AsyncFor)
+
+
 def _prints_constants(call: ast.Call) -> bool:
     """``print("saturated")``: every argument a string or number literal."""
     arguments = [*call.args, *(k.value for k in call.keywords)]
@@ -107,29 +111,30 @@ def _prints_constants(call: ast.Call) -> bool:
 
 
 def _ifs(loop: ast.AST):
-    """The ``if`` statements of ``loop``'s body, each with whether it sits in an inner loop."""
-    stack: list[tuple[ast.AST, bool]] = [(stmt, False) for stmt in reversed(getattr(loop, "body", []))]
+    """The ``if`` statements of ``loop``'s body, each with whether it sits in an inner loop (whose
+    ``break`` ends that loop, not this one; a loop's ``else`` block is outside it)."""
+    stack: list[tuple[ast.stmt, bool]] = [(stmt, False) for stmt in reversed(getattr(loop, "body", []))]
     while stack:
         node, inner = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         if isinstance(node, ast.If):
             yield node, inner
-        nested = inner or isinstance(node, (ast.For, ast.While, ast.AsyncFor))
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            for child in reversed(getattr(node, field, None) or []):
-                stack.append((child, nested if field in ("body", "orelse") else inner))
+        if isinstance(node, LOOPS):
+            stack.extend((child, True) for child in reversed(node.body))
+            stack.extend((child, inner) for child in reversed(node.orelse))
+        else:
+            stack.extend((child, inner) for child in reversed(nested_statements(node)))
 
 
-def _own_statements(stmt: ast.AST):
-    """``stmt`` and what it holds, not entering loops (whose ``break`` is their own)."""
+def _own_statements(stmt: ast.stmt):
+    """``stmt`` and the statements it holds, not entering loops (whose ``break`` is their own)."""
     stack = [stmt]
     while stack:
         node = stack.pop()
         yield node
-        if isinstance(node, (ast.For, ast.While, ast.AsyncFor)):
-            continue
-        stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
+        if not isinstance(node, LOOPS):
+            stack.extend(nested_statements(node))
 
 
 def derivative_call(call: ast.Call, ctx) -> bool:

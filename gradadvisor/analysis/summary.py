@@ -248,8 +248,7 @@ class SummaryBuilder:
         self._found_references: dict[str, list[tuple[str, str]]] = {}
         #: Names called and their result called at once (``RNN(w)(xs)``), per function.
         self._called_instances: dict[str, list[str]] = {}
-        #: Names called directly (``name(``), per function.
-        self._called_names: dict[str, set[str]] = {}
+        self._called: dict[str, set[str]] = {}  # names called directly, per function (``_called_names``)
         #: Top-level function key -> its parameters whose default constructs, or whose
         #: annotation names, a class (perhaps one of this file's: ``build`` checks).
         self._typed_params: dict[str, dict[str, str]] = {}
@@ -345,13 +344,23 @@ class SummaryBuilder:
                 typed.update(self._local_instances(key, {a for a, b in found if b}))
             pairs = [(typed.get(a, a), b) for a, b in set(found) if a in heads or a in typed and b]
             # ``model = RNN(w); model(xs)``: calling a local instance runs its class's ``__call__``
-            bare = {a for a, b in found if not b and a not in heads} & self._called_names.get(key, set())
+            bare = {a for a, b in found if not b and a not in heads}
             instances = {name: typed[name] for name in bare if name in typed}
             instances.update(self._local_instances(key, bare - set(instances)) if bare - set(instances) else {})
-            called = {f"{klass}.__call__" for klass in instances.values()}
+            called = {f"{klass}.__call__" for name, klass in instances.items() if name in self._called_names(key)}
             # ``RNN(w)(xs)``: an instance made and called at once
             called |= {f"{name}.__call__" for name in self._called_instances.get(key, ()) if name in heads and self._is_class_name(name)}
             self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
+
+    def _called_names(self, key: str) -> set[str]:
+        """The names the function ``key`` calls directly (``name(``), read from its text on demand
+        (only functions holding a local instance ask)."""
+        found = self._called.get(key)
+        if found is None:
+            node = self.nodes[key][0]
+            text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+            found = self._called[key] = set(CALLED_NAME.findall(text))
+        return found
 
     def _local_instances(self, key: str, heads: set[str]) -> dict[str, str]:
         """``model = LogisticRegression(...)`` (then perhaps ``model = model.fit(x, y)``) in the
@@ -555,7 +564,6 @@ class SummaryBuilder:
         self._found_references[key] = REFERENCE.findall(text)
         if ")(" in text:
             self._called_instances[key] = INSTANCE_CALL.findall(text)
-        self._called_names[key] = set(CALLED_NAME.findall(text))
         typed = {**self._typed_params.get(parent_key, {}), **_typed_parameters(args)} if parent_key else _typed_parameters(args)
         if typed:
             self._typed_params[key] = typed

@@ -1211,8 +1211,7 @@ def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None) -
                 continue
             return True
         if isinstance(func, ast.Attribute) and resolve(func.value) is None:
-            at = isinstance(func.value, ast.Subscript) and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at"
-            if func.attr in ARRAY_ATTRIBUTES or at and func.attr in ARRAY_METHODS:
+            if func.attr in ARRAY_ATTRIBUTES or _at_update(func) and func.attr in ARRAY_METHODS:
                 continue  # x.sum(), x.reshape(...), x.at[i].add(...)
         return True
     return False

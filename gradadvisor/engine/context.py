@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
-from gradadvisor.analysis.facts import Facts, Scope
+from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span
@@ -171,10 +171,7 @@ class Context:
         params = {arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]}
         if not (isinstance(value, ast.Name) and value.id in params):
             return None
-        positional = [*method.args.posonlyargs, *method.args.args]
-        defaults = dict(zip([arg.arg for arg in positional][len(positional) - len(method.args.defaults):], method.args.defaults))
-        defaults.update((arg.arg, d) for arg, d in zip(method.args.kwonlyargs, method.args.kw_defaults) if d is not None)
-        default = defaults.get(value.id)
+        default = parameter_defaults(method.args).get(value.id)
         return value.id, default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
 
     def as_passed(self, name: str) -> bool:

@@ -10,7 +10,7 @@ from gradadvisor.analysis.extent import KEYS_NAME
 from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
 from gradadvisor.analysis.host_code import assigns_items, branching_target
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, basis_direction, carried_names, computes, gradient_loop, host_loop, sample_temporaries, sequential, summed_autograd, summed_examples
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
 from gradadvisor.analysis.syntax import one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
@@ -340,7 +340,7 @@ class PerExampleGradLoop(Rule):
         carried = carried_names(gradients.body) - set(gradients.temporaries)
         host = host_loop(gradients.body, ctx)
         for found, transform, param in gradients.calls:
-            if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and self._basis_loop(node, found, transform, gradients.extent):
+            if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and self._basis_loop(node, found, transform, gradients):
                 continue
             loop = gradients.reading(found)
             if loop is None or sequential(found, loop, gradients.target, carried):
@@ -358,14 +358,14 @@ class PerExampleGradLoop(Rule):
                 extent=gradients.extent, data=_data(param),
             )
 
-    def _basis_loop(self, node: ast.For, found: ast.Call, transform: str, extent) -> bool:
+    def _basis_loop(self, node: ast.For, found: ast.Call, transform: str, gradients) -> bool:
         """``pullback(jnp.zeros_like(y).at[i].set(1.0))`` per index: a Jacobian one row (or, for
         a forward product, one column) at a time. Advice: one ``jax.jacrev`` / ``jax.jacfwd``."""
         ctx = self.ctx
-        direction = basis_direction(found, transform, node.target.id, sample_temporaries(node.body, {node.target.id}), ctx)
+        direction = basis_direction(found, transform, node.target.id, gradients.temporaries, ctx)
         if direction is None:
             return False
-        self.report(found, f"{quoted(ctx.code(found))} {basis_advice(ctx, node, found, transform, direction)}", extent=extent)
+        self.report(found, f"{quoted(ctx.code(found))} {basis_advice(ctx, node, found, transform, direction)}", extent=gradients.extent)
         return True
 
     # -- autograd ---------------------------------------------------------------------------
