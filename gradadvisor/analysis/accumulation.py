@@ -26,7 +26,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.accumulation_walk import for_level
 from gradadvisor.analysis.gradient import COMPILING, transform_name
 from gradadvisor.analysis.recurrence_steps import calls_indexed
-from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names, walk
 from gradadvisor.analysis.vectorize import (
     builds_modules,
     calls_host_numpy,
@@ -60,6 +60,8 @@ class Accumulation:
     inlined: ast.expr | None = None
     #: Added in the branches of an ``if``: the term is a conditional expression of them.
     branches: int = 0
+    #: How many statements of one step add to it (``pen += a`` ... ``pen += b``: 2).
+    terms: int = 1
 
     @property
     def signed(self) -> ast.expr:
@@ -185,10 +187,19 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     appends: list[tuple[str, ast.expr]] = []  # (list, item) of ``log_probs.append(lp)``
     statements = _settled_branches(statements, loop_names)
     statements = [part for stmt in statements for part in _unpacked_parts(_as_reshape(stmt))]
+    helpers: list[ast.FunctionDef] = []  # a ``def`` in the step (a helper called right after): advice, no rewrite
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
-        found = accumulation_of(stmt, resolve) if not isinstance(stmt, ast.If) else branched_accumulation(stmt, resolve)
+        if isinstance(stmt, ast.FunctionDef) and not any(isinstance(child, (ast.Nonlocal, ast.Global)) for child in walk(stmt)):
+            helpers.append(stmt)
+            # read as a local whose value is what the helper reads (its closure), so a term that
+            # calls it changes with the step when what it reads does
+            closure = ast.Tuple(elts=[ast.Name(id=read, ctx=ast.Load()) for read in sorted(_free_reads(stmt))], ctx=ast.Load())
+            local_values.append((stmt.name, closure))
+            local_statements.append((stmt.name, closure, stmt))
+            continue
+        found = accumulation_of(stmt, resolve) if not isinstance(stmt, (ast.If, ast.FunctionDef)) else branched_accumulation(stmt, resolve) if isinstance(stmt, ast.If) else None
         if found is not None:
             accumulations.append(found)
             continue
@@ -207,7 +218,8 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
     if not accumulations or any(has_walrus(stmt) for stmt in statements):
         return None
-    opaque = any(isinstance(stmt, (ast.For, ast.While)) for stmt in statements)
+    inner_loops = any(isinstance(stmt, (ast.For, ast.While)) for stmt in statements)
+    own_terms = {id(item.statement): item.term for item in accumulations}
     if appends:
         statements = [stmt for stmt in statements if _appended(stmt) is None]
         collected = {target for target, _ in appends}
@@ -218,8 +230,8 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             return None  # a list of the running totals: a cumulative sum, not one total
     names = [item.name for item in accumulations]
     local_names = [local for local, _ in local_values]
-    if len(set(names)) != len(names):
-        return None
+    if any(names_read(helper) & set(names) for helper in helpers):
+        return None  # a helper that reads a running total: carried from step to step
     # A temporary rebound in straight line (``t = w @ x; t = jnp.sin(t); acc += t``) is inlined
     # in order below, as the SSA form of the step would read.
     if set(names) & (loop_names | set(local_names)) or set(local_names) & loop_names:
@@ -230,29 +242,61 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
-        accumulation = next((item for item in accumulations if item.statement is stmt), None)
+        if id(stmt) in own_terms:
+            reads = names_read(own_terms[id(stmt)])
+            if reads & set(names) or (reads - assigned) & set(local_names):
+                return None
+            continue
         if isinstance(stmt, (ast.For, ast.While)):
             inner = _inner_loop(stmt) or set()
             own = set(target_names(stmt.target)) if isinstance(stmt, ast.For) else set()
             reads = names_read(stmt.iter if isinstance(stmt, ast.For) else stmt.test) | (_read_before_assigned(stmt.body, inner) - own)
+        elif isinstance(stmt, ast.FunctionDef):
+            reads = _free_reads(stmt)
         else:
-            reads = names_read(accumulation.term if accumulation is not None else stmt.value)  # type: ignore[attr-defined]
+            reads = names_read(stmt.value)  # type: ignore[attr-defined]
         if reads & set(names) or (reads - assigned) & set(local_names):
             return None
-        if accumulation is None:
+        if isinstance(stmt, ast.FunctionDef):
+            assigned.add(stmt.name)
+        else:
             assigned.update(_inner_loop(stmt) or ()) if isinstance(stmt, (ast.For, ast.While)) else assigned.add(stmt.targets[0].id)  # type: ignore[attr-defined]
-    if opaque:
-        for accumulation in accumulations:
-            accumulation.inlined = accumulation.term  # type: ignore[assignment]
-        return Body(accumulations, list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=True)
     order = {id(stmt): number for number, stmt in enumerate(statements)}
     for accumulation in accumulations:
         inlined: ast.AST = accumulation.term
-        before = [(local, value) for local, value, stmt in local_statements if order[id(stmt)] < order[id(accumulation.statement)]]
-        for local, value in reversed(before):
-            inlined = replace_names(inlined, {local: value})
+        if not inner_loops:
+            before = [(local, value) for local, value, stmt in local_statements if order[id(stmt)] < order[id(accumulation.statement)]]
+            for local, value in reversed(before):
+                inlined = replace_names(inlined, {local: value})
         accumulation.inlined = inlined  # type: ignore[assignment]
-    return Body(accumulations, list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)))
+    # ``pen += a`` ... ``pen += b``: one total gaining two terms a step (neither reads it: checked
+    # above), read as one accumulation of their sum; advice, no rewrite.
+    merged: dict[str, Accumulation] = {}
+    for item in accumulations:
+        first = merged.get(item.name)
+        if first is None:
+            merged[item.name] = item
+            continue
+        if item.branches or first.branches:
+            return None
+        both = Accumulation(first.statement, item.name, ast.BinOp(left=first.signed, op=ast.Add(), right=item.signed), False, terms=first.terms + 1)
+        both.inlined = ast.BinOp(left=_signed(first.inlined, first.subtract), op=ast.Add(), right=_signed(item.inlined, item.subtract))  # type: ignore[arg-type]
+        merged[item.name] = both
+    opaque = inner_loops or bool(helpers) or len(merged) < len(accumulations)
+    return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque)
+
+
+def _free_reads(helper: ast.FunctionDef) -> set[str]:
+    """The names a ``def`` made in a loop's step reads from around it: what its body reads,
+    less its parameters and what it binds itself."""
+    own = {arg.arg for arg in (*helper.args.posonlyargs, *helper.args.args, *helper.args.kwonlyargs)}
+    own |= {extra.arg for extra in (helper.args.vararg, helper.args.kwarg) if extra is not None}
+    bound = {child.id for child in walk(helper) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store)}
+    return {read for stmt in helper.body for read in names_read(stmt)} - own - bound
+
+
+def _signed(term: ast.expr, subtract: bool) -> ast.expr:
+    return ast.UnaryOp(op=ast.USub(), operand=term) if subtract else term
 
 
 def _inner_loop(stmt: ast.stmt) -> set[str] | None:

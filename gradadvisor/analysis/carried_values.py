@@ -53,12 +53,14 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     for name in states:
         for stmt in flow.updates_of(name):
             value = getattr(stmt, "value", None)
-            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
-                callee = ctx.value(value.func)
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and _library_step(value.func.id, form.node, ctx):
+                return "jax"  # init, apply = fire_descent(...); s = apply(s): a jax library's step
+            for call in (child for child in walk(value) if isinstance(child, ast.Call) and isinstance(child.func, ast.Name)) if value is not None else ():
+                callee = ctx.value(call.func)
                 if callee.kind == v.CALLABLE and callee.transform in TRANSFORM_LEVELS:
-                    return "jax"  # state = jitted_step(state): a jax function's result
-                if _library_step(value.func.id, form.node, ctx):
-                    return "jax"  # init, apply = fire_descent(...); s = apply(s): a jax library's step
+                    # state = jitted_step(state), or st = update(k, g(params(st)), st) with g = jax.grad(f):
+                    # the update is computed from a jax function's result
+                    return "jax"
     if all(name in flow.last_items for name in states) and items_from_walked_data(flow, states, ctx):
         return "unknown"  # ys.append(ys[-1] + dt * u[t]): the items are arrays of the data walked
     if all(value.kind in PYTHON_KINDS or value.is_array and value.host for value in initial):

@@ -84,3 +84,58 @@ def walks_axes(node: ast.AST, ctx) -> str | None:
 
 def _reads(expr: ast.AST, names: set[str]) -> bool:
     return isinstance(expr, ast.Name) and expr.id in names
+
+
+def loop_elements(node: ast.AST) -> set[str]:
+    """The names a ``for`` loop (or the first generator of a comprehension) binds per item."""
+    loop = node if isinstance(node, (ast.For, ast.AsyncFor)) else next((child for child in walk(node) if isinstance(child, ast.comprehension)), None)
+    if loop is None:
+        return set()
+    return {child.id for child in walk(loop.target) if isinstance(child, ast.Name)}
+
+
+def host_elements(node: ast.AST) -> str | None:
+    """Why the items the loop at ``node`` walks are Python numbers, or None: an item used as a
+    slice bound (``tracks[sid][lo:hi]``) or a ``range`` bound must be concrete under a trace, so
+    what the loop walks is a host-side list (segment descriptors, offsets), fixed under a trace,
+    not an array argument of as many rows as the data."""
+    elements = loop_elements(node)
+    if not elements:
+        return None
+    for child in walk(node):
+        if isinstance(child, ast.Slice):
+            bounds = [part for part in (child.lower, child.upper, child.step) if part is not None]
+            if any(isinstance(name, ast.Name) and name.id in elements for bound in bounds for name in walk(bound)):
+                return "the loop's items are slice bounds (Python numbers): a host-side list, fixed under a trace"
+        elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "range":
+            if any(isinstance(name, ast.Name) and name.id in elements for arg in child.args for name in walk(arg)):
+                return "the loop's items bound a `range` (Python numbers): a host-side list, fixed under a trace"
+    return None
+
+
+def opaque_elements(node: ast.AST, resolve) -> bool:
+    """The loop's items are only handed whole to functions the file does not show to be jax's
+    (``state = solve_subset(state, g)``): nothing in the loop uses an item as an array (no
+    arithmetic, indexing, attribute or jax call), so what the walked list holds is not shown."""
+    elements = loop_elements(node)
+    if not elements:
+        return False
+    body = node.body if isinstance(node, (ast.For, ast.AsyncFor)) else [node]
+    parents: dict[int, ast.AST] = {}
+    uses: list[ast.Name] = []
+    for stmt in body:
+        for child in walk(stmt):
+            for sub in ast.iter_child_nodes(child):
+                parents[id(sub)] = child
+            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in elements:
+                uses.append(child)
+    if not uses:
+        return False
+    for use in uses:
+        parent = parents.get(id(use))
+        if not (isinstance(parent, ast.Call) and use in parent.args):
+            return False
+        qualified = resolve(parent.func) or ""
+        if qualified.startswith(("jax.", "numpy.")):
+            return False
+    return True

@@ -269,6 +269,12 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
     if not updates:
         return False
     items = [next(item for item in flow.items if item.statement is stmt) for stmt in updates]
+    if len(updates) > 1 and not any(item.path or item.opaque for item in items):
+        # ``pen += a`` ... ``pen += b`` in one step: two terms reduced, each free of the total
+        kinds = {"add" if isinstance(op, (ast.Add, ast.Sub)) else type(op).__name__
+                 for op in (getattr(stmt, "op", None) or getattr(getattr(stmt, "value", None), "op", None) for stmt in updates)}
+        return len(kinds) == 1 and all(
+            _reduces(flow, state, stmt, resolve) for stmt in updates)
     if len(updates) > 1 or items[0].path:
         # A running total split across the branches of an ``if`` (GA302's): each branch adds a
         # term free of it, the ``if`` nothing else.

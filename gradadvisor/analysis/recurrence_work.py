@@ -104,10 +104,29 @@ def breaks_on_state(loop: ast.AST, flow: Flow) -> bool:
 LOOPS = (ast.For, ast.While, ast.AsyncFor)
 
 
+#: Attributes of an array known at trace time: printing them reads no value out.
+STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
+
+
 def _prints_constants(call: ast.Call) -> bool:
-    """``print("saturated")``: every argument a string or number literal."""
+    """``print("saturated")``, ``print(f"{seq.shape=}")``: every argument a literal or what a
+    trace knows without a value (an array's shape, rank, dtype or ``len``)."""
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    return bool(arguments) and all(isinstance(arg, ast.Constant) for arg in arguments)
+    return bool(arguments) and all(_static_text(arg) for arg in arguments)
+
+
+def _static_text(expr: ast.AST) -> bool:
+    if isinstance(expr, ast.Constant):
+        return True
+    if isinstance(expr, ast.JoinedStr):
+        return all(_static_text(part.value if isinstance(part, ast.FormattedValue) else part) for part in expr.values)
+    if isinstance(expr, ast.Attribute):
+        return expr.attr in STATIC_ATTRIBUTES
+    if isinstance(expr, ast.Subscript):
+        return _static_text(expr.value) and isinstance(expr.value, ast.Attribute)  # x.shape[0]
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "len":
+        return True
+    return False
 
 
 def _ifs(loop: ast.AST):

@@ -79,6 +79,9 @@ class AppendedList:
     grown: bool = False
     #: The names the temporaries bind, in order (one per step; None for a tuple target).
     names: tuple[str | None, ...] = ()
+    #: Other lists the same loop appends to, each starting empty and only joined (``fits``,
+    #: ``pens``): maps of their own, so a rewrite of this list alone would drop them.
+    others: tuple[str, ...] = ()
 
     @property
     def computed(self) -> ast.expr:
@@ -103,7 +106,10 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     assigned before they are read, nothing carried); None for any other loop."""
     if not body or not isinstance(body[-1], (ast.Assign, ast.Expr)):
         return None
-    flat = _iteration_steps(body[:-1], ctx)
+    # ``fits.append(a); pens.append(b)``: a list appended before the last is a map of its own
+    # when it, too, starts empty and is only joined (checked below); the last one is judged.
+    side = {_appended_name(stmt): stmt for stmt in body[:-1] if _appended_name(stmt)}
+    flat = _iteration_steps([stmt for stmt in body[:-1] if stmt not in side.values()], ctx)
     if flat is None:
         return None
     append = body[-1]
@@ -146,6 +152,8 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
             available |= names_read(target)
     if list_name in assigned or list_name in names_read(value) or any(list_name in names_read(step) for step in steps):
         return None
+    if list_name in side or set(side) & (assigned | names_read(value) | {n for step in steps for n in names_read(step)}):
+        return None
     names = tuple(targets[0].id if len(targets) == 1 and isinstance(targets[0], ast.Name) else None for targets, _ in flat)
     siblings = ctx.block_of(node)
     if siblings is None:
@@ -154,17 +162,42 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     starts = [stmt.value for stmt in block[:position] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
               and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == list_name]
     if grown is not None:
-        if not starts or not _empty_array(starts[-1], ctx):
+        if side or not starts or not _empty_array(starts[-1], ctx):
             return None
         return AppendedList(list_name, value, tuple(steps), (), grown=True, names=names)
-    if not any(isinstance(start, ast.List) and not start.elts for start in starts):
+    if not _starts_empty(block[:position], list_name):
+        return None
+    if side and not all(_starts_empty(block[:position], other) and joined_only(block, position, other, 2, ctx) for other in side):
         return None
     joins = joined_only(block, position, list_name, 2, ctx)
     if not joins:
-        if returned_only(block, position, list_name, 2, ctx):
+        if not side and returned_only(block, position, list_name, 2, ctx):
             return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names)
         return None
-    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names)
+    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side))
+
+
+def _appended_name(stmt: ast.stmt) -> str | None:
+    """``name`` of a statement ``name.append(value)``, else None."""
+    if (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "append" and isinstance(stmt.value.func.value, ast.Name) and len(stmt.value.args) == 1
+            and not stmt.value.keywords and not isinstance(stmt.value.args[0], ast.Starred)):
+        return stmt.value.func.value.id
+    return None
+
+
+def _starts_empty(statements: list[ast.stmt], list_name: str) -> bool:
+    """The last binding of ``list_name`` among ``statements`` is ``[]`` (``a, b = [], []`` too)."""
+    for stmt in reversed(statements):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, value = stmt.targets[0], stmt.value
+            if isinstance(target, ast.Name) and target.id == list_name:
+                return isinstance(value, ast.List) and not value.elts
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                for part, item in zip(target.elts, value.elts):
+                    if isinstance(part, ast.Name) and part.id == list_name:
+                        return isinstance(item, ast.List) and not item.elts
+    return False
 
 
 def _iteration_steps(statements: list[ast.stmt], ctx) -> list[tuple[list[ast.expr], ast.expr]] | None:

@@ -377,7 +377,9 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
             return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
         return "proven", []
     if not facts:
-        if candidate.per_element and trace == "proven":
+        # ``opaque_items``: the rule says the items are only handed to unknown functions, so what
+        # the list holds is not shown (GA103: ``state = solve(state, g)``)
+        if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items"):
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
     # A count the caller bounds (``if n <= 50: unrolled(x, n)``, the larger case sent elsewhere)
@@ -399,7 +401,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         # operands of an equation); its length is not shown.
         fact = lists[0]
         return "likely", [f"{fact.evidence} at {fact.path}:{fact.line}, of a length the code does not show"]
-    if candidate.per_element and trace == "proven":
+    if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items"):
         return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
     return "likely", []
 

@@ -376,6 +376,10 @@ class PerSampleMap(Rule):
             return
         head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and {joined_by(ctx, appended.joins[0], list_name)}"
         module = join_module(ctx, appended.joins[0])
+        if appended.others:  # fits.append(a); pens.append(b): each list a map; a rewrite of one would drop the others
+            head += f" (it fills `{'`, `'.join(appended.others)}` the same way: map {'them' if len(appended.others) > 1 else 'it'} too)"
+            self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
+            return
         if builtin_sum(appended.joins[0], ctx):
             self._added(node, head, found, module, list_name, lambda: appended_advice(ctx, appended, loop, module))
             return
@@ -407,9 +411,10 @@ class PerSampleMap(Rule):
 
     # -- the message and the rewrite ---------------------------------------------------------------
 
-    def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, **fields) -> None:
+    def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, advice_only: bool = False, **fields) -> None:
         """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
         advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
+        fix = None if advice_only else fix
         self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, self.ctx), **fields)
 
     # -- phase 2 ---------------------------------------------------------------------------------

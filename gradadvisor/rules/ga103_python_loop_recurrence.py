@@ -6,6 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.component_loops import host_elements, opaque_elements
 from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.carried_values import carried_without_gradient, growing_carry, state_evidence
 from gradadvisor.analysis.linear_recurrence import linear_update, reduction
@@ -352,6 +353,8 @@ class PythonLoopRecurrence(Rule):
             return  # a Pallas kernel: its Python loops unroll into the kernel on purpose (static tiles)
         if any(element_is_object(node, name) for name in form.elements) or calls_indexed(node, form.index) or counts_records(form):
             return  # a list of modules, functions, distributions or records (``self.layers[i](x)``, ``groups[b].ids``)
+        if extent.per_element and host_elements(node):
+            return  # for (sid, lo, hi) in pieces: out.at[lo:hi]: a host list of Python numbers, one segment each
         flow = analyse(form, ctx.resolve, ctx.code)
         if not flow.recurrent and not flow.writes:
             return
@@ -409,7 +412,7 @@ class PythonLoopRecurrence(Rule):
             evidence=[flow.reasons.get(states[0], ""), *([iterations] if iterations else [])],
             no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
             data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx),
-                  "threshold": loop_threshold(form, extent, ctx)},
+                  "threshold": loop_threshold(form, extent, ctx), "opaque_items": extent.per_element and opaque_elements(node, ctx.resolve)},
         )
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:

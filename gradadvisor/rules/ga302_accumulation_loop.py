@@ -387,7 +387,9 @@ class AccumulationLoop(Rule):
             sum_preconditions(ctx, conditions, levels, accumulations, [rewrite for rewrite in rewrites if rewrite is not None])
             edit = ctx.renderer.replace_statements(loop, loop, lines)
             fix = conditions.fix([edit], "\n".join(lines), imports)
-        if len(accumulations) == 1:
+        if len(accumulations) == 1 and accumulations[0].terms > 1:
+            lead = f"`{accumulations[0].name}` gains {accumulations[0].terms} terms per step of {levels[0].header}"
+        elif len(accumulations) == 1:
             lead = f"`{one_line(ctx.code(accumulations[0].statement), 60)}` adds one term per step of {levels[0].header}"
         else:
             listed = ", ".join(f"`{item.name}`" for item in accumulations)
