@@ -27,8 +27,9 @@ class PerSampleMap(Rule):
     (`jnp.sum([f(x) for x in xs])`, advice) and a gather per index (`jnp.stack([x[i] for i in
     idx])`, mapped as `x[idx]` is) too. The loop may walk
     `zip(xs, ys)`, `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an
-    index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`,
-    `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). An index passed as a value
+    index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`, `xs[i, 2:5]` (row `i` of
+    `xs[:, 2:5]`), `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). A loop
+    appending to several lists, each only joined after it, is a map of each (advice, no fix). An index passed as a value
     (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
     (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
     array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported

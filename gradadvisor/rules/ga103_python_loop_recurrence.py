@@ -146,8 +146,12 @@ class PythonLoopRecurrence(Rule):
     - code no trace can run (generators, Python branches on array elements) unless proven traced;
     - states that are not arrays (numbers, strings, lists, NumPy arrays, `fn = jax.vmap(fn)`,
       `val = body_fun(i, val)`); a recurrence with no `.at` write only in code proven traced;
+    - loops over a host list of Python numbers: items used as slice or `range` bounds
+      (`for (sid, lo, hi) in pieces: out = out.at[lo:hi].set(...)`) must be concrete, so the list
+      is the program's structure, not its data. Items only handed to functions the file does not
+      show (`for g in groups: state = solve(state, g)`) are not proven rows: `medium` at most;
     - reductions whose running value is not kept (`acc = acc + f(x[i])`, `ok = ok & t(x[i])`,
-      `m = jnp.maximum(m, x[i])`: GA302 reports sums), sliding windows (`prev = x[i]`), and
+      `m = jnp.maximum(m, x[i])`, `pen += a; pen -= b`: GA302 reports sums), sliding windows (`prev = x[i]`), and
       independent writes that carry a PRNG key, a counter or a clock, update each element
       from itself (`x = x.at[i].set(g(x[i]))`: a map) or write per-example gradients (GA102);
       independent writes only where a trace is proven and the size is shown or likely;

@@ -30,7 +30,9 @@ class AccumulationLoop(Rule):
     `x[i]`, `x[i + 1]`, `x[i, ...]`, `x[:, i]`, `x[..., i]`, `jnp.take(x, i, axis=k)`,
     `lax.dynamic_index_in_dim(x, i, k)` or `lax.dynamic_slice(x, (i, 0), (1, x.shape[1]))`.
     A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix;
-    so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`).
+    so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`),
+    a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
+    step that makes a helper `def` and calls it (read through what the helper reads).
 
     ## Why it is slow for gradients
     Python runs the loop while JAX traces it: the program gets one slice, one computation
