@@ -1333,8 +1333,11 @@ class _Evaluator:
             # Computed from parameters: an array if they are arrays, a count if they are ints.
             first = left if left.kind == v.PARAM else right
             return Value(v.PARAM, param=first.param, annotation=first.annotation)
-        if kinds <= {v.SCALAR, v.SIZE, v.PARAM} and v.SIZE in kinds or kinds in ({v.SIZE, v.UNKNOWN}, {v.SIZE, v.MODULE}) and isinstance(node.op, ast.Mult):
-            # ``x.shape[0] * lib.n_nodes``: a data size times anything is at least as large
+        if kinds <= {v.SCALAR, v.SIZE, v.PARAM} and v.SIZE in kinds or kinds in ({v.SIZE, v.UNKNOWN}, {v.SIZE, v.MODULE}) and (
+            isinstance(node.op, (ast.Mult, ast.Add)) or isinstance(node.op, ast.Sub) and left.kind == v.SIZE
+        ):
+            # ``x.shape[0] * lib.n_nodes``: a data size times anything is at least as large; ``T - w + 1``
+            # with ``w`` a window width from a config: the positions of a window along the data
             params = [item.param for item in (left, right) if item.kind == v.PARAM and item.param] + [
                 item.param for item in (left, right) if item.kind == v.SIZE and item.param
             ]

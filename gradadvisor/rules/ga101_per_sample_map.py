@@ -11,8 +11,9 @@ from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
-from gradadvisor.analysis.stacked_lists import builtin_sum
+from gradadvisor.analysis.stacked_lists import appended_list, builtin_sum
 from gradadvisor.analysis.syntax import one_line, positional
+from gradadvisor.analysis.window_gathers import joined_windows
 from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, join_module, joined_by, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice, summed_list_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
@@ -29,7 +30,8 @@ class PerSampleMap(Rule):
     `zip(xs, ys)`, `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an
     index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`, `xs[i, 2:5]` (row `i` of
     `xs[:, 2:5]`), `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). A loop
-    appending to several lists, each only joined after it, is a map of each (advice, no fix). An index passed as a value
+    appending to several lists, each only joined after it, is a map of each (advice, no fix). Sliding windows
+    stacked one position at a time (`jnp.stack([x[i:i + w] for i in range(m)])`) are one gather (advice). An index passed as a value
     (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
     (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
     array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
@@ -305,6 +307,9 @@ class PerSampleMap(Rule):
             return
         found = of_list(positional(node)[0], ctx)
         if found is None:
+            source = positional(node)[0]
+            if isinstance(source, ast.ListComp) and len(source.generators) == 1 and not source.generators[0].ifs:
+                self._windows(node, source.generators[0].target, source.generators[0].iter, source.elt, node, quoted(ctx.code(node)))
             return
         head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
         self._report(node, head, found, join.module, lambda: per_sample_advice(ctx, join.replaced, found.loop, join.join, join.function, join.module, advice_only=join.advice_only))
@@ -369,6 +374,9 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         mapped = appended_map(node, body, per_element, ctx)
         if mapped is None:
+            appended = appended_list(node, body, ctx) if isinstance(node, ast.For) else None
+            if appended is not None and appended.joins and not appended.others:
+                self._windows(node, node.target, node.iter, appended.inlined or appended.value, appended.joins[0], f"`{header}: {appended.name}.append(...)`")  # type: ignore[union-attr]
             return
         appended, found = mapped
         list_name, loop = appended.name, found.loop
@@ -385,6 +393,14 @@ class PerSampleMap(Rule):
             self._added(node, head, found, module, list_name, lambda: appended_advice(ctx, appended, loop, module))
             return
         self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
+
+    def _windows(self, node: ast.AST, target: ast.AST, iterable: ast.expr, value: ast.expr, join: ast.Call, head: str) -> None:
+        """``jnp.stack([x[i:i + w] for i in range(m)])``: one slice per window (advice)."""
+        found = joined_windows(self.ctx, target, iterable, value, join)
+        if found is not None:
+            window, extent, advice = found
+            message = f"{head} gathers one window of `{one_line(self.ctx.code(window.array), 30)}` per position, each a slice whose gradient is a full-size scatter; {advice}"
+            self.report(node, message, extent=extent, work="jax")
 
     def _added(self, node: ast.AST, head: str, found: SampleMap, module: str, list_name: str, rewrite) -> None:
         """A list of per-sample results added by the builtin ``sum``: advice only (``summed_list_advice``)."""
