@@ -103,7 +103,21 @@ def of_loop(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST, joined_value
     not one. ``joined_value``: ``body`` is the value joined per sample (not a stand-in for a loop
     body's statements)."""
     loop = read(ctx, target, iterable, body)
-    return judge(ctx, loop, ctx.extent(iterable) if loop is not None else None, body, joined_value)
+    return judge(ctx, loop, named_parameter(ctx, iterable, ctx.extent(iterable)) if loop is not None else None, body, joined_value)
+
+
+def named_parameter(ctx, iterable: ast.AST, extent: Extent) -> Extent:
+    """A parameter walked item by item whose name says "different things" (``F_params``,
+    ``members``): the name breaks ties only, so phase 2 asks the call sites (``size_proof``:
+    a size ``"named"`` is data where every caller passes an array or many like arrays, else
+    nothing). Any other extent as it is."""
+    if not (extent.kind == "static" and extent.named and isinstance(iterable, ast.Name)):
+        return extent
+    value = ctx.value(iterable)
+    if value.kind != v.PARAM or not value.param:
+        return extent
+    return Extent("data", f"`{iterable.id}` (named as a collection) holds what callers pass", "named", param=value.param,
+                  size=f"len({value.param})", per_element=True)
 
 
 def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, body: ast.AST, joined_value: bool) -> SampleMap | None:
@@ -125,7 +139,7 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # products of slices taken at the index: GA201 writes the one einsum
     if isinstance(loop, ElementLoop) and loop.axes and any(axis != 0 for axis in loop.axes) and arithmetic_only(loop):
         return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
-    if not arrays_are_data(loop, ctx, plain_names=True):
+    if extent.proof != "named" and not arrays_are_data(loop, ctx, plain_names=True):  # named: phase 2 asks the callers
         return None  # (zip(centers, scales): a name alone does not make `scales` a list)
     return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
 

@@ -366,6 +366,14 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
 def size_proof(candidate: Candidate, project: "Project", trace: str = "none") -> tuple[str, list[str]]:
     """The size proof, upgraded (or refuted) by what call sites pass for ``size_param``, or by
     the trace: a traced function's parameters are arrays, so a loop over one is data-sized."""
+    if candidate.size == "named":
+        # named as a collection: data only where every call site passes an array or many like arrays
+        # the parameter may be an enclosing function's (a closure reads it): the nearest scope whose callers pass it
+        facts = next((found for scope in candidate.scopes if (found := project.arguments(candidate.path, scope, candidate.size_param))), []) if candidate.size_param else []
+        counts = [int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith("stack:")]
+        if facts and all(fact.kind == "array" or fact.kind.startswith("stack:") for fact in facts) and all(count > SMALL_RANGE for count in counts):
+            return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:1]]
+        return "static", []
     if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
     facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
