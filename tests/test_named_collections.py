@@ -43,3 +43,27 @@ def test_a_collection_named_parameter_stays_a_structure_where_callers_show_nothi
 def test_a_few_like_arrays_are_a_structure(tmp_path):
     found = scan_program(tmp_path, ENSEMBLE.format(passed="forcing_params = [jnp.ones(8) * (1.0 + 0.01 * i) for i in range(4)]"))
     assert found == []
+
+
+INDEXED = '''
+import jax
+import jax.numpy as jnp
+
+def cost(u, w):
+    return jnp.sum((u - w) ** 2)
+
+def soft_loss(u, wind_ensemble):
+    E = len(wind_ensemble)
+    losses = jnp.array([cost(u, wind_ensemble[e]) for e in range(E)])
+    return jnp.mean(losses)
+
+soft_grad = jax.jit(jax.grad(soft_loss))
+winds = [jnp.ones(3) * k for k in range({count})]
+g = soft_grad(jnp.zeros(3), winds)
+'''
+
+
+def test_a_collection_named_parameter_read_at_an_index_asks_its_callers_too(tmp_path):
+    found = scan_program(tmp_path, INDEXED.format(count=50), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
+    assert scan_program(tmp_path, INDEXED.format(count=5)) == []

@@ -140,7 +140,14 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
     if isinstance(loop, ElementLoop) and loop.axes and any(axis != 0 for axis in loop.axes) and arithmetic_only(loop):
         return None  # `m + d[:, i]` per column: GA201's whole-array rewrite (`m + d.T`)
     if extent.proof != "named" and not arrays_are_data(loop, ctx, plain_names=True):  # named: phase 2 asks the callers
-        return None  # (zip(centers, scales): a name alone does not make `scales` a list)
+        # (zip(centers, scales): a name alone does not make `scales` a list); one walked
+        # parameter named as a collection (``ensemble[e]`` over ``range(len(ensemble))``): its callers
+        walked = [array for array in loop.arrays if not built(array)]
+        if len(walked) != 1 or not isinstance(walked[0], ast.Name):
+            return None
+        extent = named_parameter(ctx, walked[0], ctx.extent(walked[0]))
+        if extent.proof != "named":
+            return None
     return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
 
 

@@ -752,13 +752,12 @@ class SummaryBuilder:
                 for target in stmt.targets:
                     for name in target_names(target):
                         bound[name] = bound.get(name, 0) + 1
-                value = stmt.value
-                if (
-                    len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(value, ast.Call)
-                    and value.args and isinstance(value.args[0], ast.Name) and value.args[0].id in names
-                    and canonical(self.names.resolve(value.func)) in SAME_ARGUMENTS
-                ):
-                    found[stmt.targets[0].id] = value.args[0].id
+                # ``jax.jit(jax.grad(f))``: transforms nested, each passing its arguments through
+                inner = stmt.value
+                while isinstance(inner, ast.Call) and inner.args and canonical(self.names.resolve(inner.func)) in SAME_ARGUMENTS:
+                    inner = inner.args[0]
+                if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and inner is not stmt.value and isinstance(inner, ast.Name) and inner.id in names:
+                    found[stmt.targets[0].id] = inner.id
         return {alias: name for alias, name in found.items() if bound.get(alias) == 1 and alias not in names and alias not in self.names.aliases}
 
     def _statements(self, lines: list[int] | None = None):
