@@ -66,7 +66,7 @@ class Accumulation:
     @property
     def signed(self) -> ast.expr:
         """The term as added (``-term`` for ``-=``)."""
-        return ast.UnaryOp(op=ast.USub(), operand=self.term) if self.subtract else self.term
+        return _signed(self.term, self.subtract)
 
 
 @dataclass
@@ -199,7 +199,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             local_values.append((stmt.name, closure))
             local_statements.append((stmt.name, closure, stmt))
             continue
-        found = accumulation_of(stmt, resolve) if not isinstance(stmt, (ast.If, ast.FunctionDef)) else branched_accumulation(stmt, resolve) if isinstance(stmt, ast.If) else None
+        found = accumulation_of(stmt, resolve) if not isinstance(stmt, ast.If) else branched_accumulation(stmt, resolve)
         if found is not None:
             accumulations.append(found)
             continue

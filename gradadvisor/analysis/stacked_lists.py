@@ -116,19 +116,10 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     grown = _grown(append, ctx)
     if grown is not None:
         list_name, value = grown
-    elif not (
-        isinstance(append, ast.Expr)
-        and isinstance(append.value, ast.Call)
-        and isinstance(append.value.func, ast.Attribute)
-        and append.value.func.attr == "append"
-        and isinstance(append.value.func.value, ast.Name)
-        and len(append.value.args) == 1
-        and not append.value.keywords
-        and not isinstance(append.value.args[0], ast.Starred)
-    ):
+    elif _appended_name(append) is None:
         return None
     else:
-        list_name = append.value.func.value.id  # type: ignore[attr-defined]
+        list_name = _appended_name(append)  # type: ignore[assignment]
         value = append.value.args[0]  # type: ignore[attr-defined]
     if isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
