@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.accumulation_walk import for_level
+from gradadvisor.analysis.extent import is_data_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
 from gradadvisor.analysis.recurrence_steps import calls_indexed
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names, walk
@@ -451,7 +452,7 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
             for term in terms:
                 if converts_to_python(term, element) and not module_constant(array, ctx) or element_is_object(term, element):  # type: ignore[arg-type]
                     return None  # host-side numbers (a module's constant labels convert under a trace too); or models, distributions
-                if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array:  # type: ignore[arg-type]
+                if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array):  # type: ignore[arg-type]
                     return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
     return body
 

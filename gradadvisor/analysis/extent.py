@@ -38,7 +38,7 @@ COLLECTION_NAME = re.compile(
     r"levels?|scales?|coeffs?|coefficients?|chunks?|tasks?|files?|paths?|lines?|tokens?|words?|strings?|"
     r"labels?|columns?|constraints?|conds|conditions?|bcs|sites?|plates?|distributions?|dists?|priors?|samplers?|"
     r"offsets?|indices?|treedefs?|modes?|buffers?|caches?|hooks?|handlers?|observers?|tables?|ensemble|members?|"
-    r"groups?|subsets?|partitions?|regions?)(?:_|$|\d)",
+    r"groups?|subsets?)(?:_|$|\d)",
     re.IGNORECASE,
 )
 #: Parameter names that hold PRNG keys (``keys``, ``rngs``, ``subkeys``): as many as the caller draws.
@@ -82,6 +82,13 @@ MODEL_NAMES = frozenset({"model", "net", "network", "critic", "policy", "actor",
 #: Keys of a data mapping that count its rows (``data["N"]``, ``data["T"]``, ``obs["n_obs"]``).
 DATA_COUNT_KEY = re.compile(r"^(?:N|T|n|n_?obs|n_?data|n_?time|n_?points|n_?samples|num_?obs)$")
 SETTING_COUNT = re.compile(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", re.IGNORECASE)
+
+
+def is_data_name(expr: ast.AST) -> bool:
+    """``expr`` is a name whose last part says data rows (``xs``, ``batch``, ``samples``): a tie-break
+    for a list reduced whole per item, which is otherwise read as different arrays (pytree leaves)."""
+    name = tail_name(expr)
+    return bool(name) and DATA_HEAD.search(name) is not None
 
 
 def is_collection_name(name: str) -> bool:

@@ -2070,6 +2070,8 @@ def _arithmetic(op: ast.operator, left, right):
             return result if isinstance(result, (int, float)) and abs(result) < 10**15 else None
         if isinstance(op, ast.Mod):
             return left % right
+        if isinstance(op, (ast.LShift, ast.RShift)) and isinstance(left, int) and isinstance(right, int) and 0 <= right <= 48:
+            return left << right if isinstance(op, ast.LShift) else left >> right  # ``1 << n_qubits``: a size
     except (ZeroDivisionError, OverflowError, ValueError):
         return None
     return None

@@ -157,16 +157,19 @@ def short(qualified: str) -> str:
     return qualified
 
 
-def transform_name(expr: ast.AST, names: ImportMap) -> str | None:
+def transform_name(expr: ast.AST, names: ImportMap, depth: int = 0) -> str | None:
     """The transform ``expr`` names or builds: ``jax.jit``, ``partial(jax.jit, ...)``,
-    ``jax.jit(static_argnums=0)``, ``eqx.filter_jit(...)``."""
+    ``jax.jit(static_argnums=0)``, ``eqx.filter_jit(...)``, or a module-level name bound once to
+    one of these."""
     if isinstance(expr, ast.Call):
         func = canonical(names.resolve(expr.func))
         if func == "functools.partial" and expr.args:
-            return transform_name(expr.args[0], names)
+            return transform_name(expr.args[0], names, depth)
         if func in TRANSFORM_LEVELS and not expr.args:
             return func  # @jax.jit(static_argnames=...) style
-        return transform_name(expr.func, names)
+        return transform_name(expr.func, names, depth)
+    if isinstance(expr, ast.Name) and expr.id in names.bound_calls and depth < 3:
+        return transform_name(names.bound_calls[expr.id], names, depth + 1)  # jit_method = partial(jax.jit, ...); @jit_method
     qualified = canonical(names.resolve(expr))
     if qualified is None and isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in names.instances:
         qualified = f"{canonical(names.instances[expr.value.id])}.{expr.attr}"  # opt.step(cost, w): a method of an instance

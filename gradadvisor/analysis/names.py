@@ -152,7 +152,7 @@ class ImportMap:
         self.defined: set[str] = set()
         self.star_imports: list[str] = []
         self._module = module
-        made: list[tuple[str, ast.expr]] = []
+        made: list[tuple[str, ast.Call]] = []
         assigned: dict[str, int] = {}
         for stmt in module_statements(module.body):
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -170,7 +170,7 @@ class ImportMap:
                         self.defined.add(bound)
                         assigned[bound] = assigned.get(bound, 0) + 1
                 if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
-                    made.append((stmt.targets[0].id, stmt.value.func))
+                    made.append((stmt.targets[0].id, stmt.value))
             elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
                 self.defined.update(target_names(stmt.target))
             elif isinstance(stmt, (ast.For, ast.AsyncFor)):
@@ -184,10 +184,15 @@ class ImportMap:
         #: Module-level names bound once to an instance of an imported class (``opt =
         #: qml.AdamOptimizer(0.1)``) -> the class: its methods may be transforms (``opt.step(cost, w)``).
         self.instances: dict[str, str] = {}
-        for name_, constructor in made:
-            qualified = self.resolve(constructor)
-            if qualified is not None and assigned.get(name_) == 1 and name_ not in self.aliases:
-                self.instances[name_] = qualified
+        #: Module-level names bound once to a call (``jit_method = partial(jax.jit, static_argnums=0)``):
+        #: a decorator spelled with the name is that call (``transform_name``).
+        self.bound_calls: dict[str, ast.Call] = {}
+        for name_, made_call in made:
+            qualified = self.resolve(made_call.func)
+            if assigned.get(name_) == 1 and name_ not in self.aliases:
+                self.bound_calls[name_] = made_call
+                if qualified is not None:
+                    self.instances[name_] = qualified
 
     def resolve(self, node: ast.AST) -> str | None:
         """The qualified name of a dotted expression, or None if its head is not an import."""

@@ -274,7 +274,7 @@ def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
 
 def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
     if isinstance(node, ast.For):
-        if ctx.function is None or node.orelse:
+        if node.orelse:
             return None
         variables = names_read(node.target)
         temporaries = sample_temporaries(node.body, variables)
@@ -282,6 +282,8 @@ def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
         extent = ctx.extent(node.iter) if calls else None
         if extent is None or not extent.is_data:
             return None
+        if ctx.function is None and extent.proof != "proven":
+            return None  # a module-level loop (a script, a notebook cell) over what it shows is data only
 
         def read_call(call: ast.AST) -> ElementLoop | None:
             return reading(ctx, node.target, node.iter, replace_names(call, temporaries) if temporaries else call)

@@ -71,7 +71,10 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
     for name in _header_names(header) if header is not None else ():
         if SMALL_STEPS_NAME.search(name) or SMALL_COUNT_NAME.match(name):
-            return False  # unroll factors, series orders, rounds, dimensions: small by their name
+            stated = ctx.value(ast.Name(id=name, ctx=ast.Load())).literal
+            if not (type(stated) is int and stated >= LITERAL_STEPS):
+                return False  # unroll factors, series orders, rounds, dimensions: small by their name
+            # ``degree: int = 100``: the value the code states outweighs the name
         value = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
         for binding in value:
             if binding.kind == "assign" and isinstance(binding.value, ast.AST) and _logarithmic(binding.value):

@@ -14,6 +14,7 @@ chosen for memory (``lax_map_over_data``).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
@@ -225,16 +226,24 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
         # when the facts show one of them is an array (a zip of two lists of numbers is not)
         arrays = any(not built(array) and ctx.value(array).is_array for array in loop.arrays)
         return arrays and all(elementwise_in(loop.body, variable, ctx.resolve) is not None for variable in loop.variables if variable in names_read(loop.body)), param
-    return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop)), param
+    return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop, ctx)), param
 
 
-def gathers(loop: ElementLoop) -> bool:
+def gathers(loop: ElementLoop, ctx) -> bool:
     """The body reads another array at the element (``x[i] for i in idx``, ``w[idx[k]]`` over
     ``range(len(idx))``): one gather per element, each transposed into a scatter into a
-    full-size array of zeros under ``grad``; one indexing, ``x[idx]``, does them all."""
+    full-size array of zeros under ``grad``; one indexing, ``x[idx]``, does them all. Not a
+    mapping looked up by key (``obs[name] for name in agents`` with ``obs: dict``)."""
     var = loop.variables[0]
     return any(isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == var
-               and isinstance(node.value, (ast.Name, ast.Attribute)) and var not in names_read(node.value) for node in walk(loop.body))
+               and isinstance(node.value, (ast.Name, ast.Attribute)) and var not in names_read(node.value) and not _mapping(node.value, ctx)
+               for node in walk(loop.body))
+
+
+def _mapping(expr: ast.expr, ctx) -> bool:
+    """``expr`` is a dict: built as one, or a parameter annotated as one."""
+    value = ctx.value(expr)
+    return value.kind == v.MAPPING or value.kind == v.PARAM and bool(value.annotation) and re.search(r"\b(?:dict|Dict|Mapping|MutableMapping)\b", value.annotation or "") is not None
 
 
 def slice_contraction(loop: ElementLoop, ctx) -> bool:

@@ -44,9 +44,12 @@ def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses
     accounted = own_uses + sum(1 for statement in later for node in walk(statement) if counted(node))
     for position, statement in enumerate(later):
         found.extend(node for node in walk(statement) if is_join(node))  # type: ignore[misc]
+        value = statement.value if isinstance(statement, ast.Assign) else None
+        while isinstance(value, (ast.Attribute, ast.Subscript)) and not is_join(value):
+            value = value.value  # ``ys = jnp.array(ys).T``, ``ys = jnp.stack(ys)[:, 0]``: the join, then a view of it
         if (
             isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
-            and statement.targets[0].id == list_name and is_join(statement.value)
+            and statement.targets[0].id == list_name and is_join(value)
         ):
             # ``ys = jnp.stack(ys)``: from here on ``ys`` is the joined array.
             accounted += 1 + sum(name_count(rest, list_name) for rest in later[position + 1 :])

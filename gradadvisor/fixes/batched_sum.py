@@ -29,6 +29,7 @@ from gradadvisor.analysis.accumulation_walk import (
     is_ellipsis_item,
     is_new,
     is_none_item,
+    named_rows,
     rows_of_one_thing,
     runs,
     runs_by_callers,
@@ -111,7 +112,9 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
         reads = index_reads(term, index, ctx.resolve)
         for read in reads:
             if not rows_of_one_thing(ctx, read.array):
-                return False  # pytree leaves, layers, self.weights[i]: different things
+                # pytree leaves, layers, self.weights[i]: different things; a parameter only its
+                # name calls a collection (``params[k] * cos(k * t)``): the sum stands, advice only
+                return None if named_rows(ctx, read.array) else False
         uses = sum(1 for child in walk(term) if isinstance(child, ast.Name) and child.id == index)
         inside = sum(1 for read in reads for child in walk(read.node) if isinstance(child, ast.Name) and child.id == index)
         seen: dict[tuple, Leaf] = {}

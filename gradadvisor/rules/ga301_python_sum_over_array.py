@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis.recurrence_steps import calls_indexed
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import is_collection_name
+from gradadvisor.analysis.extent import is_collection_name, is_data_name
 from gradadvisor.analysis.per_sample import applies_model, index_range, map_loop, traced_arithmetic, unpartial
 from gradadvisor.analysis.syntax import attribute_path, call, names_read, one_line
 from gradadvisor.analysis.vectorize import (
@@ -315,7 +315,7 @@ class PythonSumOverArray(Rule):
         if element is None:
             if isinstance(loop.iter, ast.Call) and not ctx.resolve(loop.iter.func):
                 return  # zip/enumerate/a helper's result: advice would need more care than a rewrite
-            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array and not applies_model(body, var, ctx):
+            if reduces_whole(body, var, ctx.resolve) and not ctx.value(loop.iter).is_array and not applies_model(body, var, ctx) and not is_data_name(loop.iter):
                 return  # sum(jnp.sum(w ** 2) for w in ws): a list of different arrays
             array, element_body = loop.iter, body
         else:
