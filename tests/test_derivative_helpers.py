@@ -118,3 +118,33 @@ def test_a_helper_returning_a_part_of_a_jvp_is_a_derivative_per_sample(tmp_path)
 
 def test_a_helper_returning_a_value_is_a_map(tmp_path):
     assert [f["code"] for f in scan_program(tmp_path, HVP.format(returned="jnp.sin(x) * v"))] == ["GA101"]
+
+
+INNER = '''
+import jax
+import jax.numpy as jnp
+
+def logp(x, mu):
+    return -jnp.sum((x - mu) ** 2)
+
+def fisher(x, mu):
+    score = jax.grad(logp)({at})
+    return jnp.mean(score ** 2)
+
+def total(mu, sets):
+    return jnp.mean(jnp.array([fisher(s, mu) for s in sets]))
+
+g = jax.jit(total)
+'''
+
+
+def test_a_helper_computing_a_derivative_at_what_it_is_passed_is_a_per_example_gradient(tmp_path):
+    # score matching: the helper returns a reduction of the derivative, not the derivative itself
+    found = scan_program(tmp_path, INNER.format(at="x, mu"), low=False)
+    assert [f["code"] for f in found] == ["GA102"]
+    assert "jax.vmap(fisher" in found[0]["message"]
+
+
+def test_a_helper_differentiating_at_a_constant_is_not(tmp_path):
+    found = scan_program(tmp_path, INNER.format(at="jnp.zeros(3), jnp.ones(3)"))
+    assert [f["code"] for f in found if f["code"] == "GA102"] == []

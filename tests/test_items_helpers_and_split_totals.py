@@ -210,3 +210,13 @@ def test_a_helper_that_reads_the_running_total_makes_it_carried(tmp_path):
     helper = "def slopes():\n            return jnp.diff(sol) + pen\n        sol = slopes()"
     found = scan_program(tmp_path, SPLIT_TOTAL.format(middle=helper))
     assert [f["code"] for f in found] == ["GA103"]
+
+
+def test_a_row_read_with_a_new_axis_maps_over_the_expanded_rows(tmp_path):
+    source = (
+        "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef update(W, feats):\n"
+        "    return jnp.stack([jnp.sum(W[i, :, None] * feats, axis=0) for i in range(W.shape[0])])\n"
+    )
+    found = scan_program(tmp_path, source, low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
+    assert "W[:, :, None]" in found[0]["message"]

@@ -184,3 +184,24 @@ g = jax.jit(jax.grad(lambda A, y: jnp.sum(apply_all(A, y, 3))))
 @pytest.mark.parametrize("view", ["", ".T", "[:, 0]"])
 def test_a_list_rebound_to_a_view_of_its_join_is_a_map(tmp_path, view):
     assert [f["code"] for f in scan_program(tmp_path, REBOUND.format(view=view), low=False)] == ["GA101"]
+
+
+STEPS_FROM_HORIZON = '''
+import jax
+import jax.numpy as jnp
+
+def decay(y0, rate, horizon: float, h: float):
+    steps = int({count})
+    y = jnp.zeros(steps + 1).at[0].set(y0)
+    for s in range(steps):
+        y = y.at[s + 1].set(y[s] / (1 + rate * h))
+    return y
+
+fast = jax.jit(decay, static_argnums=(2, 3))
+'''
+
+
+def test_a_count_of_steps_divided_out_of_parameters_grows_with_them(tmp_path):
+    found = scan_program(tmp_path, STEPS_FROM_HORIZON.format(count="horizon // h"), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
+    assert scan_program(tmp_path, STEPS_FROM_HORIZON.format(count="3.0 // 1.0")) == []

@@ -35,7 +35,7 @@ from gradadvisor.analysis.config_values import configured
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, kept_transform, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, one_line, positional, range_bounds, walk_local
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, names_read, one_line, positional, range_bounds, walk_local
 from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
@@ -1469,6 +1469,10 @@ class _Evaluator:
             return Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=driver.param, literal=default, evidence=driver.evidence[:3])
         if name in ("int", "round") and args:
             inner = self.eval(args[0], depth)
+            read = sorted(names_read(args[0]) & self.scope.params.keys()) if inner.kind == v.SCALAR and inner.literal is None else []
+            if read and isinstance(args[0], ast.BinOp) and isinstance(args[0].op, (ast.Div, ast.FloorDiv)):
+                # ``steps = int(horizon // h)``: a count of steps from numbers the callers pass
+                return Value(v.SIZE, length=code, param=read[0], evidence=(f"`{code}` is computed from the parameters {', '.join(f'`{r}`' for r in read)}",))
             if inner.kind == v.SCALAR:
                 return v.scalar(int(inner.literal) if isinstance(inner.literal, (int, float)) and not isinstance(inner.literal, bool) else None)
             if inner.kind in (v.SIZE, v.PARAM, v.ARRAY, v.UNKNOWN):

@@ -263,7 +263,10 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     from gradadvisor.analysis.syntax import walk_local
 
     transforms = set()
-    for statement in (node for node in walk_local(definition) if isinstance(node, ast.Return)):
+    returns = [node for node in walk_local(definition) if isinstance(node, ast.Return)]
+    if not any(_derivative_value(statement.value, ctx) for statement in returns):
+        return _inner_derivative(definition, ctx)
+    for statement in returns:
         value = statement.value
         while isinstance(value, ast.Subscript):
             value = value.value  # ``return jax.jvp(jax.grad(f), (x,), (v,))[1]``: a part of a derivative
@@ -277,6 +280,30 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
             return None
         transforms.add(transform)
     return transforms.pop() if len(transforms) == 1 else None
+
+
+def _derivative_value(value: ast.AST | None, ctx) -> bool:
+    """``value`` is (a part of) a derivative computed in place: ``jax.grad(f)(x)``, ``jax.jvp(...)[1]``."""
+    while isinstance(value, ast.Subscript):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return False
+    return ctx.resolve(value.func) in DIRECT_DERIVATIVES or isinstance(value.func, ast.Call) and ctx.resolve(value.func.func) in GRADIENT_FUNCTIONS
+
+
+def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx) -> str | None:
+    """The transform, when the function computes a derivative at what it is passed and returns
+    something made from it (``def fisher(x): s = jax.grad(logp)(x); return jnp.sum(s ** 2)``):
+    called once per sample, it is a per-example gradient all the same."""
+    from gradadvisor.analysis.syntax import names_read, walk_local
+
+    params = {arg.arg for arg in (*definition.args.posonlyargs, *definition.args.args, *definition.args.kwonlyargs)} - {"self", "cls"}
+    found = set()
+    for node in walk_local(definition):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and ctx.resolve(node.func.func) in GRADIENT_FUNCTIONS:
+            if any(names_read(arg) & params for arg in [*node.args, *(item.value for item in node.keywords)]):
+                found.add(ctx.resolve(node.func.func))
+    return found.pop() if len(found) == 1 else None
 
 
 def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:

@@ -574,9 +574,11 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
             if len(before) == 1 and ellipsis(before[0]) and not after and keep is None and not offset:
                 return node.value, -1, None, 0
             if all(full(item) for item in before) and keep is None and after and all(
-                (isinstance(item, ast.Slice) or _literal_int(item) is not None) and index not in names_read(item) for item in after
+                (isinstance(item, ast.Slice) or _literal_int(item) is not None or isinstance(item, ast.Constant) and item.value is None)
+                and index not in names_read(item) for item in after
             ):
-                # ``a[t, 2:5]`` is ``a[:, 2:5][t]``: the columns kept for every row, walked at ``t``
+                # ``a[t, 2:5]`` is ``a[:, 2:5][t]``, ``w[i, :, None]`` is ``w[:, :, None][i]``: the
+                # columns kept (or axes added) for every row, walked at ``t``
                 kept = ast.Subscript(value=node.value, slice=ast.Tuple(elts=[*before, ast.Slice(), *after], ctx=ast.Load()), ctx=ast.Load())
                 return kept, len(before), None, offset
             if before and all(_literal_int(item) is not None for item in before) and keep is None and not after:
