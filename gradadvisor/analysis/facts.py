@@ -1471,8 +1471,9 @@ class _Evaluator:
             inner = self.eval(args[0], depth)
             read = sorted(names_read(args[0]) & self.scope.params.keys()) if inner.kind == v.SCALAR and inner.literal is None else []
             if read and isinstance(args[0], ast.BinOp) and isinstance(args[0].op, (ast.Div, ast.FloorDiv)):
-                # ``steps = int(horizon // h)``: a count of steps from numbers the callers pass
-                return Value(v.SIZE, length=code, param=read[0], evidence=(f"`{code}` is computed from the parameters {', '.join(f'`{r}`' for r in read)}",))
+                # ``steps = int(horizon // h)``: a count of steps from numbers the callers pass (what
+                # a caller passes for one of them is not the count: no parameter is named)
+                return Value(v.SIZE, length=code, function="divided", evidence=(f"`{code}` is computed from the parameters {', '.join(f'`{r}`' for r in read)}",))
             if inner.kind == v.SCALAR:
                 return v.scalar(int(inner.literal) if isinstance(inner.literal, (int, float)) and not isinstance(inner.literal, bool) else None)
             if inner.kind in (v.SIZE, v.PARAM, v.ARRAY, v.UNKNOWN):
