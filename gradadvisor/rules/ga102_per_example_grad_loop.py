@@ -87,7 +87,10 @@ class PerExampleGradLoop(Rule):
     passed to the gradient; host-side loops (NumPy other than a join, `out[i] = ...`, print);
     gradients summed by the builtin `sum` (GA301); autograd per-example gradients kept apart;
     a parameter no call site passes a gradient function to; test code (reference loops). `for`
-    loops only inside functions (a module-level loop drives); comprehensions and `map` anywhere.
+    loops at module level (a script, a notebook cell) only over an array the code shows is data
+    (elsewhere a module-level loop drives); comprehensions and `map` anywhere. A helper of the
+    module that computes a derivative at what it is passed counts as a gradient function, whether
+    it returns the derivative or something made from it.
     """
 
     code = "GA102"
