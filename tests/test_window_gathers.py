@@ -81,3 +81,30 @@ def test_windows_appended_then_stacked_are_one_gather_whatever_the_width(tmp_pat
 
 def test_windows_concatenated_are_not_a_stack_of_windows(tmp_path):
     assert [f for f in scan_program(tmp_path, APPENDED.format(join="concatenate")) if f["code"] == "GA101"] == []
+
+
+PAIRS = '''
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def median_gap(pts):
+    m = {count}
+    gaps = []
+    for a in range(m):
+        for b in range({inner}):
+            gaps.append(jnp.linalg.norm(pts[a] - pts[b]))
+    return jnp.median(jnp.array(gaps))
+'''
+
+
+def test_a_list_of_values_per_pair_of_a_triangle_is_one_batched_computation(tmp_path):
+    found = scan_program(tmp_path, PAIRS.format(count="pts.shape[0]", inner="a + 1, m"), low=False)
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "jnp.triu_indices(m, k=1)" in found[0]["message"]
+
+
+@pytest.mark.parametrize("count, inner", [("3", "a + 1, m"), ("pts.shape[0]", "a + 1, a + 3")])
+def test_few_points_or_a_band_of_neighbours_are_not_a_triangle_over_data(tmp_path, count, inner):
+    found = [f for f in scan_program(tmp_path, PAIRS.format(count=count, inner=inner)) if "triangle" in f["message"]]
+    assert found == []

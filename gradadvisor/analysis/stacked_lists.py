@@ -317,3 +317,40 @@ def _written_axis(position: ast.expr, index: str) -> int | None:
         for at, item in enumerate(position.elts) if at not in axes
     )
     return axes[0] if len(axes) == 1 and whole else None
+
+
+@dataclass(frozen=True)
+class PairList:
+    """``for a in range(m): for b in range(a + 1, m): d.append(f(p[a], p[b]))`` ... ``jnp.array(d)``:
+    one value per pair of a triangle, joined after the loops."""
+
+    name: str
+    joins: tuple[ast.Call, ...]
+    inner: ast.For
+
+
+def pair_list(node: ast.For, ctx) -> PairList | None:
+    """The triangle of pairs the double loop at ``node`` appends one value each for, the list
+    starting empty before it and only joined after; None for any other loop."""
+    if node.orelse or len(node.body) != 1 or not isinstance(node.target, ast.Name):
+        return None
+    inner = node.body[0]
+    if not (isinstance(inner, ast.For) and not inner.orelse and isinstance(inner.target, ast.Name) and len(inner.body) == 1
+            and isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and node.target.id in names_read(inner.iter)):
+        return None
+    bounds = inner.iter.args
+    reading = [node.target.id in names_read(bound) for bound in bounds[:2]]
+    if len(bounds) > 2 or len(bounds) == 2 and sum(reading) != 1:
+        return None  # range(a + 1, a + 3): a band of neighbours, not a triangle
+    list_name = _appended_name(inner.body[0])
+    if list_name is None:
+        return None
+    value = inner.body[0].value.args[0]  # type: ignore[attr-defined]
+    if not {node.target.id, inner.target.id} <= names_read(value) or list_name in names_read(value):
+        return None
+    siblings = ctx.block_of(node)
+    if siblings is None:
+        return None
+    block, position = siblings
+    joins = joined_only(block, position, list_name, 2, ctx) if _starts_empty(block[:position], list_name) else []
+    return PairList(list_name, tuple(joins), inner) if joins else None

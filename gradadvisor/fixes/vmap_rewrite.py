@@ -278,3 +278,11 @@ def summed_list_advice(ctx, advice: str, module: str, list_name: str) -> str:
     then one ``sum`` over its first axis (iterating the array would still add item by item)."""
     total, _ = ctx.spell(f"{module}.sum")
     return f"{advice}, then `{total or 'jnp.sum'}({list_name}, axis=0)` in place of `sum({list_name})`"
+
+
+def pair_list_advice(ctx, node: ast.For, pairs, header: str) -> str:
+    """A value per pair of a triangle appended and joined (``stacked_lists.pair_list``): every pair at once."""
+    count = one_line(ctx.code(node.iter.args[0]), 30) if isinstance(node.iter, ast.Call) and len(node.iter.args) == 1 else "n"
+    return (f"`{header}` and the loop inside it append one value per pair of a triangle to `{pairs.name}`, and "
+            f"{joined_by(ctx, pairs.joins[0], pairs.name)}: the program grows with the square of the data; compute every pair at once: "
+            f"`a, b = jnp.triu_indices({count}, k=1)` (the pairs a < b), then the value over `(a, b)` with `jax.vmap` or by broadcasting")

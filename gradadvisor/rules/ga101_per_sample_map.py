@@ -11,10 +11,10 @@ from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
-from gradadvisor.analysis.stacked_lists import appended_list, builtin_sum
+from gradadvisor.analysis.stacked_lists import appended_list, builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.window_gathers import joined_windows
-from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, join_module, joined_by, lax_map_advice, per_sample_advice, returned_list_advice, sample_map_advice, summed_list_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice, returned_list_advice, sample_map_advice, summed_list_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 class PerSampleMap(Rule):
@@ -31,7 +31,8 @@ class PerSampleMap(Rule):
     index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`, `xs[i, 2:5]` (row `i` of
     `xs[:, 2:5]`), `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). A loop
     appending to several lists, each only joined after it, is a map of each (advice, no fix). Sliding windows
-    stacked one position at a time (`jnp.stack([x[i:i + w] for i in range(m)])`) are one gather (advice). An index passed as a value
+    stacked one position at a time (`jnp.stack([x[i:i + w] for i in range(m)])`) are one gather, and a value per pair
+    of a triangular double loop (`for b in range(a + 1, m)`) one batched computation (advice). An index passed as a value
     (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
     (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
     array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
@@ -350,6 +351,12 @@ class PerSampleMap(Rule):
         sites = per_element_sites(node, ctx)  # numpyro.sample(f"obs_{k}", ...): a site per element, not a plate
         if sites is not None:
             self.report(node, f"`{header}`: {sites_advice(sites, ctx.code)}", extent=sites.extent, need="differentiated", require_trace=True)
+            return
+        pairs = pair_list(node, ctx)  # for a ...: for b in range(a + 1, m): d.append(f(p[a], p[b])): a triangle
+        if pairs is not None:
+            extent = ctx.extent(node.iter)
+            if extent.is_data:
+                self.report(node, pair_list_advice(ctx, node, pairs, header), extent=extent, work="jax")
             return
         self._append_loop(node, node.body, lambda body: of_loop(ctx, node.target, node.iter, body, joined_value=False), header)
         mapped = buffer_map(node, ctx)
