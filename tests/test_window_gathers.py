@@ -102,6 +102,10 @@ def test_a_list_of_values_per_pair_of_a_triangle_is_one_batched_computation(tmp_
     found = scan_program(tmp_path, PAIRS.format(count="pts.shape[0]", inner="a + 1, m"), low=False)
     assert [f["code"] for f in found] == ["GA101"]
     assert "jnp.triu_indices(m, k=1)" in found[0]["message"]
+    # a temporary of the step written in
+    with_temporary = PAIRS.replace("gaps.append(jnp.linalg.norm(pts[a] - pts[b]))", "d = jnp.linalg.norm(pts[a] - pts[b])\n            gaps.append(d)")
+    found = scan_program(tmp_path, with_temporary.format(count="pts.shape[0]", inner="a + 1, m"), low=False)
+    assert [f["code"] for f in found] == ["GA101"]
 
 
 @pytest.mark.parametrize("count, inner", [("3", "a + 1, m"), ("pts.shape[0]", "a + 1, a + 3")])

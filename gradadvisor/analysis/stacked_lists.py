@@ -335,17 +335,21 @@ def pair_list(node: ast.For, ctx) -> PairList | None:
     if node.orelse or len(node.body) != 1 or not isinstance(node.target, ast.Name):
         return None
     inner = node.body[0]
-    if not (isinstance(inner, ast.For) and not inner.orelse and isinstance(inner.target, ast.Name) and len(inner.body) == 1
+    if not (isinstance(inner, ast.For) and not inner.orelse and isinstance(inner.target, ast.Name) and inner.body
             and isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and node.target.id in names_read(inner.iter)):
         return None
     bounds = inner.iter.args
     reading = [node.target.id in names_read(bound) for bound in bounds[:2]]
     if len(bounds) > 2 or len(bounds) == 2 and sum(reading) != 1:
         return None  # range(a + 1, a + 3): a band of neighbours, not a triangle
-    list_name = _appended_name(inner.body[0])
+    list_name = _appended_name(inner.body[-1])
     if list_name is None:
         return None
-    value = inner.body[0].value.args[0]  # type: ignore[attr-defined]
+    value = inner.body[-1].value.args[0]  # type: ignore[attr-defined]
+    for stmt in reversed(inner.body[:-1]):  # ``d = norm(p[i] - p[j]); out.append(d)``: temporaries written in
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        value = replace_name(value, stmt.targets[0].id, stmt.value)  # type: ignore[assignment]
     if not {node.target.id, inner.target.id} <= names_read(value) or list_name in names_read(value):
         return None
     siblings = ctx.block_of(node)
