@@ -220,3 +220,13 @@ def test_a_row_read_with_a_new_axis_maps_over_the_expanded_rows(tmp_path):
     found = scan_program(tmp_path, source, low=False)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
     assert "W[:, :, None]" in found[0]["message"]
+
+
+def test_a_fill_of_slice_contractions_is_reported_once_as_ga201(tmp_path):
+    source = (
+        "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(W, F):\n    out = jnp.zeros((W.shape[0], F.shape[1]))\n"
+        "    for i in range(W.shape[0]):\n        out = out.at[i].set({value})\n    return out\n"
+    )
+    assert [f["code"] for f in scan_program(tmp_path, source.format(value="W[i] @ F"))] == ["GA201"]
+    # a value that is not one contraction of slices stays a fill of independent writes (GA103)
+    assert [f["code"] for f in scan_program(tmp_path, source.format(value="jnp.tanh(W[i]) @ F"), low=False)] == ["GA103"]

@@ -270,6 +270,16 @@ def slice_contraction(loop: ElementLoop, ctx) -> bool:
     return isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult) and operands_ok([product.left, product.right])
 
 
+def contracts_slices(form, value: ast.expr | None, ctx) -> bool:
+    """The value a loop over ``range(n)`` writes at each index contracts slices read at that
+    index (``out = out.at[i].set(W[i] @ F)``, ``jnp.dot(A[:, i], B[:, i])``): GA201's einsum,
+    not another finding of the same loop."""
+    if value is None or form.index is None or form.bounds is None or form.bounds[0] is not None:
+        return False
+    loop = read_index(ctx, form.index, form.bounds[1], value)
+    return loop is not None and loop.count is not None and slice_contraction(loop, ctx)
+
+
 def arithmetic_only(loop: ElementLoop) -> bool:
     """The body is arithmetic on the slices (no function applied): not a map of a function."""
     return len(loop.variables) == 1 and not any(isinstance(node, ast.Call) for node in walk(loop.body))

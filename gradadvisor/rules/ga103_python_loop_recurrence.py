@@ -14,6 +14,7 @@ from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
 from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, calls_indexed, counts_records, few_steps_passed, inner_steps, loop_threshold, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
+from gradadvisor.analysis.sample_map import contracts_slices
 from gradadvisor.analysis.scatter_writes import filled_by_inner_loop, plain_scatter
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import calls_jax, element_is_object
@@ -421,8 +422,8 @@ class PythonLoopRecurrence(Rule):
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
-        if not plain_scatter(form, flow, ctx):
-            return
+        if not plain_scatter(form, flow, ctx) or contracts_slices(form, flow.writes[0].value, ctx):
+            return  # (out.at[i].set(W[i] @ F): slices contracted at the index, GA201's einsum)
         work = loop_work(form.node, flow, ctx)
         if work in ("python", "driver", "printing"):
             return
