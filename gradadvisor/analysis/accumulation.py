@@ -27,7 +27,7 @@ from gradadvisor.analysis.accumulation_walk import for_level
 from gradadvisor.analysis.extent import is_data_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
 from gradadvisor.analysis.recurrence_steps import calls_indexed
-from gradadvisor.analysis.syntax import int_value, names_read, one_line, target_names, walk
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, parameter_names, target_names, walk
 from gradadvisor.analysis.vectorize import (
     builds_modules,
     calls_host_numpy,
@@ -290,8 +290,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
 def _free_reads(helper: ast.FunctionDef) -> set[str]:
     """The names a ``def`` made in a loop's step reads from around it: what its body reads,
     less its parameters and what it binds itself."""
-    own = {arg.arg for arg in (*helper.args.posonlyargs, *helper.args.args, *helper.args.kwonlyargs)}
-    own |= {extra.arg for extra in (helper.args.vararg, helper.args.kwarg) if extra is not None}
+    own = parameter_names(helper.args, packed=True)
     bound = {child.id for child in walk(helper) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store)}
     return {read for stmt in helper.body for read in names_read(stmt)} - own - bound
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.syntax import walk
+from gradadvisor.analysis.syntax import names_read, walk
 
 _ROWS = re.compile(r"(\w+)\.shape\[0\]|len\((\w+)\)")
 
@@ -64,10 +64,9 @@ def walks_axes(node: ast.AST, ctx) -> str | None:
     """How the loop at ``node`` uses its variable as an axis number (``jnp.sum(x, axis=i)``, or
     ``expand(u, i, n)`` with ``def expand(u, axis, n)``), or None: a loop over the axes of an
     array runs once per dimension, a handful, and its axis must be static (no ``vmap``)."""
-    loop = node if isinstance(node, (ast.For, ast.AsyncFor)) else next((child for child in walk(node) if isinstance(child, ast.comprehension)), None)
-    if loop is None:
+    variables = loop_elements(node)
+    if not variables:
         return None
-    variables = {child.id for child in walk(loop.target) if isinstance(child, ast.Name)}
     for call in (child for child in walk(node) if isinstance(child, ast.Call)):
         for item in call.keywords:
             if item.arg and AXIS_NAMES.fullmatch(item.arg) and _reads(item.value, variables):
@@ -94,7 +93,7 @@ def loop_elements(node: ast.AST) -> set[str]:
     return {child.id for child in walk(loop.target) if isinstance(child, ast.Name)}
 
 
-def host_elements(node: ast.AST) -> str | None:
+def host_elements(node: ast.AST, is_builtin) -> str | None:
     """Why the items the loop at ``node`` walks are Python numbers, or None: an item used as a
     slice bound (``tracks[sid][lo:hi]``) or a ``range`` bound must be concrete under a trace, so
     what the loop walks is a host-side list (segment descriptors, offsets), fixed under a trace,
@@ -104,12 +103,10 @@ def host_elements(node: ast.AST) -> str | None:
         return None
     for child in walk(node):
         if isinstance(child, ast.Slice):
-            bounds = [part for part in (child.lower, child.upper, child.step) if part is not None]
-            if any(isinstance(name, ast.Name) and name.id in elements for bound in bounds for name in walk(bound)):
+            if names_read(ast.Tuple(elts=[part for part in (child.lower, child.upper, child.step) if part is not None], ctx=ast.Load())) & elements:
                 return "the loop's items are slice bounds (Python numbers): a host-side list, fixed under a trace"
-        elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "range":
-            if any(isinstance(name, ast.Name) and name.id in elements for arg in child.args for name in walk(arg)):
-                return "the loop's items bound a `range` (Python numbers): a host-side list, fixed under a trace"
+        elif isinstance(child, ast.Call) and is_builtin(child.func, "range") and any(names_read(arg) & elements for arg in child.args):
+            return "the loop's items bound a `range` (Python numbers): a host-side list, fixed under a trace"
     return None
 
 
@@ -118,24 +115,10 @@ def opaque_elements(node: ast.AST, resolve) -> bool:
     (``state = solve_subset(state, g)``): nothing in the loop uses an item as an array (no
     arithmetic, indexing, attribute or jax call), so what the walked list holds is not shown."""
     elements = loop_elements(node)
-    if not elements:
-        return False
     body = node.body if isinstance(node, (ast.For, ast.AsyncFor)) else [node]
-    parents: dict[int, ast.AST] = {}
-    uses: list[ast.Name] = []
-    for stmt in body:
-        for child in walk(stmt):
-            for sub in ast.iter_child_nodes(child):
-                parents[id(sub)] = child
-            if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in elements:
-                uses.append(child)
-    if not uses:
-        return False
-    for use in uses:
-        parent = parents.get(id(use))
-        if not (isinstance(parent, ast.Call) and use in parent.args):
-            return False
-        qualified = resolve(parent.func) or ""
-        if qualified.startswith(("jax.", "numpy.")):
-            return False
-    return True
+    uses = sum(1 for stmt in body for child in walk(stmt) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in elements)
+    handed = sum(
+        1 for stmt in body for child in walk(stmt) if isinstance(child, ast.Call) and not (resolve(child.func) or "").startswith(("jax.", "numpy."))
+        for arg in child.args if isinstance(arg, ast.Name) and arg.id in elements
+    )
+    return bool(elements) and uses > 0 and uses == handed

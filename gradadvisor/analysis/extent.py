@@ -481,7 +481,7 @@ class ExtentReader:
             return Extent("data", f"{reason}: the loop grows with what callers pass", "likely", value.evidence, param=param, size=length)
         evidence = value.evidence
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
-        if param is None and (value.function == "divided" or any("is computed from the parameters" in item for item in evidence)):
+        if param is None and value.divided:
             return Extent("data", reason, "likely", evidence, size=length)  # int(horizon // h): likely many steps, not shown
         axis = LATER_AXIS.search(length)
         if axis is not None:

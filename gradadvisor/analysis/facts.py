@@ -1466,14 +1466,15 @@ class _Evaluator:
                     length = driver.length if driver.kind == v.SIZE and driver.length else self.code(arithmetic.driver)
             # A parameter's default (``order=4``) travels with it: a small default says small.
             default = driver.literal if driver.kind == v.PARAM else None
-            return Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=driver.param, literal=default, evidence=driver.evidence[:3])
+            return Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=driver.param, literal=default, evidence=driver.evidence[:3],
+                         divided=driver.divided)
         if name in ("int", "round") and args:
             inner = self.eval(args[0], depth)
             read = sorted(names_read(args[0]) & self.scope.params.keys()) if inner.kind == v.SCALAR and inner.literal is None else []
             if read and isinstance(args[0], ast.BinOp) and isinstance(args[0].op, (ast.Div, ast.FloorDiv)):
                 # ``steps = int(horizon // h)``: a count of steps from numbers the callers pass (what
                 # a caller passes for one of them is not the count: no parameter is named)
-                return Value(v.SIZE, length=code, function="divided", evidence=(f"`{code}` is computed from the parameters {', '.join(f'`{r}`' for r in read)}",))
+                return Value(v.SIZE, length=code, divided=True, evidence=(f"`{code}` is computed from the parameters {', '.join(f'`{r}`' for r in read)}",))
             if inner.kind == v.SCALAR:
                 return v.scalar(int(inner.literal) if isinstance(inner.literal, (int, float)) and not isinstance(inner.literal, bool) else None)
             if inner.kind in (v.SIZE, v.PARAM, v.ARRAY, v.UNKNOWN):

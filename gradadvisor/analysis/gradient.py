@@ -262,42 +262,36 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
         return None
     from gradadvisor.analysis.syntax import walk_local
 
-    transforms = set()
     returns = [node for node in walk_local(definition) if isinstance(node, ast.Return)]
-    if not any(_derivative_value(statement.value, ctx) for statement in returns):
+    transforms = [_derivative_transform(statement.value, ctx) for statement in returns]
+    if not any(transforms):
         return _inner_derivative(definition, ctx)
-    for statement in returns:
-        value = statement.value
-        while isinstance(value, ast.Subscript):
-            value = value.value  # ``return jax.jvp(jax.grad(f), (x,), (v,))[1]``: a part of a derivative
-        direct = ctx.resolve(value.func) if isinstance(value, ast.Call) else None
-        if direct in DIRECT_DERIVATIVES:
-            transforms.add(direct)
-            continue
-        inner = value.func if isinstance(value, ast.Call) else None
-        transform = ctx.resolve(inner.func) if isinstance(inner, ast.Call) else None
-        if transform not in GRADIENT_FUNCTIONS or transform in ("jax.value_and_grad", "autograd.value_and_grad"):
-            return None
-        transforms.add(transform)
-    return transforms.pop() if len(transforms) == 1 else None
+    if None in transforms or {"jax.value_and_grad", "autograd.value_and_grad"} & set(transforms):  # type: ignore[arg-type]
+        return None  # some return gives no derivative, or a value with it
+    return transforms[0] if len(set(transforms)) == 1 else None
 
 
-def _derivative_value(value: ast.AST | None, ctx) -> bool:
-    """``value`` is (a part of) a derivative computed in place: ``jax.grad(f)(x)``, ``jax.jvp(...)[1]``."""
+def _derivative_transform(value: ast.AST | None, ctx) -> str | None:
+    """The transform when ``value`` is (a part of) a derivative computed in place:
+    ``jax.grad(f)(x)``, ``jax.jvp(...)[1]`` (``return jax.jvp(jax.grad(f), (x,), (v,))[1]``)."""
     while isinstance(value, ast.Subscript):
         value = value.value
     if not isinstance(value, ast.Call):
-        return False
-    return ctx.resolve(value.func) in DIRECT_DERIVATIVES or isinstance(value.func, ast.Call) and ctx.resolve(value.func.func) in GRADIENT_FUNCTIONS
+        return None
+    direct = ctx.resolve(value.func)
+    if direct in DIRECT_DERIVATIVES:
+        return direct
+    transform = ctx.resolve(value.func.func) if isinstance(value.func, ast.Call) else None
+    return transform if transform in GRADIENT_FUNCTIONS else None
 
 
 def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx) -> str | None:
     """The transform, when the function computes a derivative at what it is passed and returns
     something made from it (``def fisher(x): s = jax.grad(logp)(x); return jnp.sum(s ** 2)``):
     called once per sample, it is a per-example gradient all the same."""
-    from gradadvisor.analysis.syntax import names_read, walk_local
+    from gradadvisor.analysis.syntax import names_read, parameter_names, walk_local
 
-    params = {arg.arg for arg in (*definition.args.posonlyargs, *definition.args.args, *definition.args.kwonlyargs)} - {"self", "cls"}
+    params = parameter_names(definition.args)
     found = set()
     for node in walk_local(definition):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and ctx.resolve(node.func.func) in GRADIENT_FUNCTIONS:

@@ -31,7 +31,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
-from gradadvisor.analysis.syntax import attribute_root, nested_statements, walk
+from gradadvisor.analysis.syntax import attribute_root, nested_statements, parameter_names, walk
 
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
@@ -56,8 +56,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
     the import resolver, a statement that draws makes the function host code)."""
     if isinstance(function, ast.Lambda):
         return None
-    args = function.args  # type: ignore[attr-defined]
-    params = {arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]} - {"self", "cls"}
+    params = parameter_names(function.args)  # type: ignore[attr-defined]
     loop_vars: set[str] = set()
     tests: list[tuple[ast.expr, int]] = []
     stack: list = list(reversed(function.body))  # type: ignore[attr-defined]

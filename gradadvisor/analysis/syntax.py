@@ -231,6 +231,20 @@ def walk_local(node: ast.AST) -> Iterator[ast.AST]:
         stack.extend(found)
 
 
+def full_slice(node: ast.AST) -> bool:
+    """``:``: a slice with no bound and no step (every item of its axis)."""
+    return isinstance(node, ast.Slice) and node.lower is None and node.upper is None and node.step is None
+
+
+def parameter_names(args: ast.arguments, packed: bool = False) -> set[str]:
+    """The names a function's parameters bind (``*args``/``**kwargs`` too with ``packed``),
+    less ``self`` and ``cls``."""
+    names = {arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    if packed:
+        names |= {extra.arg for extra in (args.vararg, args.kwarg) if extra is not None}
+    return names - {"self", "cls"}
+
+
 def names_read(node: ast.AST) -> set[str]:
     """Every bare name in ``node`` (attribute names are not names: ``a.b`` reads ``a``)."""
     return {child.id for child in walk(node) if isinstance(child, ast.Name)}

@@ -88,6 +88,9 @@ class Value:
     evidence: tuple[str, ...] = field(default=(), compare=False)
     #: Sequences whose items differ (the parts of ``jnp.linalg.eigh(A)``): each item's value.
     parts: tuple["Value", ...] = field(default=(), compare=False)
+    #: Sizes (and ranges over them) divided out of parameters (``int(horizon // h)``): likely
+    #: large, and no parameter's value at a call site is the count.
+    divided: bool = False
 
     # -- questions --------------------------------------------------------------------
 

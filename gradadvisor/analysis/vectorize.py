@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.operations import spellings
-from gradadvisor.analysis.syntax import call, child_nodes, dotted, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
+from gradadvisor.analysis.syntax import call, child_nodes, dotted, full_slice, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.
@@ -567,13 +567,12 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
             offset = _index_offset(items[position], index) or 0
             keep = position if _one_row(items[position], index) else None
             before, after = items[:position], items[position + 1 :]
-            full = lambda item: isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None  # noqa: E731
             ellipsis = lambda item: isinstance(item, ast.Constant) and item.value is Ellipsis  # noqa: E731
-            if all(full(item) for item in before) and all(full(item) for item in after[:-1]) and (not after or full(after[-1]) or ellipsis(after[-1])):
+            if all(full_slice(item) for item in before) and all(full_slice(item) for item in after[:-1]) and (not after or full_slice(after[-1]) or ellipsis(after[-1])):
                 return node.value, len(before), keep, offset
             if len(before) == 1 and ellipsis(before[0]) and not after and keep is None and not offset:
                 return node.value, -1, None, 0
-            if all(full(item) for item in before) and keep is None and after and all(
+            if all(full_slice(item) for item in before) and keep is None and after and all(
                 (isinstance(item, ast.Slice) or _literal_int(item) is not None or isinstance(item, ast.Constant) and item.value is None)
                 and index not in names_read(item) for item in after
             ):
@@ -1345,7 +1344,7 @@ class AxisRead:
         every item is then a full slice)."""
         window = ast.Slice(lower=lower, upper=upper, step=None)
         items = [window if index == self.position else item for index, item in enumerate(self.items)]
-        if all(_is_full_slice(item) or _is_ellipsis(item) for item in items) and sum(map(_is_ellipsis, items)) <= 1:
+        if all(full_slice(item) or _is_ellipsis(item) for item in items) and sum(map(_is_ellipsis, items)) <= 1:
             return self.array
         index: ast.expr = items[0] if len(items) == 1 else ast.Tuple(elts=items, ctx=ast.Load())
         return ast.Subscript(value=self.array, slice=index, ctx=ast.Load())
@@ -1360,10 +1359,6 @@ def _is_ellipsis(node: ast.AST) -> bool:
 def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
-
-
-def _is_full_slice(node: ast.AST) -> bool:
-    return isinstance(node, ast.Slice) and node.lower is None and node.upper is None and node.step is None
 
 
 

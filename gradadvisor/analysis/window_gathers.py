@@ -15,7 +15,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from gradadvisor.analysis.syntax import names_read, one_line
+from gradadvisor.analysis.stacked_lists import appended_list
+from gradadvisor.analysis.syntax import full_slice, names_read, one_line
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,7 @@ def window_gather(variable: str, iterable: ast.expr, value: ast.expr, is_builtin
     if len(windows) != 1:
         return None
     axis = windows[0]
-    full = lambda item: isinstance(item, ast.Slice) and item.lower is None and item.upper is None and item.step is None  # noqa: E731
-    if not all(full(item) for k, item in enumerate(items) if k != axis):
+    if not all(full_slice(item) for k, item in enumerate(items) if k != axis):
         return None
     part = items[axis]
     width = _width(part, variable)
@@ -96,3 +96,20 @@ def joined_windows(ctx, target: ast.AST, iterable: ast.expr, value: ast.expr, jo
     spelled, _ = ctx.spell(f"{ctx.names.numpy_module()}.arange")
     numpy_name = spelled.rpartition(".")[0] if spelled else "jnp"
     return found, extent, window_advice(found, ctx.code, numpy_name, stacked)
+
+
+def stacked_windows(ctx, join: ast.Call, source: ast.AST):
+    """``joined_windows`` for ``jnp.stack([x[i:i + w] for i in range(m)])`` (``join`` of the list ``source``)."""
+    if not (isinstance(source, ast.ListComp) and len(source.generators) == 1 and not source.generators[0].ifs):
+        return None
+    generator = source.generators[0]
+    return joined_windows(ctx, generator.target, generator.iter, source.elt, join)
+
+
+def appended_windows(ctx, node: ast.AST, body: list[ast.stmt]):
+    """``(list name, joined_windows)`` for ``for i in range(m): out.append(x[i:i + w])`` then a stack."""
+    appended = appended_list(node, body, ctx) if isinstance(node, ast.For) else None  # type: ignore[arg-type]
+    if appended is None or not appended.joins or appended.others:
+        return None
+    found = joined_windows(ctx, node.target, node.iter, appended.inlined or appended.value, appended.joins[0])  # type: ignore[attr-defined]
+    return (appended.name, found) if found is not None else None

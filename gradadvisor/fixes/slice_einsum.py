@@ -21,7 +21,7 @@ from gradadvisor.analysis.axis_coverage import coverage, is_axis_size, room, run
 from gradadvisor.analysis.einsum import Contraction
 from gradadvisor.analysis.loop_nest import Nest
 from gradadvisor.analysis.slice_contraction import Factor, axis_position, autodiff_module, shown_rank, slice_contraction, window_contraction
-from gradadvisor.analysis.syntax import attribute_path, call, constant, name, one_line
+from gradadvisor.analysis.syntax import attribute_path, call, constant, full_slice, name, one_line
 from gradadvisor.analysis.vectorize import IndexedRead, has_walrus, impure_calls, read_after_loop
 from gradadvisor.fixes.edits import Fix, Preconditions, Rewrite
 
@@ -112,7 +112,7 @@ def whole_array(ctx, operand: Factor, nest: Nest, conditions: Preconditions, mod
         if read.ellipsis_at is not None:
             elements.insert(read.ellipsis_at, ast.Constant(Ellipsis))
         else:
-            while len(elements) > 1 and _is_full(elements[-1]):
+            while len(elements) > 1 and full_slice(elements[-1]):
                 elements.pop()
         index_node = elements[0] if len(elements) == 1 else ast.Tuple(elts=elements, ctx=ast.Load())
         argument = ast.Subscript(value=read.base, slice=index_node, ctx=ast.Load())
@@ -173,10 +173,6 @@ def _operand_code(text: str) -> str:
     if re.fullmatch(r"[\w.]+(\[[^\]]*\])?", text):
         return text
     return f"({text})"
-
-
-def _is_full(node: ast.AST) -> bool:
-    return isinstance(node, ast.Slice) and node.lower is None and node.upper is None and node.step is None
 
 
 def at_set_all(target: str, index: ast.expr, nest: Nest, value: ast.expr) -> ast.expr:

@@ -11,9 +11,9 @@ from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
-from gradadvisor.analysis.stacked_lists import appended_list, builtin_sum, pair_list
+from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
-from gradadvisor.analysis.window_gathers import joined_windows
+from gradadvisor.analysis.window_gathers import appended_windows, stacked_windows
 from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice, returned_list_advice, sample_map_advice, summed_list_advice
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
@@ -308,9 +308,7 @@ class PerSampleMap(Rule):
             return
         found = of_list(positional(node)[0], ctx)
         if found is None:
-            source = positional(node)[0]
-            if isinstance(source, ast.ListComp) and len(source.generators) == 1 and not source.generators[0].ifs:
-                self._windows(node, source.generators[0].target, source.generators[0].iter, source.elt, node, quoted(ctx.code(node)))
+            self._windows(node, stacked_windows(ctx, node, positional(node)[0]), quoted(ctx.code(node)))
             return
         head = f"{quoted(ctx.code(node))} applies a function once per {walked(ctx, found.loop)}"
         self._report(node, head, found, join.module, lambda: per_sample_advice(ctx, join.replaced, found.loop, join.join, join.function, join.module, advice_only=join.advice_only))
@@ -381,9 +379,9 @@ class PerSampleMap(Rule):
         ctx = self.ctx
         mapped = appended_map(node, body, per_element, ctx)
         if mapped is None:
-            appended = appended_list(node, body, ctx) if isinstance(node, ast.For) else None
-            if appended is not None and appended.joins and not appended.others:
-                self._windows(node, node.target, node.iter, appended.inlined or appended.value, appended.joins[0], f"`{header}: {appended.name}.append(...)`")  # type: ignore[union-attr]
+            windows = appended_windows(ctx, node, body)
+            if windows is not None:
+                self._windows(node, windows[1], f"`{header}: {windows[0]}.append(...)`")
             return
         appended, found = mapped
         list_name, loop = appended.name, found.loop
@@ -401,9 +399,8 @@ class PerSampleMap(Rule):
             return
         self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
 
-    def _windows(self, node: ast.AST, target: ast.AST, iterable: ast.expr, value: ast.expr, join: ast.Call, head: str) -> None:
+    def _windows(self, node: ast.AST, found, head: str) -> None:
         """``jnp.stack([x[i:i + w] for i in range(m)])``: one slice per window (advice)."""
-        found = joined_windows(self.ctx, target, iterable, value, join)
         if found is not None:
             window, extent, advice = found
             message = f"{head} gathers one window of `{one_line(self.ctx.code(window.array), 30)}` per position, each a slice whose gradient is a full-size scatter; {advice}"

@@ -358,7 +358,7 @@ class PythonLoopRecurrence(Rule):
             return  # a Pallas kernel: its Python loops unroll into the kernel on purpose (static tiles)
         if any(element_is_object(node, name) for name in form.elements) or calls_indexed(node, form.index) or counts_records(form):
             return  # a list of modules, functions, distributions or records (``self.layers[i](x)``, ``groups[b].ids``)
-        if extent.per_element and host_elements(node):
+        if extent.per_element and host_elements(node, ctx.is_builtin):
             return  # for (sid, lo, hi) in pieces: out.at[lo:hi]: a host list of Python numbers, one segment each
         flow = analyse(form, ctx.resolve, ctx.code)
         if not flow.recurrent and not flow.writes:
