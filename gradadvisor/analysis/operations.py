@@ -78,6 +78,13 @@ SPELLINGS: dict[str, tuple[str, tuple[str, ...]]] = {
         "both flattened, the first conjugated: ()",
         (f"{{jnp,np,anp}}.vdot(a, b, *, {JAX_KEPT})",),
     ),
+    "outer": (
+        "both flattened: (n,), (m,) -> (n, m)",
+        (
+            "{jnp,np,anp}.outer(a, b)",
+            "einsum('i,j->ij', a, b)",
+        ),
+    ),
     "transpose": (
         "[reverse]: every axis reversed (a vector is unchanged); [matrix]: the last two swapped (needs two axes); "
         "[swap]: (n, m) -> (m, n), recognised on 2-D operands only",
@@ -480,6 +487,9 @@ def result_shape(operation: str, variant: str, shapes: Sequence["tuple[object, .
         return () if operation == "vdot" or len(shapes[0]) == 2 else None
     if operation == "sum":
         return () if arguments.get("axis") is None and not arguments.get("keepdims") else None
+    if operation == "outer":
+        sizes = [shape[0] if len(shape) == 1 else None for shape in shapes]
+        return tuple(sizes)
     if operation == "inner":
         return (*shapes[0][:-1], *shapes[1][:-1])
     return None

@@ -19,7 +19,7 @@ import ast
 from dataclasses import dataclass
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.accumulation import Accumulation, keeps_initial, module_constant
+from gradadvisor.analysis.accumulation import Accumulation, Body, keeps_initial, lifted_module, module_constant
 from gradadvisor.analysis.accumulation_walk import (
     Level,
     axis_length,
@@ -48,7 +48,7 @@ from gradadvisor.analysis.vectorize import (
     replace_names,
     vmapped,
 )
-from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.fixes.edits import Fix, Preconditions
 from gradadvisor.fixes.summed_contraction import summed_contraction
 
 #: Integer dtypes (a float accumulator rounds their running total; ``jnp.sum`` adds them exactly).
@@ -440,3 +440,46 @@ def triangle_advice(ctx, names: list[str], pairs_of: str) -> str:
         f"program and its backward pass grow with the square of the data; compute every pair at once by broadcasting "
         f"(`x[:, None] - x[None, :]`) and sum the triangle with a mask, or index the pairs with `{triu}(n, 1)`"
     )
+
+
+def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrites: "list[Rewrite | None]") -> tuple[list[str], Fix | None]:
+    """What a message shows for each accumulation of ``body`` (``acc = acc + <batched sum>``,
+    or advice where there is no rewrite) and the fix replacing the whole ``loop``, when every
+    accumulation has a rewrite and the step keeps no locals or lists of its own."""
+    accumulations = body.accumulations
+    numpy_module = ctx.names.numpy_module()
+    numpy_sum, sum_imports = ctx.spell(f"{numpy_module}.sum")
+    spelled = numpy_sum or "jnp.sum"
+    lifted = lifted_module(ctx)
+    shown: list[str] = []
+    lines: list[str] = []
+    conditions = Preconditions()
+    imports: list = list(sum_imports)
+    fixable = bool(numpy_sum) and not body.locals and not body.collected
+    for accumulation, rewrite in zip(accumulations, rewrites):
+        sign = "-" if accumulation.subtract else "+"
+        if rewrite is None or rewrite.how == "vmap" and numpy_module == "autograd.numpy":
+            fixable = False
+            axes = "axis=(0, 1)" if len(levels) == 2 else "axis=0"
+            if numpy_module == "autograd.numpy":
+                what = "the term written on whole arrays"
+            else:
+                what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
+            shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
+            continue
+        if rewrite.how == "vmap" and lifted is not None and "self" in names_read(rewrite.total):
+            fixable = False
+            shown.append(f"`{spelled}` over the batched term, mapping the submodule with `{lifted}` (plain `jax.vmap` cannot lift its parameters)")
+            continue
+        updated = ast.BinOp(left=name(accumulation.name), op=ast.Sub() if accumulation.subtract else ast.Add(), right=rewrite.total)
+        text = f"{accumulation.name} = {ctx.renderer.code(updated)}"
+        lines.append(text)
+        shown.append(f"`{one_line(text, 120 if len(accumulations) == 1 else max(40, 180 // len(accumulations)))}`")
+        for condition in rewrite.conditions:
+            conditions.require(False, condition)
+        imports.extend(rewrite.imports)
+    if not (fixable and lines):
+        return shown, None
+    sum_preconditions(ctx, conditions, levels, accumulations, [rewrite for rewrite in rewrites if rewrite is not None])
+    edit = ctx.renderer.replace_statements(loop, loop, lines)
+    return shown, conditions.fix([edit], "\n".join(lines), imports)

@@ -6,6 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.contraction_fills import contraction_fill
 from gradadvisor.analysis.component_loops import host_elements, opaque_elements
 from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.carried_values import carried_without_gradient, growing_carry, state_evidence
@@ -422,7 +423,7 @@ class PythonLoopRecurrence(Rule):
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
-        if not plain_scatter(form, flow, ctx) or contracts_slices(form, flow.writes[0].value, ctx):
+        if not plain_scatter(form, flow, ctx) or contracts_slices(form, flow.writes[0].value, ctx) or contraction_fill(ctx, form.node):
             return  # (out.at[i].set(W[i] @ F): slices contracted at the index, GA201's einsum)
         work = loop_work(form.node, flow, ctx)
         if work in ("python", "driver", "printing"):

@@ -6,6 +6,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
+from gradadvisor.analysis.contraction_fills import contraction_fill
 from gradadvisor.analysis.gathered_loops import appended_nest, at_set, at_set_nest, initial_value, stacker, unstack
 from gradadvisor.analysis.loop_nest import Loop, Nest, counted_while, data_sized, for_nest, named_extent, sizing_extent
 from gradadvisor.analysis.syntax import one_line, walk
@@ -316,6 +317,22 @@ class ViewSlicingLoop(Rule):
         found = for_nest(self.ctx, node)
         if found is not None:
             self._check_statement_loop(node, *found)
+        if id(node) not in self._covered:
+            self._contraction_fill(node)
+
+    def _contraction_fill(self, node: ast.For) -> None:
+        """A fill of slice contractions in a spelling the einsum above does not prove
+        (``analysis.contraction_fills.py``): advice."""
+        ctx = self.ctx
+        fill = contraction_fill(ctx, node)
+        if fill is None:
+            return
+        over = one_line(ctx.code(fill.header), 30)
+        sliced = f"the rows of `{over}` one at a time" if isinstance(fill.slice, ast.Name) else f"`{one_line(ctx.code(fill.slice), 30)}` one slice at a time over `{over}`"
+        message = (f"this loop writes `{fill.target}` one index at a time: `{one_line(ctx.code(fill.contraction), 50)}` contracts {sliced}; {SCATTER}; "
+                   "compute every step's value at once (one `einsum` or `@` over the loop's axis, with `jnp.where` for a condition) and write them with one `.at[...].set`")
+        # Independent writes look like setup code as often as like traced code (GA103's rule): only where a trace is shown.
+        self.report(node, message, extent=fill.extent, evidence=["no step reads what another step wrote"], require_trace=True)
 
     def visit_While(self, node: ast.While) -> None:
         """``i = k`` ... ``while i < n: <one statement>; i += 1``: a ``range(k, n)`` loop."""

@@ -5,11 +5,10 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.accumulation import lifted_module, pair_sum, segment_bounds, summed_rows, work_of
+from gradadvisor.analysis.accumulation import pair_sum, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
-from gradadvisor.analysis.syntax import name, names_read, one_line
-from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, sum_preconditions, triangle_advice
-from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.analysis.syntax import one_line
+from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, summed_loop_fix, triangle_advice
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:
@@ -353,42 +352,7 @@ class AccumulationLoop(Rule):
                 return  # the index bounds a slice: a different shape at each step
             rewrites.append(rewrite)  # type: ignore[arg-type]
         work = work_of(ctx, statements, [item.inlined for item in accumulations])  # type: ignore[misc]
-        numpy_module = ctx.names.numpy_module()
-        numpy_sum, sum_imports = ctx.spell(f"{numpy_module}.sum")
-        spelled = numpy_sum or "jnp.sum"
-        lifted = lifted_module(ctx)
-        shown: list[str] = []
-        lines: list[str] = []
-        conditions = Preconditions()
-        imports: list = list(sum_imports)
-        fixable = bool(numpy_sum) and not body.locals and not body.collected
-        for accumulation, rewrite in zip(accumulations, rewrites):
-            sign = "-" if accumulation.subtract else "+"
-            if rewrite is None or rewrite.how == "vmap" and numpy_module == "autograd.numpy":
-                fixable = False
-                axes = "axis=(0, 1)" if len(levels) == 2 else "axis=0"
-                if numpy_module == "autograd.numpy":
-                    what = "the term written on whole arrays"
-                else:
-                    what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
-                shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
-                continue
-            if rewrite.how == "vmap" and lifted is not None and "self" in names_read(rewrite.total):
-                fixable = False
-                shown.append(f"`{spelled}` over the batched term, mapping the submodule with `{lifted}` (plain `jax.vmap` cannot lift its parameters)")
-                continue
-            updated = ast.BinOp(left=name(accumulation.name), op=ast.Sub() if accumulation.subtract else ast.Add(), right=rewrite.total)
-            text = f"{accumulation.name} = {ctx.renderer.code(updated)}"
-            lines.append(text)
-            shown.append(f"`{one_line(text, 120 if len(accumulations) == 1 else max(40, 180 // len(accumulations)))}`")
-            for condition in rewrite.conditions:
-                conditions.require(False, condition)
-            imports.extend(rewrite.imports)
-        fix = None
-        if fixable and lines:
-            sum_preconditions(ctx, conditions, levels, accumulations, [rewrite for rewrite in rewrites if rewrite is not None])
-            edit = ctx.renderer.replace_statements(loop, loop, lines)
-            fix = conditions.fix([edit], "\n".join(lines), imports)
+        shown, fix = summed_loop_fix(ctx, levels, loop, body, rewrites)
         if len(accumulations) == 1 and accumulations[0].terms > 1:
             lead = f"`{accumulations[0].name}` gains {accumulations[0].terms} terms per step of {levels[0].header}"
         elif len(accumulations) == 1:

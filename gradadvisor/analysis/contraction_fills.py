@@ -1,0 +1,152 @@
+"""Fills whose step contracts a slice taken at the loop, in whatever spelling.
+
+A loop that writes ``out.at[i]`` with a contraction of a slice read at the loop computes a
+matrix product one slice at a time:
+
+- ``phi = phi.at[i].set(jnp.sum(K[i, :, None] * g, axis=0) / n)``: row ``i`` of ``K @ g``;
+- ``out = out.at[j].set(lax.cond(on, lambda: X[:, j] @ r, lambda: 0.0))``: ``X.T @ r``, masked.
+
+One einsum over the loop's axis does it, and the backward pass of every slice is a full-size
+scatter. GA201 writes the exact einsum for the spellings it can prove (``fixes/slice_einsum.py``)
+and reports any other such fill with advice (``contraction_fill``); GA103's independent writes
+leave the loop to it, so the loop gets one finding and its family is decided by what the step
+computes. An accumulator (``gyr += jnp.outer(r, r)``) stays GA302's: a sum over the loop.
+
+A contraction is an operation of the table (``analysis/operations.py``): ``matmul`` in every
+spelling, ``inner``, ``vdot``, ``outer``, or ``sum`` of a product (``jnp.sum(u * v, axis=0)``).
+One of its operands must be a slice read at the loop, or arithmetic on one (``x[i] - mu``): a
+subscript at a loop variable of an array (not a list), a row the loop walks, or a local of the
+step bound to one. A slice handed to a call (``grad_fn(x[i])``) is not an operand.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from gradadvisor.analysis import values as v
+from gradadvisor.analysis.extent import Extent, is_collection_name
+from gradadvisor.analysis.gathered_loops import at_set
+from gradadvisor.analysis.accumulation_walk import for_level
+from gradadvisor.analysis.operations import operation_of
+from gradadvisor.analysis.slice_contraction import product_factors
+from gradadvisor.analysis.syntax import names_read, walk
+
+#: Operations that contract their operands (``sum`` only of a product).
+CONTRACTIONS = frozenset({"matmul", "inner", "vdot", "outer"})
+#: How deep a step's locals are followed (``a = x[i]; b = a @ w; out.at[i].set(b)``).
+LOCAL_DEPTH = 3
+
+
+@dataclass
+class ContractionFill:
+    """A loop whose step writes into ``target`` at the loop a value holding ``contraction``,
+    which contracts ``slice`` read at the loop."""
+
+    loop: ast.For
+    target: str
+    contraction: ast.expr
+    slice: ast.expr
+    extent: Extent
+    #: How a message names the loop (``range(n)``, ``positions``).
+    header: ast.expr
+
+
+def contraction_fill(ctx, node: ast.AST) -> ContractionFill | None:
+    """The loop as a fill of slice contractions (see the module), or None."""
+    if not isinstance(node, ast.For) or node.orelse or ctx.function is None:
+        return None
+    level = for_level(ctx, node)
+    if level is None or not level.extent.is_data or level.extent.by_name:
+        return None
+    rows = {name for name, array in level.elements.items() if _array(ctx, array)}
+    variables = set(level.targets) - set(level.elements)
+    locals_: dict[str, ast.expr] = {}
+    written: tuple[str, ast.expr] | None = None
+    for statement in node.body:
+        fill = at_set(statement)
+        if fill is not None and written is None and variables & names_read(fill[1]):
+            written = fill[0], fill[2]
+            continue
+        if not _local(statement) or written is not None:
+            return None  # another effect, or a statement after the write
+        locals_[statement.targets[0].id] = statement.value  # type: ignore[union-attr]
+    if written is None:
+        return None
+    target, value = written
+    if target in locals_ or target in variables or any(target in names_read(expr) for expr in locals_.values()) or target in names_read(value):
+        return None  # the step reads the array it writes: a recurrence
+    found = _contraction_in(ctx, value, variables, rows, locals_, LOCAL_DEPTH)
+    if found is None:
+        return None
+    contraction, sliced = found
+    return ContractionFill(node, target, contraction, sliced, level.extent, node.iter)
+
+
+def _local(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+
+
+def _array(ctx, expr: ast.AST) -> bool:
+    """``expr`` may hold an array, not a list of different ones."""
+    value = ctx.value(expr)
+    if value.kind in (v.SEQUENCE, v.MAPPING, v.STRING) or value.host:
+        return False
+    tail = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+    return value.is_array or not (tail and is_collection_name(tail))
+
+
+def _sliced(ctx, expr: ast.AST, variables: set[str], rows: set[str], locals_: dict[str, ast.expr], depth: int) -> ast.expr | None:
+    """The slice read at the loop that ``expr`` (an operand) is, or holds through arithmetic
+    (``x[i] - mu``), or None. A slice handed to a call (``grad_fn(x[i])``) is not the operand."""
+    for node in _arithmetic(expr):
+        if isinstance(node, ast.Name) and node.id in rows:
+            return node
+        if isinstance(node, ast.Subscript) and variables & names_read(node.slice) and not variables & names_read(node.value) and _array(ctx, node.value):
+            return node
+        if isinstance(node, ast.Name) and node.id in locals_ and depth > 0:
+            found = _sliced(ctx, locals_[node.id], variables, rows, locals_, depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _arithmetic(expr: ast.AST):
+    """``expr`` and the operands of its arithmetic, not the arguments of its calls."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp):
+            stack.append(node.operand)
+        elif isinstance(node, ast.Subscript):
+            stack.append(node.value)
+
+
+def _contraction_in(ctx, value: ast.expr, variables: set[str], rows: set[str], locals_: dict[str, ast.expr], depth: int) -> tuple[ast.expr, ast.expr] | None:
+    """``(contraction, slice)`` for the first contraction of a slice in ``value`` (through
+    the step's locals), or None."""
+    for node in walk(value):
+        if isinstance(node, ast.Name) and node.id in locals_ and depth > 0:
+            found = _contraction_in(ctx, locals_[node.id], variables, rows, locals_, depth - 1)
+            if found is not None:
+                return found
+            continue
+        operation = operation_of(node, ctx.resolve)
+        if operation is None or operation.host:
+            continue
+        operands = list(operation.operands)
+        if operation.name == "sum":
+            product = operands[0] if operands else None
+            if not (isinstance(product, ast.BinOp) and isinstance(product.op, ast.Mult)):
+                continue
+            operands = product_factors(product)
+        elif operation.name not in CONTRACTIONS:
+            continue
+        for operand in operands:
+            sliced = _sliced(ctx, operand, variables, rows, locals_, depth)
+            if sliced is not None:
+                return node, sliced
+    return None
