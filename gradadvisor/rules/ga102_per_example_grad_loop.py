@@ -84,7 +84,7 @@ class PerExampleGradLoop(Rule):
     Not reported: a gradient per training step or batch (`for batch in loader`: not the data;
     updating the parameters it differentiates at, as per-example SGD does, is sequential);
     loops over layers, parameter leaves or collections; small literal lists; elements not
-    passed to the gradient; host-side loops (NumPy other than a join, `out[i] = ...`, print);
+    passed to the gradient;
     gradients summed by the builtin `sum` (GA301); autograd per-example gradients kept apart;
     a parameter no call site passes a gradient function to; test code (reference loops). `for`
     loops at module level (a script, a notebook cell) only over an array the code shows is data
@@ -138,11 +138,6 @@ class PerExampleGradLoop(Rule):
             "import jax\nimport jax.numpy as jnp\n\ndef apply_all(f, xs):\n    return jnp.stack([f(x) for x in xs])\n\n"
             "def run(xs):\n    return apply_all(jnp.tanh, xs)\n"
         ),
-        # Host-side: the gradients are written into a NumPy buffer one by one.
-        Valid(
-            "import jax\nimport numpy as np\n\ndef collect(params, xs):\n    g = jax.grad(loss)\n    out = np.zeros((len(xs), 3))\n"
-            "    for i in range(len(xs)):\n        out[i] = np.asarray(g(params, xs[i]))\n    return out\n"
-        ),
         # autograd per-example gradients kept as a list: autograd has no vmap to offer.
         Valid(
             "import autograd.numpy as np\nfrom autograd import grad\n\ndef per_example(w, xs):\n    g = grad(loss)\n"
@@ -150,6 +145,12 @@ class PerExampleGradLoop(Rule):
         ),
     )
     INVALID = (
+        # Host-side: the gradients are written into a NumPy buffer one by one; the vmap gives them at once.
+        Invalid(
+            "import jax\nimport numpy as np\n\ndef collect(params, xs):\n    g = jax.grad(loss)\n    out = np.zeros((len(xs), 3))\n"
+            "    for i in range(len(xs)):\n        out[i] = np.asarray(g(params, xs[i]))\n    return out\n\ncollect(np.ones(3), np.ones((1000, 3)))\n",
+            message_contains="(the loop then reads them)",
+        ),
         # Eager per-point derivatives joined by NumPy, or mapped through a conversion: each call
         # traces and dispatches on its own (advice: the vmap gives the same values at once).
         Invalid(
@@ -351,13 +352,13 @@ class PerExampleGradLoop(Rule):
             if is_autograd(transform, ctx.names):
                 self._autograd_loop(node, gradients.body, found, loop, gradients.extent, transform)
                 continue
-            if host:
-                continue  # a host-side loop (NumPy buffers, printing): no vmap to propose
+            # A host loop (a NumPy buffer, printing) pays a trace and a dispatch per element as
+            # much as any: the vmap before it gives the values, and the loop reads them.
             rewrite = vmapped_code(ctx, loop)
             self.report(
                 found,
                 f"{quoted(ctx.code(found))} {computes(transform, param)} per element of `{first_array(ctx, loop)}`; "
-                f"compute them all before the loop with `{one_line(rewrite, 120)}`{branch_caveat(found, ctx)}",
+                f"compute them all before the loop with `{one_line(rewrite, 120)}`{' (the loop then reads them)' if host else ''}{branch_caveat(found, ctx)}",
                 extent=gradients.extent, data=_data(param),
             )
 
