@@ -151,6 +151,12 @@ def test_a_rebound_alias_is_not_spelled_by_fixes():
         # An instance rebound, or a method the table does not list, says nothing.
         ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nopt = None\nw = opt.step(cost, 1.0)\n", "cost", Level.UNKNOWN),
         ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nopt.apply(cost)\n", "cost", Level.UNKNOWN),
+        # A function calling numpyro.sample is a model, wherever the sampler that runs it is; a
+        # nested definition is a function of its own.
+        ("import numpyro\nimport numpyro.distributions as dist\n\ndef model(y):\n    with numpyro.plate('n', 3):\n        numpyro.sample('y', dist.Normal(0, 1), obs=y)\n", "model", Level.DIFFERENTIATED),
+        ("from numpyro import factor\n\nclass Fit(Base):\n    def model(self, y):\n        factor('ll', -y ** 2)\n", "Fit.model", Level.DIFFERENTIATED),
+        ("import numpyro\n\ndef build(y):\n    def model():\n        numpyro.sample('y', None, obs=y)\n    return model\n", "build", Level.UNKNOWN),
+        ("import numpyro\n\ndef summarise(samples):\n    return samples['mu'].mean()\n", "summarise", Level.UNKNOWN),
         # A kernel object, not a function: MCMC's first argument is not traced by MCMC itself.
         ("from numpyro.infer import MCMC\n\ndef kernel(x):\n    return x\n\nmcmc = MCMC(kernel, num_warmup=1, num_samples=1)\n", "kernel", Level.UNKNOWN),
         # A keyword the entry does not take is not a function argument.
@@ -175,11 +181,12 @@ def test_the_library_table_is_consistent():
     assert gradient.BATCHING <= names
     assert set(gradient.DIFFERENTIATED_ARGUMENTS) <= gradient.DIFFERENTIATING
     assert set(gradient.BASE_METHODS) <= set(gradient.MODULE_BASES)
+    assert set(gradient.MODEL_CALLS.values()) <= names
     assert gradient.METHOD_TRANSFORMS <= gradient.DIFFERENTIATING and all(name.count(".") >= 2 for name in gradient.METHOD_TRANSFORMS)
     for library in table["library"].values():
         assert library["modules"], "every library names its modules"
         for key in library:
-            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods"}, key
+            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls"}, key
     for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT:
         assert name.split(".")[0] in gradient.LIBRARY_MODULES, f"{name}: its module is not listed"
 

@@ -133,6 +133,9 @@ MODULE_BASES = {base: kind for library in _LIBRARIES for base, kind in library.g
 COMPACT = frozenset(name for library in _LIBRARIES for name in library.get("compact", ()))
 #: The methods that run under a trace, for the bases whose subclasses run others than ``__call__``.
 BASE_METHODS = {base: frozenset(methods) for library in _LIBRARIES for base, methods in library.get("base_methods", {}).items()}
+#: Calls that make the function calling them a model its library traces and differentiates
+#: (``numpyro.sample``) -> the library's inference entry point the seed names.
+MODEL_CALLS = {name: entry for library in _LIBRARIES for name, entry in library.get("model_calls", {}).items()}
 #: The kind a base's subclasses are (``MODULE_BASES``) -> the methods that run under a trace.
 KIND_METHODS = {MODULE_BASES[base]: methods for base, methods in BASE_METHODS.items() if base in MODULE_BASES}
 

@@ -42,7 +42,7 @@ def per_element_sites(node: ast.For, ctx) -> SiteLoop | None:
             if not _named_per_element(child.args[0], variables):
                 return None  # a fixed name in a loop fails at run time, or sits under a plate
             calls.append(child)
-    if not calls:
+    if not calls or _reads_records(node, variables):
         return None
     extent = ctx.extent(node.iter)
     if not extent.is_data or not _walks_an_array(node.iter, ctx):
@@ -66,6 +66,17 @@ def _walks_an_array(iterable: ast.expr, ctx) -> bool:
             return ctx.value(walked).is_array
         return True
     return ctx.value(iterable).is_array
+
+
+def _reads_records(node: ast.For, variables: set[str]) -> bool:
+    """An item read by key (``shapes[i]["V_targ"]``, ``row["mass"]`` for ``row`` the element):
+    the loop walks records of differently shaped arrays, not rows a plate can index."""
+    for child in walk_local(node):
+        if isinstance(child, ast.Subscript) and isinstance(child.slice, ast.Constant) and isinstance(child.slice.value, str):
+            item = child.value
+            if isinstance(item, ast.Name) and item.id in variables or isinstance(item, ast.Subscript) and names_read(item.slice) & variables:
+                return True
+    return False
 
 
 def _named_per_element(name: ast.expr, variables: set[str]) -> bool:

@@ -32,6 +32,7 @@ from gradadvisor.analysis.gradient import (
     GRADIENT_FUNCTIONS,
     KIND_METHODS,
     METHOD_TRANSFORMS,
+    MODEL_CALLS,
     MODULE_BASES,
     SAME_ARGUMENTS,
     TRANSFORM_LEVELS,
@@ -583,7 +584,27 @@ class SummaryBuilder:
                     how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)
+        if MODEL_CALLS and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
+            self._model(node, key, klass)
         return key
+
+    def _model(self, node: FunctionNode, key: str, klass: str | None) -> None:
+        """A function that calls ``numpyro.sample`` (``MODEL_CALLS``) is a model: the inference
+        that receives it traces and differentiates it, wherever that is."""
+        statements = list(node.body)  # type: ignore[union-attr]
+        while statements:
+            statement = statements.pop()
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue  # a nested definition is a function of its own
+            statements.extend(nested_statements(statement))
+            for expr in own_expressions(statement):
+                for call in walk_local(expr):
+                    qualified = canonical(self.names.resolve(call.func)) if isinstance(call, ast.Call) else None
+                    if qualified in MODEL_CALLS:
+                        transform = MODEL_CALLS[qualified]
+                        self.summary.seeds.append(Seed("key:" + key, None, klass, TRANSFORM_LEVELS[transform], transform, call.lineno,
+                                                       f"calls `{short(qualified)}`: a model, which the sampler or SVI that runs it traces and differentiates"))
+                        return
 
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]

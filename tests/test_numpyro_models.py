@@ -1,0 +1,46 @@
+"""A function that calls ``numpyro.sample`` is a model: the sampler or SVI that runs it traces and
+differentiates it, even where the scan does not see them (another package, a base class from
+elsewhere). A loop making one site per data point in it is reported; a loop over records of
+differently shaped arrays read by key (``shapes[i]["verts"]``) is not: no plate indexes them."""
+
+from __future__ import annotations
+
+from conftest import scan_program
+
+PER_DATUM = '''
+import numpyro
+import numpyro.distributions as dist
+
+
+def line_model(t, obs, err):
+    mu = numpyro.sample("slope", dist.Normal(0, 3)) * t
+    for n in range(len(t)):
+        numpyro.sample("obs_%d" % n, dist.Normal(mu[n], err[n]), obs=obs[n])
+'''
+
+RECORDS = '''
+import numpyro
+import numpyro.distributions as dist
+
+
+def model(shapes):
+    n = len(shapes)
+    coords = []
+    for i in range(n):
+        if shapes[i]["fixed"]:
+            coords.append(numpyro.deterministic("X_{}".format(i), shapes[i]["verts"]))
+            continue
+        t = numpyro.sample("t{}".format(i), dist.Uniform(-1.0, 1.0))
+        coords.append(numpyro.deterministic("X_{}".format(i), shapes[i]["verts"] + t))
+    return coords
+'''
+
+
+def test_a_model_no_sampler_in_sight_reaches_is_still_differentiated(tmp_path):
+    found = scan_program(tmp_path, PER_DATUM, low=False)
+    assert [f["code"] for f in found] == ["GA101"]
+    assert any("calls `numpyro.sample`: a model" in item for item in found[0]["evidence"])
+
+
+def test_sites_per_record_read_by_key_are_not_a_plate(tmp_path):
+    assert scan_program(tmp_path, RECORDS) == []
