@@ -140,6 +140,15 @@ STRUCTURAL_BUILTINS = frozenset({
 STAR_WITHOUT_BUILTINS = frozenset({"jax.ops", "jax.lax", "jax", "math", "cmath", "typing", "functools", "itertools", "dataclasses", "collections"})
 
 
+#: Names code conventionally binds to these modules. After a star import from a module of the
+#: project (``from ..import_essentials import *``, whose own imports the scan of this file does
+#: not see), a name of these the file never binds otherwise comes from it.
+CONVENTIONAL_ALIASES = {"jax": "jax", "jnp": "jax.numpy", "lax": "jax.lax", "jrandom": "jax.random", "optax": "optax", "eqx": "equinox", "hk": "haiku",
+                        "tqdm": "tqdm.tqdm", "trange": "tqdm.trange"}
+#: Star imports from these are the libraries' own names, never a project's re-export of jax.
+LIBRARY_STAR_ROOTS = frozenset({"jax", "jaxlib", "numpy", "scipy", "math", "cmath", "typing", "functools", "itertools", "dataclasses", "collections", "torch", "tensorflow"})
+
+
 class ImportMap:
     """Local name -> qualified name, from the module's imports."""
 
@@ -179,6 +188,10 @@ class ImportMap:
                 for item in stmt.items:
                     if item.optional_vars is not None:
                         self.defined.update(target_names(item.optional_vars))
+        if any(module.startswith(".") or module.partition(".")[0] not in LIBRARY_STAR_ROOTS for module in self.star_imports):
+            for local, qualified in CONVENTIONAL_ALIASES.items():
+                if local not in self.defined:
+                    self.aliases.setdefault(local, qualified)
         #: Import aliases the module also rebinds otherwise: what they hold is not known.
         self.rebound = self.defined & self.aliases.keys()
         #: Module-level names bound once to an instance of an imported class (``opt =

@@ -19,7 +19,8 @@ from typing import Callable
 from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradient_calls, is_autograd
 from gradadvisor.analysis.host_code import assigns_items
-from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, map_loop, read, read_index, single_generator, while_loop
+from gradadvisor.analysis import library as lib
+from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, list_source, map_loop, read, read_index, single_generator, while_loop
 from gradadvisor.analysis.syntax import int_value, names_read, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
 
@@ -331,3 +332,23 @@ def _one_hot(node: ast.AST, index: str, ctx) -> bool:
     if isinstance(node, ast.Call) and ctx.resolve(node.func) == "jax.nn.one_hot" and node.args:
         return isinstance(node.args[0], ast.Name) and node.args[0].id == index
     return False
+
+
+def consumed_list(node: ast.Call, ctx) -> tuple[str, ast.AST, PerExample | None, str | None] | None:
+    """``(how, source, found, function)`` for a call taking a list of per-example gradients as
+    its first argument (``found``: the map, None when it is not one): ``"numpy"`` for a NumPy
+    join (eager per-point gradients, advice), ``"other"`` for the builtin ``sum`` (GA301's) or
+    another NumPy or SciPy consumer (host code), ``"jax"`` for a jax join (``function``, see
+    ``per_sample.joining``); None for a call that takes no such list."""
+    args = positional(node)
+    source = list_source(args[0], ctx) if args else None
+    if source is None:
+        return None
+    qualified = ctx.resolve(node.func) or ""
+    module, _, function = qualified.rpartition(".")
+    if module == "numpy" and function in lib.JOINING:
+        return "numpy", source, of_source(source, ctx), None
+    if ctx.is_builtin(node.func, "sum") or qualified.startswith(("numpy.", "scipy.")):
+        return "other", source, None, None
+    joined = joining(qualified)
+    return ("jax", source, of_source(source, ctx), joined) if joined is not None else None

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.per_example_gradients import PerExample, single_assignment
-from gradadvisor.analysis.per_sample import first_array
-from gradadvisor.analysis.syntax import attribute_path, call, name, one_line, positional
+from gradadvisor.analysis.gradient import derivative_kind
+from gradadvisor.analysis.host_code import assigns_items
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, single_assignment
+from gradadvisor.analysis.per_sample import first_array, quoted
+from gradadvisor.analysis.syntax import attribute_path, call, name, one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
 
 
@@ -107,3 +109,21 @@ def per_point_advice(ctx, found: PerExample) -> str | None:
         f"computes one gradient per element of `{array}`; `{one_line(rewrite, 120)}` computes them "
         f"in one pass if the function treats each point on its own (autograd has no `vmap`)"
     )
+
+
+def loop_advice(ctx, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, transform: str) -> str | None:
+    """The message for a derivative per point in an autograd ``for`` loop: ``total = total +
+    g(w, x)`` (or ``+=``) is the gradient of the summed loss; a derivative feeding a total or a
+    buffer (``tot += (d1(p, w)[1] - ...) ** 2``, ``A[t] = jac(x[t])``) is one derivative per
+    point, the batch at once. None for a loop that does neither (a list of gradients)."""
+    if not isinstance(node, ast.For):
+        return None
+    if not any(accumulates(stmt, found) for stmt in body):
+        summed_or_stored = (stmt for stmt in walk(node) if isinstance(stmt, ast.AugAssign) and not isinstance(stmt.value, ast.Constant) or assigns_items(stmt))
+        if not any(summed_or_stored):
+            return None
+        return (f"{quoted(ctx.code(found))} computes one {derivative_kind(transform)} per element of `{first_array(ctx, loop)}` in a Python loop "
+                "(autograd has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point blocks "
+                "are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative")
+    advice = summed_loss_advice(ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
+    return f"{quoted(ctx.code(found))} is added up once per element of `{first_array(ctx, loop)}`; {advice}"

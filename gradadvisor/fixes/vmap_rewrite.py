@@ -18,7 +18,7 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import derivative_kind
-from gradadvisor.analysis.per_sample import built
+from gradadvisor.analysis.per_sample import built, walked
 from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.sample_map import LIFTED_VMAP, lifted_vmap
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, builtin_sum
@@ -286,3 +286,29 @@ def pair_list_advice(ctx, node: ast.For, pairs, header: str) -> str:
     return (f"`{header}` and the loop inside it append one value per pair of a triangle to `{pairs.name}`, and "
             f"{joined_by(ctx, pairs.joins[0], pairs.name)}: the program grows with the square of the data; compute every pair at once: "
             f"`a, b = jnp.triu_indices({count}, k=1)` (the pairs a < b), then the value over `(a, b)` with `jax.vmap` or by broadcasting")
+
+
+def buffer_head(ctx, node: ast.For, filled: FilledBuffer, loop: ElementLoop) -> tuple[str, str]:
+    """How a message names a buffer filled item by item, and the array module of the rewrite."""
+    head = f"`for {filled.index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per {walked(ctx, loop)}"
+    head += f" and writes each result into `{filled.buffer}` item by item (under a gradient an array cannot be assigned into)"
+    return head, "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
+
+
+def returned_list_message(ctx, appended: AppendedList, loop: ElementLoop | ProductLoop, header: str) -> tuple[str, dict] | None:
+    """The message for a list of per-sample results returned as a list (one output per element
+    under a trace: costs once compiled, so a trace must be shown) or grown by ``jnp.append``
+    (copied per step, forward and backward, traced or not), with the report's trace fields.
+    None under autograd: it traces nothing, so a list of results costs no compile."""
+    if ctx.names.numpy_module() == "autograd.numpy":
+        return None
+    name = appended.name
+    spelled = f"{name} = ...append({name}, ...)" if appended.grown else f"{name}.append(...)"
+    traced = {} if appended.grown else {"need": "compiled", "require_trace": True}
+    return f"`{header}: {spelled}` applies a function once per {walked(ctx, loop)} and {returned_list_advice(ctx, appended, loop)}", traced
+
+
+def window_message(ctx, found, head: str) -> str:
+    """The message for windows gathered one position at a time (``window_gathers``' result)."""
+    window, _, advice = found
+    return f"{head} gathers one window of `{one_line(ctx.code(window.array), 30)}` per position, each a slice whose gradient is a full-size scatter; {advice}"

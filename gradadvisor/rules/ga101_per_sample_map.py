@@ -14,34 +14,24 @@ from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_ma
 from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.window_gathers import appended_windows, stacked_windows
-from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice, returned_list_advice, sample_map_advice, summed_list_advice
+from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice, returned_list_message, sample_map_advice, summed_list_advice, window_message
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 class PerSampleMap(Rule):
     """
     ## What it does
     Finds a function applied to each sample of a data-sized array in Python, the results joined
-    into one array: `jnp.stack([f(x) for x in xs])`, `jnp.array(list(map(f, xs)))` (or `map`
-    inside `jnp.array`), `asarray` / `vstack` / `concatenate` of such a list, a list built by
-    `for x in xs: out.append(f(x))` (or `while i < n: ...; i += 1`) then stacked, and
-    `jax.lax.map(f, xs)` (no `batch_size`) in differentiated code; a reduction of such a list
-    (`jnp.sum([f(x) for x in xs])`, advice) and a gather per index (`jnp.stack([x[i] for i in
-    idx])`, mapped as `x[idx]` is) too. The loop may walk
-    `zip(xs, ys)`, `zip(xs[:-1], xs[1:])`, `enumerate(xs)`, `itertools.product(xs, ys)`, or an
-    index reading two or more arrays (`f(xs[i], ys[i])`, `xs[i, ...]`, `xs[:, i]`, `xs[i, 2:5]` (row `i` of
-    `xs[:, 2:5]`), `jnp.take(xs, i, axis=1)`, `lax.dynamic_index_in_dim(xs, i, keepdims=False)`). A loop
-    appending to several lists, each only joined after it, is a map of each (advice, no fix). Sliding windows
-    stacked one position at a time (`jnp.stack([x[i:i + w] for i in range(m)])`) are one gather, and a value per pair
-    of a triangular double loop (`for b in range(a + 1, m)`) one batched computation (advice). An index passed as a value
-    (`[solve(R(t), C(t)) for t in range(T)]`) maps over `jnp.arange(T)`; per-sample draws
-    (`[MVN(m[i], S[i]).sample(seed=keys[i]) for i in range(n)]`) over the keys. A preallocated
-    array filled item by item (`out = np.zeros(n)`; `out[i] = f(x[i])`) is the same map, reported
-    where a gradient or jit is shown to reach it (a trace could not assign into it). A model that
-    makes one NumPyro/Pyro site per element (`numpyro.sample(f"obs_{k}", ...)` in a loop over
-    data, under NUTS or SVI) is the same map: one site in a `plate`, advice only. A list of
-    per-sample results added by the builtin `sum` (`sum(losses) / len(losses)`) is the same map
-    whose results are added one by one: advice (map the body, then one `jnp.sum`). Julia's
-    Zygote is slow on the same shape: `sum(map(t -> nn([t]), x) .^ 2)`.
+    into one array: a comprehension or `map` inside `jnp.stack` / `array` / `asarray` / `vstack` /
+    `concatenate`, a list built by `append` in a `for` (or counted `while`) loop then joined, a
+    buffer filled item by item (`out[i] = f(x[i])`, where a trace is shown), `jax.lax.map(f, xs)`
+    without `batch_size` in differentiated code, and one NumPyro/Pyro site per element in a model.
+    The loop may walk the rows of one or more arrays (`zip`, `enumerate`, `itertools.product`,
+    neighbouring pairs), an index read into several arrays (`xs[i]`, `xs[:, i]`, `xs[i, 2:5]`,
+    `jnp.take`, `lax.dynamic_index_in_dim`), an index used as a value, or per-sample keys. With
+    advice and no fix: a reduction of such a list (`jnp.sum([...])`, the builtin `sum`), a loop
+    filling several lists, sliding windows stacked one position at a time, a value per pair of a
+    triangular double loop, a list returned as is. Julia's Zygote is slow on the same shape:
+    `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients
     JAX sees one small computation per sample: for a network, matrix-vector products instead of
@@ -64,32 +54,25 @@ class PerSampleMap(Rule):
         outputs = jax.vmap(lambda x: mlp(params, x[None]))(xs)
         return jnp.sum(outputs**2)
     ```
-    A sample passed whole maps the function itself: `jnp.stack([net(p, x) for x in xs])` becomes
-    `jax.vmap(net, in_axes=(None, 0))(p, xs)`; `axis=k` becomes `out_axes=k`; rows along another
-    axis map it (`in_axes=1`); `vstack`, `hstack`, `dstack`, `concatenate` stay around the mapped
-    array (same result). An index used as a value maps over `jnp.arange(T)`:
-    `jax.vmap(lambda t: solve(R(t), C(t)))(jnp.arange(T))`. Pairs from `itertools.product`: a
-    nested `vmap` in the message (merge its two leading axes). An elementwise body
-    (`[jnp.exp(x) for x in xs]`) becomes `jnp.exp(xs)`.
-    A model that accepts a batch (a flax `Dense`, `mlp(params, xs[:, None])`) is faster still.
-
-    `for` + `append` then stacked gets the rewrite in the message, no fix (it would delete the
-    loop); a comprehension assigned and used only by the joins is fixed in place. In flax.linen
-    or haiku modules `jax.vmap` cannot map calls that create parameters: the message names
-    `nn.vmap` / `hk.vmap`, no fix. autograd (no `vmap`): an elementwise body is substituted in
-    `autograd.numpy`; any other gets advice to compute it for the whole batch.
+    A sample passed whole maps the function itself (`jax.vmap(net, in_axes=(None, 0))(p, xs)`);
+    `axis=k` becomes `out_axes=k`, rows along another axis `in_axes=1`; `vstack`, `hstack`,
+    `concatenate` stay around the mapped array. An index used as a value maps over
+    `jnp.arange(T)`; pairs from `itertools.product` get a nested `vmap`; an elementwise body
+    (`[jnp.exp(x) for x in xs]`) becomes `jnp.exp(xs)`. A model that takes a batch is faster
+    still. A comprehension used only by the joins is fixed in place; `for` + `append` gets the
+    rewrite in the message (a fix would delete the loop). flax.linen or haiku modules need
+    `nn.vmap` / `hk.vmap` (named, no fix); autograd (no `vmap`) gets the elementwise body in
+    `autograd.numpy` or advice to compute the whole batch.
 
     ## Fix safety
-    Every `vmap` fix (and the `lax.map` one) is *unsafe*: Python control flow on values in `f`
-    fails under `vmap`; `f` must be a JAX function; a tuple `f` returns comes back as a tuple of
-    stacked arrays (`jnp.array` of the list made one array); `zip` stops at the shortest, `vmap`
-    needs equal lengths; `range(n)` must cover exactly the rows read at the index (JAX clamps
-    `x[i]`); the mapped values must be arrays (a list is mapped leaf by leaf). The elementwise
-    substitution is *safe* when all are proven: the iterated value is a jax array (not a list,
-    tuple or NumPy array); the body is elementwise jax.numpy and arithmetic in the sample alone,
-    other names Python numbers; the array is not empty (a literal, non-zero leading dimension:
-    `jnp.stack` of no rows raises); an index loop's range is the array's own length
-    (`range(len(xs))`, `range(xs.shape[0])`) or the same literal. The fix lists what it could not prove.
+    Every `vmap` fix (and the `lax.map` one) is *unsafe*: Python control flow on values fails
+    under `vmap`; a tuple `f` returns comes back as a tuple of stacked arrays; `zip` stops at the
+    shortest where `vmap` needs equal lengths; `range(n)` must cover exactly the rows read (JAX
+    clamps `x[i]`); the mapped values must be arrays (a list is mapped leaf by leaf). The
+    elementwise substitution is *safe* when all are proven: the iterated value is a non-empty
+    jax array (not a list, tuple or NumPy array); the body is elementwise jax.numpy in the sample
+    alone, other names Python numbers; an index loop's range is the array's own length. The fix
+    lists what it could not prove.
 
     ## Confirm with trace
     `gradadvisor trace FILE` (or `--function mod.py:f --inputs mod.py:inputs --sizes 8,16,32`):
@@ -361,9 +344,7 @@ class PerSampleMap(Rule):
         if mapped is None:
             return
         filled, found = mapped
-        head = f"`for {filled.index} in {one_line(ctx.code(node.iter), 30)}: {one_line(ctx.code(node.body[0].targets[0]), 30)} = ...` applies a function once per {walked(ctx, found.loop)}"
-        head += f" and writes each result into `{filled.buffer}` item by item (under a gradient an array cannot be assigned into)"
-        module = "autograd.numpy" if filled.constructor.startswith("autograd.") else "jax.numpy"
+        head, module = buffer_head(ctx, node, filled, found.loop)
         # Assigning into an array fails under a trace (jax arrays are immutable; a NumPy buffer
         # cannot hold a tracer), so code that runs is host code unless a trace is shown.
         self._report(node, head, found, module, lambda: buffer_advice(ctx, filled, found.loop, module), require_trace=True)
@@ -402,9 +383,7 @@ class PerSampleMap(Rule):
     def _windows(self, node: ast.AST, found, head: str) -> None:
         """``jnp.stack([x[i:i + w] for i in range(m)])``: one slice per window (advice)."""
         if found is not None:
-            window, extent, advice = found
-            message = f"{head} gathers one window of `{one_line(self.ctx.code(window.array), 30)}` per position, each a slice whose gradient is a full-size scatter; {advice}"
-            self.report(node, message, extent=extent, work="jax")
+            self.report(node, window_message(self.ctx, found, head), extent=found[1], work="jax")
 
     def _added(self, node: ast.AST, head: str, found: SampleMap, module: str, list_name: str, rewrite) -> None:
         """A list of per-sample results added by the builtin ``sum``: advice only (``summed_list_advice``)."""
@@ -412,18 +391,12 @@ class PerSampleMap(Rule):
         self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=None, work=work(found.loop, self.ctx))
 
     def _returned_list(self, node: ast.AST, appended, found: SampleMap, header: str) -> None:
-        """``outputs = []``, a loop appending one result per sample, ``return outputs`` (one
-        output per element under a trace), or ``out = jnp.append(out, f(x))``: advice, no fix."""
-        ctx = self.ctx
-        if ctx.names.numpy_module() == "autograd.numpy":
-            return  # autograd traces nothing: a list of results costs no compile
-        name = appended.name
-        spelled = f"{name} = ...append({name}, ...)" if appended.grown else f"{name}.append(...)"
-        # A grown array is copied per step, forward and backward, traced or not; a returned list
-        # costs once compiled.
-        traced = {} if appended.grown else {"need": "compiled", "require_trace": True}
-        message = f"`{header}: {spelled}` applies a function once per {walked(ctx, found.loop)} and {returned_list_advice(ctx, appended, found.loop)}"
-        self.report(node, message, extent=found.extent, data=found.data, work=work(found.loop, ctx), **traced)
+        """``outputs = []``, one result appended per sample, ``return outputs``, or ``out =
+        jnp.append(out, f(x))``: advice (``returned_list_message``), no fix."""
+        found_message = returned_list_message(self.ctx, appended, found.loop, header)
+        if found_message is not None:
+            message, traced = found_message
+            self.report(node, message, extent=found.extent, data=found.data, work=work(found.loop, self.ctx), **traced)
 
     def report(self, node: ast.AST, message: str, **fields) -> None:
         """Not in the eager fallback of a mapped call (``try: lax.map(f, xs) except ...: [f(x) ...]``)."""

@@ -7,14 +7,13 @@ import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
 from gradadvisor.analysis.extent import KEYS_NAME
-from gradadvisor.analysis.gradient import derivative_kind, gradients_passed, is_autograd
-from gradadvisor.analysis.host_code import assigns_items, branching_target
-from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
-from gradadvisor.analysis.per_sample import first_array, joining, list_source, quoted
-from gradadvisor.analysis.syntax import one_line, positional, walk
+from gradadvisor.analysis.gradient import gradients_passed, is_autograd
+from gradadvisor.analysis.host_code import branching_target
+from gradadvisor.analysis.per_example_gradients import PerExample, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
+from gradadvisor.analysis.per_sample import first_array, quoted
+from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import ElementLoop
-from gradadvisor.fixes.autograd_gradients import per_point_advice, summed_loss_advice
+from gradadvisor.fixes.autograd_gradients import loop_advice, per_point_advice, summed_loss_advice
 from gradadvisor.fixes.vmap_rewrite import basis_advice, branch_caveat, joined_vmap, vmapped_code
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
@@ -259,40 +258,24 @@ class PerExampleGradLoop(Rule):
             self._handled.add(id(summed))
             self._autograd_sum(node, summed)
             return
-        args = positional(node)
-        if not args:
+        consumed = per_example.consumed_list(node, ctx)  # what takes the list: a jax join, NumPy, sum()
+        if consumed is None:
             return
-        first = args[0]
-        qualified = ctx.resolve(node.func) or ""
-        source = list_source(first, ctx)
-        if source is None:
-            return
-        if qualified.rpartition(".")[0] == "numpy" and qualified.rpartition(".")[2] in lib.JOINING:
-            # np.array([df(x) for x in xs]): eager per-point gradients, each call traced and
-            # dispatched on its own; the vmap gives the same values at once (advice: the
-            # result type is the user's to keep, np.asarray of the vmap).
-            found = per_example.of_source(source, ctx)
-            self._handled.add(id(source))
-            if found is not None:
-                self._advise(node, found)
-            return
-        if ctx.is_builtin(node.func, "sum") or qualified.startswith(("numpy.", "scipy.")):
-            # sum(...) of per-example gradients: GA301 reports it; another NumPy consumer: host code.
-            self._handled.add(id(source))
-            return
-        function = joining(qualified)
-        if function is None:
-            return
-        found = per_example.of_source(source, ctx)
+        how, source, found, function = consumed
         self._handled.add(id(source))
         if found is None:
+            return
+        if how == "numpy":
+            # np.array([df(x) for x in xs]): eager per-point gradients, each call traced and
+            # dispatched on its own; the vmap gives the same values at once (advice).
+            self._advise(node, found)
             return
         if found.transform.endswith("value_and_grad"):
             # Joining (value, gradient) pairs is not joining what the vmap returns: a (values, gradients) pair.
             self._advise(node, found, "as a (values, gradients) pair of stacked arrays")
             return
         vmap, imports = ctx.spell("jax.vmap")
-        if not vmap or is_autograd(found.transform, ctx.names) or not qualified.startswith("jax.numpy.") or branching_target(found.call, ctx):
+        if not vmap or is_autograd(found.transform, ctx.names) or not (ctx.resolve(node.func) or "").startswith("jax.numpy.") or branching_target(found.call, ctx):
             self._advise(node, found)
             return
         text, fix = joined_vmap(ctx, node, function, found.loop, vmap, imports)
@@ -389,21 +372,10 @@ class PerExampleGradLoop(Rule):
         )
 
     def _autograd_loop(self, node: ast.AST, body: list[ast.stmt], found: ast.Call, loop: ElementLoop, extent, transform: str) -> None:
-        """``total = total + g(w, x)`` (or ``+=``) in an autograd loop: the gradient of the summed loss.
-        A derivative per point in a loop that adds into a total or fills a buffer (``tot += (d1(p, w)[1]
-        - ...) ** 2``, ``A[t] = jac(x[t])``): one derivative per point, the batch at once."""
-        if not isinstance(node, ast.For):
-            return
-        if not any(accumulates(stmt, found) for stmt in body):
-            summed_or_stored = (stmt for stmt in walk(node) if isinstance(stmt, ast.AugAssign) and not isinstance(stmt.value, ast.Constant) or assigns_items(stmt))
-            if any(summed_or_stored):  # the derivatives feed a total or a buffer, not a list of gradients
-                kind = derivative_kind(transform)
-                self.report(found, f"{quoted(self.ctx.code(found))} computes one {kind} per element of `{first_array(self.ctx, loop)}` in a Python loop "
-                            "(autograd has no `vmap`): write the function to take the whole batch and differentiate it once (the per-point blocks "
-                            "are the block diagonal of its Jacobian), or use jax's `vmap` of the derivative", extent=extent)
-            return
-        advice = summed_loss_advice(self.ctx, found, lambda call_node: ast.ListComp(elt=call_node, generators=[ast.comprehension(target=node.target, iter=node.iter, ifs=[], is_async=0)]))
-        self.report(found, f"{quoted(self.ctx.code(found))} is added up once per element of `{first_array(self.ctx, loop)}`; {advice}", extent=extent)
+        """A derivative per point in an autograd loop (``fixes/autograd_gradients.loop_advice``)."""
+        message = loop_advice(self.ctx, node, body, found, loop, transform)
+        if message is not None:
+            self.report(found, message, extent=extent)
 
     def report(self, node: ast.AST, message: str, **fields) -> None:
         """Each step takes a derivative itself: the loop costs a differentiation per element

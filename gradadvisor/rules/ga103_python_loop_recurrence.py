@@ -6,19 +6,16 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.contraction_fills import contraction_fill
-from gradadvisor.analysis.component_loops import host_elements, opaque_elements
+from gradadvisor.analysis.carried_values import carried_without_gradient
+from gradadvisor.analysis.component_loops import opaque_elements
 from gradadvisor.analysis.extent import LATER_AXIS
-from gradadvisor.analysis.carried_values import carried_without_gradient, growing_carry, state_evidence
-from gradadvisor.analysis.linear_recurrence import linear_update, reduction
-from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
-from gradadvisor.analysis.recurrence_form import LoopForm, read_loop, reduced_steps
-from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, calls_indexed, counts_records, few_steps_passed, inner_steps, loop_threshold, many_steps, newton_iterations, shifted_windows, step_extent, walks_data, weights_applied_to_state
-from gradadvisor.analysis.recurrence_work import breaks_on_state, joined_after, loop_work, step_callees
-from gradadvisor.analysis.sample_map import contracts_slices
-from gradadvisor.analysis.scatter_writes import filled_by_inner_loop, plain_scatter
+from gradadvisor.analysis.recurrence import Flow
+from gradadvisor.analysis.recurrence_cases import carried_recurrence, independent_writes, stepped_loop
+from gradadvisor.analysis.recurrence_form import LoopForm, reduced_steps
+from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, few_steps_passed, inner_steps, loop_threshold, newton_iterations, shifted_windows, walks_data
+from gradadvisor.analysis.recurrence_work import joined_after, step_callees
 from gradadvisor.analysis.syntax import one_line
-from gradadvisor.analysis.vectorize import calls_jax, element_is_object
+from gradadvisor.analysis.vectorize import calls_jax
 from gradadvisor.fixes.fori_loop import fori_fix
 from gradadvisor.fixes.recurrence_rewrites import history_advice, loop_shown, recurrence_advice, recurrence_subject, reduce_advice, scatter_message
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
@@ -344,30 +341,10 @@ class PythonLoopRecurrence(Rule):
                         evidence=["`reduce` with an initial value feeds each step's result to the next: a carried state"])
 
     def _loop(self, node: ast.For | ast.While) -> None:
-        ctx = self.ctx
-        if ctx.function is None or isinstance(ctx.function, ast.Lambda):
-            return  # module-level code runs once, untraced; tests compute references on purpose
-        form = read_loop(node, ctx.is_builtin)
-        if form is None:
+        found = stepped_loop(node, self.ctx)  # analysis/recurrence_cases.py: what the loop is not
+        if found is None:
             return
-        extent = step_extent(form, ctx)
-        if extent is None:
-            return
-        if ctx.names.numpy_module() == "autograd.numpy":
-            return  # autograd records each step on its tape: there is no jit to unroll, and no scan
-        if any("pallas" in qualified for qualified in ctx.names.aliases.values()):
-            return  # a Pallas kernel: its Python loops unroll into the kernel on purpose (static tiles)
-        if any(element_is_object(node, name) for name in form.elements) or calls_indexed(node, form.index) or counts_records(form):
-            return  # a list of modules, functions, distributions or records (``self.layers[i](x)``, ``groups[b].ids``)
-        if extent.per_element and host_elements(node, ctx.is_builtin):
-            return  # for (sid, lo, hi) in pieces: out.at[lo:hi]: a host list of Python numbers, one segment each
-        flow = analyse(form, ctx.resolve, ctx.code)
-        if not flow.recurrent and not flow.writes:
-            return
-        if not many_steps(form, flow, extent, ctx):
-            return
-        if flow.recurrent and weights_applied_to_state(form, flow, ctx.resolve):
-            return  # for w in ws: x = f(w @ x): a stack of layers, each element a weight
+        form, flow, extent = found
         if flow.recurrent:
             self._recurrence(form, flow, extent)
         else:
@@ -376,45 +353,26 @@ class PythonLoopRecurrence(Rule):
     def _recurrence(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
         ctx = self.ctx
         node = form.node
-        states = recurrent_in_order(flow)
-        if breaks_on_state(node, flow):
-            return  # a host loop: it stops on a concrete value of its state
-        grown = growing_carry(node, states, ctx)  # poly = jnp.convolve(poly, q): no scan carries a growing array
-        if grown is not None:
-            if grown == "history" and loop_work(node, flow, ctx) not in ("python", "driver", "printing"):  # xs = jnp.concatenate([xs, f(xs[-p:])])
-                self.report(node, history_advice(form, states, ctx), extent=extent, require_trace=True, evidence=["the state is concatenated with a new item at every step"])
+        case = carried_recurrence(form, flow, ctx)
+        if case is None:
             return
-        if filled_by_inner_loop(node, states, ctx):
-            return  # a nested fill of independent writes: the inner loop reports it
-        evidence = state_evidence(form, flow, states, ctx)
-        if evidence is None:
+        states = case.states
+        if case.history:  # xs = jnp.concatenate([xs, f(xs[-p:])]): no scan carries a growing array
+            self.report(node, history_advice(form, states, ctx), extent=extent, require_trace=True, evidence=["the state is concatenated with a new item at every step"])
             return
-        work = loop_work(node, flow, ctx)
-        if work in ("python", "driver"):
-            return
-        need = "traced"
-        if work == "printing":  # prints values per step: only inside a function a gradient is proven to run
-            work, need = "host", "differentiated"
-        if evidence == "unknown" and work == "jax":
-            work = "unknown"
-        linear = linear_update(flow, states[0], ctx) if len(states) == 1 else None
-        stored = bool(flow.stored) or bool(flow.recurrent & flow.moving_arrays)
-        if not stored and all(reduction(flow, state, ctx.resolve) for state in states):
-            return  # acc = acc + f(x[i]), ok = ok & test(x[i]): reductions, final values only (GA302's)
         # -- the message: a linear recurrence kept per step names its parallel rewrite
-        parallel = linear if linear is not None and stored else None
+        parallel = case.linear if case.linear is not None and case.stored else None
         subject = recurrence_subject(flow, states, ctx, show_update=parallel is None)
-        message = f"{subject}: jit unrolls {loop_shown(form, ctx)}, one copy per step; {recurrence_advice(form, flow, states, parallel, stored, ctx)}"
+        message = f"{subject}: jit unrolls {loop_shown(form, ctx)}, one copy per step; {recurrence_advice(form, flow, states, parallel, case.stored, ctx)}"
         # Without `.at` writes a recurrence is as common in setup and solver code: reported only
         # where a trace is proven, unless its states are joined into one jax array after the
         # loop (``out.append(g)`` ... ``jnp.array(out)``): jax values, as ``.at`` writes are.
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
         iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code) or inner_steps(form)  # few steps, shifts: low
-        if joined and work == "unknown":
-            work = "jax"
+        work = "jax" if joined and case.work == "unknown" else case.work
         self.report(
-            node, message, extent=extent, work=work, need=need, fix=fori_fix(form, flow, ctx),
-            require_trace=not joined and (evidence == "unknown" or not flow.writes),
+            node, message, extent=extent, work=work, need=case.need, fix=fori_fix(form, flow, ctx),
+            require_trace=not joined and (case.evidence == "unknown" or not flow.writes),
             evidence=[flow.reasons.get(states[0], ""), *([iterations] if iterations else [])],
             no_gradient=carried_without_gradient(flow, states, ctx), size="none" if iterations else None,
             data={"counted": extent.param if extent.param and not walks_data(form, flow) else None, "calls": step_callees(form.node, ctx),
@@ -422,15 +380,12 @@ class PythonLoopRecurrence(Rule):
         )
 
     def _scatter(self, form: LoopForm, flow: Flow, extent: Extent) -> None:
-        ctx = self.ctx
-        if not plain_scatter(form, flow, ctx) or contracts_slices(form, flow.writes[0].value, ctx) or contraction_fill(ctx, form.node):
-            return  # (out.at[i].set(W[i] @ F): slices contracted at the index, GA201's einsum)
-        work = loop_work(form.node, flow, ctx)
-        if work in ("python", "driver", "printing"):
+        work = independent_writes(form, flow, self.ctx)  # (out.at[i].set(W[i] @ F): GA201's einsum)
+        if work is None:
             return
         # Independent writes look like setup code as often as like traced code: reported only in
         # code proven traced (eager fills of a small image are not the slow case).
-        self.report(form.node, scatter_message(form, flow, flow.writes[0], ctx), extent=extent, work=work, require_trace=True,
+        self.report(form.node, scatter_message(form, flow, flow.writes[0], self.ctx), extent=extent, work=work, require_trace=True,
                     evidence=["no step reads what another step wrote"], data={"shape": "scatter", "later_axis": bool(extent.size and LATER_AXIS.search(extent.size))})
 
     @classmethod
