@@ -227,3 +227,12 @@ def window_advice(ctx, nest: Nest) -> str | None:
         f"gradient is a full-size scatter; use one correlation, `{correlate or 'jnp.correlate'}({signal}, {kernel_text}, mode=\"valid\")` "
         "for 1-D arrays (`lax.conv_general_dilated` otherwise)"
     )
+
+
+def fill_advice(ctx, fill, cost: str) -> str:
+    """What a fill of slice contractions (``contraction_fills.ContractionFill``) computes, what
+    it costs, and the advice: every step's value at once, one write."""
+    over = one_line(ctx.code(fill.header), 30)
+    sliced = f"the rows of `{over}` one at a time" if isinstance(fill.slice, ast.Name) else f"`{one_line(ctx.code(fill.slice), 30)}` one slice at a time over `{over}`"
+    return (f"`{one_line(ctx.code(fill.contraction), 50)}` contracts {sliced}; {cost}; compute every step's value at once "
+            "(one `einsum` or `@` over the loop's axis, with `jnp.where` for a condition) and write them with one `.at[...].set`")

@@ -10,7 +10,7 @@ from gradadvisor.analysis.contraction_fills import contraction_fill
 from gradadvisor.analysis.gathered_loops import appended_nest, at_set, at_set_nest, initial_value, stacker, unstack
 from gradadvisor.analysis.loop_nest import Loop, Nest, counted_while, data_sized, for_nest, named_extent, sizing_extent
 from gradadvisor.analysis.syntax import one_line, walk
-from gradadvisor.fixes.slice_einsum import at_set_fix, contraction_rewrite, stack_fix, window_advice
+from gradadvisor.fixes.slice_einsum import at_set_fix, contraction_rewrite, fill_advice, stack_fix, window_advice
 from gradadvisor.fixes.slice_transpose import stack_rewrite
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, size_proof, trace_proof
 
@@ -327,10 +327,7 @@ class ViewSlicingLoop(Rule):
         fill = contraction_fill(ctx, node)
         if fill is None:
             return
-        over = one_line(ctx.code(fill.header), 30)
-        sliced = f"the rows of `{over}` one at a time" if isinstance(fill.slice, ast.Name) else f"`{one_line(ctx.code(fill.slice), 30)}` one slice at a time over `{over}`"
-        message = (f"this loop writes `{fill.target}` one index at a time: `{one_line(ctx.code(fill.contraction), 50)}` contracts {sliced}; {SCATTER}; "
-                   "compute every step's value at once (one `einsum` or `@` over the loop's axis, with `jnp.where` for a condition) and write them with one `.at[...].set`")
+        message = f"this loop writes `{fill.target}` one index at a time: {fill_advice(ctx, fill, SCATTER)}"
         # Independent writes look like setup code as often as like traced code (GA103's rule): only where a trace is shown.
         self.report(node, message, extent=fill.extent, evidence=["no step reads what another step wrote"], require_trace=True)
 
