@@ -1,7 +1,8 @@
 """A function that calls ``numpyro.sample`` is a model: the sampler or SVI that runs it traces and
 differentiates it, even where the scan does not see them (another package, a base class from
 elsewhere). A loop making one site per data point in it is reported; a loop over records of
-differently shaped arrays read by key (``shapes[i]["verts"]``) is not: no plate indexes them."""
+differently shaped arrays read by key (``shapes[i]["verts"]``), or over lists of different
+lengths walked per item (``[skills[i] for i in needed[q]]``), is not: no plate indexes them."""
 
 from __future__ import annotations
 
@@ -44,3 +45,23 @@ def test_a_model_no_sampler_in_sight_reaches_is_still_differentiated(tmp_path):
 
 def test_sites_per_record_read_by_key_are_not_a_plate(tmp_path):
     assert scan_program(tmp_path, RECORDS) == []
+
+
+RAGGED = '''
+import operator
+from functools import reduce
+
+import numpyro
+import numpyro.distributions as dist
+
+
+def model(responses, skills_needed: list, n_skills):
+    skills = [numpyro.sample("skill_{}".format(s), dist.Bernoulli(0.5)) for s in range(n_skills)]
+    for q in range(responses.shape[0]):
+        has = reduce(operator.mul, [skills[i] for i in skills_needed[q]])
+        numpyro.sample("correct_{}".format(q), dist.Bernoulli(has * 0.9 + 0.05), obs=responses[q])
+'''
+
+
+def test_sites_over_lists_of_different_lengths_are_not_a_plate(tmp_path):
+    assert scan_program(tmp_path, RAGGED) == []

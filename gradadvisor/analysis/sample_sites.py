@@ -69,9 +69,13 @@ def _walks_an_array(iterable: ast.expr, ctx) -> bool:
 
 
 def _reads_records(node: ast.For, variables: set[str]) -> bool:
-    """An item read by key (``shapes[i]["V_targ"]``, ``row["mass"]`` for ``row`` the element):
-    the loop walks records of differently shaped arrays, not rows a plate can index."""
+    """An item read by key (``shapes[i]["V_targ"]``, ``row["mass"]`` for ``row`` the element),
+    or walked in a loop of its own (``[skills[i] for i in skills_needed[q]]``): the loop walks
+    records or lists of different lengths, not rows a plate can index."""
     for child in walk_local(node):
+        iterables = [child.iter] if isinstance(child, (ast.For, ast.comprehension)) and child is not node else []
+        if any(isinstance(item, ast.Subscript) and names_read(item.slice) & variables for item in iterables):
+            return True
         if isinstance(child, ast.Subscript) and isinstance(child.slice, ast.Constant) and isinstance(child.slice.value, str):
             item = child.value
             if isinstance(item, ast.Name) and item.id in variables or isinstance(item, ast.Subscript) and names_read(item.slice) & variables:
