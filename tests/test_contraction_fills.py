@@ -55,6 +55,26 @@ def gram(X):
         acc = acc + jnp.outer(centred, centred)
     return acc
 """, ["GA302"]),
+    # A contraction inside a nonlinear function: a map of that function (GA103's independent writes).
+    "nonlinear_map": ("""
+@jax.jit
+def features(x, w):
+    out = jnp.zeros((x.shape[0], w.shape[1]))
+    for i in range(x.shape[0]):
+        out = out.at[i].set(jnp.tanh(x[i] @ w))
+    return out
+""", ["GA103"]),
+    # A write an outer loop also moves: a triangle of pairs (GA103's writes), not a row of a product.
+    "triangle": ("""
+@jax.jit
+def upper(a, b):
+    n = a.shape[0]
+    g = jnp.zeros((n, n))
+    for i in range(n):
+        for j in range(i, n):
+            g = g.at[i, j].set(jnp.dot(a[i], b[j]))
+    return g
+""", ["GA103"]),
     # A slice handed to a gradient function: a per-example gradient (GA102).
     "gradient_of_a_slice": ("""
 def fisher(loss, xs, theta):

@@ -34,6 +34,8 @@ from gradadvisor.analysis.syntax import names_read, walk
 
 #: Operations that contract their operands (``sum`` only of a product).
 CONTRACTIONS = frozenset({"matmul", "inner", "vdot", "outer"})
+#: Calls that select one of their arguments (``lax.cond``' branches, ``jnp.where``'s values).
+SELECTIONS = frozenset({"jax.lax.cond", "jax.numpy.where", "jax.lax.select"})
 #: How deep a step's locals are followed (``a = x[i]; b = a @ w; out.at[i].set(b)``).
 LOCAL_DEPTH = 3
 
@@ -53,7 +55,9 @@ class ContractionFill:
 
 
 def contraction_fill(ctx, node: ast.AST) -> ContractionFill | None:
-    """The loop as a fill of slice contractions (see the module), or None."""
+    """The loop as a fill of slice contractions (see the module), or None. The write is at the
+    loop's own index (``out.at[i]``, ``out.at[:, j]``), not at one an outer loop also moves
+    (``g.at[i, j]``: a triangle or a grid, a nest) nor at an index read from data (a scatter)."""
     if not isinstance(node, ast.For) or node.orelse or ctx.function is None:
         return None
     level = for_level(ctx, node)
@@ -65,7 +69,7 @@ def contraction_fill(ctx, node: ast.AST) -> ContractionFill | None:
     written: tuple[str, ast.expr] | None = None
     for statement in node.body:
         fill = at_set(statement)
-        if fill is not None and written is None and variables & names_read(fill[1]):
+        if fill is not None and written is None and variables & names_read(fill[1]) and names_read(fill[1]) <= variables:
             written = fill[0], fill[2]
             continue
         if not _local(statement) or written is not None:
@@ -125,10 +129,28 @@ def _arithmetic(expr: ast.AST):
             stack.append(node.value)
 
 
+def _linear_terms(ctx, value: ast.expr):
+    """The terms a written value adds, scales or selects between (``a + b``, ``-a``, ``a / n``,
+    the branches of ``lax.cond`` or ``jnp.where``): a contraction among them is a row of a
+    product; one inside a nonlinear function (``jnp.tanh(x[i] @ w)``) is a map of that function."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            stack.append(node.operand)
+        elif isinstance(node, ast.Lambda):
+            stack.append(node.body)
+        elif isinstance(node, ast.Call) and (ctx.resolve(node.func) or "") in SELECTIONS:
+            stack.extend(arg for arg in node.args[1:] if not isinstance(arg, ast.Starred))
+
+
 def _contraction_in(ctx, value: ast.expr, variables: set[str], rows: set[str], locals_: dict[str, ast.expr], depth: int) -> tuple[ast.expr, ast.expr] | None:
-    """``(contraction, slice)`` for the first contraction of a slice in ``value`` (through
-    the step's locals), or None."""
-    for node in walk(value):
+    """``(contraction, slice)`` for the first contraction of a slice among the terms of
+    ``value`` (``_linear_terms``, through the step's locals), or None."""
+    for node in _linear_terms(ctx, value):
         if isinstance(node, ast.Name) and node.id in locals_ and depth > 0:
             found = _contraction_in(ctx, locals_[node.id], variables, rows, locals_, depth - 1)
             if found is not None:

@@ -247,6 +247,8 @@ class SummaryBuilder:
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
+        #: Seeds of functions that call ``numpyro.sample`` (``MODEL_CALLS``), added after all others.
+        self._model_seeds: list[Seed] = []
         #: Names called and their result called at once (``RNN(w)(xs)``), per function.
         self._called_instances: dict[str, list[str]] = {}
         self._called: dict[str, set[str]] = {}  # names called directly, per function (``_called_names``)
@@ -273,6 +275,7 @@ class SummaryBuilder:
         self._module_called()
         self._record_escapes(self._imported, frozenset())
         self._bench_file()
+        self.summary.seeds.extend(self._model_seeds)  # last: a sampler in sight explains the level first
         self.summary.test_module = is_test_module(self.summary.path, self.tree)
         return self.summary
 
@@ -602,7 +605,7 @@ class SummaryBuilder:
                     qualified = canonical(self.names.resolve(call.func)) if isinstance(call, ast.Call) else None
                     if qualified in MODEL_CALLS:
                         transform = MODEL_CALLS[qualified]
-                        self.summary.seeds.append(Seed("key:" + key, None, klass, TRANSFORM_LEVELS[transform], transform, call.lineno,
+                        self._model_seeds.append(Seed("key:" + key, None, klass, TRANSFORM_LEVELS[transform], transform, call.lineno,
                                                        f"calls `{short(qualified)}`: a model, which the sampler or SVI that runs it traces and differentiates"))
                         return
 
