@@ -1581,6 +1581,8 @@ class _Evaluator:
             return Value(v.OBJECT, evidence=evidence)
         if module in lib.JAX_NUMPY or module in lib.HOST_NUMPY:
             return self._numpy(module, name, node, args, depth, host=module in lib.HOST_NUMPY)
+        if module in ("numpy.fft", "jax.numpy.fft"):
+            return self._fft(name, node, args, depth, host=module == "numpy.fft")
         if module in ("numpy.linalg", "jax.numpy.linalg", "jax.scipy.linalg", "scipy.linalg", "autograd.numpy.linalg"):
             if name in DECOMPOSITION_RANKS and not node.keywords:
                 return self._decomposition(name, args, depth, host=module.startswith(("numpy", "scipy")))
@@ -1667,6 +1669,30 @@ class _Evaluator:
         parts = tuple(v.array((None,) * (rank + offset), host=host) for offset in DECOMPOSITION_RANKS[name])
         return Value(v.SEQUENCE, length=len(parts), item=v.array(None, host=host), function="decomposition", parts=parts)
 
+    def _fft(self, name: str, node: ast.Call, args: list[ast.expr], depth: int, host: bool) -> Value:
+        """``fftfreq(n)`` (n frequencies), ``rfftfreq(n)`` (n // 2 + 1); the shifts and the
+        complex-to-complex transforms keep their operand's shape."""
+        if name in ("fftfreq", "rfftfreq") and args:
+            n = self._dim(args[0], depth)
+            length = n if name == "fftfreq" or not isinstance(n, int) else n // 2 + 1
+            return v.array((length if name == "fftfreq" or isinstance(n, int) else None,), None, host=host)
+        if name in ("fftshift", "ifftshift", "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn") and len(args) == 1 and not node.keywords:
+            operand = self.eval(args[0], depth)
+            return v.array(operand.shape if operand.is_array else None, None, host=host)
+        return v.array(None, host=host)
+
+    def _meshgrid(self, node: ast.Call, args: list[ast.expr], depth: int, host: bool, evidence: tuple[str, ...]) -> Value:
+        """``jnp.meshgrid(x, y, z, indexing="ij")``: one array per vector, each of the shape of
+        all the vectors' lengths (the first two swapped with the default ``indexing="xy"``)."""
+        vectors = [self.eval(arg, depth) for arg in args]
+        lengths: list[v.Dim] = [item.shape[0] if item.is_array and item.shape is not None and len(item.shape) == 1 else None for item in vectors]
+        indexing = keyword(node, "indexing")
+        if len(lengths) >= 2 and not (isinstance(indexing, ast.Constant) and indexing.value == "ij"):
+            lengths[0], lengths[1] = lengths[1], lengths[0]
+        dtypes = {item.dtype for item in vectors if item.is_array}
+        grid = v.array(tuple(lengths), dtypes.pop() if len(dtypes) == 1 else None, host=host, evidence=evidence)
+        return Value(v.SEQUENCE, length=len(args), item=grid, parts=tuple(grid for _ in args), evidence=evidence)
+
     def _numpy(self, module: str, name: str, node: ast.Call, args: list[ast.expr], depth: int, host: bool) -> Value:
         default_float = lib.NUMPY_DEFAULT_FLOAT if host else lib.JAX_DEFAULT_FLOAT
         evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
@@ -1702,6 +1728,8 @@ class _Evaluator:
             else:
                 length, dtype = None, None
             return v.array((length,), self._dtype(node, None, dtype), host=host, evidence=evidence)
+        if name == "meshgrid" and args and not any(isinstance(arg, ast.Starred) for arg in args):
+            return self._meshgrid(node, args, depth, host, evidence)
         if name in ("linspace", "logspace", "geomspace"):
             count = args[2] if len(args) > 2 else keyword(node, "num")
             length = self._dim(count, depth) if count is not None else 50
