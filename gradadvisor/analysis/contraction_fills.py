@@ -30,7 +30,7 @@ from gradadvisor.analysis.gathered_loops import at_set
 from gradadvisor.analysis.accumulation_walk import for_level
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.slice_contraction import product_factors
-from gradadvisor.analysis.syntax import names_read, walk
+from gradadvisor.analysis.syntax import names_read
 
 #: Operations that contract their operands (``sum`` only of a product).
 CONTRACTIONS = frozenset({"matmul", "inner", "vdot", "outer"})
