@@ -160,6 +160,9 @@ class ImportMap:
         #: Names the module binds by def, class, assignment, loop or ``with`` (not by import).
         self.defined: set[str] = set()
         self.star_imports: list[str] = []
+        #: The first line at which the module binds a name by assignment or definition: an
+        #: import the module rebinds still holds the module's value above it.
+        self._bound_at: dict[str, int] = {}
         self._module = module
         made: list[tuple[str, ast.Call]] = []
         assigned: dict[str, int] = {}
@@ -173,10 +176,12 @@ class ImportMap:
                     self.aliases.setdefault(local, _equivalent(qualified))
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.defined.add(stmt.name)
+                self._bound_at.setdefault(stmt.name, stmt.lineno)
             elif isinstance(stmt, ast.Assign):
                 for target in stmt.targets:
                     for bound in target_names(target):
                         self.defined.add(bound)
+                        self._bound_at.setdefault(bound, stmt.lineno)
                         assigned[bound] = assigned.get(bound, 0) + 1
                 if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
                     made.append((stmt.targets[0].id, stmt.value))
@@ -214,8 +219,10 @@ class ImportMap:
             return None
         head, _, rest = name.partition(".")
         target = self.aliases.get(head)
-        if target is None or head in self.rebound:
+        if target is None:
             return None
+        if head in self.rebound and not getattr(node, "lineno", self._bound_at.get(head, 0)) < self._bound_at.get(head, 0):
+            return None  # from jax import grad ... grad = step(c): `grad` is jax.grad only above that line
         return f"{target}.{rest}" if rest else target
 
     def resolve_canonical(self, node: ast.AST) -> str | None:
