@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.per_sample import joining
 from gradadvisor.analysis.syntax import int_value, name_count, names_read, positional, target_names, walk
-from gradadvisor.analysis.vectorize import replace_name
+from gradadvisor.analysis.vectorize import replace_name, statement_lists
 
 #: Constructors of an array that a loop then fills item by item.
 FILLED_CONSTRUCTORS = frozenset({"zeros", "empty", "ones", "zeros_like", "empty_like", "ones_like", "full"})
@@ -153,6 +153,18 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     if siblings is None:
         return None
     block, position = siblings
+    own_uses = 2  # ``name = []`` and the append
+    if not any(list_name in target_names(target) for stmt in block[:position] if isinstance(stmt, ast.Assign) for target in stmt.targets):
+        # ``if mode: for ...: out.append(...)`` with ``out = []`` before the ``if``: the branch's
+        # loop fills the list the code after the ``if`` joins (the other branch may fill it too)
+        branch = _branch_of(ctx, block) if position == len(block) - 1 else None
+        siblings = ctx.block_of(branch) if branch is not None else None
+        if siblings is not None:
+            block, position = siblings
+            appends = sum(1 for child in walk(branch) if isinstance(child, ast.Expr) and _appended_name(child) == list_name)
+            if name_count(branch, list_name) != appends:
+                return None  # the branches use the list otherwise than by appending to it
+            own_uses = 1 + appends
     starts = [stmt.value for stmt in block[:position] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
               and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == list_name]
     if grown is not None:
@@ -163,12 +175,21 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         return None
     if side and not all(_starts_empty(block[:position], other) and joined_only(block, position, other, 2, ctx) for other in side):
         return None
-    joins = joined_only(block, position, list_name, 2, ctx)
+    joins = joined_only(block, position, list_name, own_uses, ctx)
     if not joins:
-        if not side and returned_only(block, position, list_name, 2, ctx):
+        if not side and returned_only(block, position, list_name, own_uses, ctx):
             return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names)
         return None
     return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side))
+
+
+def _branch_of(ctx, block: list[ast.stmt]) -> ast.If | None:
+    """The ``if`` statement one of whose branches is ``block``, in the current function."""
+    for statements in statement_lists(ctx.function):
+        for stmt in statements:
+            if isinstance(stmt, ast.If) and (stmt.body is block or stmt.orelse is block):
+                return stmt
+    return None
 
 
 def _appended_name(stmt: ast.stmt) -> str | None:
