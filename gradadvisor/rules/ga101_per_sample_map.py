@@ -23,7 +23,8 @@ class PerSampleMap(Rule):
     Finds a function applied to each sample of a data-sized array in Python, the results joined
     into one array: a comprehension or `map` inside `jnp.stack` / `array` / `asarray` / `vstack` /
     `concatenate`, a list built by `append` in a `for` (or counted `while`) loop then joined, a
-    buffer filled item by item (`out[i] = f(x[i])`, where a trace is shown), `jax.lax.map(f, xs)`
+    buffer filled item by item (`out[i] = f(x[i])`, where a trace is shown), a loop in a branch of
+    an `if` filling a list that starts empty before it and is joined after it, `jax.lax.map(f, xs)`
     without `batch_size` in differentiated code, and one NumPyro/Pyro site per element in a model.
     The loop may walk the rows of one or more arrays (`zip`, `enumerate`, `itertools.product`,
     neighbouring pairs), an index read into several arrays (`xs[i]`, `xs[:, i]`, `xs[i, 2:5]`,

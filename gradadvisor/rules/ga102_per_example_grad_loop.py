@@ -33,7 +33,8 @@ class PerExampleGradLoop(Rule):
     (`pullback(jnp.zeros_like(y).at[i].set(1.0))`, `jnp.eye(n)[i]`, `jax.nn.one_hot(i, n)`) builds
     a Jacobian one row (column) at a time: advice for `jax.jacrev` (`jax.jacfwd`) or a `vmap` over
     `jnp.eye(n)`. Each step differentiates, so the loop is slow whether or not a transform reaches
-    it: its confidence rests on the size alone.
+    it: its confidence rests on the size alone, and a host loop (a NumPy buffer filled per
+    element, printing) is reported too: the vmap before it gives the values it reads.
 
     ## Why it is slow for gradients
     Each call is a separate forward and backward pass on one example (matrix-vector products,
