@@ -43,3 +43,13 @@ def test_a_meshgrid_unpacked_gives_each_name_the_grid():
         """
     )
     assert ctx.value(statement.value).shape == (20, 10)
+
+
+def test_a_call_a_rewrite_built_has_no_line_and_is_still_read(tmp_path):
+    """The vmap rewrite evaluates ``jnp.arange(64)``, a node with no position: no crash."""
+    from conftest import scan_program
+
+    source = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef ramp(z):\n    return jnp.stack([jnp.sin(z + k) for k in range(64)])\n"
+    found = scan_program(tmp_path, source, low=False)
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "jnp.arange(64)" in found[0]["message"]

@@ -1558,22 +1558,22 @@ class _Evaluator:
                 return v.array(inner.shape, inner.dtype, data=inner.data, evidence=inner.evidence)
         if qualified in lib.GAUSS_QUADRATURE and args:
             count = self._dim(args[0], depth)
-            nodes = v.array((count,), lib.NUMPY_DEFAULT_FLOAT, host=True, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno})",))
+            nodes = v.array((count,), lib.NUMPY_DEFAULT_FLOAT, host=True, evidence=(f"`{one_line(self.code(node), 50)}`{_line_of(node)}",))
             return v.sequence(2, nodes)
         if qualified in lib.RNG_CONSTRUCTORS:
             return Value(v.OBJECT, function="numpy.random.Generator")
         if qualified in lib.SPARSE_EYE and args:
             # A sparse identity: one stored entry per row (its ``indices`` and ``data`` are arrays).
             count = self._dim(args[0], depth)
-            return Value(v.OBJECT, function=lib.SPARSE_MATRIX, length=count, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno})",))
+            return Value(v.OBJECT, function=lib.SPARSE_MATRIX, length=count, evidence=(f"`{one_line(self.code(node), 50)}`{_line_of(node)}",))
         if qualified in lib.SAMPLED_VALUES:
-            return v.array(None, evidence=(f"`{one_line(self.code(node), 50)}` (line {node.lineno}): a sampled array",))
+            return v.array(None, evidence=(f"`{one_line(self.code(node), 50)}`{_line_of(node)}: a sampled array",))
         if qualified in lib.DATA_LOADERS:
-            return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}` (line {node.lineno})",))
+            return v.array(None, host=not qualified.startswith("jax."), data=True, evidence=(f"data loaded by `{one_line(self.code(node), 50)}`{_line_of(node)}",))
         if qualified in lib.TOY_DATASETS:
             # ``X, y = load_iris(return_X_y=True)``: a bundled toy set, fixed and small
             rows, features = lib.TOY_DATASETS[qualified]
-            evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno}): a bundled toy dataset of {rows} rows",)
+            evidence = (f"`{one_line(self.code(node), 50)}`{_line_of(node)}: a bundled toy dataset of {rows} rows",)
             parts = (v.array((rows, features), "float64", host=True, evidence=evidence), v.array((rows,), "float64", host=True, evidence=evidence))
             returned = keyword(node, "return_X_y")
             if isinstance(returned, ast.Constant) and returned.value is True:
@@ -1695,7 +1695,7 @@ class _Evaluator:
 
     def _numpy(self, module: str, name: str, node: ast.Call, args: list[ast.expr], depth: int, host: bool) -> Value:
         default_float = lib.NUMPY_DEFAULT_FLOAT if host else lib.JAX_DEFAULT_FLOAT
-        evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
+        evidence = (f"`{one_line(self.code(node), 50)}`{_line_of(node)}",)
         if name in lib.SHAPE_CREATORS:
             shape_arg = args[0] if args else keyword(node, "shape")
             dtype_position = 2 if name == "full" else 1
@@ -1914,7 +1914,7 @@ class _Evaluator:
         return v.array(None, dtype, host=host, data=inner.data if inner.is_array else False, evidence=evidence)
 
     def _random(self, name: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
-        evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
+        evidence = (f"`{one_line(self.code(node), 50)}`{_line_of(node)}",)
         if name == "split":
             count = args[1] if len(args) > 1 else keyword(node, "num")
             keys = self._dim(count, depth) if count is not None else 2
@@ -1932,7 +1932,7 @@ class _Evaluator:
         return v.array(shape, dtype, evidence=evidence)
 
     def _numpy_random(self, name: str, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
-        evidence = (f"`{one_line(self.code(node), 50)}` (line {node.lineno})",)
+        evidence = (f"`{one_line(self.code(node), 50)}`{_line_of(node)}",)
         size_arg = keyword(node, "size")
         position = lib.NUMPY_RANDOM_SIZE_POSITION.get(name)
         if size_arg is not None:
@@ -2110,6 +2110,12 @@ def _arithmetic(op: ast.operator, left, right):
         return None
     return None
 
+
+
+def _line_of(node: ast.AST) -> str:
+    """`` (line N)`` for evidence; empty for a node a rewrite built (it has no position)."""
+    line = getattr(node, "lineno", None)
+    return f" (line {line})" if line is not None else ""
 
 
 def _complex_of(dtype: str | None, host: bool) -> str:
