@@ -47,6 +47,10 @@ if TYPE_CHECKING:
 
 #: The ``add`` functions an accumulation may be spelled with.
 ADD_FUNCTIONS = ("jax.numpy.add", "autograd.numpy.add")
+#: A running maximum or minimum (``worst = jnp.maximum(worst, term)``): a fold of one term per
+#: step, as a sum is; the batched form reduces the terms with ``jnp.max`` / ``jnp.min``.
+FOLD_FUNCTIONS = {"jax.numpy.maximum": "max", "jax.numpy.minimum": "min", "jax.numpy.fmax": "max", "jax.numpy.fmin": "min",
+                  "autograd.numpy.maximum": "max", "autograd.numpy.minimum": "min"}
 
 
 @dataclass
@@ -63,6 +67,8 @@ class Accumulation:
     branches: int = 0
     #: How many statements of one step add to it (``pen += a`` ... ``pen += b``: 2).
     terms: int = 1
+    #: "add" for a sum; "max" or "min" for a running maximum or minimum (``FOLD_FUNCTIONS``).
+    fold: str = "add"
 
     @property
     def signed(self) -> ast.expr:
@@ -100,7 +106,7 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
         found = accumulation_of(node.body[0], resolve) if len(node.body) == 1 else None
         if found is None and _records_only(node.body):
             terms.append((node.test, ast.Constant(0)))  # `if verbose: log[k] = v`: adds nothing
-        elif found is None or name is not None and found.name != name:
+        elif found is None or found.fold != "add" or name is not None and found.name != name:
             return None
         else:
             name = found.name
@@ -114,7 +120,7 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
             if last is None and _records_only(node.orelse):
                 node = None  # the else branch only logs: it adds nothing
                 continue
-            if last is None or name is not None and last.name != name:
+            if last is None or last.fold != "add" or name is not None and last.name != name:
                 return None
             name = last.name
             fallback = last.signed
@@ -145,6 +151,13 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
             return Accumulation(stmt, target, *chained)
     if isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords:
         qualified = resolve(value.func) or ""
+        if qualified in FOLD_FUNCTIONS:
+            first, second = value.args
+            own = [item for item in value.args if isinstance(item, ast.Name) and item.id == target]
+            term = second if own and own[0] is first else first
+            if len(own) == 1 and not isinstance(term, ast.Starred) and target not in names_read(term):
+                return Accumulation(stmt, target, term, False, fold=FOLD_FUNCTIONS[qualified])
+            return None
         if qualified in ADD_FUNCTIONS:
             first, second = value.args
             if isinstance(first, ast.Name) and first.id == target and not isinstance(second, ast.Starred):
@@ -278,8 +291,8 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         if first is None:
             merged[item.name] = item
             continue
-        if item.branches or first.branches:
-            return None
+        if item.branches or first.branches or item.fold != "add" or first.fold != "add":
+            return None  # a fold mixed with another update of the same total
         both = Accumulation(first.statement, item.name, ast.BinOp(left=first.signed, op=ast.Add(), right=item.signed), False, terms=first.terms + 1)
         both.inlined = ast.BinOp(left=_signed(first.inlined, first.subtract), op=ast.Add(), right=_signed(item.inlined, item.subtract))  # type: ignore[arg-type]
         merged[item.name] = both

@@ -287,7 +287,7 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
         )
     stmt = updates[0]
     if items[0].opaque:
-        return isinstance(stmt, (ast.For, ast.While)) and _reduces_inside(stmt, state)
+        return isinstance(stmt, (ast.For, ast.While)) and _reduces_inside(stmt, state, resolve)
     return _reduces(flow, state, stmt, resolve)
 
 
@@ -321,21 +321,46 @@ def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
     return bool(reads & moving) or _indexes(term)
 
 
-def _reduces_inside(loop: ast.For | ast.While, state: str) -> bool:
-    """A nested loop that only adds terms into ``state`` (``cost += term(i, j)``, terms free of it)."""
+def _reduces_inside(loop: ast.For | ast.While, state: str, resolve=None) -> bool:
+    """A nested loop that only reduces terms into ``state`` (``cost += term(i, j)``, ``worst =
+    jnp.maximum(worst, term(i, j))``, terms free of it): the state is read only as the reduction's
+    own operand."""
     found = False
-    for node in walk(loop):
-        if isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Store):
-            parent_ok = any(
-                isinstance(stmt, ast.AugAssign) and stmt.target is node and isinstance(stmt.op, REDUCING_OPS) and state not in names_read(stmt.value)
-                for stmt in walk(loop)
-            )
-            if not parent_ok:
+    own: set[int] = set()  # the ``state`` operands of ``state = state + t`` / ``f(state, t)``
+    for stmt in walk(loop):
+        if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == state:
+            if not isinstance(stmt.op, REDUCING_OPS) or state in names_read(stmt.value):
                 return False
             found = True
-        elif isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Load):
-            return False  # the state is read inside: not a plain reduction
-    return found
+        elif isinstance(stmt, ast.Assign) and any(state in names_read(target) for target in stmt.targets):
+            operand = _own_operand(stmt, state, resolve)
+            if operand is None:
+                return False
+            own.add(id(operand))
+            found = True
+    loads = [node for node in walk(loop) if isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Load)]
+    return found and all(id(node) in own for node in loads)
+
+
+def _own_operand(stmt: ast.Assign, state: str, resolve) -> ast.Name | None:
+    """The ``state`` operand of ``state = state + t`` or ``state = jnp.maximum(state, t)`` (``t``
+    free of ``state``); None for any other assignment of it."""
+    if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return None
+    value = stmt.value
+    if isinstance(value, ast.BinOp) and isinstance(value.op, REDUCING_OPS):
+        operands = [value.left, value.right]
+    elif isinstance(value, ast.Call) and resolve is not None and (resolve(value.func) or "") in REDUCING_CALLS and len(value.args) == 2 and not value.keywords:
+        operands = list(value.args)
+    else:
+        return None
+    own = [item for item in operands if isinstance(item, ast.Name) and item.id == state]
+    rest = [item for item in operands if item not in own]
+    if len(own) != 1 or len(rest) != 1 or state in names_read(rest[0]):
+        return None
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub) and value.right is own[0]:
+        return None  # ``state = t - state`` flips the sign each step: not a reduction
+    return own[0]
 
 
 def _indexes(expr: ast.AST | None) -> bool:

@@ -465,13 +465,29 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
                 what = "the term written on whole arrays"
             else:
                 what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
-            shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
+            if accumulation.fold != "add":
+                reduce_name = spelled.rpartition(".")[0] + "." + accumulation.fold if "." in spelled else accumulation.fold
+                shown.append(f"`{accumulation.name} = {reduce_name}imum({accumulation.name}, {reduce_name}(<the term over all elements at once>, {axes}))` (with {what})")
+            else:
+                shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
             continue
         if rewrite.how == "vmap" and lifted is not None and "self" in names_read(rewrite.total):
             fixable = False
             shown.append(f"`{spelled}` over the batched term, mapping the submodule with `{lifted}` (plain `jax.vmap` cannot lift its parameters)")
             continue
-        updated = ast.BinOp(left=name(accumulation.name), op=ast.Sub() if accumulation.subtract else ast.Add(), right=rewrite.total)
+        if accumulation.fold != "add":
+            folded = _folded(ctx, rewrite.total, accumulation, numpy_module)
+            if folded is None:
+                fixable = False
+                reduce_name = spelled.rpartition(".")[0] + "." + accumulation.fold if "." in spelled else accumulation.fold
+                shown.append(f"`{accumulation.name} = {reduce_name}imum({accumulation.name}, {reduce_name}(<the terms over all elements at once>))`")
+                continue
+            updated, fold_imports = folded
+            imports.extend(fold_imports)
+            conditions.require(False, f"the loop runs at least once (`{accumulation.fold}` of no terms raises)")
+            conditions.require(False, f"no two terms tie for the {accumulation.fold}imum (a chain of `{accumulation.fold}imum` and one `{accumulation.fold}` split a tie's gradient differently)")
+        else:
+            updated = ast.BinOp(left=name(accumulation.name), op=ast.Sub() if accumulation.subtract else ast.Add(), right=rewrite.total)
         text = f"{accumulation.name} = {ctx.renderer.code(updated)}"
         lines.append(text)
         shown.append(f"`{one_line(text, 120 if len(accumulations) == 1 else max(40, 180 // len(accumulations)))}`")
@@ -483,3 +499,17 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
     sum_preconditions(ctx, conditions, levels, accumulations, [rewrite for rewrite in rewrites if rewrite is not None])
     edit = ctx.renderer.replace_statements(loop, loop, lines)
     return shown, conditions.fix([edit], "\n".join(lines), imports)
+
+
+def _folded(ctx, total: ast.expr, accumulation: Accumulation, numpy_module: str) -> tuple[ast.expr, list] | None:
+    """``jnp.maximum(acc, jnp.max(<terms>, axis=...))`` for a running maximum (minimum) whose
+    batched sum is ``jnp.sum(<terms>, axis=...)``; None for another form of the total."""
+    spelled_sum, _ = ctx.spell(f"{numpy_module}.sum")
+    if not (isinstance(total, ast.Call) and spelled_sum and ctx.renderer.code(total.func) == spelled_sum):
+        return None
+    reduce_name, reduce_imports = ctx.spell(f"{numpy_module}.{accumulation.fold}")
+    fold_name, fold_imports = ctx.spell(f"{numpy_module}.{accumulation.fold}imum")
+    if not reduce_name or not fold_name:
+        return None
+    reduced = ast.Call(func=attribute_path(reduce_name), args=list(total.args), keywords=list(total.keywords))
+    return call(attribute_path(fold_name), name(accumulation.name), reduced), [*reduce_imports, *fold_imports]

@@ -31,7 +31,8 @@ class AccumulationLoop(Rule):
     A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix;
     so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`),
     a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
-    step that makes a helper `def` and calls it (read through what the helper reads).
+    step that makes a helper `def` and calls it (read through what the helper reads). A running
+    maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`.
 
     ## Why it is slow for gradients
     Python runs the loop while JAX traces it: the program gets one slice, one computation
@@ -356,7 +357,8 @@ class AccumulationLoop(Rule):
         if len(accumulations) == 1 and accumulations[0].terms > 1:
             lead = f"`{accumulations[0].name}` gains {accumulations[0].terms} terms per step of {levels[0].header}"
         elif len(accumulations) == 1:
-            lead = f"`{one_line(ctx.code(accumulations[0].statement), 60)}` adds one term per step of {levels[0].header}"
+            verb = f"keeps a running {accumulations[0].fold}imum of one term" if accumulations[0].fold != "add" else "adds one term"
+            lead = f"`{one_line(ctx.code(accumulations[0].statement), 60)}` {verb} per step of {levels[0].header}"
         else:
             listed = ", ".join(f"`{item.name}`" for item in accumulations)
             lead = f"{listed} each gain one term per step of {levels[0].header}"

@@ -358,3 +358,25 @@ def test_gathers_per_index_become_one_map(form, context):
     assert outcome.ok, outcome.detail
     assert outcome.applied and "vmap" in outcome.fixed_source, outcome.fixed_source
 
+
+
+# -- GA302: a running maximum or minimum (one jnp.max / jnp.min over the terms) --------------
+
+RUNNING_EXTREMA = {
+    "max_rows": ("    worst = -1e9\n    for i in range(x.shape[0]):\n        worst = jnp.maximum(worst, jnp.sin(x[i]) * 2.0)\n", "worst"),
+    "min_elements": ("    best = 1e9\n    for xi in x:\n        best = jnp.minimum(best, (xi - 0.3) ** 2)\n", "best"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(RUNNING_EXTREMA))
+@pytest.mark.parametrize("context", ["plain", "mul", "neg"])
+def test_running_extrema_become_one_reduction(form, context):
+    loop, total = RUNNING_EXTREMA[form]
+    source = _source("x", loop + f"    return {CONTEXTS[context].replace('{R}', total)}\n")
+    program = Program(source, _args([(7,)]), f"GA302/extremum/{form}/{context}", argnums=(0,))
+    # Random data: no ties; the loops run seven times; float32 throughout.
+    satisfied = (*COMMON, "runs at least once", "tie", "the dtypes are known and not small", "starts as a Python float, or the dtypes are known")
+    outcome = check(program, "GA302", satisfied)
+    assert outcome.ok, outcome.detail
+    assert outcome.applied and not outcome.outside, outcome
+    assert ("jnp.max(" in outcome.fixed_source or "jnp.min(" in outcome.fixed_source), outcome.fixed_source
