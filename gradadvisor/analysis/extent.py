@@ -47,6 +47,8 @@ KEYS_NAME = re.compile(r"^(?:sub|rng_|prng_)?(?:keys|rngs|seeds)$", re.IGNORECAS
 SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?|depth|levels?|hidden_layers|experts?|components?|classes|dims?)$|^(?:depth|ndim|dim)$", re.IGNORECASE)
 
 
+#: Calls that create a module's parameter of a given shape (besides flax's ``self.param``).
+PARAMETER_CREATORS = frozenset({"haiku.get_parameter", "haiku.get_state"})
 #: ``.shape[k]`` for an axis after the first (``k >= 1`` or negative).
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
@@ -452,6 +454,17 @@ class ExtentReader:
             return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
         return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
 
+    def _parameter_tensor(self, base: str) -> bool:
+        """``base`` holds a parameter a module creates: ``self.param(name, init, shape)`` (flax),
+        ``hk.get_parameter(name, shape, ...)`` (haiku), one assignment making it."""
+        value = self.assigned(base) if base.isidentifier() else None
+        if not isinstance(value, ast.Call):
+            return False
+        func = value.func
+        if isinstance(func, ast.Attribute) and func.attr == "param" and isinstance(func.value, ast.Name) and func.value.id == "self" and len(value.args) >= 2:
+            return True
+        return (self.resolve(func) or "") in PARAMETER_CREATORS
+
     def _model_output(self, base: str) -> str | None:
         """The model call ``base`` (a name) holds the result of, when one assignment made it from
         a call of a method or function of no known library (``critic.apply_fn(p, x)``); else None."""
@@ -483,6 +496,11 @@ class ExtentReader:
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
         if param is None and value.divided:
             return Extent("data", reason, "likely", evidence, size=length)  # int(horizon // h): likely many steps, not shown
+        shaped = re.fullmatch(r"([A-Za-z_]\w*)\.shape\[-?\d+\]", length)
+        if shaped is not None and self._parameter_tensor(shaped.group(1)):
+            # ``w = self.param("w", init, (self.depth, k))``, ``w.shape[0]``: a size of the model's
+            # own parameters (layers, units), not of the data
+            return Extent("static", f"`{length}`: an axis of a parameter the module creates (`{shaped.group(1)}`), a model's size")
         axis = LATER_AXIS.search(length)
         if axis is not None:
             model = self._model_output(length[: axis.start()])
