@@ -1315,6 +1315,9 @@ class _Evaluator:
             other = right if array is left else left
             if other.kind in (v.SCALAR, v.SIZE):
                 return v.array(array.shape, _scalar_promotion(array, other, node.op), host=array.host, data=array.data)
+            if other.kind == v.PARAM and type(other.literal) in (int, float) and not other.annotation:
+                # ``amps * scale`` with ``scale=0.5``: a parameter whose default is a number scales the array
+                return v.array(array.shape, None, host=False, data=array.data)
             return v.array(None, None, host=array.host and other.kind != v.PARAM, data=array.data)
         if v.SEQUENCE in kinds and isinstance(node.op, (ast.Add, ast.Mult)):
             if left.kind == v.SEQUENCE and right.kind == v.SEQUENCE and isinstance(node.op, ast.Add):
