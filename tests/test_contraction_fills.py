@@ -58,11 +58,11 @@ def gram(X):
     # A contraction inside a nonlinear function: a map of that function (GA103's independent writes).
     "nonlinear_map": ("""
 @jax.jit
-def features(x, w):
-    out = jnp.zeros((x.shape[0], w.shape[1]))
-    for i in range(x.shape[0]):
-        out = out.at[i].set(jnp.tanh(x[i] @ w))
-    return out
+def activations(batch, kernel, bias):
+    acts = jnp.zeros((batch.shape[0], kernel.shape[1]))
+    for row in range(batch.shape[0]):
+        acts = acts.at[row].set(jax.nn.relu(batch[row] @ kernel + bias))
+    return acts
 """, ["GA103"]),
     # A write an outer loop also moves: a triangle of pairs (GA103's writes), not a row of a product.
     "triangle": ("""
