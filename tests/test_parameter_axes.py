@@ -1,7 +1,6 @@
 """An axis of a parameter the module creates (``w = self.param("w", init, (self.depth, k))`` in
 flax, ``hk.get_parameter(...)`` in haiku) is a size of the model (layers, units), not of the
-data: a loop over ``w.shape[0]`` is not data-sized, nor in a helper every caller passes the
-module's own weights to. A loop over the input's rows still is."""
+data: a loop over ``w.shape[0]`` is not data-sized. A loop over the input's rows still is."""
 
 from __future__ import annotations
 
@@ -47,36 +46,4 @@ def test_a_loop_over_a_parameters_axis_is_not_data_sized(tmp_path, source):
 
 def test_a_loop_over_the_inputs_rows_still_is(tmp_path):
     found = scan_program(tmp_path, FLAX.format(count="psi.shape[0]"), low=False)
-    assert [f["code"] for f in found] == ["GA103"]
-
-
-HELPER = '''
-import flax.linen as nn
-import jax
-import jax.numpy as jnp
-
-
-def layer(x, w):
-    q = x
-    for k in range(w.shape[0]):
-        q = jnp.tanh(q * w[k, 0]) + w[k, 1]
-    return q
-
-
-class Net(nn.Module):
-    depth: int = 3
-
-    @nn.compact
-    def __call__(self, x):
-        w = self.param("w", nn.initializers.normal(), (self.depth, 2))
-        return layer(x, {passed})
-'''
-
-
-def test_a_helper_walking_the_weights_every_caller_passes_is_not_data_sized(tmp_path):
-    assert scan_program(tmp_path, HELPER.format(passed="w")) == []
-
-
-def test_a_helper_walking_what_callers_pass_as_data_still_is(tmp_path):
-    found = scan_program(tmp_path, HELPER.format(passed="x"), low=False)
     assert [f["code"] for f in found] == ["GA103"]

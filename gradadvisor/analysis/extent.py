@@ -118,9 +118,6 @@ class Extent:
     #: Static only because of the iterable's name (``for layer in layers``): a tie broken by a
     #: name, which a fact about another iterable of the same ``zip`` outweighs.
     named: bool = False
-    #: The parameter of the enclosing function whose axis the loop counts (``range(w.shape[0])``):
-    #: phase 2 reads what callers pass for it (a module's own weights are the model's sizes).
-    axis_of: str | None = None
 
     @property
     def is_data(self) -> bool:
@@ -504,7 +501,6 @@ class ExtentReader:
             # ``w = self.param("w", init, (self.depth, k))``, ``w.shape[0]``: a size of the model's
             # own parameters (layers, units), not of the data
             return Extent("static", f"`{length}`: an axis of a parameter the module creates (`{shaped.group(1)}`), a model's size")
-        axis_of = shaped.group(1) if shaped is not None and self.is_parameter(shaped.group(1)) else None
         axis = LATER_AXIS.search(length)
         if axis is not None:
             model = self._model_output(length[: axis.start()])
@@ -514,8 +510,8 @@ class ExtentReader:
                 return Extent("data", f"{reason} (axis {axis.group(1)} of `{model}`'s output: a model's axis, not shown to be data)", "none", evidence, size=length)
             # ``x.shape[1]``: a feature, channel or model axis as often as a data axis (time,
             # points); it counts, but as a likely data size, unless a fact says more.
-            return Extent("data", f"{reason} (axis {axis.group(1)}: a data axis or a model's, unshown)", "likely", evidence, size=length, axis_of=axis_of)
-        return Extent("data", reason, "proven", evidence, size=length, axis_of=axis_of)
+            return Extent("data", f"{reason} (axis {axis.group(1)}: a data axis or a model's, unshown)", "likely", evidence, size=length)
+        return Extent("data", reason, "proven", evidence, size=length)
 
 
 def _spelled_count(text: str, near: ast.AST) -> ast.expr | None:

@@ -22,7 +22,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import PARAMETER_CREATORS, SMALL_RANGE
+from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.facts import Facts, Scope, instance_assignments
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
@@ -947,8 +947,6 @@ class SummaryBuilder:
     def _argument_fact(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[str, str]:
         value = self.facts.value(expr, scope, statement)
         text = one_line(self.source.segment(expr), 40)
-        if isinstance(expr, ast.Name) and self._module_parameter(expr.id, scope, statement):
-            return "weights", f"`{text}` is a parameter the module creates: its axes are the model's sizes"
         if value.kind == v.ARRAY:
             shape = value.shape[0] if value.shape else None
             return "array", f"`{text}` is an array" + (f" of {shape} rows" if isinstance(shape, int) else "")
@@ -979,24 +977,6 @@ class SummaryBuilder:
         if value.kind in (v.SCALAR, v.STRING, v.NONE, v.MAPPING, v.OBJECT, v.MODULE):
             return "other", f"`{text}`"
         return "unknown", f"`{text}`"
-
-    def _module_parameter(self, name: str, scope: Scope, statement: ast.AST) -> bool:
-        """``name`` holds ``self.param(name, init, shape)`` (flax) or ``hk.get_parameter(...)``,
-        bound once in this scope or the nearest enclosing one that binds it."""
-        current: Scope | None = scope
-        position: ast.AST | None = statement
-        while current is not None and not current.binds(name):
-            position, current = current.node, current.parent
-        if current is None:
-            return False
-        bindings = self.facts.bindings_at(name, current, position)
-        value = bindings[0].value if len(bindings) == 1 and bindings[0].kind == "assign" and not bindings[0].path else None
-        if not isinstance(value, ast.Call):
-            return False
-        func = value.func
-        if isinstance(func, ast.Attribute) and func.attr == "param" and isinstance(func.value, ast.Name) and func.value.id == "self":
-            return True
-        return canonical(self.names.resolve(func)) in PARAMETER_CREATORS
 
     def _guarded_bound(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[int, str] | None:
         """(K, the test) when ``statement`` runs only where ``expr`` (a name, or a factor of a

@@ -105,7 +105,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
         wanted = {
             result.summary.functions[c.scopes[0]].name
             for c in ctx.candidates
-            if (c.size_param or c.data.get("param") or c.data.get("axis_of")) and not c.data.get("calls_to") and c.scopes and c.scopes[0] in result.summary.functions
+            if (c.size_param or c.data.get("param")) and not c.data.get("calls_to") and c.scopes and c.scopes[0] in result.summary.functions
         }
         # A fix whose preconditions the callers may prove (``settle``): what they pass.
         wanted.update(

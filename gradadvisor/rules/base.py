@@ -323,8 +323,6 @@ class Rule:
             size_param = size_param or extent.param
             per_element = per_element or extent.per_element
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
-            if extent.axis_of:
-                data = {**(data or {}), "axis_of": extent.axis_of}
         self.ctx.add_candidate(
             self, node, message,
             size=size or "none", size_param=size_param, per_element=per_element, work=work, need=need, require_trace=require_trace,
@@ -376,12 +374,6 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         if facts and all(fact.kind == "array" or fact.kind.startswith("stack:") for fact in facts) and all(count > SMALL_RANGE for count in counts):
             return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:1]]
         return "static", []
-    walked = candidate.data.get("axis_of") or candidate.size_param
-    if walked and candidate.scopes:
-        weights = project.arguments(candidate.path, candidate.scopes[0], walked)
-        if weights and all(fact.kind == "weights" for fact in weights):
-            # ``cell(x, self.param("w", init, (depth, k)))``: every caller passes the module's own weights
-            return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in weights[:2]]
     if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
     facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
