@@ -454,16 +454,30 @@ class ExtentReader:
             return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
         return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
 
-    def _parameter_tensor(self, base: str) -> bool:
-        """``base`` holds a parameter a module creates: ``self.param(name, init, shape)`` (flax),
-        ``hk.get_parameter(name, shape, ...)`` (haiku), one assignment making it."""
+    def _parameter_axis(self, base: str, axis: int) -> str | None:
+        """The text of the shape entry ``axis`` of the parameter ``base`` holds, when a module
+        creates it (``self.param(name, init, shape)`` in flax, ``hk.get_parameter(name, shape)``)
+        and the entry is small: a literal of at most ``SMALL_RANGE`` or a count named as layers,
+        heads or blocks (``self.depth``). None otherwise (``self.features``: a width, as large
+        as the data's)."""
         value = self.assigned(base) if base.isidentifier() else None
         if not isinstance(value, ast.Call):
-            return False
+            return None
         func = value.func
-        if isinstance(func, ast.Attribute) and func.attr == "param" and isinstance(func.value, ast.Name) and func.value.id == "self" and len(value.args) >= 2:
-            return True
-        return (self.resolve(func) or "") in PARAMETER_CREATORS
+        if isinstance(func, ast.Attribute) and func.attr == "param" and isinstance(func.value, ast.Name) and func.value.id == "self":
+            shape = value.args[2] if len(value.args) > 2 else None
+        elif (self.resolve(func) or "") in PARAMETER_CREATORS:
+            shape = value.args[1] if len(value.args) > 1 else next((k.value for k in value.keywords if k.arg == "shape"), None)
+        else:
+            return None
+        if not isinstance(shape, (ast.Tuple, ast.List)) or not -len(shape.elts) <= axis < len(shape.elts):
+            return None
+        entry = shape.elts[axis]
+        literal = int_value(entry)
+        named = tail_name(entry) if isinstance(entry, (ast.Name, ast.Attribute)) else None
+        if literal is not None and literal <= SMALL_RANGE or named is not None and SMALL_COUNT_NAME.match(named):
+            return one_line(self.code(entry), 30)
+        return None
 
     def _model_output(self, base: str) -> str | None:
         """The model call ``base`` (a name) holds the result of, when one assignment made it from
@@ -496,11 +510,12 @@ class ExtentReader:
         reason = f"`{length}`" + (f": {_first_sentence(evidence)}" if evidence else " is a data size")
         if param is None and value.divided:
             return Extent("data", reason, "likely", evidence, size=length)  # int(horizon // h): likely many steps, not shown
-        shaped = re.fullmatch(r"([A-Za-z_]\w*)\.shape\[-?\d+\]", length)
-        if shaped is not None and self._parameter_tensor(shaped.group(1)):
-            # ``w = self.param("w", init, (self.depth, k))``, ``w.shape[0]``: a size of the model's
-            # own parameters (layers, units), not of the data
-            return Extent("static", f"`{length}`: an axis of a parameter the module creates (`{shaped.group(1)}`), a model's size")
+        shaped = re.fullmatch(r"([A-Za-z_]\w*)\.shape\[(-?\d+)\]", length)
+        entry = self._parameter_axis(shaped.group(1), int(shaped.group(2))) if shaped is not None else None
+        if entry is not None:
+            # ``w = self.param("w", init, (self.depth, k))``, ``w.shape[0]``: the module's own count
+            # of layers (a small literal, or a field named as one), not a size of the data
+            return Extent("static", f"`{length}`: axis {shaped.group(2)} of a parameter the module creates, `{entry}` (a count of layers or a few)")
         axis = LATER_AXIS.search(length)
         if axis is not None:
             model = self._model_output(length[: axis.start()])

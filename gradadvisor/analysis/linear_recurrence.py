@@ -343,23 +343,19 @@ def _reduces_inside(loop: ast.For | ast.While, state: str, resolve=None) -> bool
 
 
 def _own_operand(stmt: ast.Assign, state: str, resolve) -> ast.Name | None:
-    """The ``state`` operand of ``state = state + t`` or ``state = jnp.maximum(state, t)`` (``t``
-    free of ``state``); None for any other assignment of it."""
+    """The ``state`` operand of ``state = jnp.maximum(state, t)`` (a reducing call, ``t`` free of
+    ``state``); None for any other assignment of it."""
     if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
         return None
     value = stmt.value
-    if isinstance(value, ast.BinOp) and isinstance(value.op, REDUCING_OPS):
-        operands = [value.left, value.right]
-    elif isinstance(value, ast.Call) and resolve is not None and (resolve(value.func) or "") in REDUCING_CALLS and len(value.args) == 2 and not value.keywords:
+    if isinstance(value, ast.Call) and resolve is not None and (resolve(value.func) or "") in REDUCING_CALLS and len(value.args) == 2 and not value.keywords:
         operands = list(value.args)
     else:
-        return None
+        return None  # ``acc = acc + img[...]`` in an inner loop stays a carried state (tiles of a slice: GA103's)
     own = [item for item in operands if isinstance(item, ast.Name) and item.id == state]
     rest = [item for item in operands if item not in own]
     if len(own) != 1 or len(rest) != 1 or state in names_read(rest[0]):
         return None
-    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub) and value.right is own[0]:
-        return None  # ``state = t - state`` flips the sign each step: not a reduction
     return own[0]
 
 
