@@ -1,6 +1,7 @@
 """An axis of a parameter the module creates (``w = self.param("w", init, (self.depth, k))`` in
 flax, ``hk.get_parameter(...)`` in haiku) is a size of the model (layers, units), not of the
-data: a loop over ``w.shape[0]`` is not data-sized. A loop over the input's rows still is."""
+data, when the shape entry is a count of layers by its name or a small literal: a loop over
+``w.shape[0]`` is not data-sized. A width (``self.features``) and the input's rows still are."""
 
 from __future__ import annotations
 
@@ -47,3 +48,22 @@ def test_a_loop_over_a_parameters_axis_is_not_data_sized(tmp_path, source):
 def test_a_loop_over_the_inputs_rows_still_is(tmp_path):
     found = scan_program(tmp_path, FLAX.format(count="psi.shape[0]"), low=False)
     assert [f["code"] for f in found] == ["GA103"]
+
+
+WIDTH = """
+import flax.linen as nn
+import jax.numpy as jnp
+
+
+class Columns(nn.Module):
+    features: int
+
+    @nn.compact
+    def __call__(self, x):
+        w = self.param("w", nn.initializers.lecun_normal(), (x.shape[-1], self.features))
+        return jnp.stack([x @ w[:, j] for j in range(w.shape[1])], axis=1)
+"""
+
+
+def test_a_width_of_the_weights_is_not_small(tmp_path):
+    assert [f["code"] for f in scan_program(tmp_path, WIDTH, low=False)] == ["GA201"]
