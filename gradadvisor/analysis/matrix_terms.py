@@ -10,6 +10,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import name_count
+from gradadvisor.analysis.vectorize import replace_names
 
 def namespace(module: str) -> str:
     """``jax.numpy`` for ``jax.numpy.linalg``: where the einsum comes from."""
@@ -198,3 +199,22 @@ def subscripts(left_transposed: bool, right_transposed: bool, trace: bool, batch
     if batched:  # the leading axes are a batch, kept as they are
         return f"...{a},...{b}->...{out}"
     return f"{a},{b}->{out}"
+
+
+def returned_by_helper(expr: ast.AST, ctx) -> tuple[ast.expr, ast.expr] | None:
+    """``(the helper's returned expression with the call's arguments in place of its parameters,
+    that expression)`` for a call of a function of this module whose body is one ``return``
+    (``def mul_re(a, ai, b, bi): return a @ b - ai @ bi``), called with as many positional
+    arguments as it has plain parameters; None otherwise."""
+    if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name) or expr.keywords or ctx.function is None:
+        return None
+    helper = ctx.local_function(expr.func.id)
+    if helper is None or len(helper.body) != 1 or not isinstance(helper.body[0], ast.Return) or helper.body[0].value is None:
+        return None
+    arguments = helper.args
+    if arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg or arguments.defaults:
+        return None
+    if len(arguments.args) != len(expr.args) or any(isinstance(arg, ast.Starred) for arg in expr.args):
+        return None
+    inlined = replace_names(helper.body[0].value, {param.arg: arg for param, arg in zip(arguments.args, expr.args)})
+    return inlined, inlined

@@ -356,21 +356,24 @@ class DiagOfMatmul(Rule):
             if followed is None:
                 return  # the matrix is used elsewhere too: it is needed anyway
             expr, named, also = followed
+        helper = mt.returned_by_helper(expr, ctx)  # ``jnp.trace(mul(a, b))``, ``def mul(x, y): return x @ y``
+        if helper is not None:
+            expr, named = helper
         terms = mt.terms(expr)
-        if len(terms) < 2:
+        if len(terms) < (1 if helper is not None else 2) or helper is not None and not any(mt.matmul_operands(term, ctx, self._rank) for _, term in terms):
             return
         rewrite = sum_of_diagonals(terms, kind, module, self._rank, ctx)
         if rewrite is None:
             return
         kept = "trace" if kind == "trace" else "diagonal"
-        where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
-        evidence = ["the argument adds or subtracts matrix products"]
+        where = f" (`{one_line(ctx.code(named) if helper is None else ctx.renderer.code(named), 40)}`)" if named is not None else ""
+        evidence = ["the argument adds or subtracts matrix products" if helper is None else "the helper returns a matrix product of its arguments"]
         if also:
             evidence.append("the full matrix is also returned or added to on another path: only that path needs it")
         self.report(
             node,
             f"`{one_line(ctx.code(node), 50)}` computes a whole matrix product{where} to keep its {kept}, and its gradient "
-            f"pays for the whole product too; the {kept} of a sum is the sum of the {kept}s: `{one_line(rewrite, 100)}`",
+            f"pays for the whole product too; " + (f"the {kept} of a sum is the sum of the {kept}s: " if len(terms) > 1 else "use ") + f"`{one_line(rewrite, 100)}`",
             size="likely", evidence=evidence,
         )
 
