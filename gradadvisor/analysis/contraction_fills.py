@@ -58,8 +58,8 @@ def contraction_fill(ctx, node: ast.AST) -> ContractionFill | None:
     """The loop as a fill of slice contractions (see the module), or None. The write is at the
     loop's own index (``out.at[i]``, ``out.at[:, j]``), not at one an outer loop also moves
     (``g.at[i, j]``: a triangle or a grid, a nest) nor at an index read from data (a scatter)."""
-    if not isinstance(node, ast.For) or node.orelse or ctx.function is None:
-        return None
+    if not isinstance(node, ast.For) or node.orelse or ctx.function is None or not any(at_set(statement) for statement in node.body):
+        return None  # (cheap first: a fill writes ``out = out.at[...].set(...)`` in the body)
     level = for_level(ctx, node)
     if level is None or not level.extent.is_data or level.extent.by_name:
         return None

@@ -247,8 +247,11 @@ class SummaryBuilder:
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
-        #: Seeds of functions that call ``numpyro.sample`` (``MODEL_CALLS``), added after all others.
+        #: Seeds of functions that call ``numpyro.sample`` (``MODEL_CALLS``), added after all others;
+        #: looked for only in files that import the library of such a call.
         self._model_seeds: list[Seed] = []
+        roots = {call.partition(".")[0] for call in MODEL_CALLS}
+        self._model_libraries = any(qualified.partition(".")[0] in roots for qualified in names.aliases.values())
         #: Names called and their result called at once (``RNN(w)(xs)``), per function.
         self._called_instances: dict[str, list[str]] = {}
         self._called: dict[str, set[str]] = {}  # names called directly, per function (``_called_names``)
@@ -587,7 +590,7 @@ class SummaryBuilder:
                     how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)
-        if MODEL_CALLS and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
+        if self._model_libraries and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
             self._model(node, key, klass)
         return key
 
