@@ -148,6 +148,9 @@ def test_a_rebound_alias_is_not_spelled_by_fixes():
         ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nw = opt.step(cost, 1.0)\n", "cost", Level.DIFFERENTIATED),
         ("from pennylane.optimize import NesterovMomentumOptimizer\n\ndef cost(w):\n    return w\n\nopt = NesterovMomentumOptimizer(0.01)\nw, c = opt.step_and_cost(cost, 1.0)\n", "cost", Level.DIFFERENTIATED),
         ("import pennylane as qml\n\ndef cost(w):\n    return w\n\ndg = qml.grad(cost)\n", "cost", Level.DIFFERENTIATED),
+        # ... or of an instance a function makes and calls once bound.
+        ("import pennylane as qml\n\ndef cost(w):\n    return w\n\ndef train(w):\n    opt = qml.AdamOptimizer(0.1)\n    return opt.step(cost, w)\n", "cost", Level.DIFFERENTIATED),
+        ("import pennylane as qml\n\ndef cost(w):\n    return w\n\ndef train(w, other):\n    opt = qml.AdamOptimizer(0.1)\n    opt = other\n    return opt.step(cost, w)\n", "cost", Level.UNKNOWN),
         # An instance rebound, or a method the table does not list, says nothing.
         ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nopt = None\nw = opt.step(cost, 1.0)\n", "cost", Level.UNKNOWN),
         ("import pennylane as qml\n\ndef cost(w):\n    return w\n\nopt = qml.AdamOptimizer(0.1)\nopt.apply(cost)\n", "cost", Level.UNKNOWN),

@@ -261,6 +261,10 @@ class SummaryBuilder:
         aliases = sorted(local for local, qualified in names.aliases.items() if canonical(qualified) in TRANSFORM_LEVELS)
         # ``opt.step(cost, w)`` with ``opt`` an instance of a class whose methods differentiate
         made = {canonical(qualified) for qualified in names.instances.values()}
+        # ... or an instance a function makes of an imported class (``opt = qml.AdamOptimizer()``)
+        imported = {canonical(qualified) for qualified in names.aliases.values()}
+        made |= {klass for klass in {method.rpartition(".")[0] for method in METHOD_TRANSFORMS}
+                 if any(klass == module or klass.startswith(f"{module}.") for module in imported if module)}
         aliases += sorted({method.rpartition(".")[2] for method in METHOD_TRANSFORMS if method.rpartition(".")[0] in made})
         self._transform_lines: list[int] | None = None
         #: Names the file assigns a call of a capitalised name (``model = Model(...)``), read once.
@@ -651,6 +655,8 @@ class SummaryBuilder:
                             self.summary.functions[scope_key].calls.append(site)
                 transform = transform_name(func, self.names) if not isinstance(func, ast.Lambda) else None
                 if transform is None:
+                    transform = self._local_instance_method(func, scope, stmt)
+                if transform is None:
                     continue
                 level = TRANSFORM_LEVELS[transform]
                 text = f"passed to {short(transform)}"
@@ -980,6 +986,21 @@ class SummaryBuilder:
         if value.kind in (v.SCALAR, v.STRING, v.NONE, v.MAPPING, v.OBJECT, v.MODULE):
             return "other", f"`{text}`"
         return "unknown", f"`{text}`"
+
+    def _local_instance_method(self, func: ast.AST, scope: Scope, statement: ast.stmt) -> str | None:
+        """``opt.step`` where ``opt`` is bound once, in the function, to an instance of a class
+        whose method the table lists (``opt = qml.AdamOptimizer(0.02)`` in ``train()``): as an
+        instance bound at module level is (``ImportMap.instances``)."""
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) or scope.is_module or not scope.binds(func.value.id):
+            return None
+        bindings = self.facts.bindings_at(func.value.id, scope, statement)
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or len(scope.bindings.get(func.value.id, [])) != 1:
+            return None
+        made = bindings[0].value
+        if not isinstance(made, ast.Call):
+            return None
+        qualified = f"{canonical(self.names.resolve(made.func))}.{func.attr}"
+        return qualified if qualified in METHOD_TRANSFORMS else None
 
     def _guarded_bound(self, expr: ast.AST, scope: Scope, statement: ast.AST) -> tuple[int, str] | None:
         """(K, the test) when ``statement`` runs only where ``expr`` (a name, or a factor of a
