@@ -5,6 +5,8 @@ data, when the shape entry is a count of layers by its name or a small literal: 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import scan_program
 
@@ -50,20 +52,8 @@ def test_a_loop_over_the_inputs_rows_still_is(tmp_path):
     assert [f["code"] for f in found] == ["GA103"]
 
 
-WIDTH = """
-import flax.linen as nn
-import jax.numpy as jnp
-
-
-class Columns(nn.Module):
-    features: int
-
-    @nn.compact
-    def __call__(self, x):
-        w = self.param("w", nn.initializers.lecun_normal(), (x.shape[-1], self.features))
-        return jnp.stack([x @ w[:, j] for j in range(w.shape[1])], axis=1)
-"""
-
 
 def test_a_width_of_the_weights_is_not_small(tmp_path):
-    assert [f["code"] for f in scan_program(tmp_path, WIDTH, low=False)] == ["GA201"]
+    """The GA201 fixture's weight columns (``self.features`` wide) are still contracted one at a time."""
+    source = (Path(__file__).parent.parent / "fixtures" / "GA201" / "flax_matrix_times_columns.py").read_text()
+    assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == ["GA201"]
