@@ -1677,8 +1677,9 @@ class _Evaluator:
         complex-to-complex transforms keep their operand's shape."""
         if name in ("fftfreq", "rfftfreq") and args:
             n = self._dim(args[0], depth)
-            length = n if name == "fftfreq" or not isinstance(n, int) else n // 2 + 1
-            return v.array((length if name == "fftfreq" or isinstance(n, int) else None,), None, host=host)
+            if name == "rfftfreq":
+                n = n // 2 + 1 if isinstance(n, int) else None
+            return v.array((n,), None, host=host)
         if name in ("fftshift", "ifftshift", "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn") and len(args) == 1 and not node.keywords:
             operand = self.eval(args[0], depth)
             return v.array(operand.shape if operand.is_array else None, None, host=host)

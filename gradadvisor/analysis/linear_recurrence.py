@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.accumulation import accumulation_of, branched_accumulation
+from gradadvisor.analysis.accumulation import FOLD_FUNCTIONS, accumulation_of, branched_accumulation
 from gradadvisor.analysis.loop_nest import inside
 from gradadvisor.analysis.recurrence_footprints import read_footprint
 from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, substitute, target_names, walk
@@ -255,9 +255,9 @@ def _assigned_targets(stmt: ast.stmt) -> list[str]:
 #: Associative updates ``s = s <op> t``: with ``t`` free of ``s``, a loop of them is a reduction.
 REDUCING_OPS = (ast.Add, ast.Sub, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
 REDUCING_CALLS = frozenset({
-    "jax.numpy.add", "jax.numpy.multiply", "jax.numpy.maximum", "jax.numpy.minimum", "jax.numpy.logical_and",
+    "jax.numpy.add", "jax.numpy.multiply", "jax.numpy.logical_and",
     "jax.numpy.logical_or", "jax.numpy.logaddexp", "jax.lax.max", "jax.lax.min", "jax.lax.add", "jax.lax.mul",
-})
+}) | frozenset(FOLD_FUNCTIONS)  # the running maxima and minima GA302 folds
 
 
 def reduction(flow: Flow, state: str, resolve) -> bool:
@@ -304,12 +304,8 @@ def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
             terms = [left]
         elif (chained := accumulation_of(stmt, resolve)) is not None and chained.name == state:
             terms = [chained.term]  # ``s = s + a - b``: the term ``a - b``
-    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and (resolve(stmt.value.func) or "") in REDUCING_CALLS and len(stmt.value.args) == 2:
-        args = stmt.value.args
-        if isinstance(args[0], ast.Name) and args[0].id == state:
-            terms = [args[1]]
-        elif isinstance(args[1], ast.Name) and args[1].id == state:
-            terms = [args[0]]
+    elif isinstance(stmt, ast.Assign) and (call := _reducing_call(stmt.value, state, resolve)) is not None:
+        terms = [call[1]]
     if not terms:
         return False
     term = terms[0]
@@ -321,42 +317,40 @@ def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
     return bool(reads & moving) or _indexes(term)
 
 
-def _reduces_inside(loop: ast.For | ast.While, state: str, resolve=None) -> bool:
+def _reduces_inside(loop: ast.For | ast.While, state: str, resolve) -> bool:
     """A nested loop that only reduces terms into ``state`` (``cost += term(i, j)``, ``worst =
     jnp.maximum(worst, term(i, j))``, terms free of it): the state is read only as the reduction's
     own operand."""
     found = False
-    own: set[int] = set()  # the ``state`` operands of ``state = state + t`` / ``f(state, t)``
+    own: set[int] = set()  # the ``state`` operands of ``state = f(state, t)``
     for stmt in walk(loop):
         if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == state:
             if not isinstance(stmt.op, REDUCING_OPS) or state in names_read(stmt.value):
                 return False
             found = True
         elif isinstance(stmt, ast.Assign) and any(state in names_read(target) for target in stmt.targets):
-            operand = _own_operand(stmt, state, resolve)
-            if operand is None:
+            # only ``state = jnp.maximum(state, t)``: ``acc = acc + img[...]`` in an inner loop stays
+            # a carried state (tiles of a slice: GA103's)
+            call = _reducing_call(stmt.value, state, resolve) if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) else None
+            if call is None or state in names_read(call[1]):
                 return False
-            own.add(id(operand))
+            own.add(id(call[0]))
             found = True
     loads = [node for node in walk(loop) if isinstance(node, ast.Name) and node.id == state and isinstance(node.ctx, ast.Load)]
     return found and all(id(node) in own for node in loads)
 
 
-def _own_operand(stmt: ast.Assign, state: str, resolve) -> ast.Name | None:
-    """The ``state`` operand of ``state = jnp.maximum(state, t)`` (a reducing call, ``t`` free of
-    ``state``); None for any other assignment of it."""
-    if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+def _reducing_call(value: ast.expr, state: str, resolve) -> tuple[ast.Name, ast.expr] | None:
+    """``(the state operand, the term)`` of ``f(state, t)`` or ``f(t, state)`` for a reducing
+    call ``f`` (``REDUCING_CALLS``: ``jnp.maximum``, ``jnp.add``...); None for anything else."""
+    if not (isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords and (resolve(value.func) or "") in REDUCING_CALLS):
         return None
-    value = stmt.value
-    if isinstance(value, ast.Call) and resolve is not None and (resolve(value.func) or "") in REDUCING_CALLS and len(value.args) == 2 and not value.keywords:
-        operands = list(value.args)
-    else:
-        return None  # ``acc = acc + img[...]`` in an inner loop stays a carried state (tiles of a slice: GA103's)
-    own = [item for item in operands if isinstance(item, ast.Name) and item.id == state]
-    rest = [item for item in operands if item not in own]
-    if len(own) != 1 or len(rest) != 1 or state in names_read(rest[0]):
-        return None
-    return own[0]
+    first, second = value.args
+    if isinstance(first, ast.Name) and first.id == state:
+        return first, second
+    if isinstance(second, ast.Name) and second.id == state:
+        return second, first
+    return None
 
 
 def _indexes(expr: ast.AST | None) -> bool:

@@ -201,11 +201,11 @@ def subscripts(left_transposed: bool, right_transposed: bool, trace: bool, batch
     return f"{a},{b}->{out}"
 
 
-def returned_by_helper(expr: ast.AST, ctx) -> tuple[ast.expr, ast.expr] | None:
-    """``(the helper's returned expression with the call's arguments in place of its parameters,
-    that expression)`` for a call of a function of this module whose body is one ``return``
-    (``def mul_re(a, ai, b, bi): return a @ b - ai @ bi``), called with as many positional
-    arguments as it has plain parameters; None otherwise."""
+def returned_by_helper(expr: ast.AST, ctx) -> ast.expr | None:
+    """The expression a helper of this module returns, with the call's arguments in place of its
+    parameters, for a call of a function whose body is one ``return`` (``def mul_re(a, ai, b,
+    bi): return a @ b - ai @ bi``) with as many positional arguments as it has plain parameters;
+    None otherwise."""
     if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name) or expr.keywords or ctx.function is None:
         return None
     helper = ctx.local_function(expr.func.id)
@@ -216,5 +216,4 @@ def returned_by_helper(expr: ast.AST, ctx) -> tuple[ast.expr, ast.expr] | None:
         return None
     if len(arguments.args) != len(expr.args) or any(isinstance(arg, ast.Starred) for arg in expr.args):
         return None
-    inlined = replace_names(helper.body[0].value, {param.arg: arg for param, arg in zip(arguments.args, expr.args)})
-    return inlined, inlined
+    return replace_names(helper.body[0].value, {param.arg: arg for param, arg in zip(arguments.args, expr.args)})

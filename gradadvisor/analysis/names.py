@@ -221,8 +221,12 @@ class ImportMap:
         target = self.aliases.get(head)
         if target is None:
             return None
-        if head in self.rebound and not getattr(node, "lineno", self._bound_at.get(head, 0)) < self._bound_at.get(head, 0):
-            return None  # from jax import grad ... grad = step(c): `grad` is jax.grad only above that line
+        if head in self.rebound:
+            # ``from jax import grad`` ... ``grad = step(c)``: ``grad`` is jax.grad only above that line
+            # (a node a rewrite built has no line: unknown)
+            line, rebound_at = getattr(node, "lineno", None), self._bound_at.get(head)
+            if line is None or rebound_at is None or line >= rebound_at:
+                return None
         return f"{target}.{rest}" if rest else target
 
     def resolve_canonical(self, node: ast.AST) -> str | None:

@@ -458,6 +458,8 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
     fixable = bool(numpy_sum) and not body.locals and not body.collected
     for accumulation, rewrite in zip(accumulations, rewrites):
         sign = "-" if accumulation.subtract else "+"
+        # a running extremum: ``acc = jnp.maximum(acc, jnp.max(<terms>))`` where a sum adds ``jnp.sum``
+        reducer = f"{spelled.rpartition('.')[0]}.{accumulation.fold}".lstrip(".")
         if rewrite is None or rewrite.how == "vmap" and numpy_module == "autograd.numpy":
             fixable = False
             axes = "axis=(0, 1)" if len(levels) == 2 else "axis=0"
@@ -466,8 +468,7 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
             else:
                 what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
             if accumulation.fold != "add":
-                reduce_name = spelled.rpartition(".")[0] + "." + accumulation.fold if "." in spelled else accumulation.fold
-                shown.append(f"`{accumulation.name} = {reduce_name}imum({accumulation.name}, {reduce_name}(<the term over all elements at once>, {axes}))` (with {what})")
+                shown.append(f"`{accumulation.name} = {reducer}imum({accumulation.name}, {reducer}(<the term over all elements at once>, {axes}))` (with {what})")
             else:
                 shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
             continue
@@ -476,11 +477,10 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
             shown.append(f"`{spelled}` over the batched term, mapping the submodule with `{lifted}` (plain `jax.vmap` cannot lift its parameters)")
             continue
         if accumulation.fold != "add":
-            folded = _folded(ctx, rewrite.total, accumulation, numpy_module)
+            folded = _folded(ctx, rewrite.total, accumulation, numpy_module, numpy_sum)
             if folded is None:
                 fixable = False
-                reduce_name = spelled.rpartition(".")[0] + "." + accumulation.fold if "." in spelled else accumulation.fold
-                shown.append(f"`{accumulation.name} = {reduce_name}imum({accumulation.name}, {reduce_name}(<the terms over all elements at once>))`")
+                shown.append(f"`{accumulation.name} = {reducer}imum({accumulation.name}, {reducer}(<the terms over all elements at once>))`")
                 continue
             updated, fold_imports = folded
             imports.extend(fold_imports)
@@ -501,10 +501,10 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
     return shown, conditions.fix([edit], "\n".join(lines), imports)
 
 
-def _folded(ctx, total: ast.expr, accumulation: Accumulation, numpy_module: str) -> tuple[ast.expr, list] | None:
+def _folded(ctx, total: ast.expr, accumulation: Accumulation, numpy_module: str, spelled_sum: str | None) -> tuple[ast.expr, list] | None:
     """``jnp.maximum(acc, jnp.max(<terms>, axis=...))`` for a running maximum (minimum) whose
-    batched sum is ``jnp.sum(<terms>, axis=...)``; None for another form of the total."""
-    spelled_sum, _ = ctx.spell(f"{numpy_module}.sum")
+    batched sum is ``jnp.sum(<terms>, axis=...)`` (``spelled_sum``: how this file spells the
+    sum); None for another form of the total."""
     if not (isinstance(total, ast.Call) and spelled_sum and ctx.renderer.code(total.func) == spelled_sum):
         return None
     reduce_name, reduce_imports = ctx.spell(f"{numpy_module}.{accumulation.fold}")

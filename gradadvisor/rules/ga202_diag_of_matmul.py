@@ -358,7 +358,7 @@ class DiagOfMatmul(Rule):
             expr, named, also = followed
         helper = mt.returned_by_helper(expr, ctx)  # ``jnp.trace(mul(a, b))``, ``def mul(x, y): return x @ y``
         if helper is not None:
-            expr, named = helper
+            expr = named = helper
         terms = mt.terms(expr)
         if len(terms) < (1 if helper is not None else 2) or helper is not None and not any(mt.matmul_operands(term, ctx, self._rank) for _, term in terms):
             return
@@ -366,6 +366,7 @@ class DiagOfMatmul(Rule):
         if rewrite is None:
             return
         kept = "trace" if kind == "trace" else "diagonal"
+        # a helper's inlined return is built, with no source of its own: rendered
         where = f" (`{one_line(ctx.code(named) if helper is None else ctx.renderer.code(named), 40)}`)" if named is not None else ""
         evidence = ["the argument adds or subtracts matrix products" if helper is None else "the helper returns a matrix product of its arguments"]
         if also:
