@@ -147,6 +147,16 @@ def test_a_trace_of_one_element_s_matrices_is_low(tmp_path):
     assert [(f["code"], f["confidence"]) for f in findings] == [("GA202", "medium")]
 
 
+def test_a_trace_of_an_element_s_matrix_with_a_whole_captured_one_keeps_its_level(tmp_path):
+    # ``P`` is read from the function around the lambda: not mapped, an N by N matrix per element
+    source = MAPPED.format(mapped="jax.vmap(energy)").replace(
+        "def total(Fs):\n    return jnp.sum(jax.vmap(energy)(Fs))",
+        "def total(Fs, P):\n    return jnp.sum(jax.vmap(lambda F: jnp.trace(F @ P))(Fs))")
+    findings = scan_program(tmp_path, source)
+    assert [(f["code"], f["line"], f["confidence"]) for f in findings] == [("GA202", 7, "low"), ("GA202", 11, "medium")]
+    assert "`P` is read from the function around, not mapped: a whole matrix meets each element" in findings[1]["evidence"]
+
+
 SIZED = '''
 import jax
 import jax.numpy as jnp

@@ -80,6 +80,14 @@ def test_a_factory_called_without_jit_compiles_nothing(tmp_path):
     assert scan_program(tmp_path, FACTORY.format(jit="list")) == []
 
 
+@pytest.mark.parametrize("returned", ["lambda w: loss(w)", "functools.partial(loss)"])
+def test_jit_of_a_factory_compiles_the_function_its_returned_lambda_or_partial_calls(tmp_path, returned):
+    source = FACTORY.format(jit="jax.jit").replace("    return loss\n", f"    return {returned}\n").replace("import jax\n", "import functools\nimport jax\n", 1)
+    found = scan_program(tmp_path, source, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA401", 14), ("GA401", 23)]
+    assert "the function `make_loss(...)` returns" in found[1]["context"]
+
+
 DATA_DICT = '''
 import jax
 import jax.numpy as jnp

@@ -82,6 +82,17 @@ def test_a_list_grown_per_step_and_read_at_the_index_is_a_recurrence(tmp_path):
     assert any("`T[n - 1]`, added by the step before" in line for line in found[0]["evidence"])
 
 
+def test_a_list_read_at_and_after_the_index_through_locals_is_a_recurrence(tmp_path):
+    # ``range(0, n)`` over a list that starts with two items: ``T[k + 1]`` is the newest item,
+    # ``T[k]`` the one before; read into locals first
+    source = CHEBYSHEV.format(update="2 * x * a - b").replace("range(2, n_max)", "range(0, n_max - 2)").replace(
+        "        T.append(", "        b = T[k]\n        a = T[k + 1]\n        T.append(").replace("for n in", "for k in")
+    found = scan_program(tmp_path, source)
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "newest 2 items of `T`" in found[0]["message"]
+    assert any("`T[k + 1]`, added by the step before" in line for line in found[0]["evidence"])
+
+
 @pytest.mark.parametrize("update", [
     "2 * x * T[0] - T[1]",  # reads only the two starting items: no chain between steps
     "jnp.sin(x * n)",  # reads no item at all

@@ -65,3 +65,13 @@ def model(responses, skills_needed: list, n_skills):
 
 def test_sites_over_lists_of_different_lengths_are_not_a_plate(tmp_path):
     assert scan_program(tmp_path, RAGGED) == []
+
+
+def test_sites_each_drawn_from_the_one_before_are_a_chain_not_a_plate(tmp_path):
+    # each site's distribution reads the site before: a recurrence (GA103, a scan), not a plate
+    source = PER_DATUM.replace('        numpyro.sample("obs_%d" % n, dist.Normal(mu[n], err[n]), obs=obs[n])',
+                               '        h = numpyro.sample("h_%d" % n, dist.Normal(mu[n] * h, err[n]))').replace(
+        "    for n in range(len(t)):", "    h = 0.0\n    for n in range(len(t)):")
+    found = scan_program(tmp_path, source, low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "use `numpyro.contrib.control_flow.scan` carrying `h`" in found[0]["message"] and found[0]["fix"] is None

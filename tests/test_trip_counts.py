@@ -156,3 +156,30 @@ def test_jnp_arange_with_bounds_walks_as_range_does(tmp_path):
     assert scan_program(tmp_path, ARANGE.format(walked="range(-r, r + 1)")) == []
     # From an index to a data size: as long as the data.
     assert [f["code"] for f in scan_program(tmp_path, ARANGE.format(walked="jnp.arange(0, vals.shape[0])"))] == ["GA103"]
+
+
+DREAM = '''
+import functools
+import jax
+import jax.numpy as jnp
+
+@functools.partial(jax.jit, static_argnames=("n_dream",))
+def learn(key, critic, batch, n_dream: int = {default}):
+    for _ in range({bound}):
+        key, sub = jax.random.split(key)
+        batch = jnp.tanh(batch @ critic) + jax.random.normal(sub, batch.shape)
+        critic = critic - 0.1 * batch.T @ batch
+    return critic
+'''
+
+
+@pytest.mark.parametrize("bound", ["n_dream - 1", "n_dream + 2"])
+def test_a_count_a_few_steps_off_a_small_default_is_small(tmp_path, bound):
+    # ``range(n_dream - 1)`` with ``n_dream: int = 1``: no step at all by default
+    assert scan_program(tmp_path, DREAM.format(default=1, bound=bound)) == []
+
+
+def test_a_count_a_few_steps_off_a_large_default_is_data(tmp_path):
+    found = scan_program(tmp_path, DREAM.format(default=100, bound="n_dream - 1"), low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "`n_dream - 1` depends on the parameter `n_dream`" in found[0]["evidence"][0]

@@ -18,6 +18,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk, walk_local
+from gradadvisor.analysis.sample_sites import SITE_CALLS
 from gradadvisor.analysis.vectorize import calls_jax
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
             value = getattr(stmt, "value", None)
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and _library_step(value.func.id, form.node, ctx):
                 return "jax"  # init, apply = fire_descent(...); s = apply(s): a jax library's step
+            if isinstance(value, ast.Call) and ctx.resolve(value.func) in SITE_CALLS:
+                return "jax"  # h = numpyro.sample(f"h{t}", Normal(a * h, 1)): a site's draw, an array
             for call in (child for child in walk(value) if isinstance(child, ast.Call) and isinstance(child.func, ast.Name)) if value is not None else ():
                 callee = ctx.value(call.func)
                 if callee.kind == v.CALLABLE and callee.transform in TRANSFORM_LEVELS:

@@ -93,10 +93,16 @@ def is_data_name(expr: ast.AST) -> bool:
     return bool(name) and DATA_HEAD.search(name) is not None
 
 
+#: Counts of things that grow with the problem, though the word alone names a collection
+#: elsewhere (``for state in states`` walks pytree states; ``n_states`` counts a Markov chain's).
+DATA_COUNT_NAME = re.compile(r"^(?:n|num|number_of)_?(?:states|nodes|edges|sites|tokens)$", re.IGNORECASE)
+
+
 def is_collection_name(name: str) -> bool:
     """A name that says it holds a collection of different things (layers, parameters, tasks),
-    unless its last part says data rows (``task_xs``, ``layer_inputs``)."""
-    return COLLECTION_NAME.search(name) is not None and DATA_HEAD.search(name) is None
+    unless its last part says data rows (``task_xs``, ``layer_inputs``) or it counts things that
+    grow with the problem (``n_states``, ``num_nodes``)."""
+    return COLLECTION_NAME.search(name) is not None and DATA_HEAD.search(name) is None and DATA_COUNT_NAME.match(name) is None
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,10 @@ class Extent:
     #: Static only because of the iterable's name (``for layer in layers``): a tie broken by a
     #: name, which a fact about another iterable of the same ``zip`` outweighs.
     named: bool = False
+    #: The key of the function ``param`` belongs to when it is not the enclosing one: a class's
+    #: ``__init__``, for a count the object holds (``self.n_agents``): its call sites are the
+    #: constructor calls.
+    owner: str | None = None
 
     @property
     def is_data(self) -> bool:
@@ -150,7 +160,7 @@ class ExtentReader:
         self.default = default or (lambda name: None)  # name -> the default of the parameter ``name``
         self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
         self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
-        self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> (the __init__ parameter it holds, its int default)
+        self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> (the __init__ parameter it holds, its int default, __init__'s key)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -385,8 +395,10 @@ class ExtentReader:
                      for name in (bound.attr, param or ""))
             if param is None or any(small):
                 return None
-            # ``self.ticks = ticks`` in ``__init__``: a count the object is constructed with
-            return Extent("data", f"`{text}` holds the constructor's `{param}`: the loop grows with what the object is built with", "likely", size=text)
+            # ``self.ticks = ticks`` in ``__init__``: a count the object is constructed with (phase 2
+            # reads the constructor calls: ``Herd(n_agents=5)`` everywhere makes it a few)
+            return Extent("data", f"`{text}` holds the constructor's `{param}`: the loop grows with what the object is built with", "likely", size=text,
+                          param=param, owner=held[2])
         if self.evaluate(root).kind != v.PARAM:
             return None
         if SMALL_COUNT_NAME.match(bound.attr) or is_collection_name(bound.attr):
@@ -503,7 +515,7 @@ class ExtentReader:
                 return Extent("static", f"`{param}` (a count of layers, heads or blocks, by its name)", param=param, size=length, by_name=True)
             default = value.literal
             if isinstance(default, int) and not isinstance(default, bool) and default <= SMALL_RANGE:
-                return static(f"`{param}` defaults to {default}")
+                return static(f"`{param}` defaults to {default}" if length == param else f"`{length}` is {default} at `{param}`'s default")
             reason = f"`{param}` is a parameter" if length == param else f"`{length}` depends on the parameter `{param}`"
             return Extent("data", f"{reason}: the loop grows with what callers pass", "likely", value.evidence, param=param, size=length)
         evidence = value.evidence

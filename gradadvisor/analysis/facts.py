@@ -35,7 +35,10 @@ from gradadvisor.analysis.config_values import configured
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, kept_transform, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, names_read, one_line, positional, range_bounds, walk_local
+from gradadvisor.analysis.syntax import (
+    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, names_read, offset_of, one_line, positional, range_bounds,
+    walk_local,
+)
 from gradadvisor.analysis.values import Value
 
 #: Python builtins the evaluator understands (when the module does not rebind them).
@@ -1467,8 +1470,14 @@ class _Evaluator:
                 driver = self.eval(arithmetic.driver, depth)
                 if driver.kind in (v.SIZE, v.PARAM):
                     length = driver.length if driver.kind == v.SIZE and driver.length else self.code(arithmetic.driver)
-            # A parameter's default (``order=4``) travels with it: a small default says small.
+            # A parameter's default (``order=4``) travels with it: a small default says small, and
+            # so does one a few steps off it (``range(n_extra - 1)``, ``n_extra: int = 1``).
             default = driver.literal if driver.kind == v.PARAM else None
+            if default is None and driver.kind in (v.SIZE, v.PARAM) and arithmetic.driver is not None:
+                base, offset = offset_of(arithmetic.driver)
+                held = self.eval(base, depth) if base is not None and offset else None
+                if held is not None and held.kind == v.PARAM and type(held.literal) is int:
+                    default = max(0, held.literal + offset)
             return Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=driver.param, literal=default, evidence=driver.evidence[:3],
                          divided=driver.divided)
         if name in ("int", "round") and args:

@@ -209,7 +209,7 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
     value = ctx.value(node.func)
     if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
         return value.transform, None
-    returned = _returns_derivative(node.func, ctx)
+    returned = _returns_derivative(node.func, ctx) or _held_gradient(node.func, ctx)
     if returned is not None:
         return returned, None
     func = node.func
@@ -255,10 +255,7 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     if isinstance(func, ast.Name):
         definition = ctx.local_function(func.id)
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        scopes = ctx.scopes
-        # the class of the method the call is in (``self`` is its first parameter)
-        owner = next((scopes[k - 1] for k in range(len(scopes) - 1, 0, -1)
-                      if isinstance(scopes[k], (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(scopes[k - 1], ast.ClassDef)), None)
+        owner = _class_around(ctx)
         if owner is not None:
             definition = next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
     if definition is None or definition is ctx.function:
@@ -272,6 +269,36 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     if None in transforms or {"jax.value_and_grad", "autograd.value_and_grad"} & set(transforms):  # type: ignore[arg-type]
         return None  # some return gives no derivative, or a value with it
     return transforms[0] if len(set(transforms)) == 1 else None
+
+
+def _class_around(ctx) -> ast.ClassDef | None:
+    """The class of the method the rule is in (``self`` is its first parameter)."""
+    scopes = ctx.scopes
+    return next((scopes[k - 1] for k in range(len(scopes) - 1, 0, -1)
+                 if isinstance(scopes[k], (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(scopes[k - 1], ast.ClassDef)), None)
+
+
+def _held_gradient(func: ast.AST, ctx) -> str | None:
+    """The transform, when ``func`` is ``self.<attr>`` and the class assigns that attribute once,
+    to a gradient function (``self.dlog = jax.jit(jax.vmap(jax.grad(self._ll)))`` in
+    ``__init__``): calling it computes that derivative (a batch of them, through ``vmap``)."""
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return None
+    owner = _class_around(ctx)
+    if owner is None:
+        return None
+    from gradadvisor.analysis.captures import self_attributes
+
+    answers = ctx.memo("held_gradients")
+    if id(owner) not in answers:
+        answers[id(owner)] = {attr: assigned[0][2] for attr, assigned in self_attributes(owner).items() if len(assigned) == 1}
+    value = answers[id(owner)].get(func.attr)
+    while isinstance(value, ast.Call) and canonical(ctx.resolve(value.func)) in ("jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap") and value.args:
+        inner = value.args[0]
+        if gradient_transform(value, ctx.names) is not None or not isinstance(inner, ast.Call):
+            break
+        value = inner
+    return gradient_transform(value, ctx.names) if value is not None else None
 
 
 def _derivative_transform(value: ast.AST | None, ctx) -> str | None:

@@ -217,3 +217,18 @@ def returned_by_helper(expr: ast.AST, ctx) -> ast.expr | None:
     if len(arguments.args) != len(expr.args) or any(isinstance(arg, ast.Starred) for arg in expr.args):
         return None
     return replace_names(helper.body[0].value, {param.arg: arg for param, arg in zip(arguments.args, expr.args)})
+
+
+def captured_operand(operands, ctx) -> str | None:
+    """The name of an operand (its root) that a nested function (a lambda handed to ``vmap``)
+    reads from the function around it: not mapped, so a whole matrix of the data meets each
+    mapped element (``vmap(lambda h: jnp.trace(h @ P))(Hs)``, ``P`` N by N)."""
+    from gradadvisor.analysis.syntax import attribute_root
+
+    if ctx.function is None or len(ctx.scopes) < 2 or not any(isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) for scope in ctx.scopes[:-1]):
+        return None
+    for operand in operands:
+        root = attribute_root(operand) if isinstance(operand, ast.Attribute) else operand
+        if isinstance(root, ast.Name) and root.id != "self" and not ctx.facts.bindings_at(root.id, ctx.scope, ctx.statement) and ctx.value(root).kind in (v.ARRAY, v.UNKNOWN, v.PARAM):
+            return root.id
+    return None

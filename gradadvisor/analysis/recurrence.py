@@ -587,6 +587,11 @@ def _behind(index: ast.expr, how: str, var: str | None) -> tuple[int, str] | Non
     moved = offset(index, var)
     if moved is None:
         return None
+    if how == "append" and moved >= 0:
+        # ``hist = [p0, p1]``, then ``hist.append(f(hist[k], hist[k + 1]))``: the list grows one
+        # item a step as the index does, so an item it reads at the index stays as far behind
+        # the newest as the items the list started with (not shown here): ordered by offset
+        return -moved - 1, ast.unparse(index)
     stored = int(how[len("store"):]) if how.startswith("store") else 0
     return (stored - moved - 1, ast.unparse(index)) if moved < stored else None
 

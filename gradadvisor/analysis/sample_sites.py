@@ -42,7 +42,7 @@ def per_element_sites(node: ast.For, ctx) -> SiteLoop | None:
             if not _named_per_element(child.args[0], variables):
                 return None  # a fixed name in a loop fails at run time, or sits under a plate
             calls.append(child)
-    if not calls or _reads_records(node, variables):
+    if not calls or _reads_records(node, variables) or _chained(node, calls):
         return None
     extent = ctx.extent(node.iter)
     if not extent.is_data or not _walks_an_array(node.iter, ctx):
@@ -66,6 +66,15 @@ def _walks_an_array(iterable: ast.expr, ctx) -> bool:
             return ctx.value(walked).is_array
         return True
     return ctx.value(iterable).is_array
+
+
+def _chained(node: ast.For, calls: list[ast.Call]) -> bool:
+    """A site's value feeds a site's distribution (``x = numpyro.sample(f"h{k}", Normal(a * x,
+    1))``): each step's site depends on the step before, a recurrence (GA103's, with
+    ``numpyro.contrib.control_flow.scan``), not independent elements a plate can hold."""
+    drawn = {name for stmt in walk_local(node) if isinstance(stmt, ast.Assign) and any(stmt.value is call for call in calls)
+             for target in stmt.targets for name in names_read(target)}
+    return any(names_read(arg) & drawn for call in calls for arg in [*call.args[1:], *(item.value for item in call.keywords)])
 
 
 def _reads_records(node: ast.For, variables: set[str]) -> bool:

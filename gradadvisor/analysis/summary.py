@@ -433,12 +433,27 @@ class SummaryBuilder:
             else:
                 factory = summary.top_level.get(reference) if not attr else None
             node = self.nodes[factory][0] if factory in self.nodes else None
-            returned: list[str] = []
-            if node is not None and not isinstance(node, ast.Lambda):
-                inner = {function.name: key for key, function in summary.functions.items() if function.parent == factory}
-                returned = [inner[statement.value.id] for statement in self.facts.scope(node).returns if isinstance(statement.value, ast.Name) and statement.value.id in inner]
+            returned = self._returned_functions(factory, node) if node is not None else []
             seeds.extend(replace(seed, target="key:" + key) for key in returned)
         summary.seeds = seeds
+
+    def _returned_functions(self, factory: str, node: ast.AST) -> list[str]:
+        """The keys of the functions ``factory`` defines and returns: by name (``return train``),
+        through a lambda that calls them (``return lambda key: train(key, cfg)``) or a
+        ``partial`` of them (``return partial(train, cfg=cfg)``)."""
+        if isinstance(node, ast.Lambda):
+            return []
+        inner = {function.name: key for key, function in self.summary.functions.items() if function.parent == factory}
+        found: list[str] = []
+        for statement in self.facts.scope(node).returns:
+            value = statement.value
+            if isinstance(value, ast.Call) and canonical(self.names.resolve(value.func)) == "functools.partial" and value.args:
+                value = value.args[0]
+            if isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call):
+                value = value.body.func  # the lambda only forwards to the function it calls
+            if isinstance(value, ast.Name) and value.id in inner:
+                found.append(inner[value.id])
+        return found
 
     def _factory_results(self) -> None:
         """``operator = build_operator()`` at module level, where ``build_operator`` returns a
@@ -452,14 +467,7 @@ class SummaryBuilder:
                 continue
             factory = summary.top_level.get(stmt.value.func.id)
             node = self.nodes.get(factory)[0] if factory in self.nodes else None
-            if node is None or isinstance(node, ast.Lambda):
-                continue
-            inner = {function.name: key for key, function in summary.functions.items() if function.parent == factory}
-            returned = [
-                inner[statement.value.id]
-                for statement in self.facts.scope(node).returns
-                if isinstance(statement.value, ast.Name) and statement.value.id in inner
-            ]
+            returned = self._returned_functions(factory, node) if node is not None else []
             if returned:
                 summary.factory_results[stmt.targets[0].id] = returned
                 self._referable.add(stmt.targets[0].id)

@@ -152,13 +152,14 @@ class Context:
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param)
 
-    def constructor_param(self, attr: str) -> tuple[str, int | None] | None:
+    def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
         = ticks``, ``self.ticks = int(ticks)``), when ``__init__`` is its only assignment, with its
-        literal int default (None: none)."""
+        literal int default (None: none) and ``__init__``'s key (where call sites pass it)."""
         klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
         if klass is None:
             return None
+        qualname = ".".join(self._qualnames[: self.scopes.index(klass) + 1])
         answers = self.memo("constructor_param")
         if id(klass) not in answers:
             answers[id(klass)] = self_attributes(klass)
@@ -172,7 +173,8 @@ class Context:
         if not (isinstance(value, ast.Name) and value.id in params):
             return None
         default = parameter_defaults(method.args).get(value.id)
-        return value.id, default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
+        literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
+        return value.id, literal, function_key(method, f"{qualname}.__init__")
 
     def as_passed(self, name: str) -> bool:
         """``name`` here still holds what the caller passed: only its parameter binding reaches."""

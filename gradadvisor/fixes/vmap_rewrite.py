@@ -257,6 +257,16 @@ def basis_advice(ctx, loop: ast.For, found: ast.Call, transform: str, direction:
             f"`{one_line(ctx.code(iterable), 30)}`; use `{whole}` of the function, or {mapped}")
 
 
+def draws_advice(ctx, loop: ast.For, draws) -> str:
+    """The advice for a derivative at a fresh random draw per step (``analysis/random_draws``):
+    draw every step's values at once, then one ``vmap`` of the gradient function over them."""
+    count = one_line(ctx.code(loop.iter.args[-1] if len(loop.iter.args) == 1 else loop.iter), 30)  # type: ignore[attr-defined]
+    drawn = ", ".join(f"`{name}`" for name in draws.drawn)
+    return (f"{derivative_kind(draws.transform)} per step at a fresh random draw ({drawn}: `{one_line(ctx.code(draws.draw), 50)}`); "
+            f"draw all {count} at once (a key per draw, `jax.random.split(key, {count})`, or a leading axis on the draw's shape) "
+            f"and compute them with one `jax.vmap({one_line(ctx.code(draws.call.func), 30)})` over the draws")
+
+
 def joined_by(ctx, join: ast.Call, list_name: str) -> str:
     """How a per-sample list is joined, for a message: "`jnp.stack(ys)` joins the results", or
     the builtin ``sum`` adding them one by one."""

@@ -123,6 +123,9 @@ class Candidate:
     size: str = "proven"
     #: The parameter of the innermost function the size depends on (phase 2 reads call sites).
     size_param: str | None = None
+    #: The key of the function ``size_param`` belongs to, when not the innermost one (a class's
+    #: ``__init__``, for a count the object holds: the constructor calls pass it).
+    size_owner: str | None = None
     #: The loop runs once per element of ``size_param`` (not ``size_param`` times).
     per_element: bool = False
     #: What the code computes: "jax" (jax.numpy work, so likely traced), "host" (NumPy or Python
@@ -314,18 +317,21 @@ class Rule:
         """Record a candidate at ``node``. ``extent`` (a loop's) supplies the size proof and
         its evidence; or give ``size`` ("proven"/"likely"/"none") and ``evidence``."""
         items = list(evidence)
-        walks = None
+        walks = owner = None
         if extent is not None and extent.is_data and walks_axes(node, self.ctx):
             return  # for i, u in enumerate(us): x + expand(u, axis=i): one step per dimension
         if extent is not None:
             walks = walked_rows(node, extent, self.ctx) if extent.is_data else None
             size = size or extent.proof
+            if extent.owner is not None and size_param is None:
+                # ``self.n_agents``: what the constructor calls pass (``Herd(n_agents=5)``)
+                owner, data = extent.owner, {**(data or {}), "calls_to": extent.owner.partition(":")[0].split(".")[-2]}
             size_param = size_param or extent.param
             per_element = per_element or extent.per_element
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
         self.ctx.add_candidate(
             self, node, message,
-            size=size or "none", size_param=size_param, per_element=per_element, work=work, need=need, require_trace=require_trace,
+            size=size or "none", size_param=size_param, size_owner=owner, per_element=per_element, work=work, need=need, require_trace=require_trace,
             evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly, no_gradient=no_gradient, walks=walks,
         )
 
@@ -376,7 +382,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         return "static", []
     if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
-    facts = project.arguments(candidate.path, candidate.scopes[0], candidate.size_param)
+    facts = project.arguments(candidate.path, candidate.size_owner or candidate.scopes[0], candidate.size_param)
     if candidate.size == "proven":
         # an array parameter (``wells: jnp.ndarray``): as long as its rows, unless every caller
         # passes a few (``pull(x, wells)`` with ``wells`` of 5 rows)
@@ -442,6 +448,10 @@ def per_element_matrices(rule: type[Rule], candidate: Candidate, project: "Proje
     mapped = applied & BATCHING
     if finding is None or not mapped or applied - BATCHING:
         return finding
+    captured = (candidate.data or {}).get("captured")
+    if captured:
+        # ``vmap(lambda h: jnp.trace(h @ P))(Hs)``: ``P`` is not mapped, a whole matrix of the data
+        return replace(finding, evidence=[*finding.evidence, f"`{captured}` is read from the function around, not mapped: a whole matrix meets each element"])
     return replace(finding, confidence="low", evidence=[*finding.evidence, f"mapped by {short(sorted(mapped)[0])}: the matrices are one element's, small by nature"])
 
 

@@ -11,10 +11,11 @@ from gradadvisor.analysis.gradient import gradients_passed, is_autograd
 from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.per_example_gradients import PerExample, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, quoted
+from gradadvisor.analysis.random_draws import draw_loop
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import ElementLoop
 from gradadvisor.fixes.autograd_gradients import loop_advice, per_point_advice, summed_loss_advice
-from gradadvisor.fixes.vmap_rewrite import basis_advice, branch_caveat, joined_vmap, vmapped_code
+from gradadvisor.fixes.vmap_rewrite import basis_advice, branch_caveat, draws_advice, joined_vmap, vmapped_code
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize
 
 class PerExampleGradLoop(Rule):
@@ -32,7 +33,10 @@ class PerExampleGradLoop(Rule):
     `jax.linearize` function) called with a one-hot vector at the loop index
     (`pullback(jnp.zeros_like(y).at[i].set(1.0))`, `jnp.eye(n)[i]`, `jax.nn.one_hot(i, n)`) builds
     a Jacobian one row (column) at a time: advice for `jax.jacrev` (`jax.jacfwd`) or a `vmap` over
-    `jnp.eye(n)`. Each step differentiates, so the loop is slow whether or not a transform reaches
+    `jnp.eye(n)`. A loop over `range(n)` that draws a fresh example each step
+    (`p = jax.random.uniform(sub, (d,))`, NumPy's draws) and differentiates at it, updating
+    nothing it differentiates at, is one too: advice to draw all `n` at once and `vmap`
+    (`analysis/random_draws.py`). Each step differentiates, so the loop is slow whether or not a transform reaches
     it: its confidence rests on the size alone, and a host loop (a NumPy buffer filled per
     element, printing) is reported too: the vmap before it gives the values it reads.
 
@@ -324,6 +328,9 @@ class PerExampleGradLoop(Rule):
         ctx = self.ctx
         gradients = gradient_loop(node, ctx)
         if gradients is None:
+            draws = draw_loop(node, ctx) if isinstance(node, ast.For) else None
+            if draws is not None:  # p = jax.random.uniform(sub, (d,)); grad_fn(p): a draw per step
+                self.report(draws.call, f"{quoted(ctx.code(draws.call))} computes one {draws_advice(ctx, node, draws)}", extent=draws.extent, data=_data(draws.param))
             return
         carried = carried_names(gradients.body) - set(gradients.temporaries)
         host = host_loop(gradients.body, ctx)

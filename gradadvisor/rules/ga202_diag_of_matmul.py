@@ -326,7 +326,7 @@ class DiagOfMatmul(Rule):
                 if outer.spelling.variant == "diag" else "the product is a matrix (its diagonal or trace needs two axes)",
                 *(item for item in (ctx.shape_evidence(left), ctx.shape_evidence(right)) if item),
             ],
-            fix=fix,
+            fix=fix, data={"captured": mt.captured_operand((left, right), ctx)},
         )
 
     def _whole_matrix(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> bool:

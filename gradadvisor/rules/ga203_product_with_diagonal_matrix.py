@@ -76,6 +76,8 @@ class ProductWithDiagonalMatrix(Rule):
         # A vector of three entries: the product is as small.
         Valid(f"{_JIT}    return a @ jnp.diag(jnp.array([1.0, -1.0, 1.0]))\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a):\n    s = jnp.ones(3)\n    return jnp.diag(s) @ a\n"),
+        # A sign fix of three listed entries, named first: `diag(stack([1, 1, det]))` is 3 by 3.
+        Valid(f"{_JIT}    m = jnp.stack([jnp.ones_like(s), jnp.ones_like(s), s], axis=-1)\n    m = jnp.diag(m)\n    return a @ m @ a.T\n"),
         # NumPy on the host, and a diagonal of a product (GA202's shape).
         Valid("import numpy as np\n\ndef f(a, n):\n    s = np.ones(n)\n    return np.diag(s) @ a\n"),
         Valid(f"{_JIT}    return jnp.diag(a @ s)\n"),
@@ -220,13 +222,17 @@ class ProductWithDiagonalMatrix(Rule):
         if self._rank(vector) not in (1, None):
             return None  # `diag` of a matrix takes its diagonal: a matrix-vector product
         length = self._leading(vector)
-        if isinstance(length, int) and length <= SMALL_RANGE or self._few_items(vector):
+        if isinstance(length, int) and length <= SMALL_RANGE or self._few_items(vector, named or ctx.statement):
             return None  # a few entries (`jnp.stack([a, b])`): the product is as small
         return vector, operand, named
 
-    @staticmethod
-    def _few_items(vector: ast.expr) -> bool:
-        """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items."""
+    def _few_items(self, vector: ast.expr, statement: ast.AST) -> bool:
+        """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items, written
+        in place or bound once to the name given (``s = jnp.stack([1, 1, det], axis=-1)``)."""
+        if isinstance(vector, ast.Name) and self.ctx.function is not None:
+            bindings = self.ctx.facts.bindings_at(vector.id, self.ctx.scope, statement)
+            if len(bindings) == 1 and bindings[0].kind == "assign" and not bindings[0].path and isinstance(bindings[0].value, ast.expr):
+                vector = bindings[0].value
         items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
         return isinstance(items, (ast.List, ast.Tuple)) and len(items.elts) <= SMALL_RANGE and not any(isinstance(item, ast.Starred) for item in items.elts)
 
