@@ -271,3 +271,20 @@ def test_a_list_literal_grown_by_appends_has_no_literal_length():
     )
     value = ctx.value(statement.value)
     assert value.kind == v.ARRAY and (value.shape is None or value.shape[0] is None)
+
+
+def test_reordering_axes_by_number_makes_an_array_of_what_a_layer_returns():
+    # only arrays have ``.transpose(1, 0, 2)`` and ``.swapaxes(0, 1)``: a layer's output reordered
+    ctx, _ = context_at_return(
+        """
+        def f(embed, x):
+            a = embed(x).transpose(1, 0, 2)
+            b = embed(x).swapaxes(0, 1)
+            c = embed(x).transpose()
+            return a
+        """
+    )
+    a, b, c = (ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in "abc")
+    assert (a.kind, a.rank) == (v.ARRAY, 3)
+    assert b.kind == v.ARRAY
+    assert c.kind == v.UNKNOWN  # no axes given: a DataFrame has ``.transpose()`` too

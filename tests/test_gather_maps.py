@@ -31,7 +31,16 @@ def test_a_gather_per_element_of_an_index_array_is_a_sample_map(tmp_path, params
     assert "jax.vmap(lambda" in found[0]["message"]
 
 
+def test_a_row_read_at_its_own_position_is_a_gather_per_row(tmp_path):
+    # ``logits[i, actions[i]]``: the chosen entry of each row, one gather (and one scatter under
+    # ``grad``) per row; ``logits[jnp.arange(n), actions]`` or a vmap reads them all
+    found = scan_program(tmp_path, GATHER.format(params="idx", body="x[i, idx[i]] for i in range(x.shape[0])"))
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "jax.vmap(lambda idx_i, x_i: x_i[idx_i])(idx, x)" in found[0]["message"]
+
+
 @pytest.mark.parametrize("params, body", [
+    ("idx", "x[i, idx[i]] for i in range(3)"),  # three rows: small
     ("idx", "x[i] for i in (0, 3, 5)"),  # three literal positions: small
     ("names", "x[name] for name in names"),  # entries of a mapping, by their names
     ("idx", "x[0] for i in idx"),  # the element is not read: nothing is gathered per element

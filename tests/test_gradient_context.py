@@ -45,6 +45,8 @@ def _explain(project: Project, path: str, qualname: str) -> str | None:
         ("import jax\n\ndef helper(x):\n    return x\n", "helper", Level.UNKNOWN),
         ("import jax\n\nloss = lambda p: p\ng = jax.grad(loss)\n", "loss", Level.DIFFERENTIATED),
         ("import jax\n\ndef fwd(x):\n    return x, x\n\ndef bwd(r, g):\n    return (g,)\n\nf = jax.custom_vjp(lambda x: x)\nf.defvjp(fwd, bwd)\n", "bwd", Level.DIFFERENTIATED),
+        # the first custom-derivative API: ``jax.defvjp_all(f, rule)``
+        ("import jax\n\ndef rule(x):\n    return x, lambda g: (g,)\n\nf = jax.custom_transforms(lambda x: x)\njax.defvjp_all(f, rule)\n", "rule", Level.DIFFERENTIATED),
         ("from autograd import grad\n\ndef f(x):\n    return x\n\ndf = grad(f)\n", "f", Level.DIFFERENTIATED),
     ],
 )

@@ -116,3 +116,32 @@ def test_an_optimisation_loop_counts_iterations_not_time_steps(tmp_path):
     # Each step takes a derivative: 25 steps of gradient descent are iterations, small below 100.
     assert scan_program(tmp_path, ADAPT) == []
     assert [f["code"] for f in scan_program(tmp_path, ADAPT.replace("num_steps=25", "num_steps=200"), low=False)] == ["GA103"]
+
+
+LAGS = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def returns_to_go(rewards, gamma):
+    n = rewards.shape[0]
+    powers = gamma ** jnp.arange(n)
+    return jnp.array([{element} for t in range({count})])
+'''
+
+
+@pytest.mark.parametrize("element", ["powers[:n - t] @ rewards[t:n]", "jnp.sum(powers[:n - t] * rewards[t:])", "jnp.dot(rewards[t:], powers[:n - t])"])
+def test_a_head_and_a_tail_contracted_per_lag_are_one_correlation(tmp_path, element):
+    found = scan_program(tmp_path, LAGS.format(element=element, count="n"), low=False)
+    assert [f["code"] for f in found] == ["GA201"]
+    assert '`jnp.correlate(rewards[:n], powers[:n], mode="full")[n - 1:]`' in found[0]["message"] and found[0]["fix"] is None
+
+
+@pytest.mark.parametrize("element, count", [
+    ("powers[:n - t] @ rewards[t:n]", "4"),  # four lags: small
+    ("powers[:n - t] @ rewards[:n - t]", "n"),  # two heads: no lag between them
+])
+def test_few_lags_or_aligned_windows_are_not_a_correlation(tmp_path, element, count):
+    found = scan_program(tmp_path, LAGS.format(element=element, count=count))
+    assert not any("correlation" in f["message"] for f in found)

@@ -1989,6 +1989,9 @@ class _Evaluator:
             return v.array(None, host=array.host, data=array.data)
         if name in ("ravel", "flatten") and base.kind in (v.UNKNOWN, v.PARAM) and not args and not node.keywords:
             return v.array((None,))  # only arrays have ``.ravel()``: one axis, whatever the receiver held
+        if name in ("transpose", "swapaxes") and base.kind == v.UNKNOWN and len(args) >= 2 and all(int_value(arg) is not None for arg in args):
+            # ``layer(x).transpose(1, 0, 2)``, ``.swapaxes(0, 1)``: only arrays reorder axes by number
+            return v.array(tuple(None for _ in args) if name == "transpose" else None)
         if base.kind == v.OBJECT and base.function == "numpy.random.Generator" and name in lib.NUMPY_RANDOM_SIZE_POSITION:
             return self._numpy_random(name, node, args, depth)
         if name == "values" and not args and not node.keywords:

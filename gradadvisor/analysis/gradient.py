@@ -150,6 +150,8 @@ def function_keywords(transform: str) -> frozenset[str]:
 BENCH_FILE_FUNCTIONS = frozenset({"inputs", "baseline", "candidate"})
 #: Methods that attach custom derivative rules: the functions passed are differentiated code.
 CUSTOM_RULE_METHODS = frozenset({"defvjp", "defjvp", "defjvps"})
+#: The functions of JAX's first custom-derivative API (``custom_transforms``): ``jax.defvjp_all(f, rule)``.
+CUSTOM_RULE_FUNCTIONS = frozenset({"jax.defvjp_all", "jax.defvjp", "jax.defjvp_all", "jax.defjvp"})
 
 
 def short(qualified: str) -> str:

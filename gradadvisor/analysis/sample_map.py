@@ -225,7 +225,8 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
         # ``w * y ** 2`` over ``zip(ws, ys)``: arithmetic of several rows, elementwise in each,
         # when the facts show one of them is an array (a zip of two lists of numbers is not)
         arrays = any(not built(array) and ctx.value(array).is_array for array in loop.arrays)
-        return arrays and all(elementwise_in(loop.body, variable, ctx.resolve) is not None for variable in loop.variables if variable in names_read(loop.body)), param
+        elementwise = arrays and all(elementwise_in(loop.body, variable, ctx.resolve) is not None for variable in loop.variables if variable in names_read(loop.body))
+        return elementwise or gathers(loop, ctx), param
     return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop, ctx)), param
 
 
@@ -235,6 +236,12 @@ def gathers(loop: ElementLoop, ctx) -> bool:
     full-size array of zeros under ``grad``; one indexing, ``x[idx]``, does them all. Not a
     mapping looked up by key (``obs[name] for name in agents`` with ``obs: dict``)."""
     var = loop.variables[0]
+    if len(loop.variables) > 1:
+        # ``logits_i[actions_i]`` (``logits[i, actions[i]]``), ``parts_b.reshape(m, 3)[r, c_b]``:
+        # each row (or what is made of it) read at its own position
+        variables = set(loop.variables)
+        return any(isinstance(node, ast.Subscript) and len(names_read(node.value) & variables) == 1
+                   and names_read(node.slice) & (variables - names_read(node.value)) for node in walk(loop.body))
     return any(isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == var
                and isinstance(node.value, (ast.Name, ast.Attribute)) and var not in names_read(node.value) and not _mapping(node.value, ctx)
                for node in walk(loop.body))

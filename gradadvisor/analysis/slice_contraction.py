@@ -175,6 +175,37 @@ def window_contraction(ctx, nest: Nest) -> tuple[IndexedRead, ast.expr, ast.expr
     return windowed[0], kernel, spelled_like
 
 
+def lagged_windows(ctx, nest: Nest) -> tuple[ast.expr, ast.expr, ast.expr, ast.expr | None] | None:
+    """``(head array, tail array, the head's end at lag 0, contraction function)`` for one loop contracting the head of
+    one array with the tail of another, both moving with the loop index ``t``: ``a[:n - t] @
+    b[t:n]``, ``jnp.sum(a[:n - t] * b[t:])``. Every lag of a correlation, one per step (a
+    triangular Toeplitz product): each window's gradient is a full-size scatter."""
+    if len(nest.loops) != 1 or nest.loops[0].walks:
+        return None
+    var = nest.loops[0].var
+    contraction = contraction_of(nest.element, ctx.resolve)
+    if contraction is None or len(contraction[1]) != 2:
+        return None
+    heads = [factor for factor in contraction[1] if _moving_end(factor, var) == "head"]
+    tails = [factor for factor in contraction[1] if _moving_end(factor, var) == "tail"]
+    if len(heads) != 1 or len(tails) != 1:
+        return None
+    return heads[0].value, tails[0].value, heads[0].slice.upper.left, contraction[2]  # type: ignore[attr-defined]
+
+
+def _moving_end(factor: ast.expr, var: str) -> str | None:
+    """"head" for ``a[:E - t]``, "tail" for ``b[t:E]`` or ``b[t:]`` (``E`` not reading ``t``)."""
+    if not (isinstance(factor, ast.Subscript) and isinstance(factor.slice, ast.Slice) and factor.slice.step is None) or var in names_read(factor.value):
+        return None
+    lower, upper = factor.slice.lower, factor.slice.upper
+    if (lower is None or isinstance(lower, ast.Constant) and lower.value == 0) and isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Sub) \
+            and isinstance(upper.right, ast.Name) and upper.right.id == var and var not in names_read(upper.left):
+        return "head"
+    if isinstance(lower, ast.Name) and lower.id == var and (upper is None or var not in names_read(upper)):
+        return "tail"
+    return None
+
+
 def elementwise_slices(ctx, nest: Nest) -> tuple[list[IndexedRead], list[ast.expr]] | None:
     """``(slices, other operands)`` for one stacked loop whose element is elementwise in slices
     taken with the loop index, at least one a column (``a[:, i]``; row-wise maps are GA101's),

@@ -27,6 +27,7 @@ from gradadvisor.analysis.facts import Facts, Scope, instance_assignments
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
     COMPACT,
+    CUSTOM_RULE_FUNCTIONS,
     CUSTOM_RULE_METHODS,
     FUNCTION_ARGUMENTS,
     GRADIENT_FUNCTIONS,
@@ -57,7 +58,7 @@ EXTERNAL = frozenset(sys.stdlib_module_names) | {
     "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
 }
 #: A statement whose text names one of these may apply a transform.
-TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in TRANSFORM_LEVELS if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
+TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEVELS, *CUSTOM_RULE_FUNCTIONS] if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
@@ -651,6 +652,11 @@ class SummaryBuilder:
                 if isinstance(func, ast.Attribute) and func.attr in CUSTOM_RULE_METHODS:
                     for arg in node.args:
                         self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({func.attr})", scope)
+                    continue
+                if canonical(self.names.resolve(func)) in CUSTOM_RULE_FUNCTIONS:
+                    # the old API, ``jax.defvjp_all(f, rule)``: the rules after the function
+                    for arg in node.args[1:]:
+                        self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({short(canonical(self.names.resolve(func)) or '')})", scope)
                     continue
                 if isinstance(func, ast.Call) and transform_name(func.func, self.names) is not None and func.args:
                     # jax.jit(f)(x, y), jax.grad(loss)(w, xs): what the transformed function receives.

@@ -481,6 +481,13 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
                 shadowed = True
                 return node
             return None
+        gathered = _row_gather(node, index) if not shifted else None
+        if gathered is not None:
+            # ``logits[i, actions[i]]``: row ``i`` indexed at what the step reads of another array
+            rest = [substitute(item, replace) for item in gathered]
+            if any(index in names_read(item) for item in rest):
+                return None
+            return ast.Subscript(value=name(element_name(node.value, 0)), slice=rest[0] if len(rest) == 1 else ast.Tuple(elts=rest, ctx=ast.Load()), ctx=ast.Load())
         found = _indexed_read(node, index, resolve)
         if found is None:
             return None
@@ -518,6 +525,17 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         return None
     assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
     return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start)
+
+
+def _row_gather(node: ast.AST, index: str) -> list[ast.expr] | None:
+    """The items after the first of ``x[i, idx[i]]`` (``x[i, :, c[i]]``): row ``i`` of ``x``, then
+    positions some of which the step reads elsewhere at ``i``; None for any other read."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.slice, ast.Tuple) and len(node.slice.elts) >= 2):
+        return None
+    first, *rest = node.slice.elts
+    if _index_offset(first, index) != 0 or index in names_read(node.value) or not any(index in names_read(item) for item in rest):
+        return None
+    return rest if not any(isinstance(item, ast.Starred) for item in rest) else None
 
 
 def _window(array: ast.expr, axis: int, start: ast.expr | None, count: ast.expr, offset: int) -> ast.expr | None:

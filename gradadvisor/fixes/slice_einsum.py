@@ -20,7 +20,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.axis_coverage import coverage, is_axis_size, room, runs_at_least_once
 from gradadvisor.analysis.einsum import Contraction
 from gradadvisor.analysis.loop_nest import Nest
-from gradadvisor.analysis.slice_contraction import Factor, axis_position, autodiff_module, shown_rank, slice_contraction, window_contraction
+from gradadvisor.analysis.slice_contraction import Factor, axis_position, autodiff_module, lagged_windows, shown_rank, slice_contraction, window_contraction
 from gradadvisor.analysis.syntax import attribute_path, call, constant, full_slice, name, one_line
 from gradadvisor.analysis.vectorize import IndexedRead, has_walrus, impure_calls, read_after_loop
 from gradadvisor.fixes.edits import Fix, Preconditions, Rewrite
@@ -226,6 +226,23 @@ def window_advice(ctx, nest: Nest) -> str | None:
         f"contracts one window `{one_line(ctx.code(window.node), 25)}` per position over {nest.over(ctx.code)}; each window's "
         f"gradient is a full-size scatter; use one correlation, `{correlate or 'jnp.correlate'}({signal}, {kernel_text}, mode=\"valid\")` "
         "for 1-D arrays (`lax.conv_general_dilated` otherwise)"
+    )
+
+
+def lag_advice(ctx, nest: Nest) -> str | None:
+    """Advice for ``a[:n - t] @ b[t:n]`` per lag ``t`` (``slice_contraction.lagged_windows``):
+    every lag of one correlation; no fix (the lengths decide which entries to keep)."""
+    found = lagged_windows(ctx, nest)
+    if found is None:
+        return None
+    head, tail, end, spelled_like = found
+    correlate, _ = ctx.spell(f"{autodiff_module(ctx.resolve, nest.gather, spelled_like)}.correlate")
+    a, b, n = one_line(ctx.code(head), 20), one_line(ctx.code(tail), 20), one_line(ctx.code(end), 20)
+    n_minus_1 = f"({n}) - 1" if isinstance(end, ast.BinOp) else f"{n} - 1"
+    return (
+        f"contracts the head of `{a}` with the tail of `{b}` per lag over {nest.over(ctx.code)} (a triangular Toeplitz product); each "
+        f"window's gradient is a full-size scatter; every lag at once is one correlation, "
+        f"`{correlate or 'jnp.correlate'}({b}[:{n}], {a}[:{n}], mode=\"full\")[{n_minus_1}:]` (or one product with the Toeplitz matrix of `{a}`)"
     )
 
 

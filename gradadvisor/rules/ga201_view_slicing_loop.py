@@ -10,7 +10,7 @@ from gradadvisor.analysis.contraction_fills import contraction_fill
 from gradadvisor.analysis.gathered_loops import appended_nest, at_set, at_set_nest, initial_value, stacker, unstack
 from gradadvisor.analysis.loop_nest import Loop, Nest, counted_while, data_sized, for_nest, named_extent, sizing_extent
 from gradadvisor.analysis.syntax import one_line, walk
-from gradadvisor.fixes.slice_einsum import at_set_fix, contraction_rewrite, fill_advice, stack_fix, window_advice
+from gradadvisor.fixes.slice_einsum import at_set_fix, contraction_rewrite, fill_advice, stack_fix, lag_advice, window_advice
 from gradadvisor.fixes.slice_transpose import stack_rewrite
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, size_proof, trace_proof
 
@@ -304,7 +304,7 @@ class ViewSlicingLoop(Rule):
             return
         found = stack_rewrite(ctx, nest, like=node.func)
         if found is None:
-            window = window_advice(ctx, nest)
+            window = window_advice(ctx, nest) or lag_advice(ctx, nest)
             if window is not None:
                 self._report(node, nest, f"{self._shown(node)} {window}", fix=None)
             return
@@ -376,7 +376,7 @@ class ViewSlicingLoop(Rule):
         nest, gather_call = found
         rewrite = contraction_rewrite(ctx, nest, like=gather_call.func)
         if rewrite is None:
-            window = window_advice(ctx, nest)
+            window = window_advice(ctx, nest) or lag_advice(ctx, nest)
             if window is not None:
                 self._report(node, nest, f"this loop {window}", fix=None)
             return
