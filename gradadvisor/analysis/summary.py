@@ -653,10 +653,11 @@ class SummaryBuilder:
                     for arg in node.args:
                         self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({func.attr})", scope)
                     continue
-                if canonical(self.names.resolve(func)) in CUSTOM_RULE_FUNCTIONS:
+                old_api = canonical(self.names.resolve(func))
+                if old_api in CUSTOM_RULE_FUNCTIONS:
                     # the old API, ``jax.defvjp_all(f, rule)``: the rules after the function
                     for arg in node.args[1:]:
-                        self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({short(canonical(self.names.resolve(func)) or '')})", scope)
+                        self._seed_argument(arg, scope_key, klass, Level.DIFFERENTIATED, "jax.custom_vjp", node.lineno, f"a custom derivative rule ({short(old_api)})", scope)
                     continue
                 if isinstance(func, ast.Call) and transform_name(func.func, self.names) is not None and func.args:
                     # jax.jit(f)(x, y), jax.grad(loss)(w, xs): what the transformed function receives.
