@@ -28,7 +28,8 @@ class PerSampleMap(Rule):
     without `batch_size` in differentiated code, and one NumPyro/Pyro site per element in a model.
     The loop may walk the rows of one or more arrays (`zip`, `enumerate`, `itertools.product`,
     neighbouring pairs), an index read into several arrays (`xs[i]`, `xs[:, i]`, `xs[i, 2:5]`,
-    `jnp.take`, `lax.dynamic_index_in_dim`), an index used as a value, or per-sample keys. With
+    `jnp.take`, `lax.dynamic_index_in_dim`, a row at its own position `x[i, idx[i]]`), an index
+    used as a value, or per-sample keys. With
     advice and no fix: a reduction of such a list (`jnp.sum([...])`, the builtin `sum`), a loop
     filling several lists, sliding windows stacked one position at a time, a value per pair of a
     triangular double loop, a list returned as is. Julia's Zygote is slow on the same shape:

@@ -40,7 +40,8 @@ class ViewSlicingLoop(Rule):
       `jnp.array([mean + d[:, i] for i in range(n)])` is `mean + d.T`,
       `jnp.stack([x[:, i] * w for i in range(k)], axis=1)` is `x * w` (for a number `w`);
     - window slices contracted with a kernel (`jnp.dot(x[i - 1:i + 2], w)`, a named width
-      `x[i:i + k] @ w`): a correlation;
+      `x[i:i + k] @ w`): a correlation; the head of one array with the tail of another per lag
+      (`a[:n - t] @ b[t:n]`): every lag of one correlation;
     - a fill at the loop's index whose value adds, scales or selects a contraction of a slice
       in any other spelling (`jnp.sum(K[i, :, None] * g, axis=0) / n` through the step's
       locals, `lax.cond(m[j], lambda: X[:, j] @ r, ...)`, `jnp.outer`): advice, where a trace
