@@ -41,6 +41,7 @@ def test_a_row_read_at_its_own_position_is_a_gather_per_row(tmp_path):
 
 @pytest.mark.parametrize("params, body", [
     ("idx", "x[i, idx[i]] for i in range(3)"),  # three rows: small
+    ("idx", "axis[idx[:, k]] for k, axis in enumerate(x)"),  # one array of breakpoints per axis: a list, often ragged
     ("idx", "x[i] for i in (0, 3, 5)"),  # three literal positions: small
     ("names", "x[name] for name in names"),  # entries of a mapping, by their names
     ("idx", "x[0] for i in idx"),  # the element is not read: nothing is gathered per element

@@ -237,6 +237,8 @@ def gathers(loop: ElementLoop, ctx) -> bool:
     mapping looked up by key (``obs[name] for name in agents`` with ``obs: dict``)."""
     var = loop.variables[0]
     if len(loop.variables) > 1:
+        if loop.count is None:
+            return False  # ``axis[owner_k] for k, axis in enumerate(intervals)``: items of a list, often of different lengths
         # ``logits_i[actions_i]`` (``logits[i, actions[i]]``), ``parts_b.reshape(m, 3)[r, c_b]``:
         # each row (or what is made of it) read at its own position
         variables = set(loop.variables)
