@@ -97,3 +97,47 @@ def test_a_key_carried_into_the_gradient_is_not_a_fresh_draw(tmp_path):
     # the step hands on the key it differentiates with: nothing new is drawn per step
     source = FISHER.replace("self.key, sub = jax.random.split(self.key)", "sub = jax.random.fold_in(sub, 1)").replace("        acc = 0.0\n", "        acc = 0.0\n        sub = self.key\n")
     assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA102"] == []
+
+
+PLANNER = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+from planning import Base
+
+class Planner(Base):
+{definition}
+    def performance(self, mdp, p):
+        return jnp.sum(jnp.tanh(mdp @ p))
+
+    def plan(self, p, num_samples=40):
+        values, grads = [], []
+        for _ in range(num_samples):
+            mdp = self.{method}()
+            v, g = jax.value_and_grad(self.performance, 1)(mdp, p)
+            values.append(v)
+            grads.append(g)
+        return values, grads
+'''
+
+
+DRAWS = "    def {method}(self):\n        return jnp.asarray(np.random.dirichlet(np.ones(4), size=4))\n"
+
+
+@pytest.mark.parametrize("method, definition", [
+    ("posterior_mdp", DRAWS),  # a method of the class that draws
+    ("sample_mdp", ""),  # defined in a base class not shown: the name breaks the tie
+])
+def test_a_method_that_draws_an_example_per_step_is_a_draw(tmp_path, method, definition):
+    found = scan_program(tmp_path, PLANNER.format(method=method, definition=definition.format(method=method)), low=False)
+    assert [f["code"] for f in found] == ["GA102"]
+    assert f"`mdp = self.{method}()`" in found[0]["message"]
+
+
+@pytest.mark.parametrize("method, definition", [
+    ("current_mdp", ""),  # not shown, and its name says nothing of drawing
+    ("sample_mdp", "    def {method}(self):\n        return self.mdps[0]\n"),  # shown, and it draws nothing
+])
+def test_a_method_that_neither_draws_nor_says_so_is_not_a_draw(tmp_path, method, definition):
+    found = scan_program(tmp_path, PLANNER.format(method=method, definition=definition.format(method=method)))
+    assert [f for f in found if f["code"] == "GA102"] == []

@@ -257,7 +257,7 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     if isinstance(func, ast.Name):
         definition = ctx.local_function(func.id)
     elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        owner = _class_around(ctx)
+        owner = class_around(ctx)
         if owner is not None:
             definition = next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
     if definition is None or definition is ctx.function:
@@ -273,7 +273,7 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     return transforms[0] if len(set(transforms)) == 1 else None
 
 
-def _class_around(ctx) -> ast.ClassDef | None:
+def class_around(ctx) -> ast.ClassDef | None:
     """The class of the method the rule is in (``self`` is its first parameter)."""
     scopes = ctx.scopes
     return next((scopes[k - 1] for k in range(len(scopes) - 1, 0, -1)
@@ -286,7 +286,7 @@ def _held_gradient(func: ast.AST, ctx) -> str | None:
     ``__init__``): calling it computes that derivative (a batch of them, through ``vmap``)."""
     if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
         return None
-    owner = _class_around(ctx)
+    owner = class_around(ctx)
     if owner is None:
         return None
     from gradadvisor.analysis.captures import self_attributes

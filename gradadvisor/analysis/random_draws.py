@@ -10,7 +10,8 @@ axis on the draw's shape), one ``jax.vmap`` of the gradient function computes th
 
 - a statement of its body binds a name from a random draw (``jax.random.<distribution>``,
   ``numpy.random.<distribution>``; not ``split``, ``PRNGKey`` or ``fold_in``, which make keys),
-  or from names so drawn (``x0 = scale * eps``); a key split afresh in the step counts too when
+  from names so drawn (``x0 = scale * eps``), or from a function or method of the module that
+  draws (one whose code is not shown is judged by its name: ``self.sample_mdp()``); a key split afresh in the step counts too when
   the gradient function takes it (``g(params, sub)``: it draws its example with it);
 - a gradient call (``gradient.gradient_calls``) reads a drawn name and the loop's index is read
   neither by it nor by the draws (an index that only writes a result row is allowed);
@@ -23,10 +24,11 @@ The loop's count comes from ``extent``, like any loop's: a small fixed one is no
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import gradient_calls
+from gradadvisor.analysis.gradient import class_around, gradient_calls
 from gradadvisor.analysis.per_example_gradients import carried_names
 from gradadvisor.analysis.syntax import names_read, walk
 
@@ -38,6 +40,10 @@ KEY_CALLS = frozenset({
     "jax.random.wrap_key_data", "jax.random.clone", "numpy.random.seed", "numpy.random.default_rng",
     "numpy.random.RandomState", "numpy.random.Generator", "numpy.random.get_state", "numpy.random.set_state",
 })
+
+
+#: Names of functions and methods that draw an example, used only when their code is not shown.
+DRAWING_NAME = re.compile(r"^_?(?:sample|draw|rand)(?:_\w+)?$")
 
 
 @dataclass(frozen=True)
@@ -106,13 +112,30 @@ def _carried(body: list[ast.stmt]) -> set[str]:
 
 
 def _draws(value: ast.expr, drawn: set[str], ctx) -> str | None:
-    """"key" when ``value`` only makes keys, "draw" when it draws (or reads a name drawn before),
+    """"key" when ``value`` only makes keys, "draw" when it draws (or reads a name drawn before,
+    or calls a function or method of this module that draws: ``R, P = self.sample_mdp()``),
     else None."""
     calls = [node for node in walk(value) if isinstance(node, ast.Call)]
     qualified = [ctx.resolve(call.func) or "" for call in calls]
     random = [name for name in qualified if name.startswith(RANDOM_MODULES)]
     if random and all(name in KEY_CALLS for name in random):
         return "key"
-    if any(name not in KEY_CALLS for name in random) or names_read(value) & drawn:
+    if any(name not in KEY_CALLS for name in random) or names_read(value) & drawn or any(_draws_inside(call.func, ctx) for call in calls):
         return "draw"
     return None
+
+
+def _draws_inside(func: ast.expr, ctx) -> bool:
+    """``func`` names a function of this module (or a method of the class around, through
+    ``self``) whose own statements draw random values."""
+    definition = ctx.local_function(func.id) if isinstance(func, ast.Name) else None
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        owner = class_around(ctx)
+        definition = next((item for item in owner.body if isinstance(item, ast.FunctionDef) and item.name == func.attr), None) if owner is not None else None
+    if definition is None:
+        # not shown (another module, a base class): its name breaks the tie (``self.sample_mdp()``)
+        return DRAWING_NAME.match(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) is not None
+    if definition is ctx.function:
+        return False
+    return any(isinstance(node, ast.Call) and (ctx.resolve(node.func) or "").startswith(RANDOM_MODULES) and ctx.resolve(node.func) not in KEY_CALLS
+               for node in walk(definition))
