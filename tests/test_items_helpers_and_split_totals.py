@@ -64,6 +64,28 @@ def test_items_used_in_arithmetic_are_rows_of_a_traced_argument(tmp_path):
     assert any("argument of traced code: an array" in item for item in found[0]["evidence"])
 
 
+def test_a_list_a_driver_closes_over_is_not_an_argument_of_traced_code(tmp_path):
+    # ``us`` is the untraced driver's parameter, read by the differentiated closure: a list the
+    # driver was handed (an unroll of a few actions), not rows of a traced array
+    source = """
+import jax
+import jax.numpy as jnp
+
+def fit(params, us):
+    def loss(p):
+        state = p
+        for u in us:
+            state = jnp.tanh(state + u)
+        return jnp.sum(state)
+    return jax.grad(loss)(params)
+"""
+    found = scan_program(tmp_path, source)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
+    assert not any("argument of traced code" in item for item in found[0]["evidence"])
+    traced = source.replace("def fit(params, us):", "@jax.jit\ndef fit(params, us):")
+    assert [(f["code"], f["confidence"]) for f in scan_program(tmp_path, traced)] == [("GA103", "high")]
+
+
 def test_a_list_named_as_groups_of_things_is_a_structure(tmp_path):
     source = STEPPED.format(update="solve_subset(state, g)").replace("for u in us", "for g in groups").replace(", us)", ", groups)")
     assert scan_program(tmp_path, source) == []

@@ -393,7 +393,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     if not facts:
         # ``opaque_items``: the rule says the items are only handed to unknown functions, so what
         # the list holds is not shown (GA103: ``state = solve(state, g)``)
-        if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items"):
+        if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items") and _traced_parameter(candidate, project):
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
     # A count the caller bounds (``if n <= 50: unrolled(x, n)``, the larger case sent elsewhere)
@@ -415,9 +415,21 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         # operands of an equation); its length is not shown.
         fact = lists[0]
         return "likely", [f"{fact.evidence} at {fact.path}:{fact.line}, of a length the code does not show"]
-    if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items"):
+    if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items") and _traced_parameter(candidate, project):
         return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
     return "likely", []
+
+
+def _traced_parameter(candidate: Candidate, project: "Project") -> bool:
+    """The parameter ``size_param`` is one of a traced function: the candidate's own, or, read
+    from a function around it (a closure), that function's, when a trace reaches it too. A
+    driver that takes a list and differentiates a closure over it (``T = len(actions)``, then
+    ``jax.grad(loss)``) passes no array: its list stays a list."""
+    for scope in candidate.scopes:
+        function = project.function((candidate.path, scope))
+        if function is not None and candidate.size_param in function.params:
+            return scope == candidate.scopes[0] or project.level(candidate.path, (scope,))[0] >= Level.TRACED
+    return True
 
 
 def confidence_of(size: str, trace: str) -> Confidence | None:
