@@ -183,3 +183,20 @@ def test_a_count_a_few_steps_off_a_large_default_is_data(tmp_path):
     found = scan_program(tmp_path, DREAM.format(default=100, bound="n_dream - 1"), low=False)
     assert [f["code"] for f in found] == ["GA103"]
     assert "`n_dream - 1` depends on the parameter `n_dream`" in found[0]["evidence"][0]
+
+
+@pytest.mark.parametrize("walked, bound", [
+    ("x.T", ""),  # written in place
+    ("cols", "    cols = jnp.asarray(x).T\n"),  # bound once to the name walked
+    ("jnp.transpose(x)", ""),
+])
+def test_the_columns_of_an_array_are_a_likely_axis_not_its_rows(walked, bound):
+    # ``for col in X.T`` walks axis 1 of ``X``: features as often as data, as ``range(X.shape[1])`` is
+    extent = _first_loop_extent(f"import jax.numpy as jnp\n\ndef f(x):\n{bound}    for col in {walked}:\n        pass\n")
+    assert (extent.kind, extent.proof) == ("data", "likely")
+    assert "walks the columns of" in extent.reason
+
+
+def test_the_rows_of_an_array_are_proven():
+    extent = _first_loop_extent("import jax.numpy as jnp\n\ndef f(x):\n    rows = jnp.asarray(x)\n    for row in rows:\n        pass\n")
+    assert (extent.kind, extent.proof) == ("data", "proven")

@@ -302,6 +302,12 @@ class ExtentReader:
                               size=f"len({iterable.id})", per_element=True)
             if value.dtype == "key":
                 return unknown(f"`{text}` holds PRNG keys: how many is not shown (Monte Carlo draws are often few)")
+            columns = self._transposed(iterable)
+            if columns is not None:
+                # ``for col in X.T``: the columns of ``X``, a feature or model axis as often as a data
+                # axis (as ``range(X.shape[1])`` is), unless a fact says how many
+                return Extent("data", f"`{text}` walks the columns of `{columns}` (axis 1: a data axis or a model's, unshown)", "likely", value.evidence,
+                              size=f"{columns}.shape[1]")
             return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]")
         if value.kind == v.PARAM:
             if name and is_collection_name(name):
@@ -465,6 +471,19 @@ class ExtentReader:
         if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT, v.PARAM):
             return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
         return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
+
+    def _transposed(self, iterable: ast.AST) -> str | None:
+        """The text of ``X`` when ``iterable`` is ``X.T``, ``X.transpose()`` or ``jnp.transpose(X)``
+        (written in place, or bound once to the name walked)."""
+        expr = self.assigned(iterable.id) if isinstance(iterable, ast.Name) else iterable
+        if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
+            return one_line(self.code(expr.value), 30)
+        if isinstance(expr, ast.Call) and not expr.keywords:
+            if isinstance(expr.func, ast.Attribute) and expr.func.attr == "transpose" and not expr.args:
+                return one_line(self.code(expr.func.value), 30)
+            if (self.resolve(expr.func) or "").endswith("numpy.transpose") and len(expr.args) == 1:
+                return one_line(self.code(expr.args[0]), 30)
+        return None
 
     def _parameter_axis(self, base: str, axis: int) -> str | None:
         """The text of the shape entry ``axis`` of the parameter ``base`` holds, when a module
