@@ -170,18 +170,6 @@ def test_a_count_aliased_from_an_objects_setting_is_the_setting(tmp_path):
     assert "`self.ticks` holds the constructor's `ticks`" in "\n".join(found[0]["evidence"])
 
 
-@pytest.mark.parametrize("built", ["Heater(5)", "count = 5\nh = Heater(ticks=count)"])
-def test_a_count_every_constructor_call_passes_a_few_of_is_small(tmp_path, built):
-    # the object is built with 5 wherever it is built: five steps, not the data's
-    assert scan_program(tmp_path, HEATER.format(param="ticks", attr="ticks").replace("h = Heater(300)", built), low=False) == []
-
-
-def test_a_count_a_constructor_call_passes_many_of_is_data(tmp_path):
-    found = scan_program(tmp_path, HEATER.format(param="ticks", attr="ticks").replace("Heater(300)", "Heater(ticks=400)"), low=False)
-    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "high")]
-    assert "`400` = 400 at m.py:18" in found[0]["evidence"]
-
-
 @pytest.mark.parametrize("name, reported", [("n_states", True), ("num_nodes", True), ("n_layers", False), ("states", False)])
 def test_a_count_of_states_or_nodes_is_data_though_the_word_names_a_collection(tmp_path, name, reported):
     # ``n_states`` counts a Markov chain's states; ``n_layers`` a network's few layers
