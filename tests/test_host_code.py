@@ -257,3 +257,37 @@ def test_a_python_branch_on_the_truth_of_a_computed_array_is_host_code(tmp_path)
     # No transform in sight: each is "likely traced by its callers" unless its code says otherwise.
     found = scan_program(tmp_path, TRUTH)
     assert [f["line"] for f in found if f["code"] == "GA103"] == [19], found
+
+
+DRIVER = '''
+import jax
+import jax.numpy as jnp
+
+
+def train(W, data):
+    def loss(w, x):
+        s = x
+        for t in range(x.shape[0]):
+            s = jnp.tanh(w @ s)
+        return jnp.sum(s)
+
+    step = jax.jit(jax.grad(loss))
+    for x in data:
+        W = W - 0.1 * step(W, x)
+    h = jnp.stack([jnp.tanh(W @ x) for x in data])
+    return W, h
+'''
+
+
+def test_a_driver_that_compiles_its_own_step_is_host_code_but_not_the_loss_it_defines(tmp_path):
+    # ``train`` jits its step and runs it from the host: its own loops are not traced (no caller
+    # is needed to tell); the loss defined inside it is differentiated, and its loop reported
+    found = scan_program(tmp_path, DRIVER)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]
+    reason = host_reason(_function(DRIVER.split("\n\n\n")[1]), resolve=lambda node: {"jax.jit": "jax.jit"}.get(ast.unparse(node)))
+    assert reason is not None and reason.startswith("driver: `train` compiles `step` itself")
+
+
+def test_without_its_own_compile_the_function_is_likely_traced_by_callers(tmp_path):
+    found = scan_program(tmp_path, DRIVER.replace("step = jax.jit(jax.grad(loss))", "step = jax.grad(loss)"))
+    assert sorted((f["code"], f["line"]) for f in found) == [("GA101", 16), ("GA103", 9)]

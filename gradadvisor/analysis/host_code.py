@@ -15,6 +15,11 @@ no trace can run them, whatever their callers do:
 - a function that branches in Python on the truth of an array it computes
   (``if not jnp.all(jnp.isfinite(y)): ...``): ``bool()`` of a tracer raises;
 
+- a function that compiles its own step (``step = jax.jit(update)``, ``eqx.filter_jit``,
+  ``jax.pmap``) and runs it: a driver on the host (jit inside a trace would only inline it). This
+  reason holds for the function itself, not for the functions defined in it (the loss a driver
+  differentiates is traced); like the others, it drops a finding only where no trace is proven;
+
 - a function that draws with matplotlib (a statement calling ``plt.plot(...)``, ``plt.show()``,
   or ``ax.contourf(...)``-style plotting methods in a file that imports matplotlib): plotting
   helpers evaluate a model on a grid eagerly, and a figure cannot be drawn under a trace.
@@ -40,6 +45,9 @@ PLOTTING = "plotting:"
 ELEMENT_BRANCH = "branches in Python on an element of the array"
 #: How the reason starts when no trace can run the function at all (``jitted_plainly``).
 UNTRACEABLE = "untraceable:"
+#: How the reason starts for a driver that compiles its own steps: it holds for the function
+#: itself, not for the functions defined inside it (the loss it differentiates is traced).
+DRIVER = "driver:"
 #: Methods of matplotlib figures and axes that draw (called as statements).
 PLOT_METHODS = frozenset({
     "plot", "scatter", "contour", "contourf", "imshow", "pcolormesh", "hist", "fill_between", "quiver",
@@ -71,6 +79,10 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
             loop_vars |= {n.id for n in ast.walk(stmt.target) if isinstance(n, ast.Name)}
         if isinstance(stmt, (ast.If, ast.While, ast.Assert)):
             tests.append((stmt.test, stmt.lineno))
+        compiled = _compiles(stmt, resolve) if resolve is not None else None
+        if compiled is not None:
+            return (f"{DRIVER} `{getattr(function, 'name', 'it')}` compiles `{compiled}` itself at line {stmt.lineno}: a driver that runs "
+                    "its compiled steps from the host (jit inside a trace would only inline them)")
         if plots and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and _draws(stmt.value, resolve):
             return (f"{PLOTTING} `{getattr(function, 'name', 'it')}` draws with matplotlib at line {stmt.lineno}, "
                     "a plotting helper run eagerly (a figure cannot be drawn under a trace)")
@@ -101,6 +113,15 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
 
 #: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.
 TRUTH_REDUCTIONS = frozenset({"jax.numpy.all", "jax.numpy.any", "jax.numpy.allclose", "jax.numpy.array_equal", "jax.numpy.isclose"})
+
+
+def _compiles(stmt: ast.stmt, resolve) -> str | None:
+    """The name ``stmt`` binds to a compiled function (``step = jax.jit(update)``,
+    ``upd = eqx.filter_jit(self.step)``, ``jax.pmap``), else None."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)):
+        return None
+    call = stmt.value
+    return stmt.targets[0].id if call.args and canonical(resolve(call.func)) in COMPILING else None
 
 
 def _truth_reduction(test: ast.expr, resolve) -> bool:

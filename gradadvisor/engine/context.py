@@ -15,7 +15,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
-from gradadvisor.analysis.host_code import ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
+from gradadvisor.analysis.host_code import DRIVER, ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
@@ -262,6 +262,7 @@ class Context:
         """Why the function being visited (or one enclosing it) cannot run under a trace
         (``analysis/host_code.py``), or None; worked out only for functions that hold a
         candidate, once each."""
+        innermost = next((scope for scope in reversed(self.scopes) if isinstance(scope, FUNCTION_NODES)), None)
         for scope in reversed(self.scopes):
             if not isinstance(scope, FUNCTION_NODES):
                 continue
@@ -272,8 +273,8 @@ class Context:
                 if reason and ELEMENT_BRANCH in reason and jitted_plainly(scope, self.tree, self.names.resolve):
                     reason = f"{UNTRACEABLE} {reason}; it is jitted with every argument traced, where that branch raises"
                 self._host[id(scope)] = reason
-            if self._host[id(scope)]:
-                return self._host[id(scope)]
+            if self._host[id(scope)] and (scope is innermost or not self._host[id(scope)].startswith(DRIVER)):
+                return self._host[id(scope)]  # a driver's own code, not the loss it defines and differentiates
         return None
 
     def memo(self, question: str) -> dict:
