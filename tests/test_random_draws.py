@@ -53,10 +53,12 @@ def test_numpy_draws_count_too(tmp_path):
         ("        params = jax.random.uniform(sub, (dim,), maxval=2 * jnp.pi)", "        params = params + jax.random.normal(sub, (dim,))"),
         # a few fixed restarts
         ("range(num_trials)", "range(4)"),
+        # parameters unpacked from what the step before left: stochastic training all the same
+        ("        grads.append(np.asarray(grad_fn(params)))", "        w0, = state\n        g = grad_fn(w0 + params)\n        state = (w0 - 0.1 * g,)"),
     ],
 )
 def test_look_alikes_are_not_reported(tmp_path, change):
-    source = VARIANCES.replace(*change).replace("    grads = []\n", "    grads = []\n    w = jnp.zeros(dim)\n    params = jnp.zeros(dim)\n")
+    source = VARIANCES.replace(*change).replace("    grads = []\n", "    grads = []\n    w = jnp.zeros(dim)\n    params = jnp.zeros(dim)\n    state = (w,)\n")
     assert change[1] in source
     assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA102"] == []
 

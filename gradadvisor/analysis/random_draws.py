@@ -15,8 +15,9 @@ axis on the draw's shape), one ``jax.vmap`` of the gradient function computes th
   the gradient function takes it (``g(params, sub)``: it draws its example with it);
 - a gradient call (``gradient.gradient_calls``) reads a drawn name and the loop's index is read
   neither by it nor by the draws (an index that only writes a result row is allowed);
-- nothing else it reads is carried from one step to the next, keys aside: a step that updates
-  the parameters it differentiates at is stochastic training (SGD on random batches), not a map.
+- nothing else it reads is carried from one step to the next (or made from what is: ``mu, s =
+  params``), keys aside: a step that updates the parameters it differentiates at is stochastic
+  training (SGD on random batches), not a map.
 
 The loop's count comes from ``extent``, like any loop's: a small fixed one is not reported.
 """
@@ -84,7 +85,7 @@ def draw_loop(node: ast.For, ctx) -> DrawLoop | None:
     drawn.update((name, stmt) for name, stmt in fresh.items() if name not in drawn)
     if not drawn:
         return None
-    carried -= keys
+    carried = _derived(node.body, carried - keys)
     for call, transform, param in gradient_calls(node, set(drawn), ctx):
         read = names_read(call)
         if read & index or read & carried:
@@ -108,6 +109,17 @@ def _carried(body: list[ast.stmt]) -> set[str]:
     for stmt in body:
         found |= (names_read(stmt) - fresh) & assigned if not isinstance(stmt, ast.Assign) else (names_read(stmt.value) - fresh) & assigned
         fresh |= carried_names([stmt]) if not isinstance(stmt, (ast.For, ast.While, ast.If, ast.With, ast.Try)) else set()
+    return found
+
+
+def _derived(body: list[ast.stmt], carried: set[str]) -> set[str]:
+    """``carried`` with the names a step assigns from them, in order (``mu, log_s = params``
+    after ``params`` is carried): the step's view of what the step before left."""
+    found = set(carried)
+    assignments = sorted((node for stmt in body for node in walk(stmt) if isinstance(node, ast.Assign)), key=lambda node: (node.lineno, node.col_offset))
+    for assignment in assignments:
+        if names_read(assignment.value) & found:
+            found |= {name for target in assignment.targets for name in names_read(target)}
     return found
 
 
