@@ -85,3 +85,33 @@ def test_a_pullback_of_vectors_that_are_not_a_basis_is_not_a_jacobian(tmp_path):
     body = "rows.append(pullback(y * i)[0])"  # a scaled output, not a one-hot vector
     found = scan_program(tmp_path, BASIS.format(body=body))
     assert not any("Jacobian one row" in f["message"] for f in found)
+
+
+ADAPT = '''
+import jax
+import jax.numpy as jnp
+import optax
+
+def energy(theta, z):
+    return jnp.sum((z - theta) ** 2)
+
+{decorator}
+def adapt(theta, z, st, opt, n_steps=500):
+    for _ in range(n_steps):
+        g = jax.grad(energy, argnums=1)(theta, z)
+        u, st = opt.update(g, st, z)
+        z = optax.apply_updates(z, u)
+    return z, st
+'''
+
+
+def test_an_optimisation_loop_inside_jit_is_an_unrolled_recurrence(tmp_path):
+    # each step takes a derivative and updates what the next differentiates at: under jit, 500
+    # unrolled gradient steps (the optimiser's state is an array whatever it started as)
+    found = scan_program(tmp_path, ADAPT.format(decorator="@jax.jit"), low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "`st` and `z` are carried from step to step" in found[0]["message"]
+
+
+def test_the_same_loop_in_an_untraced_driver_is_a_training_loop(tmp_path):
+    assert scan_program(tmp_path, ADAPT.format(decorator="")) == []

@@ -252,3 +252,29 @@ def test_a_fill_of_slice_contractions_is_reported_once_as_ga201(tmp_path):
     assert [f["code"] for f in scan_program(tmp_path, source.format(value="W[i] @ F"))] == ["GA201"]
     # a value that is not one contraction of slices stays a fill of independent writes (GA103)
     assert [f["code"] for f in scan_program(tmp_path, source.format(value="jnp.tanh(W[i]) @ F"), low=False)] == ["GA103"]
+
+
+UNPACKED = '''
+import jax
+import jax.numpy as jnp
+from basislib import derivs
+
+@jax.jit
+def score(p, grid, h, c):
+    tot = 0.0
+    for s in range(p.shape[0]):
+        {unpack}
+        tot += jnp.mean(gx * gy) * p[s]
+    return tot
+'''
+
+
+def test_a_call_unpacked_into_locals_is_part_of_the_term(tmp_path):
+    # ``gx, gy = derivs(...)``: two items of what one call returns, made afresh each step (advice)
+    found = scan_program(tmp_path, UNPACKED.format(unpack="gx, gy = derivs(grid, p[s])"), low=False)
+    assert [f["code"] for f in found] == ["GA302"] and found[0]["fix"] is None
+
+
+def test_an_unpacked_call_that_reads_what_the_step_before_left_is_a_recurrence(tmp_path):
+    found = scan_program(tmp_path, UNPACKED.format(unpack="gx, gy = derivs(gx, p[s])").replace("    tot = 0.0\n", "    tot = 0.0\n    gx = grid\n"))
+    assert [f for f in found if f["code"] == "GA302"] == []

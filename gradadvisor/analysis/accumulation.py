@@ -202,6 +202,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
     statements = _settled_branches(statements, loop_names)
     statements = [part for stmt in statements for part in _unpacked_parts(_as_reshape(stmt))]
     helpers: list[ast.FunctionDef] = []  # a ``def`` in the step (a helper called right after): advice, no rewrite
+    unpacked = False
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
@@ -220,6 +221,14 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             local_values.append((stmt.targets[0].id, stmt.value))
             local_statements.append((stmt.targets[0].id, stmt.value, stmt))
+            continue
+        parts = _unpacked_call(stmt)
+        if parts is not None:
+            # ``gx, gy = basis(grid, p[s])``: each name one item of what the call returns (advice only:
+            # a rewrite would call it once per item)
+            unpacked = True
+            local_values.extend(parts)
+            local_statements.extend((local, value, stmt) for local, value in parts)
             continue
         appended = _appended(stmt)
         if appended is not None:
@@ -273,8 +282,10 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             return None
         if isinstance(stmt, ast.FunctionDef):
             assigned.add(stmt.name)
+        elif isinstance(stmt, (ast.For, ast.While)):
+            assigned.update(_inner_loop(stmt) or ())
         else:
-            assigned.update(_inner_loop(stmt) or ()) if isinstance(stmt, (ast.For, ast.While)) else assigned.add(stmt.targets[0].id)  # type: ignore[attr-defined]
+            assigned.update(names_read(stmt.targets[0]))  # type: ignore[attr-defined]
     order = {id(stmt): number for number, stmt in enumerate(statements)}
     for accumulation in accumulations:
         inlined: ast.AST = accumulation.term
@@ -296,7 +307,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         both = Accumulation(first.statement, item.name, ast.BinOp(left=first.signed, op=ast.Add(), right=item.signed), False, terms=first.terms + 1)
         both.inlined = ast.BinOp(left=_signed(first.inlined, first.subtract), op=ast.Add(), right=_signed(item.inlined, item.subtract))  # type: ignore[arg-type]
         merged[item.name] = both
-    opaque = inner_loops or bool(helpers) or len(merged) < len(accumulations)
+    opaque = inner_loops or bool(helpers) or unpacked or len(merged) < len(accumulations)
     return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque)
 
 
@@ -339,6 +350,16 @@ def _read_before_assigned(body: list[ast.stmt], assigned: set[str]) -> set[str]:
             reads |= {item.target.id} - done  # type: ignore[union-attr]
         done |= {name for target in (item.targets if isinstance(item, ast.Assign) else [item.target]) for name in target_names(target)}  # type: ignore[attr-defined]
     return reads
+
+
+def _unpacked_call(stmt: ast.stmt) -> list[tuple[str, ast.expr]] | None:
+    """``(name, call[k])`` for each name of ``a, b = call(...)`` (plain names, no star); else None."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Call)):
+        return None
+    items = stmt.targets[0].elts
+    if not all(isinstance(item, ast.Name) for item in items):
+        return None
+    return [(item.id, ast.Subscript(value=stmt.value, slice=ast.Constant(k), ctx=ast.Load())) for k, item in enumerate(items)]  # type: ignore[attr-defined]
 
 
 def _unpacked_parts(stmt: ast.stmt) -> list[ast.stmt]:

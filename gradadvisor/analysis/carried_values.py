@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
+from gradadvisor.analysis.gradient import TRANSFORM_LEVELS, gradient_call
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk, walk_local
 from gradadvisor.analysis.sample_sites import SITE_CALLS
 from gradadvisor.analysis.vectorize import calls_jax
@@ -51,6 +51,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
         return None  # w = np.zeros(n); w[t] = w[t - 1] * r: a NumPy buffer filled on the host
     if flow.writes or any(value.is_array and not value.host for value in initial) or _array_calls(form.node, ctx):
         return "jax"
+    if any(isinstance(child, ast.Call) and (gradient_call(child, ctx) or ("parameter",))[0] != "parameter" for child in walk(form.node)):
+        return "jax"  # each step takes a derivative (an inner optimisation loop): what it carries are arrays
     for name in states:
         for stmt in flow.updates_of(name):
             value = getattr(stmt, "value", None)
