@@ -144,6 +144,8 @@ def test_a_rebound_alias_is_not_spelled_by_fixes():
         ("import blackjax\n\ndef logdensity(x):\n    return x\n\nwarmup = blackjax.window_adaptation(blackjax.nuts, logdensity)\n", "logdensity", Level.DIFFERENTIATED),
         ("import optimistix as optx\n\ndef fn(y, args):\n    return y\n\nsol = optx.minimise(fn, optx.BFGS(rtol=1e-6, atol=1e-6), 1.0)\n", "fn", Level.DIFFERENTIATED),
         ("import jaxopt\n\ndef objective(w):\n    return w\n\nsolver = jaxopt.LBFGS(fun=objective, maxiter=10)\n", "objective", Level.DIFFERENTIATED),
+        ("import jaxopt\n\ndef objective(w):\n    return w\n\nsolver = jaxopt.ScipyBoundedMinimize(fun=objective, method='l-bfgs-b')\n", "objective", Level.DIFFERENTIATED),
+        ("import jaxopt\n\ndef T(x):\n    return x\n\nsolver = jaxopt.AndersonAcceleration(fixed_point_fun=T, maxiter=10)\n", "T", Level.TRACED),
         ("import diffrax\n\ndef vector_field(t, y, args):\n    return -y\n\nterm = diffrax.ODETerm(vector_field)\n", "vector_field", Level.TRACED),
         ("from jax.scipy.optimize import minimize\n\ndef f(x):\n    return x\n\nres = minimize(f, 0.0, method='BFGS')\n", "f", Level.DIFFERENTIATED),
         # PennyLane: an optimizer's step differentiates the cost (a method of a module-level instance).

@@ -170,6 +170,13 @@ def test_a_count_aliased_from_an_objects_setting_is_the_setting(tmp_path):
     assert "`self.ticks` holds the constructor's `ticks`" in "\n".join(found[0]["evidence"])
 
 
+def test_a_count_unpacked_from_a_tuple_of_settings_is_the_setting(tmp_path):
+    source = HEATER.format(param="ticks", attr="ticks").replace("        for _ in range(self.ticks):", "        n, dt = self.ticks, 0.1\n        for _ in range(n):")
+    found = scan_program(tmp_path, source, low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "`self.ticks` holds the constructor's `ticks`" in found[0]["evidence"][0]
+
+
 @pytest.mark.parametrize("name, reported", [("n_states", True), ("num_nodes", True), ("n_layers", False), ("states", False)])
 def test_a_count_of_states_or_nodes_is_data_though_the_word_names_a_collection(tmp_path, name, reported):
     # ``n_states`` counts a Markov chain's states; ``n_layers`` a network's few layers

@@ -200,3 +200,20 @@ def test_the_columns_of_an_array_are_a_likely_axis_not_its_rows(walked, bound):
 def test_the_rows_of_an_array_are_proven():
     extent = _first_loop_extent("import jax.numpy as jnp\n\ndef f(x):\n    rows = jnp.asarray(x)\n    for row in rows:\n        pass\n")
     assert (extent.kind, extent.proof) == ("data", "proven")
+
+
+@pytest.mark.parametrize("default, reported", [(3, False), (300, True)])
+def test_a_jnp_arange_walked_is_judged_as_range(tmp_path, default, reported):
+    # ``for k in jnp.arange(1, 2 * order, 2)``: odd numbers up to twice the order (its default, 3,
+    # makes three steps), not the rows of data
+    source = (f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef series(x, order={default}):\n    out = jnp.zeros_like(x)\n"
+              "    for k in jnp.arange(1, 2 * order, 2):\n        out = out + jnp.sin(k * x) / k\n    return out\n")
+    assert bool(scan_program(tmp_path, source, low=False)) is reported
+
+
+def test_a_count_in_a_settings_mapping_is_not_a_count_of_data(tmp_path):
+    source = ("import jax\nimport jax.numpy as jnp\n\nclass Denoiser:\n    def __init__(self, config):\n        self.config = config\n\n"
+              "    @jax.jit\n    def refine(self, x, w):\n        for _ in range({count}):\n            x = jnp.tanh(w @ x)\n        return x\n")
+    assert scan_program(tmp_path, source.format(count='self.config["extra_steps"]')) == []
+    found = scan_program(tmp_path, source.format(count='self.data["n_obs"]').replace("self.config = config", "self.data = config"), low=False)
+    assert [f["code"] for f in found] == ["GA103"]

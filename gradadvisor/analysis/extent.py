@@ -53,6 +53,9 @@ PARAMETER_CREATORS = frozenset({"haiku.get_parameter", "haiku.get_state"})
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
 
+#: Names of mappings that hold settings (hyperparameters), not data with its counts.
+SETTINGS_MAPPING = re.compile(r"(?:^|_)(?:config|configs|cfg|conf|hparams|hyperparams|hyper_params|options|opts|settings|kwargs)$", re.IGNORECASE)
+
 #: The head noun of a name that holds data rows (``tasks_xs``: the inputs of every task, one
 #: array), which outweighs a collection word before it.
 DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?batch|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
@@ -284,6 +287,9 @@ class ExtentReader:
             if isinstance(length, str):
                 return self._size(length, value, text)
             return unknown(f"cannot tell the length of `{text}`")
+        ranged = self._arange(iterable)
+        if ranged is not None:
+            return self.of_iterable(ranged)  # ``for k in jnp.arange(1, 2 * order, 2)``: as ``range`` is judged
         if value.kind == v.ARRAY:
             rows = value.shape[0] if value.shape else None
             if isinstance(rows, int):
@@ -449,6 +455,8 @@ class ExtentReader:
         root = attribute_root(entry.value) if isinstance(entry.value, ast.Attribute) else entry.value
         if not isinstance(root, ast.Name) or self.evaluate(root).kind in (v.MAPPING, v.SEQUENCE):
             return None  # a mapping written out here: its entries' values are facts, not this tie-break
+        if SETTINGS_MAPPING.search(tail_name(entry.value) or ""):
+            return None  # ``self.config["extra_steps"]``: a knob of the settings, not a count of the data
         key = entry.slice.value
         if not DATA_COUNT_KEY.match(key) and not SETTING_COUNT.search(key) or SMALL_COUNT_NAME.match(key):
             return None
@@ -471,6 +479,16 @@ class ExtentReader:
         if self.evaluate(inner).kind not in (v.UNKNOWN, v.OBJECT, v.PARAM):
             return None  # a fact (an array, a sequence) decides instead; a parameter's kind is not one
         return static(f"`{one_line(self.code(bound), 50)}`: the length of `{name}` (named as a collection)")
+
+    def _arange(self, iterable: ast.AST) -> ast.Call | None:
+        """``range(...)`` with the arguments of ``jnp.arange(...)`` / ``np.arange(...)`` (written in
+        place, or bound once to the name walked) of ints; None for anything else."""
+        expr = self.assigned(iterable.id) if isinstance(iterable, ast.Name) else iterable
+        if not (isinstance(expr, ast.Call) and (self.resolve(expr.func) or "").endswith("numpy.arange") and 1 <= len(expr.args) <= 3 and not expr.keywords):
+            return None
+        if any(isinstance(arg, ast.Starred) or isinstance(arg, ast.Constant) and not isinstance(arg.value, int) for arg in expr.args):
+            return None
+        return ast.copy_location(ast.Call(func=ast.Name(id="range", ctx=ast.Load()), args=list(expr.args), keywords=[]), expr)
 
     def _transposed(self, iterable: ast.AST) -> str | None:
         """The text of ``X`` when ``iterable`` is ``X.T``, ``X.transpose()`` or ``jnp.transpose(X)``

@@ -187,10 +187,17 @@ class Context:
         return scope.defaults.get(name) if name in scope.params else None
 
     def assigned(self, name: str) -> ast.expr | None:
-        """The expression ``name`` was assigned here, when one plain assignment reaches this point."""
+        """The expression ``name`` was assigned here, when one plain assignment (or one item of a
+        tuple written out) reaches this point."""
         bindings = self.facts.bindings_at(name, self.scope, self.statement)
-        if len(bindings) == 1 and bindings[0].kind == "assign" and not bindings[0].path and isinstance(bindings[0].value, ast.expr):
-            return bindings[0].value
+        if len(bindings) != 1 or bindings[0].kind != "assign" or not isinstance(bindings[0].value, ast.expr):
+            return None
+        value, path = bindings[0].value, bindings[0].path
+        if not path:
+            return value
+        # ``H, dt = self.H, self.dt``: the item of a tuple written out at the name's position
+        if len(path) == 1 and isinstance(value, (ast.Tuple, ast.List)) and 0 <= path[0] < len(value.elts) and not any(isinstance(item, ast.Starred) for item in value.elts):
+            return value.elts[path[0]]
         return None
 
     def parameter_part(self, name: str) -> str | None:
