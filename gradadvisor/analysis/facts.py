@@ -36,7 +36,7 @@ from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, 
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import (
-    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, names_read, offset_of, one_line, positional, range_bounds,
+    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, names_read, one_line, positional, range_bounds,
     walk_local,
 )
 from gradadvisor.analysis.values import Value
