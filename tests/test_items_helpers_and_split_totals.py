@@ -278,3 +278,32 @@ def test_a_call_unpacked_into_locals_is_part_of_the_term(tmp_path):
 def test_an_unpacked_call_that_reads_what_the_step_before_left_is_a_recurrence(tmp_path):
     found = scan_program(tmp_path, UNPACKED.format(unpack="gx, gy = derivs(gx, p[s])").replace("    tot = 0.0\n", "    tot = 0.0\n    gx = grid\n"))
     assert [f for f in found if f["code"] == "GA302"] == []
+
+
+NESTED = '''
+import jax
+import jax.numpy as jnp
+
+N_DAYS = 365
+
+@jax.jit
+def cost_fn(w, load, layers):
+    cost = 0.0
+    for day in range(N_DAYS):
+        for {inner}:
+            cost = cost + {term}
+    return cost
+'''
+
+
+def test_a_sum_over_rows_with_a_small_inner_loop_is_one_sum(tmp_path):
+    # 365 days by 3 channels: the data-sized loop is the outer one (advice: sum over both axes)
+    found = scan_program(tmp_path, NESTED.format(inner="c in range(3)", term="w[c] * load[day, c] ** 2"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA302", 10)]
+    assert "axis=(0, 1)" in found[0]["message"] and found[0]["fix"] is None
+
+
+def test_a_sum_over_rows_through_a_few_objects_is_not_one_sum(tmp_path):
+    # the inner loop walks layers (objects), not an axis of the rows
+    found = scan_program(tmp_path, NESTED.format(inner="layer in layers", term="layer(load[day])"))
+    assert [f for f in found if f["code"] == "GA302" and f["line"] == 10] == []

@@ -470,7 +470,11 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     if header_reads & {item.name for item in accumulations}:
         return None  # the loop's own bounds read an accumulator
     extents = [level.extent for level in levels]
-    if any(extent.kind == "static" for extent in extents) or not any(extent.is_data for extent in extents):
+    if not any(extent.is_data for extent in extents):
+        return None
+    if any(level.extent.kind == "static" and (level.index is None or level is levels[0]) for level in levels):
+        return None  # a few objects walked (layers, terms), or a small outer loop: not one sum over the rows
+    if any(level.extent.kind not in ("static", "data") for level in levels):
         return None
     terms = [item.inlined for item in accumulations]
     if any(not names_read(term) & loop_names for term in terms):  # type: ignore[arg-type]
