@@ -83,3 +83,41 @@ def test_two_classes_defining_the_method_leave_it_unresolved(tmp_path):
     other = "\nclass Baseline:\n    def loss(self, params, X, y):\n        return jnp.mean(y ** 2)\n"
     found = scan_program(tmp_path, METHOD.format(other=other))
     assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "low")]
+
+
+PLANT = '''
+import jax
+import jax.numpy as jnp
+
+K = 40
+
+class Plant:
+    def __init__(self, w):
+        self.w = w
+
+    def limits(self, z):
+        out = jnp.zeros(K)
+        for s in range(K):
+            out = out.at[s].set(jnp.sum(jnp.tanh(z * self.w[s])))
+        return out
+
+class Other:
+    def limits(self, z):
+        return z
+
+def main(w, z0):
+    net = {made}
+    g = jax.jit(jax.jacrev(lambda z: net.limits(z)))
+    return g(z0)
+'''
+
+
+def test_a_lambda_calling_a_method_of_the_enclosing_functions_instance_reaches_it(tmp_path):
+    # ``net = Plant(w)`` in ``main``; the lambda handed to jacrev calls ``net.limits``: that method
+    found = scan_program(tmp_path, PLANT.format(made="Plant(w)"), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 13)]
+    assert "`Plant.limits` is called from the lambda at line 23" in found[0]["context"]
+
+
+def test_an_instance_of_no_known_class_reaches_nothing(tmp_path):
+    assert [f for f in scan_program(tmp_path, PLANT.format(made="make_plant(w)")) if f["line"] == 13] == []

@@ -380,7 +380,7 @@ class SummaryBuilder:
         class (this file's, or imported from a scanned module) or calls a method of the local
         itself (a fluent ``fit`` returning ``self``) -> that class."""
         entry = self.nodes.get(key)
-        if entry is None or isinstance(entry[0], ast.Lambda):
+        if entry is None:
             return {}
         if self._class_calls is None:
             self._class_calls = _class_call_targets(self.source.text)  # once per file
@@ -389,7 +389,13 @@ class SummaryBuilder:
             return {}  # no local is assigned a call of a capitalised name: the cheap answer
         scope = self.facts.scope(entry[0], entry[1])
         found: dict[str, str] = {}
-        for name in heads:
+        # ``net = Plant(cfg)`` ... ``jax.jacrev(lambda z: net.limits(z))``: a name the function
+        # (a lambda, a nested def) only reads is the enclosing function's instance
+        parent = self.summary.functions[key].parent if key in self.summary.functions else None
+        outer = {name for name in heads if not scope.bindings.get(name)}
+        if outer and parent is not None:
+            found.update(self._local_instances(parent, outer))
+        for name in heads - outer:
             classes = set()
             for binding in scope.bindings.get(name, []):
                 value = binding.value
