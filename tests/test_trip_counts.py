@@ -217,3 +217,11 @@ def test_a_count_in_a_settings_mapping_is_not_a_count_of_data(tmp_path):
     assert scan_program(tmp_path, source.format(count='self.config["extra_steps"]')) == []
     found = scan_program(tmp_path, source.format(count='self.data["n_obs"]').replace("self.config = config", "self.data = config"), low=False)
     assert [f["code"] for f in found] == ["GA103"]
+
+
+@pytest.mark.parametrize("count, reported", [(15, False), (48, True)])
+def test_a_fixed_count_of_iterations_above_twenty_is_unrolled_work(tmp_path, count, reported):
+    # 48 projections unrolled under jit are 48 copies of the step; 15 power iterations are a few
+    source = (f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef project(w, cap):\n    for _ in range({count}):\n"
+              "        over = jnp.clip(w - cap, 0.0)\n        w = w - over + over.mean(0, keepdims=True)\n    return w\n")
+    assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == (["GA103"] if reported else [])

@@ -24,9 +24,15 @@ if TYPE_CHECKING:
     from gradadvisor.analysis.recurrence import Flow
     from gradadvisor.analysis.recurrence_form import LoopForm
 
-#: A fixed step count that walks no data is reported from this many steps (15 power iterations or
-#: 10 hash rounds are small and deliberate; the jax documentation's unrolled example has 5,000).
-LITERAL_STEPS = 100
+#: A fixed step count that walks no data is reported from this many steps (15 power iterations,
+#: 10 hash rounds or a chunk of 20 steps unrolled inside a scan are small and deliberate; 48
+#: projections or 64 fixed-point sweeps unrolled under jit are not: the labelling rules call a
+#: count of at most 16 small, and blind rounds labelled 25 to 64 fixed iterations slow). Counts
+#: named as a few (rounds, Newton steps, an order) stay small.
+LITERAL_STEPS = 24
+#: A count a caller bounds below this (``if n <= 50: unrolled(x, n)``, the larger case sent
+#: elsewhere) is a deliberate unroll.
+DELIBERATE_UNROLL = 100
 #: A fixed count of time steps (``n_steps``, ``horizon``, ``T``) is reported from this many: a
 #: rollout of 20 or 50 steps under ``grad`` is the time axis of the data a ``lax.scan`` walks, not
 #: a few deliberate iterations (the labelling rules call a count of at most 16 small).

@@ -35,7 +35,7 @@ from gradadvisor.analysis.component_loops import walked_rows, walks_axes
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, PLOTTING, UNTRACEABLE
-from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS
+from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
 
@@ -397,9 +397,8 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
             return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
         return "likely", []
     # A count the caller bounds (``if n <= 50: unrolled(x, n)``, the larger case sent elsewhere)
-    # is a deliberate unroll below LITERAL_STEPS (the fixed count from which steps are slow); a
-    # larger bound counts as that literal would.
-    bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < LITERAL_STEPS}
+    # is a deliberate unroll below DELIBERATE_UNROLL; a larger bound counts as that literal would.
+    bounded = {fact for fact in facts if fact.kind.startswith("bound:") and int(fact.kind.partition(":")[2]) < DELIBERATE_UNROLL}
     literal = {fact: int(fact.kind.partition(":")[2]) for fact in facts if fact.kind.startswith(("int:", "seq:", "stack:", "bound:")) and fact not in bounded}
     if bounded and len(bounded) + sum(1 for value in literal.values() if value <= SMALL_RANGE) == len(facts):
         return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in list(bounded)[:2]]
