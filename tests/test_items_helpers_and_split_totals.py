@@ -275,6 +275,23 @@ def test_a_call_unpacked_into_locals_is_part_of_the_term(tmp_path):
     assert [f["code"] for f in found] == ["GA302"] and found[0]["fix"] is None
 
 
+def test_records_handed_whole_to_a_model_returning_several_values_are_not_rows(tmp_path):
+    # for xs, ys in zip(tasks_x, tasks_y): each task (of its own length) goes whole to a model
+    source = """
+import jax
+
+def objective(model, state, tasks_x, tasks_y):
+    total = 0.0
+    for xs, ys in zip(tasks_x, tasks_y):
+        mll, _ = model(state, xs, ys)
+        total -= mll
+    return total
+
+step = jax.jit(jax.value_and_grad(objective))
+"""
+    assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA302"] == []
+
+
 def test_an_unpacked_call_that_reads_what_the_step_before_left_is_a_recurrence(tmp_path):
     found = scan_program(tmp_path, UNPACKED.format(unpack="gx, gy = derivs(gx, p[s])").replace("    tot = 0.0\n", "    tot = 0.0\n    gx = grid\n"))
     assert [f for f in found if f["code"] == "GA302"] == []

@@ -87,6 +87,8 @@ class Body:
     #: The step runs an inner loop of its own (``for W, b in layers: h = f(W, h, b)``): its
     #: terms cannot be written as one expression, so there is advice and no rewrite.
     opaque: bool = False
+    #: A call's several results are unpacked into locals (``gx, gy = derivs(...)``).
+    unpacked: bool = False
 
     @property
     def branched(self) -> bool:
@@ -308,7 +310,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
         both.inlined = ast.BinOp(left=_signed(first.inlined, first.subtract), op=ast.Add(), right=_signed(item.inlined, item.subtract))  # type: ignore[arg-type]
         merged[item.name] = both
     opaque = inner_loops or bool(helpers) or unpacked or len(merged) < len(accumulations)
-    return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque)
+    return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque, unpacked=unpacked)
 
 
 def _free_reads(helper: ast.FunctionDef) -> set[str]:
