@@ -292,6 +292,12 @@ step = jax.jit(jax.value_and_grad(objective))
     assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA302"] == []
 
 
+def test_an_unpacked_call_handed_the_loop_index_itself_is_not_one_term(tmp_path):
+    # ``loss, pad = window_loss(p, size)`` for each window size: the step's shapes change with it
+    source = UNPACKED.format(unpack="gx, gy = derivs(grid, s)").replace("range(p.shape[0])", "range(1, p.shape[0] + 1)").replace("* p[s]", "")
+    assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA302"] == []
+
+
 def test_an_unpacked_call_that_reads_what_the_step_before_left_is_a_recurrence(tmp_path):
     found = scan_program(tmp_path, UNPACKED.format(unpack="gx, gy = derivs(gx, p[s])").replace("    tot = 0.0\n", "    tot = 0.0\n    gx = grid\n"))
     assert [f for f in found if f["code"] == "GA302"] == []

@@ -224,7 +224,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             local_values.append((stmt.targets[0].id, stmt.value))
             local_statements.append((stmt.targets[0].id, stmt.value, stmt))
             continue
-        parts = _unpacked_call(stmt)
+        parts = _unpacked_call(stmt, loop_names)
         if parts is not None:
             # ``gx, gy = basis(grid, p[s])``: each name one item of what the call returns (advice only:
             # a rewrite would call it once per item)
@@ -354,9 +354,13 @@ def _read_before_assigned(body: list[ast.stmt], assigned: set[str]) -> set[str]:
     return reads
 
 
-def _unpacked_call(stmt: ast.stmt) -> list[tuple[str, ast.expr]] | None:
-    """``(name, call[k])`` for each name of ``a, b = call(...)`` (plain names, no star); else None."""
+def _unpacked_call(stmt: ast.stmt, loop_names: set[str]) -> list[tuple[str, ast.expr]] | None:
+    """``(name, call[k])`` for each name of ``a, b = call(...)`` (plain names, no star); else None,
+    and None when the call is handed a loop variable itself (``f(params, window_size)``: a size
+    per step, so each step's results may have shapes of their own)."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Call)):
+        return None
+    if any(isinstance(arg, ast.Name) and arg.id in loop_names for arg in [*stmt.value.args, *(item.value for item in stmt.value.keywords)]):
         return None
     items = stmt.targets[0].elts
     if not all(isinstance(item, ast.Name) for item in items):
