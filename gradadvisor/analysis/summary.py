@@ -705,6 +705,7 @@ class SummaryBuilder:
         if isinstance(value, ast.Lambda):
             self._lambda(value, scope_key, klass, scope)
             self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text, argnums))
+            self._forwarded(value, scope_key, level, transform, line)
         elif isinstance(value, (ast.List, ast.Tuple)):
             for element in value.elts:
                 self._seed_argument(element, scope_key, klass, level, transform, line, text, scope, argnums=argnums)
@@ -736,6 +737,23 @@ class SummaryBuilder:
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)
+                nested = next((self.nodes[key][0] for key, item in self.summary.functions.items() if item.parent == scope_key and item.name == reference), None)
+                if nested is not None and scope_key is not None:
+                    self._forwarded(nested, scope_key, level, transform, line)
+
+    def _forwarded(self, nested: ast.AST, scope_key: str | None, level: int, transform: str, line: int) -> None:
+        """``def trace(state, fn, n): def body(c, _): return fn(c), None; lax.scan(body, ...)``: a
+        parameter of the function around that the transformed closure calls is transformed too
+        (what callers pass for ``fn`` runs under the scan)."""
+        function = self.summary.functions.get(scope_key) if scope_key is not None else None
+        if function is None:
+            return
+        own = {node.id for node in walk_local(nested) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+        if isinstance(nested, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            own |= {arg.arg for arg in [*nested.args.posonlyargs, *nested.args.args, *nested.args.kwonlyargs]}
+        for node in walk_local(nested):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in function.params and node.func.id not in own:
+                function.transformed_params.setdefault(node.func.id, (level, transform, line))
 
     def _bound_function(self, name: str, scope: Scope) -> ast.expr | None:
         """What ``name`` was bound to when its only binding (in ``scope``, else at module level) is
