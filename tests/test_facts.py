@@ -288,3 +288,20 @@ def test_reordering_axes_by_number_makes_an_array_of_what_a_layer_returns():
     assert (a.kind, a.rank) == (v.ARRAY, 3)
     assert b.kind == v.ARRAY
     assert c.kind == v.UNKNOWN  # no axes given: a DataFrame has ``.transpose()`` too
+
+
+def test_a_comprehension_over_two_fixed_ranges_has_their_product_of_items():
+    # the nine outer products of a 3-vector basis: a fixed count, not the data's
+    ctx, _ = context_at_return(
+        """
+        import jax.numpy as jnp
+
+        def f(e, k):
+            dirs = jnp.array([jnp.outer(e[i], e[j]) for i in range(3) for j in range(3)])
+            tri = [e[i] * e[j] for i in range(k) for j in range(i)]
+            return dirs
+        """
+    )
+    dirs, tri = (ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in ("dirs", "tri"))
+    assert dirs.kind == v.ARRAY and dirs.shape[0] == 9
+    assert tri.kind == v.SEQUENCE and tri.length is None  # the inner range reads the outer variable

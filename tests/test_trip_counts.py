@@ -225,3 +225,13 @@ def test_a_fixed_count_of_iterations_above_twenty_is_unrolled_work(tmp_path, cou
     source = (f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef project(w, cap):\n    for _ in range({count}):\n"
               "        over = jnp.clip(w - cap, 0.0)\n        w = w - over + over.mean(0, keepdims=True)\n    return w\n")
     assert [f["code"] for f in scan_program(tmp_path, source, low=False)] == (["GA103"] if reported else [])
+
+
+@pytest.mark.parametrize("default, reported", [(4, False), (32, True)])
+def test_a_setting_read_with_a_stated_default_counts_as_that_default(tmp_path, default, reported):
+    # ``n = self.cfg.get("n_draws", 32)``: the code states 32 draws
+    source = ("import jax\nimport jax.numpy as jnp\n\nclass Sampler:\n    def __init__(self, cfg):\n        self.cfg = cfg\n\n"
+              "    @jax.jit\n    def draws(self, key, x):\n"
+              f"        n = self.cfg.get(\"n_draws\", {default})\n        out = []\n        for i in range(n):\n"
+              "            out.append(jnp.tanh(x * jax.random.normal(jax.random.fold_in(key, i), x.shape)))\n        return jnp.stack(out)\n")
+    assert bool(scan_program(tmp_path, source, low=False)) is reported

@@ -1182,6 +1182,13 @@ class _Evaluator:
 
     def _comprehension(self, node: ast.ListComp | ast.GeneratorExp | ast.SetComp, depth: int) -> Value:
         if len(node.generators) != 1:
+            # ``[... for i in range(4) for j in range(4)]``: as many items as the product of fixed
+            # lengths, when no ``for`` reads another's variable and none filters
+            bound = {name for generator in node.generators for name in names_read(generator.target)}
+            lengths = [_length(self.eval(generator.iter, depth)) if not generator.ifs and not names_read(generator.iter) & bound else None
+                       for generator in node.generators]
+            if all(isinstance(length, int) for length in lengths):
+                return v.sequence(math.prod(lengths))  # type: ignore[arg-type]
             return v.sequence(None)
         generator = node.generators[0]
         iterable = self.eval(generator.iter, depth)
@@ -2014,6 +2021,9 @@ class _Evaluator:
             return v.array(tuple(None for _ in args) if name == "transpose" else None)
         if base.kind == v.OBJECT and base.function == "numpy.random.Generator" and name in lib.NUMPY_RANDOM_SIZE_POSITION:
             return self._numpy_random(name, node, args, depth)
+        if name == "get" and len(args) == 2 and not node.keywords and base.kind != v.MAPPING and int_value(args[1]) is not None:
+            # ``self.cfg.get("n_draws", 32)``: a setting whose default the code states
+            return v.scalar(int_value(args[1]))
         if name == "values" and not args and not node.keywords:
             return v.sequence(None, evidence=("`.values()`: a mapping's values",))  # pandas' `.values` is an attribute
         if name == "as_numpy_iterator" and not args:
