@@ -482,6 +482,8 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
         return None  # a few objects walked (layers, terms), or a small outer loop: not one sum over the rows
     if any(level.extent.kind not in ("static", "data") for level in levels):
         return None
+    if body.unpacked and any(level.extent.per_element for level in levels):
+        return None  # for xs, ys in zip(tasks_x, tasks_y): mll, st = model(xs, ys): records (tasks) handed whole to a model
     terms = [item.inlined for item in accumulations]
     if any(not names_read(term) & loop_names for term in terms):  # type: ignore[arg-type]
         return None  # a term that does not change with the loop (a counter)

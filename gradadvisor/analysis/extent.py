@@ -483,7 +483,7 @@ class ExtentReader:
     def _arange(self, iterable: ast.AST) -> ast.Call | None:
         """``range(...)`` with the arguments of ``jnp.arange(...)`` / ``np.arange(...)`` (written in
         place, or bound once to the name walked) of ints; None for anything else."""
-        expr = self.assigned(iterable.id) if isinstance(iterable, ast.Name) else iterable
+        expr = self._spelled([iterable])[0]  # type: ignore[list-item]
         if not (isinstance(expr, ast.Call) and (self.resolve(expr.func) or "").endswith("numpy.arange") and 1 <= len(expr.args) <= 3 and not expr.keywords):
             return None
         if any(isinstance(arg, ast.Starred) or isinstance(arg, ast.Constant) and not isinstance(arg.value, int) for arg in expr.args):
@@ -493,7 +493,7 @@ class ExtentReader:
     def _transposed(self, iterable: ast.AST) -> str | None:
         """The text of ``X`` when ``iterable`` is ``X.T``, ``X.transpose()`` or ``jnp.transpose(X)``
         (written in place, or bound once to the name walked)."""
-        expr = self.assigned(iterable.id) if isinstance(iterable, ast.Name) else iterable
+        expr = self._spelled([iterable])[0]  # type: ignore[list-item]
         if isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
             return one_line(self.code(expr.value), 30)
         if isinstance(expr, ast.Call) and not expr.keywords:

@@ -425,23 +425,6 @@ def instance_assignments(klass: ast.ClassDef) -> dict[str, list[ast.expr | None]
     return found
 
 
-def _with_value(expr: ast.expr, name: str, value: int) -> int | None:
-    """``expr`` (ints, ``name``, ``+ - * //``) with ``name`` set to ``value``; None for anything else."""
-    if isinstance(expr, ast.Constant) and type(expr.value) is int:
-        return expr.value
-    if isinstance(expr, ast.Name):
-        return value if expr.id == name else None
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
-        inner = _with_value(expr.operand, name, value)
-        return -inner if inner is not None else None
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
-        left, right = _with_value(expr.left, name, value), _with_value(expr.right, name, value)
-        if left is None or right is None or isinstance(expr.op, ast.FloorDiv) and right == 0:
-            return None
-        return {ast.Add: left + right, ast.Sub: left - right, ast.Mult: left * right}.get(type(expr.op), left // right if right else 0)
-    return None
-
-
 class Facts:
     """The facts of one module: its scopes, and the value of any expression in them."""
 
@@ -1497,14 +1480,15 @@ class _Evaluator:
             # A parameter's default (``order=4``) travels with it: a small default says small, and
             # so does one a few steps off it (``range(n_extra - 1)``, ``n_extra: int = 1``).
             default = driver.literal if driver.kind == v.PARAM else None
-            if default is None and driver.kind in (v.SIZE, v.PARAM) and arithmetic.driver is not None and driver.param is not None:
+            if default is None and driver.kind in (v.SIZE, v.PARAM) and driver.param is not None:
                 held = self.eval(ast.Name(id=driver.param, ctx=ast.Load()), depth)
                 if held.kind == v.PARAM and type(held.literal) is int:
-                    stop = _with_value(arithmetic.driver, driver.param, held.literal)
-                    start_at = _with_value(args[0], driver.param, held.literal) if len(args) >= 2 else 0
-                    stride = _with_value(args[2], driver.param, held.literal) if len(args) == 3 else 1
-                    if None not in (stop, start_at, stride) and stride:
-                        default = max(0, -(-(stop - start_at) // stride)) if arithmetic.driver is args[min(1, len(args) - 1)] else max(0, stop)
+                    # the bounds evaluated with the parameter at its default
+                    at_default = _Evaluator(self.facts, self.scope, self.at, {**self.overlay, driver.param: v.scalar(held.literal)})
+                    bounds = [at_default.eval(arg, depth).literal for arg in args[:3]]
+                    start_at, stop, stride = (0, bounds[0], 1) if len(bounds) == 1 else (bounds[0], bounds[1], bounds[2] if len(bounds) == 3 else 1)
+                    if all(type(bound) is int for bound in (start_at, stop, stride)) and stride:
+                        default = max(0, -(-(stop - start_at) // stride))
             return Value(v.SEQUENCE, length=length, item=v.scalar(), function="range", param=driver.param, literal=default, evidence=driver.evidence[:3],
                          divided=driver.divided)
         if name in ("int", "round") and args:

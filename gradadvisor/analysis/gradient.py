@@ -24,6 +24,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.names import ImportMap, canonical
 
 
@@ -253,13 +254,7 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     it (``return jax.grad(lambda p: loss(p, x))(params)``, or a part of ``jax.jvp``/``jax.vjp``,
     a Hessian-vector product ``jax.jvp(jax.grad(f), (x,), (v,))[1]``): calling it computes that
     derivative."""
-    definition = None
-    if isinstance(func, ast.Name):
-        definition = ctx.local_function(func.id)
-    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        owner = class_around(ctx)
-        if owner is not None:
-            definition = next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
+    definition = called_definition(func, ctx)
     if definition is None or definition is ctx.function:
         return None
     from gradadvisor.analysis.syntax import walk_local
@@ -271,6 +266,18 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     if None in transforms or {"jax.value_and_grad", "autograd.value_and_grad"} & set(transforms):  # type: ignore[arg-type]
         return None  # some return gives no derivative, or a value with it
     return transforms[0] if len(set(transforms)) == 1 else None
+
+
+def called_definition(func: ast.AST, ctx) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``def`` a call's function names: a function of this module (``helper``), or a method
+    of the class around through ``self`` (``self.helper``); None otherwise."""
+    if isinstance(func, ast.Name):
+        return ctx.local_function(func.id)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        owner = class_around(ctx)
+        if owner is not None:
+            return next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
+    return None
 
 
 def class_around(ctx) -> ast.ClassDef | None:
@@ -289,8 +296,6 @@ def _held_gradient(func: ast.AST, ctx) -> str | None:
     owner = class_around(ctx)
     if owner is None:
         return None
-    from gradadvisor.analysis.captures import self_attributes
-
     answers = ctx.memo("held_gradients")
     if id(owner) not in answers:
         answers[id(owner)] = {attr: assigned[0][2] for attr, assigned in self_attributes(owner).items() if len(assigned) == 1}

@@ -9,7 +9,7 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import name_count
+from gradadvisor.analysis.syntax import attribute_root, name_count
 from gradadvisor.analysis.vectorize import replace_names
 
 def namespace(module: str) -> str:
@@ -223,8 +223,6 @@ def captured_operand(operands, ctx) -> str | None:
     """The name of an operand (its root) that a nested function (a lambda handed to ``vmap``)
     reads from the function around it: not mapped, so a whole matrix of the data meets each
     mapped element (``vmap(lambda h: jnp.trace(h @ P))(Hs)``, ``P`` N by N)."""
-    from gradadvisor.analysis.syntax import attribute_root
-
     if ctx.function is None or len(ctx.scopes) < 2 or not any(isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) for scope in ctx.scopes[:-1]):
         return None
     for operand in operands:

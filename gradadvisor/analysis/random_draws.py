@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import class_around, gradient_calls
+from gradadvisor.analysis.gradient import called_definition, gradient_calls
 from gradadvisor.analysis.per_example_gradients import carried_names
 from gradadvisor.analysis.syntax import names_read, walk
 
@@ -140,10 +140,7 @@ def _draws(value: ast.expr, drawn: set[str], ctx) -> str | None:
 def _draws_inside(func: ast.expr, ctx) -> bool:
     """``func`` names a function of this module (or a method of the class around, through
     ``self``) whose own statements draw random values."""
-    definition = ctx.local_function(func.id) if isinstance(func, ast.Name) else None
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        owner = class_around(ctx)
-        definition = next((item for item in owner.body if isinstance(item, ast.FunctionDef) and item.name == func.attr), None) if owner is not None else None
+    definition = called_definition(func, ctx)
     if definition is None:
         # not shown (another module, a base class): its name breaks the tie (``self.sample_mdp()``)
         return DRAWING_NAME.match(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) is not None

@@ -18,7 +18,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.carried_values import items_from_walked_data, updated_from_walked_data
 from gradadvisor.analysis.gradient import COMPILING, gradient_call
-from gradadvisor.analysis.sample_sites import SITE_CALLS
+from gradadvisor.analysis.sample_sites import site_call
 from gradadvisor.analysis.syntax import names_read, nested_statements, walk
 from gradadvisor.analysis.vectorize import calls_jax
 
@@ -72,9 +72,7 @@ def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
             callee = ctx.value(child.func)
             if callee.kind == v.CALLABLE and callee.transform in COMPILING:
                 return "host"
-    if flow.writes or calls_jax(node, ctx.resolve, ctx.local_function) or any(
-        isinstance(child, ast.Call) and ctx.resolve(child.func) in SITE_CALLS for child in walk(node)
-    ):
+    if flow.writes or calls_jax(node, ctx.resolve, ctx.local_function) or site_call(node, ctx.resolve) is not None:
         return "jax"  # jax.numpy work, or a probabilistic program's sites (their draws are jax arrays)
     states = flow.recurrent or flow.carried
     kinds = {ctx.value(ast.Name(id=name, ctx=ast.Load())).kind for name in states}

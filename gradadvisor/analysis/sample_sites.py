@@ -68,6 +68,11 @@ def _walks_an_array(iterable: ast.expr, ctx) -> bool:
     return ctx.value(iterable).is_array
 
 
+def site_call(node: ast.AST, resolve) -> str | None:
+    """The qualified name of the first site call in ``node`` (``numpyro.sample``...), else None."""
+    return next((qualified for child in walk_local(node) if isinstance(child, ast.Call) for qualified in [resolve(child.func)] if qualified in SITE_CALLS), None)
+
+
 def _chained(node: ast.For, calls: list[ast.Call]) -> bool:
     """A site's value feeds a site's distribution (``x = numpyro.sample(f"h{k}", Normal(a * x,
     1))``): each step's site depends on the step before, a recurrence (GA103's, with

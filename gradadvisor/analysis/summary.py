@@ -737,9 +737,9 @@ class SummaryBuilder:
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)
-                nested = next((self.nodes[key][0] for key, item in self.summary.functions.items() if item.parent == scope_key and item.name == reference), None)
-                if nested is not None and scope_key is not None:
-                    self._forwarded(nested, scope_key, level, transform, line)
+                nested = scope.definition(reference, "def") if scope_key is not None else None
+                if nested is not None and nested[1] is scope:  # a def of this very function
+                    self._forwarded(nested[0], scope_key, level, transform, line)
 
     def _forwarded(self, nested: ast.AST, scope_key: str | None, level: int, transform: str, line: int) -> None:
         """``def trace(state, fn, n): def body(c, _): return fn(c), None; lax.scan(body, ...)``: a

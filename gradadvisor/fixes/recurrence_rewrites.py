@@ -19,16 +19,14 @@ from gradadvisor.analysis.recurrence_footprints import Write
 from gradadvisor.analysis.recurrence_form import LoopForm
 from gradadvisor.analysis.recurrence_steps import step_inputs
 from gradadvisor.analysis.scatter_writes import elementwise_expression, unique_positions
-from gradadvisor.analysis.sample_sites import SITE_CALLS
+from gradadvisor.analysis.sample_sites import site_call
 from gradadvisor.analysis.syntax import dotted, names_read, one_line
 from gradadvisor.fixes.render import substitute
 
 
 def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Affine | None, stored: bool, ctx) -> str:
     """The rewrite for a recurrence over ``states``; ``linear``: its update, when it is affine and kept per step."""
-    sites = next((qualified for child in ast.walk(form.node) if isinstance(child, ast.Call) for qualified in [ctx.resolve(child.func) or ""]
-                  if qualified in SITE_CALLS), None)
-    if sites is not None and sites.startswith("numpyro."):
+    if (site_call(form.node, ctx.resolve) or "").startswith("numpyro."):
         # a chain of sites, each drawn from the one before: numpyro's scan keeps them sites
         return f"use `numpyro.contrib.control_flow.scan` carrying {shown_names(states)} (it records each step's sites; a plain `lax.scan` would not)"
     if linear is not None:

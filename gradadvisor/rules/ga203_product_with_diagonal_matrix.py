@@ -208,11 +208,11 @@ class ProductWithDiagonalMatrix(Rule):
         transpose = operation_of(operand, ctx.resolve, self._rank)
         if transpose is not None and transpose.name == "transpose" and transpose.plain:
             operand = transpose.operands[0]
-        if isinstance(operand, ast.Name) and ctx.function is not None:
-            bindings = ctx.facts.bindings_at(operand.id, ctx.scope, ctx.statement)
-            if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or not isinstance(bindings[0].value, ast.expr):
+        if isinstance(operand, ast.Name):
+            binding = self._assignment(operand, ctx.statement)
+            if binding is None:
                 return None
-            named, operand = bindings[0].statement, bindings[0].value
+            named, operand = binding.statement, binding.value
         diagonal = operation_of(operand, ctx.resolve, self._rank)
         if diagonal is None or diagonal.name != "diagonal" or diagonal.variant != "diag" or not diagonal.plain or diagonal.host:
             return None
@@ -229,12 +229,20 @@ class ProductWithDiagonalMatrix(Rule):
     def _few_items(self, vector: ast.expr, statement: ast.AST) -> bool:
         """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items, written
         in place or bound once to the name given (``s = jnp.stack([1, 1, det], axis=-1)``)."""
-        if isinstance(vector, ast.Name) and self.ctx.function is not None:
-            bindings = self.ctx.facts.bindings_at(vector.id, self.ctx.scope, statement)
-            if len(bindings) == 1 and bindings[0].kind == "assign" and not bindings[0].path and isinstance(bindings[0].value, ast.expr):
-                vector = bindings[0].value
+        binding = self._assignment(vector, statement) if isinstance(vector, ast.Name) else None
+        if binding is not None:
+            vector = binding.value
         items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
         return isinstance(items, (ast.List, ast.Tuple)) and len(items.elts) <= SMALL_RANGE and not any(isinstance(item, ast.Starred) for item in items.elts)
+
+    def _assignment(self, name: ast.Name, statement: ast.AST):
+        """The one plain assignment of ``name`` that reaches ``statement`` in the function, or None."""
+        if self.ctx.function is None:
+            return None
+        bindings = self.ctx.facts.bindings_at(name.id, self.ctx.scope, statement)
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or not isinstance(bindings[0].value, ast.expr):
+            return None
+        return bindings[0]
 
     def _leading(self, vector: ast.expr):
         """The length of the argument's first axis when the code shows it (a number or a name)."""

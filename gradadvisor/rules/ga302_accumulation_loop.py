@@ -341,8 +341,6 @@ class AccumulationLoop(Rule):
             return
         accumulations = body.accumulations
         extent = next(level.extent for level in levels if level.extent.is_data)
-        if body.unpacked and extent.per_element:
-            return  # for xs, ys in zip(tasks_x, tasks_y): mll, st = model(xs, ys): records (tasks) handed whole to a model
         if body.branched:  # a total split across branches: masks, advice only (the tests may be Python values)
             message = branched_advice(ctx, next(item for item in accumulations if item.branches), levels[0].header)
             self.report(loop, message, extent=extent, work=work_of(ctx, statements, [item.inlined for item in accumulations]))
