@@ -125,7 +125,9 @@ def test_code_that_only_eager_code_calls_is_not_likely_traced(tmp_path):
 @pytest.mark.parametrize(
     "name, source, expected",
     [
-        ("test_model.py", "def helper():\n    pass\n", True),  # named as pytest collects it
+        ("test_model.py", "def test_fit():\n    pass\n", True),  # named as pytest collects it, with a test
+        ("test_model.py", "import numpy.testing as npt\n", True),
+        ("test_metric.py", "import jax\n\n@jax.jit\ndef metric(x):\n    return x\n", False),  # library code under a test-like name
         ("conftest.py", "import jax\n", True),
         ("model_test.py", "from absl.testing import absltest\n", True),
         ("model_test.py", "import pytest\n", True),

@@ -20,9 +20,13 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.library import EXTERNAL
 from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
+#: ``Extent.owner`` of a count another module states (``range(params.M)``): this, then the
+#: qualified name.
+IMPORTED = "import:"
 #: Literal ranges up to this many iterations are "small" (stencils, RK stages, the 9 or 15
 #: directions of a lattice, 3-vectors): unrolled, the program stays small.
 SMALL_RANGE = 16
@@ -131,6 +135,10 @@ class Extent:
     #: ``__init__``, for a count the object holds (``self.n_agents``): its call sites are the
     #: constructor calls.
     owner: str | None = None
+    #: Static: the small int ``param`` defaults to (``def make(step, n=10)``). A recurrence's steps
+    #: are a few unless a visible call passes a data-sized value (``make(du, n=400)``), which
+    #: phase 2 reads (``recurrence_steps.step_extent``, ``rules.base.size_proof``).
+    default: int | None = field(default=None, compare=False)
 
     @property
     def is_data(self) -> bool:
@@ -196,8 +204,10 @@ class ExtentReader:
                 counted = self.evaluate(bound)
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
+                if counted.kind == v.MODULE:
+                    return self._imported_constant(bound) or unknown(f"cannot tell the length of `{text}`")
                 if counted.kind == v.UNKNOWN:
-                    setting = self._setting(bound) or self._parameter_entry(bound) or self._entry_count(bound)
+                    setting = self._setting(bound) or self._parameter_entry(bound) or self._entry_count(bound) or self._imported_constant(bound)
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -358,7 +368,7 @@ class ExtentReader:
             return self._size(value.length if isinstance(value.length, str) else text, value, text)
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
-        setting = self._setting(bound)
+        setting = self._setting(bound) or (self._imported_constant(bound) if value.kind in (v.UNKNOWN, v.MODULE) else None)
         if setting is not None:
             return setting
         if value.kind == v.UNKNOWN and isinstance(bound, ast.Name) and self.is_parameter(bound.id):
@@ -418,6 +428,21 @@ class ExtentReader:
         if not SETTING_COUNT.search(bound.attr):
             return None
         return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
+
+    def _imported_constant(self, bound: ast.AST) -> Extent | None:
+        """``range(params.M)``, ``range(M)`` with ``from settings import M``: a name another module
+        of the project binds. Phase 2 reads its value there (``Project.constant``: ``M = 50``
+        is data-sized, ``M = 4`` small); a value the project does not state decides nothing."""
+        if isinstance(bound, ast.Name) and isinstance(self.assigned(bound.id), (ast.Attribute, ast.Name)):
+            bound = self.assigned(bound.id)  # ``M = params.M``, then ``range(M)``
+        if not isinstance(bound, (ast.Name, ast.Attribute)):
+            return None
+        qualified = self.resolve(bound)
+        if not qualified or "." not in qualified or qualified.split(".")[0] in EXTERNAL:
+            return None
+        text = one_line(self.code(bound), 50)
+        return Extent("data", f"`{text}` is `{qualified}`, a constant of another module: its value there decides", "likely", size=text,
+                      param=qualified.rpartition(".")[2], owner=IMPORTED + qualified)
 
     def _capped(self, bound: ast.AST) -> Extent | None:
         """``range(min(n_top, Z.shape[1]))``: a count capped by a small one (a literal, a
@@ -552,7 +577,10 @@ class ExtentReader:
                 return Extent("static", f"`{param}` (a count of layers, heads or blocks, by its name)", param=param, size=length, by_name=True)
             default = value.literal
             if isinstance(default, int) and not isinstance(default, bool) and default <= SMALL_RANGE:
-                return static(f"`{param}` defaults to {default}" if length == param else f"`{length}` is {default} at `{param}`'s default")
+                # a few at the default (a recurrence's steps: a call passing more, ``make_walker(du,
+                # n=400)``, decides in phase 2: ``recurrence_steps.step_extent``)
+                return Extent("static", f"`{param}` defaults to {default}" if length == param else f"`{length}` is {default} at `{param}`'s default",
+                              param=param, size=length, default=default)
             reason = f"`{param}` is a parameter" if length == param else f"`{length}` depends on the parameter `{param}`"
             return Extent("data", f"{reason}: the loop grows with what callers pass", "likely", value.evidence, param=param, size=length)
         evidence = value.evidence

@@ -8,6 +8,17 @@ than one array, which load data from outside the program. The facts layer
 
 from __future__ import annotations
 
+import sys
+
+#: Libraries whose functions are never project functions (calls to them carry no parameter facts):
+#: the standard library and the array and ML ecosystem.
+EXTERNAL = frozenset(sys.stdlib_module_names) | {
+    "jax", "jaxlib", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd",
+    "pandas", "torch", "tensorflow", "tensorflow_probability", "chex", "distrax", "jaxopt", "matplotlib", "tqdm",
+    "absl", "ml_collections", "sklearn", "jraph", "blackjax", "lineax", "optimistix", "einops", "jaxtyping",
+    "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
+}
+
 #: Array namespaces whose functions compute on (and return) jax arrays, and numpy's.
 JAX_NUMPY = ("jax.numpy", "autograd.numpy")
 HOST_NUMPY = ("numpy",)

@@ -26,6 +26,8 @@ from gradadvisor.analysis.testcode import is_test_function
 from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed
 
 Key = tuple[str, str]  # (path, function key)
+#: How a callee reached only through a method's name is linked (``callees``).
+GUESSED = "called by method name"
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,10 @@ class Reason:
     seed_path: str
     parent: Key | None = None
     transform: str | None = None
+    #: A link of the chain is a guess from a method's name (``model.encode`` on a parameter of
+    #: unknown class, resolved to the one class that defines ``encode``): the level is likely,
+    #: not proven.
+    guess: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,7 @@ class Project:
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
+        self._owners_by_name: dict[str, list[Key]] | None = None
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
@@ -303,6 +310,19 @@ class Project:
             return self.resolve_array(other, attr, depth + 1)
         return None
 
+    def constant(self, path: str, qualified: str, depth: int = 0) -> tuple[int, str, int] | None:
+        """The int that ``qualified`` (``params.M``, as imported in ``path``) is bound to once at
+        module level in a scanned file: (the int, that file, its line); re-exports followed."""
+        module, _, name = qualified.rpartition(".")
+        for other in self.module_files(module, path)[:1] if depth < 4 else []:
+            summary = self.files[other]
+            if name in summary.constants:
+                value, line = summary.constants[name]
+                return value, other, line
+            if name in summary.imports and summary.imports[name] != qualified:
+                return self.constant(other, summary.imports[name], depth + 1)
+        return None
+
     # -- levels -----------------------------------------------------------------------------
 
     def _seed(self) -> None:
@@ -313,9 +333,13 @@ class Project:
                 keys = self.resolve(summary.path, seed.target, seed.scope, seed.klass)
                 if not keys:
                     keys = self._only_method(summary, seed.target)
+                    head, _, attr = seed.target.partition(".")
                     if keys:
-                        head, _, attr = seed.target.partition(".")
                         reason = replace(reason, text=f"{seed.text} (`{head}`: the only class here with a `{attr}` method)")
+                    elif seed.scope is not None and self._on_parameter(summary, seed.scope, head, attr):
+                        keys = self.method_owners(summary.path, attr)
+                        if keys:
+                            reason = replace(reason, text=f"{seed.text} (`{head}`: {self._owner_text(summary.path, keys[0], attr)})", guess=True)
                 for key in keys:
                     self.transforms[key].add(seed.transform)
                     if seed.level == Level.DIFFERENTIATED:
@@ -323,7 +347,8 @@ class Project:
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
-                        self.compile_reasons.setdefault(key, reason)
+                        if key not in self.compile_reasons or self.compile_reasons[key].guess and not reason.guess:
+                            self.compile_reasons[key] = reason
 
     def _only_method(self, summary: FileSummary, target: str) -> list[Key]:
         """``jax.grad(model.loss)`` with ``model`` of no known class (a parameter, a local): the
@@ -334,6 +359,47 @@ class Project:
             return []
         found = [klass.methods[attr] for klass in summary.classes.values() if attr in klass.methods]
         return [(summary.path, found[0])] if len(found) == 1 else []
+
+    def _on_parameter(self, summary: FileSummary, scope: str, head: str, attr: str) -> bool:
+        """``head.attr`` names a method on a parameter of the function ``scope`` or of one around it."""
+        if not attr or "." in attr or attr.startswith("__") or head in ("self", "cls"):
+            return False
+        function = summary.functions.get(scope)
+        while function is not None:
+            if head in function.params:
+                return True
+            function = summary.functions.get(function.parent) if function.parent else None
+        return False
+
+    def method_owners(self, path: str, attr: str) -> list[Key]:
+        """The method ``attr`` that ``obj.attr`` on an object of unknown class in ``path`` most
+        likely runs: that of the one class defining it in ``path``, else in the scanned modules
+        ``path`` imports, else in the whole project; none when two or more classes at the
+        nearest of those levels define it."""
+        if self._owners_by_name is None:
+            index: dict[str, list[Key]] = defaultdict(list)
+            for summary in self.files.values():
+                if summary.test_module:
+                    continue
+                for klass in summary.classes.values():
+                    for name, key in klass.methods.items():
+                        index[name].append((summary.path, key))
+            self._owners_by_name = index
+        owners = self._owners_by_name.get(attr, [])
+        if not owners:
+            return []
+        summary = self.files[path]
+        imported = {other for qualified in summary.imports.values() for other in self.module_files(qualified.rpartition(".")[0] or qualified, path)[:1]}
+        imported |= {other for qualified in summary.imports.values() for other in self.module_files(qualified, path)[:1]}
+        for level in ({path}, imported, None):
+            found = [owner for owner in owners if level is None or owner[0] in level]
+            if found:
+                return found if len(found) == 1 else []
+        return []
+
+    def _owner_text(self, path: str, key: Key, attr: str) -> str:
+        where = "here" if key[0] == path else f"in {key[0]}"
+        return f"of a class the code does not name; the one class {where} with a `{attr}` method, a guess from the name"
 
     def untraced_autograd(self, path: str) -> bool:
         """``path`` uses autograd's NumPy (not jax), and nothing in the project hands anything to
@@ -381,7 +447,7 @@ class Project:
 
     def _raise(self, key: Key, reason: Reason) -> bool:
         existing = self.reasons.get(key)
-        if existing is not None and existing.level >= reason.level:
+        if existing is not None and existing.level >= reason.level and not (existing.level == reason.level and existing.guess and not reason.guess):
             return False
         self.reasons[key] = reason
         return True
@@ -405,6 +471,11 @@ class Project:
             for child in self._nested.get((path, function.key), ()):
                 if (path, child) not in seen:
                     found.append(((path, child), "defined inside"))
+            for attr in function.parameter_methods:
+                for callee in self.method_owners(path, attr):
+                    if callee not in seen:
+                        seen.add(callee)
+                        found.append((callee, f"{GUESSED} (the one class {'here' if callee[0] == path else 'in ' + callee[0]} with a `{attr}` method) from"))
         self._callees_cache[key] = found
         return found
 
@@ -456,20 +527,29 @@ class Project:
         reasons = self.reasons
         while work:
             key = work.popleft()
-            level = reasons[key].level
+            level, guess = reasons[key].level, reasons[key].guess
             for callee, how in self.callees(key):
                 existing = reasons.get(callee)
-                if existing is None or existing.level < level:
-                    reasons[callee] = Reason(level, how, 0, key[0], key)
+                guessed = guess or how.startswith(GUESSED)
+                if existing is None or existing.level < level or existing.level == level and existing.guess and not guessed:
+                    reasons[callee] = Reason(level, how, 0, key[0], key, guess=guessed)
                     work.append(callee)
         work = deque(self.compiled)
         while work:
             caller = work.popleft()
+            guess = self.compile_reasons[caller].guess if caller in self.compile_reasons else self.reasons[caller].guess if caller in self.reasons else False
             for callee, how in self.callees(caller):
-                if callee not in self.compiled:
+                guessed = guess or how.startswith(GUESSED)
+                existing = self.compile_reasons.get(callee) if callee in self.compiled else None
+                if callee not in self.compiled or existing is not None and existing.guess and not guessed:
                     self.compiled.add(callee)
-                    self.compile_reasons[callee] = Reason(Level.TRACED, how, 0, caller[0], caller)
+                    self.compile_reasons[callee] = Reason(Level.TRACED, how, 0, caller[0], caller, guess=guessed)
                     work.append(callee)
+
+    def guessed(self, key: Key, compiled: bool = False) -> bool:
+        """Whether ``key``'s level (or its being compiled) rests on a guess from a method's name."""
+        reason = (self.compile_reasons if compiled else self.reasons).get(key)
+        return reason is not None and reason.guess
 
     def level(self, path: str, scopes: tuple[str, ...]) -> tuple[int, Key | None]:
         """The level of the innermost of ``scopes`` (function keys, innermost first) that the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.extent import SMALL_COUNT_NAME, SMALL_STEPS_NAME
@@ -62,6 +63,9 @@ def step_extent(form: LoopForm, ctx) -> Extent | None:
         extent = ctx.extent_of_bound(form.bound)
     else:
         return None
+    if extent.kind == "static" and extent.default is not None:
+        # ``def make_walker(grad_u, n=10)``: a few steps at the default; a call may pass more
+        return replace(extent, kind="data", proof="likely")
     return extent if extent.is_data else None
 
 
@@ -89,7 +93,10 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
     if count is None and extent.param is not None and extent.size == extent.param:
         # ``def top_eig(M, n_steps=15)``: a count parameter with a literal default (under jit a
         # traced argument cannot drive ``range``, so the default is what runs unless a caller
-        # passes a static one): judged by its default, as a literal count is.
+        # passes a static one): judged by its default, as a literal count is. A default of a few
+        # (``Extent.default``) is judged in phase 2, where a call may pass more.
+        if extent.default is not None:
+            return True
         default = ctx.value(ast.Name(id=extent.param, ctx=ast.Load())).literal
         count = default if isinstance(default, int) and not isinstance(default, bool) else None
     if count is not None and not walks_data(form, flow) and count < _threshold(header, extent, node, ctx):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 
@@ -43,20 +42,14 @@ from gradadvisor.analysis.gradient import (
     short,
     transform_name,
 )
+from gradadvisor.analysis.library import EXTERNAL
 from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
+from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
 from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
-#: Libraries whose functions are never project functions (calls to them carry no parameter facts):
-#: the standard library and the array and ML ecosystem.
-EXTERNAL = frozenset(sys.stdlib_module_names) | {
-    "jax", "jaxlib", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "numpyro", "diffrax", "autograd",
-    "pandas", "torch", "tensorflow", "tensorflow_probability", "chex", "distrax", "jaxopt", "matplotlib", "tqdm",
-    "absl", "ml_collections", "sklearn", "jraph", "blackjax", "lineax", "optimistix", "einops", "jaxtyping",
-    "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
-}
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEVELS, *CUSTOM_RULE_FUNCTIONS] if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
@@ -65,6 +58,17 @@ TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
+#: Methods of arrays, containers, strings, random keys and library objects (a flax Module's
+#: ``apply``, an optimizer's ``update``): a parameter calling one is no evidence of a class of the
+#: project.
+COMMON_METHODS = ARRAY_ATTRIBUTES | frozenset(
+    {
+        "append", "extend", "insert", "pop", "remove", "index", "count", "keys", "values", "items", "get", "update",
+        "setdefault", "add", "discard", "union", "join", "split", "format", "strip", "replace", "startswith",
+        "endswith", "lower", "upper", "apply", "init", "init_with_output", "bind", "set", "multiply",
+        "sample", "log_prob", "mode", "entropy", "read", "write", "close", "call", "cast", "numpy", "cpu", "to", "detach",
+    }
+)
 CALLED_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\(")
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 #: ``self.f = self.cost``: an attribute bound to a method of the same object.
@@ -136,6 +140,10 @@ class FunctionSummary:
     #: (``loss_and_grad = jax.value_and_grad(block_loss)``) -> that function's name: calling
     #: the name runs the function.
     aliases: dict[str, str] = field(default_factory=dict)
+    #: Methods the function names on a parameter of unknown class, its own or an enclosing
+    #: function's (``model.encode`` in ``def loss(model, xs)``): the project resolves each to
+    #: the one class that defines a method of that name (``Project.method_owners``).
+    parameter_methods: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -178,6 +186,8 @@ class FileSummary:
     classes: dict[str, ClassSummary] = field(default_factory=dict)
     seeds: list[Seed] = field(default_factory=list)
     arrays: dict[str, ModuleArray] = field(default_factory=dict)
+    #: Module-level names bound once to an int (``M = 50``) -> (the int, its line).
+    constants: dict[str, tuple[int, int]] = field(default_factory=dict)
     #: Module-level names bound by something other than ``def``/``class``/import.
     assigned: list[str] = field(default_factory=list)
     #: Calls made by module-level code.
@@ -197,6 +207,51 @@ class FileSummary:
     #: Functions of this file passed to a call (``descend(cost, w0)``, ``fit(self.loss)``):
     #: ``(callee as written, position or keyword, the function as written, scope key, class, line)``.
     function_arguments: list[tuple[str, str, str, "str | None", "str | None", int]] = field(default_factory=list)
+
+
+#: A module-level line binding a name to int arithmetic (``M = 50``, ``N_GRID = 2 ** 11``).
+CONSTANT_LINE = re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[ \t]*int[ \t]*)?=[ \t]*([\d_ \t()*+\-/]+?)[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+ASSIGNED_LINE = re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?[-+*/]?=(?!=)", re.MULTILINE)
+
+
+def stated_constants(text: str) -> dict[str, tuple[int, int]]:
+    """The ints a module that is not parsed (it never names jax: a settings module) binds once at
+    module level, read from its lines: ``M = 50`` -> ``{"M": (50, line)}``."""
+    found: dict[str, tuple[int, int]] = {}
+    if "=" not in text:
+        return found
+    counts: dict[str, int] = {}
+    for match in ASSIGNED_LINE.finditer(text):
+        counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+    for match in CONSTANT_LINE.finditer(text):
+        name = match.group(1)
+        if counts.get(name) != 1 or not any(ch.isdigit() for ch in match.group(2)):
+            continue
+        try:
+            value = _int_arithmetic(ast.parse(match.group(2).strip(), mode="eval").body)
+        except (SyntaxError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+            continue
+        if value is not None:
+            found[name] = (value, text.count("\n", 0, match.start()) + 1)
+    return found
+
+
+def _int_arithmetic(node: ast.AST) -> int | None:
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_arithmetic(node.operand)
+        return -inner if inner is not None else None
+    if isinstance(node, ast.BinOp):
+        left, right = _int_arithmetic(node.left), _int_arithmetic(node.right)
+        if left is None or right is None:
+            return None
+        if isinstance(node.op, ast.Pow):
+            return left ** right if 0 <= right <= 64 and abs(left) < 2 ** 16 else None
+        operations = {ast.Add: int.__add__, ast.Sub: int.__sub__, ast.Mult: int.__mul__, ast.FloorDiv: int.__floordiv__}
+        operation = operations.get(type(node.op))
+        return operation(left, right) if operation is not None else None
+    return None
 
 
 def module_name(display: str) -> tuple[str, str]:
@@ -338,6 +393,8 @@ class SummaryBuilder:
                         summary.assigned.append(target.id)
                         if maybe_array:
                             self._module_array(target.id, stmt, scope)
+                        if isinstance(stmt.value, (ast.Constant, ast.BinOp)):
+                            self._module_constant(target.id, stmt, scope)
                     elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(stmt.value, (ast.Call, ast.Tuple, ast.List)):
                         # ``(x_train, y_train), _ = load_data()``: each part may be an array.
                         for name in target_names(target):
@@ -362,7 +419,26 @@ class SummaryBuilder:
             called = {f"{klass}.__call__" for name, klass in instances.items() if name in self._called_names(key)}
             # ``RNN(w)(xs)``: an instance made and called at once
             called |= {f"{name}.__call__" for name in self._called_instances.get(key, ()) if name in heads and self._is_class_name(name)}
-            self.summary.functions[key].references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
+            function = self.summary.functions[key]
+            function.references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
+            untyped = {b for a, b in found if b and a not in heads and a not in typed and b not in COMMON_METHODS and not b.startswith("__")}
+            if untyped:
+                params = self._enclosing_params(key, {a for a, b in found if b in untyped})
+                methods = {b for a, b in found if b in untyped and a in params}
+                if methods:
+                    node = self.nodes[key][0]
+                    text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
+                    function.parameter_methods = sorted(b for b in methods if re.search(rf"\.[ \t]*{b}[ \t]*\(", text))
+
+    def _enclosing_params(self, key: str, heads: set[str]) -> set[str]:
+        """The names among ``heads`` that are parameters of the function ``key`` or of a function
+        around it (a lambda reading its enclosing function's ``model``)."""
+        found: set[str] = set()
+        function = self.summary.functions.get(key)
+        while function is not None and heads - found:
+            found |= heads & set(function.params)
+            function = self.summary.functions.get(function.parent) if function.parent else None
+        return found - {"self", "cls"}
 
     def _called_names(self, key: str) -> set[str]:
         """The names the function ``key`` calls directly (``name(``), read from its text on demand
@@ -478,6 +554,14 @@ class SummaryBuilder:
             if returned:
                 summary.factory_results[stmt.targets[0].id] = returned
                 self._referable.add(stmt.targets[0].id)
+
+    def _module_constant(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
+        """``M = 50``, ``N_GRID = 2 ** 11``: an int the module states once, which another module's
+        loop may count to (``range(params.M)``)."""
+        bindings = scope.bindings.get(name, [])
+        value = self.facts.name_value(name, scope, None)
+        if len(bindings) == 1 and value.kind == v.SCALAR and type(value.literal) is int:
+            self.summary.constants[name] = (value.literal, stmt.lineno)
 
     def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         value = self.facts.name_value(name, scope, None)

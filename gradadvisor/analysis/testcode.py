@@ -3,9 +3,10 @@
 Tests check a fast implementation against a plain one (``expected = sum(f(v)
 for v in x)``, ``ref = jnp.diag(a @ b.T)``); advice to speed the reference up
 is noise. Code counts as test code when its file is a test module
-(``test_*.py``, ``tests.py``, ``conftest.py``; ``*_test.py`` when it holds tests:
+(``tests.py``, ``conftest.py``; ``test_*.py`` and ``*_test.py`` when they hold tests:
 a test function or class, or a testing import, since a script named
-``cg_test.py`` is often someone trying something out) or it sits in a function
+``cg_test.py`` is often someone trying something out, and a ``test_metric.py`` may be the
+library's own jitted metric) or it sits in a function
 named ``test*`` (outside a class), a function whose docstring says it is a reference
 to check against, or a class named ``Test*`` / ``*Test`` / ``*Tests`` / ``*TestCase`` or
 deriving from a ``TestCase``. Folder names are not used: a display path may be absolute, and
@@ -21,8 +22,9 @@ import ast
 TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
 
-#: A ``*_test.py`` module by its name only (the other test names are tests whatever they hold).
-SUFFIX_TEST_FILE = re.compile(r"_test\.py$")
+#: A ``test_*.py`` or ``*_test.py`` module by its name only (``tests.py`` and ``conftest.py`` are
+#: tests whatever they hold).
+SUFFIX_TEST_FILE = re.compile(r"(?:^|[\\/])test_[^\\/]*\.py$|_test\.py$")
 #: Imports that make a module a test module.
 TESTING_MODULES = ("pytest", "unittest", "absl.testing", "hypothesis", "numpy.testing", "jax.test_util", "jax._src.test_util", "chex._src.variants")
 
@@ -37,7 +39,7 @@ TEST_RUNNERS = ("pytest", "hypothesis", "absl.testing")
 
 
 def is_test_module(path: str, tree: ast.Module) -> bool:
-    """A test module: named as one, and (for ``*_test.py``) holding a test function or class
+    """A test module: named as one, and (for ``test_*.py``, ``*_test.py``) holding a test function or class
     or importing a testing library; or, whatever its name, importing a test runner (``pytest``:
     a helper module of a test suite, ``tests/helpers.py``)."""
     if not is_test_file(path):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from gradadvisor.analysis.facts import Facts
 from gradadvisor.analysis.progress_bars import unwrap_progress_bars
 from gradadvisor.analysis.names import ImportMap
-from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name
+from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name, stated_constants
 from gradadvisor.analysis.gradient import LIBRARY_MODULES
 from gradadvisor.analysis.syntax import Source, TooComplex, parse
 from gradadvisor.engine.context import Context
@@ -78,6 +78,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     if not mentions_autodiff and not DATA_MENTION.search(text):
         if want_suppressions:
             empty.suppressions = find_suppressions(text)
+        empty.summary.constants = stated_constants(text)  # a settings module: ``M = 50``
         return empty
     source = Source(text)
     try:
@@ -115,6 +116,13 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
         )
         # A candidate may depend on another function's parameter (a factory's, a constructor's).
         wanted.update(c.data["calls_to"] for c in ctx.candidates if c.data.get("calls_to"))
+        # ...such as the default of the function around it (``def make_walker(grad_u, n=10)``)
+        functions = result.summary.functions
+        wanted.update(
+            functions[scope].name
+            for c in ctx.candidates if c.data.get("default") is not None
+            for scope in c.scopes[1:] if scope in functions and c.size_param in functions[scope].params
+        )
         if wanted:
             builder.record_local_calls(wanted)
         for code, message in sorted(ctx.crashes.items()):

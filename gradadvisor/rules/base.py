@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.component_loops import walked_rows, walks_axes
-from gradadvisor.analysis.extent import SMALL_RANGE
+from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
@@ -323,11 +323,15 @@ class Rule:
         if extent is not None:
             walks = walked_rows(node, extent, self.ctx) if extent.is_data else None
             size = size or extent.proof
-            if extent.owner is not None and size_param is None:
+            if extent.owner is not None and extent.owner.startswith(IMPORTED):
+                owner = extent.owner  # ``range(params.M)``: the other module states it
+            elif extent.owner is not None and size_param is None:
                 # ``self.n_agents``: what the constructor calls pass (``Herd(n_agents=5)``)
                 owner, data = extent.owner, {**(data or {}), "calls_to": extent.owner.partition(":")[0].split(".")[-2]}
             size_param = size_param or extent.param
             per_element = per_element or extent.per_element
+            if extent.default is not None:
+                data = {**(data or {}), "default": extent.default}
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
         self.ctx.add_candidate(
             self, node, message,
@@ -344,7 +348,9 @@ class Rule:
 
 
 def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | None]:
-    """("proven" | "likely" | "none", the explanation) for the candidate's gradient context."""
+    """("proven" | "guessed" | "likely" | "none", the explanation) for the candidate's gradient
+    context. "guessed": a transform reaches it through a method found by its name alone
+    (``Project.method_owners``); a finding it supports is at most medium."""
     if candidate.need == "here":
         return "proven", None  # the construct differentiates by itself (``jax.jacfwd(f)(x)``)
     level, key = project.level(candidate.path, candidate.scopes)
@@ -356,6 +362,10 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
     else:
         proven = level >= Level.TRACED
     if proven:
+        compiled = candidate.need == "compiled"
+        where = project.compiled_key(candidate.path, candidate.scopes) if compiled else key
+        if where is not None and project.guessed(where, compiled):
+            return "guessed", explanation  # the chain runs through a method found by its name only
         return "proven", explanation
     function = project.function(key) if key is not None else None
     if function is not None and level < Level.TRACED and not function.params and function.name != "<lambda>" and project.module_level_called(key):
@@ -380,9 +390,20 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         if facts and all(fact.kind == "array" or fact.kind.startswith("stack:") for fact in facts) and all(count > SMALL_RANGE for count in counts):
             return "proven", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:1]]
         return "static", []
+    if candidate.size_owner and candidate.size_owner.startswith(IMPORTED):
+        # ``range(params.M)``: the int the other module states, judged as a literal count is
+        found = project.constant(candidate.path, candidate.size_owner[len(IMPORTED):])
+        if found is None:
+            return "static", []  # not stated in the scanned files: nothing shows it grows with the data
+        value, where, line = found
+        stated = [f"`{candidate.size_param} = {value}` at {where}:{line}"]
+        return ("proven" if value > max(SMALL_RANGE, candidate.data.get("threshold") or 0) else "static"), stated
     if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
     facts = project.arguments(candidate.path, candidate.size_owner or candidate.scopes[0], candidate.size_param)
+    default = candidate.data.get("default")
+    if default is not None:
+        return _over_default(candidate, project, facts, default)
     if candidate.size == "proven":
         # an array parameter (``wells: jnp.ndarray``): as long as its rows, unless every caller
         # passes a few (``pull(x, wells)`` with ``wells`` of 5 rows)
@@ -431,6 +452,25 @@ def _traced_parameter(candidate: Candidate, project: "Project") -> bool:
     return True
 
 
+def _over_default(candidate: Candidate, project: "Project", facts: list, default: int) -> tuple[str, list[str]]:
+    """A count whose parameter defaults to a few (``def make_walker(grad_u, n=10)``, perhaps the
+    parameter of a function around the loop's): data-sized only where a visible call passes a
+    data size or a literal above ``SMALL_RANGE`` (``make_walker(du, n=400)``); a few otherwise."""
+    if not facts:
+        owner = next((scope for scope in candidate.scopes[1:] if (function := project.function((candidate.path, scope))) is not None
+                      and candidate.size_param in function.params), None)
+        facts = project.arguments(candidate.path, owner, candidate.size_param) if owner is not None else []
+    floor = max(SMALL_RANGE, candidate.data.get("threshold") or 0)
+    # a literal above the floor, or an array's length (``make(du, n=len(ts))``); not any size
+    # (``self.antiderivative(-nu)``: the caller's own small count)
+    data = [fact for fact in facts if fact.kind.startswith("int:") and int(fact.kind.partition(":")[2]) > floor
+            or fact.kind == "size" and any(word in fact.evidence for word in (".shape[", "len("))]
+    if data:
+        fact = data[0]
+        return "proven", [f"`{candidate.size_param}` defaults to {default}, but {fact.evidence} at {fact.path}:{fact.line}"]
+    return "static", []
+
+
 def confidence_of(size: str, trace: str) -> Confidence | None:
     if size in ("static",):
         return None
@@ -468,8 +508,11 @@ def per_element_matrices(rule: type[Rule], candidate: Candidate, project: "Proje
 
 def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
     trace, explanation = trace_proof(candidate, project)
-    if trace != "proven" and (candidate.require_trace or candidate.work == "host"):
+    if trace not in ("proven", "guessed") and (candidate.require_trace or candidate.work == "host"):
         return None
+    guessed = trace == "guessed"
+    if guessed:
+        trace = "likely"
     size, size_evidence = size_proof(candidate, project, trace)
     # A step that differentiates (GA102) costs a derivative per element traced or not: its
     # confidence rests on the size alone.
@@ -485,7 +528,7 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     if components:
         confidence = "low"
         evidence.append(components)
-    if explanation and trace == "proven":
+    if explanation and (trace == "proven" or guessed):
         evidence.append(explanation)
     elif differentiates:
         evidence.append("no transform reaches this function in the scanned files; each step differentiates, which is slow traced or not")
