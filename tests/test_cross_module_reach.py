@@ -208,3 +208,87 @@ def test_a_factorys_small_default_gives_way_to_what_a_call_passes(tmp_path, call
     assert [f.line for f in found] == ([8] if reported else [])
     if reported:
         assert any(item.startswith("`n` defaults to 10, but `400`") for item in found[0].evidence)
+
+
+CAR = """\
+import jax
+import jax.numpy as jnp
+
+
+class Car:
+    def __init__(self, dt):
+        self.dt = dt
+        self.jac_x = jax.jit(jax.jacobian(self.f, argnums=0))
+        self.step = jax.jit(self.f)
+
+    def f(self, x, u):
+        return x + self.dt * jnp.tanh(x + u)
+"""
+
+LINEARIZE = """\
+import jax.numpy as jnp
+import numpy as np
+
+
+class ILQR:
+    def __init__(self, dyn):
+        self.dyn = dyn
+
+    def linearize(self, xs, us):
+        A = np.zeros((xs.shape[0], 4, 4))
+        for t in range(xs.shape[0]):
+            A[t] = self.dyn.{attr}(xs[t], us[t])
+        return A
+"""
+
+
+def test_a_gradient_function_another_class_holds_is_called_per_example(tmp_path):
+    found = _scan_all(tmp_path, {"car.py": CAR, "ilqr.py": LINEARIZE.format(attr="jac_x")})
+    assert [(f.path, f.code, f.line) for f in found] == [("ilqr.py", "GA102", 12)]
+    assert "`Car.jac_x` holds a jax.jacobian function (car.py:8)" in found[0].evidence
+
+
+@pytest.mark.parametrize("attr", ["step", "jac_y"])  # a compiled function, not a derivative; an attribute no class holds
+def test_an_attribute_no_class_holds_a_gradient_in_is_not_one(tmp_path, attr):
+    assert _scan_all(tmp_path, {"car.py": CAR, "ilqr.py": LINEARIZE.format(attr=attr)}) == []
+
+
+def test_a_rollout_whose_state_feeds_the_next_step_is_sequential(tmp_path):
+    rollout = LINEARIZE.format(attr="jac_x").replace("A[t] = self.dyn.jac_x(xs[t], us[t])", "x = self.dyn.jac_x(x, us[t]) @ x").replace(
+        "for t in", "x = xs[0]\n        for t in")
+    assert _scan_all(tmp_path, {"car.py": CAR, "ilqr.py": rollout}) == []
+
+
+def _scan_all(tmp_path: Path, files: dict[str, str]):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    settings = Settings(codes=("GA101", "GA102", "GA103"), root=str(tmp_path), min_confidence="low")
+    results = lint_paths([(tmp_path / name, name) for name in files], settings, jobs=1)
+    return [finding for result in results for finding in result.findings]
+
+
+CONTROLLER = """\
+import jax
+import jax.numpy as jnp
+from sim import Sim
+
+
+class Controller:
+    def __init__(self, sim, A):
+        self.sim = sim
+        self.own = Sim(A)
+
+    def cost(self, us, x0):
+        return jnp.sum(self.{attr}.rollout(x0, us) ** 2)
+
+    def fit(self, us, x0):
+        return jax.grad(self.cost)(us, x0)
+"""
+
+
+@pytest.mark.parametrize(("attr", "confidence"), [("own", "high"), ("sim", "medium")])
+def test_a_method_of_an_object_an_attribute_holds(tmp_path, attr, confidence):
+    # ``self.own`` holds a `Sim` the class makes: proven; ``self.sim`` is handed in: a guess by name
+    found = _scan(tmp_path, {"sim.py": SIM, "ctrl.py": CONTROLLER.format(attr=attr)})
+    assert [(f.path, f.code, f.confidence) for f in found] == [("sim.py", "GA103", confidence)]

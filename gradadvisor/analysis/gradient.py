@@ -198,7 +198,13 @@ def gradient_transform(expr: ast.AST, names: ImportMap) -> str | None:
     return None
 
 
-def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
+#: What ``gradient_call`` answers (with ``held=True``) for ``obj.attr(...)`` on an object of
+#: another class: ``(HELD, "." + attr)``; phase 2 asks the project whether a class holds a
+#: gradient function under that name (``Project.held_gradient``).
+HELD = "held"
+
+
+def gradient_call(node: ast.Call, ctx, held: bool = False) -> tuple[str, str | None] | None:
     """``(transform, None)`` when ``node`` calls a gradient function (``jax.grad(loss)(p, x)``,
     ``g(p, x)`` with ``g = jax.jit(jax.value_and_grad(loss))`` or a ``def`` decorated
     ``@jax.grad``, ``partial(jax.grad, argnums=1)(loss)``...); ``("parameter", name)`` when it
@@ -216,6 +222,13 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
     if returned is not None:
         return returned, None
     func = node.func
+    if held and isinstance(func, ast.Attribute) and value.kind == v.UNKNOWN and isinstance(func.value, (ast.Attribute, ast.Name)):
+        root = func.value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        # ``self.dyn.jac_x(x)``, ``model.grad_fn(p, x)``: an attribute of another object
+        if isinstance(root, ast.Name) and (root.id in ("self", "cls") and isinstance(func.value, ast.Attribute) or ctx.value(root).kind == v.PARAM):
+            return HELD, "." + func.attr
     if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):
         scope = ctx.scope
         if func.id in scope.params and func.id not in scope.packed:
@@ -225,7 +238,7 @@ def gradient_call(node: ast.Call, ctx) -> tuple[str, str | None] | None:
     return None
 
 
-def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Call, str, str | None]]:
+def gradient_calls(node: ast.AST, variables: set[str], ctx, held: bool = False) -> list[tuple[ast.Call, str, str | None]]:
     """The calls in ``node`` that compute a derivative of a loop variable: each passes one of
     ``variables`` in its arguments, does not read one in its function, and ``gradient_call``
     answers for it; with the transform (and the parameter, for a gradient function received as
@@ -241,7 +254,7 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx) -> list[tuple[ast.Ca
         if isinstance(current, ast.Call):
             arguments = [*current.args, *(item.value for item in current.keywords)]
             if any(reads_any(arg, variables) for arg in arguments) and not reads_any(current.func, variables) or closes_over(current, variables, ctx):
-                transform = gradient_call(current, ctx)
+                transform = gradient_call(current, ctx, held)
                 if transform is not None:
                     found.append((current, *transform))
         stack.extend(reversed(child_nodes(current)))
@@ -298,14 +311,28 @@ def _held_gradient(func: ast.AST, ctx) -> str | None:
         return None
     answers = ctx.memo("held_gradients")
     if id(owner) not in answers:
-        answers[id(owner)] = {attr: assigned[0][2] for attr, assigned in self_attributes(owner).items() if len(assigned) == 1}
-    value = answers[id(owner)].get(func.attr)
-    while isinstance(value, ast.Call) and canonical(ctx.resolve(value.func)) in ("jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap") and value.args:
-        inner = value.args[0]
-        if gradient_transform(value, ctx.names) is not None or not isinstance(inner, ast.Call):
-            break
-        value = inner
-    return gradient_transform(value, ctx.names) if value is not None else None
+        answers[id(owner)] = held_gradients(owner, ctx.names)
+    found = answers[id(owner)].get(func.attr)
+    return found[0] if found is not None else None
+
+
+def held_gradients(owner: ast.ClassDef, names: ImportMap) -> dict[str, tuple[str, int]]:
+    """``attr -> (transform, line)`` for each attribute the class assigns once, to a gradient
+    function, perhaps compiled or mapped (``self.jac_x = jax.jit(jax.jacobian(self.f, 0))``)."""
+    found: dict[str, tuple[str, int]] = {}
+    for attr, assigned in self_attributes(owner).items():
+        if len(assigned) != 1:
+            continue
+        value = assigned[0][2]
+        while isinstance(value, ast.Call) and canonical(names.resolve(value.func)) in ("jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap") and value.args:
+            inner = value.args[0]
+            if gradient_transform(value, names) is not None or not isinstance(inner, ast.Call):
+                break
+            value = inner
+        transform = gradient_transform(value, names)
+        if transform is not None:
+            found[attr] = (transform, assigned[0][1].lineno)
+    return found
 
 
 def _derivative_transform(value: ast.AST | None, ctx) -> str | None:

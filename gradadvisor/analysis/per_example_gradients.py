@@ -205,6 +205,8 @@ def summed_autograd(comprehension: ast.ListComp | ast.GeneratorExp, ctx) -> tupl
 def computes(transform: str, param: str | None) -> str:
     """What one call computes, as a message says it: "computes one gradient", or for a gradient
     function received as a parameter, "calls `grad_fn` (a gradient function at its call sites) once"."""
+    if param and param.startswith("."):
+        return f"calls `{param}` (a gradient function a class of the project holds) once"
     if param:
         return f"calls `{param}` (a gradient function at its call sites) once"
     return f"computes one {derivative_kind(transform)}"
@@ -279,7 +281,7 @@ def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
             return None
         variables = names_read(node.target)
         temporaries = sample_temporaries(node.body, variables)
-        calls = gradient_calls(node, variables | set(temporaries), ctx)
+        calls = gradient_calls(node, variables | set(temporaries), ctx, held=True)
         extent = ctx.extent(node.iter) if calls else None
         if extent is None or not extent.is_data:
             return None
@@ -294,7 +296,7 @@ def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
     if found is None:
         return None
     index, bound, body = found
-    calls = [item for stmt in body for item in gradient_calls(stmt, {index}, ctx)]
+    calls = [item for stmt in body for item in gradient_calls(stmt, {index}, ctx, held=True)]
     extent = ctx.extent_of_bound(bound) if calls else None
     if extent is None or not extent.is_data:
         return None

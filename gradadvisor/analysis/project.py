@@ -134,6 +134,7 @@ class Project:
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
         self._owners_by_name: dict[str, list[Key]] | None = None
+        self._held: dict[str, list[tuple[str, str, str, int]]] | None = None
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
@@ -397,6 +398,18 @@ class Project:
                 return found if len(found) == 1 else []
         return []
 
+    def held_gradient(self, attr: str) -> list[tuple[str, str, str, int]]:
+        """The classes of the project that hold a gradient function in the attribute ``attr``
+        (``self.jac_x = jax.jit(jax.jacobian(self.f))``): (path, class, transform, line)."""
+        if self._held is None:
+            index: dict[str, list[tuple[str, str, str, int]]] = defaultdict(list)
+            for summary in self.files.values():
+                for klass in summary.classes.values():
+                    for name, (transform, line) in klass.held_gradients.items():
+                        index[name].append((summary.path, klass.name, transform, line))
+            self._held = index
+        return self._held.get(attr, [])
+
     def _owner_text(self, path: str, key: Key, attr: str) -> str:
         where = "here" if key[0] == path else f"in {key[0]}"
         return f"of a class the code does not name; the one class {where} with a `{attr}` method, a guess from the name"
@@ -471,7 +484,7 @@ class Project:
             for child in self._nested.get((path, function.key), ()):
                 if (path, child) not in seen:
                     found.append(((path, child), "defined inside"))
-            for attr in function.parameter_methods:
+            for attr in function.object_methods:
                 for callee in self.method_owners(path, attr):
                     if callee not in seen:
                         seen.add(callee)

@@ -38,6 +38,7 @@ from gradadvisor.analysis.gradient import (
     TRANSFORM_LEVELS,
     Level,
     differentiated_positions,
+    held_gradients,
     function_keywords,
     short,
     transform_name,
@@ -140,10 +141,11 @@ class FunctionSummary:
     #: (``loss_and_grad = jax.value_and_grad(block_loss)``) -> that function's name: calling
     #: the name runs the function.
     aliases: dict[str, str] = field(default_factory=dict)
-    #: Methods the function names on a parameter of unknown class, its own or an enclosing
-    #: function's (``model.encode`` in ``def loss(model, xs)``): the project resolves each to
-    #: the one class that defines a method of that name (``Project.method_owners``).
-    parameter_methods: list[str] = field(default_factory=list)
+    #: Methods the function calls on an object of unknown class: a parameter, its own or an
+    #: enclosing function's (``model.encode(x)`` in ``def loss(model, xs)``), or an attribute of
+    #: ``self`` (``self.dynamics.step(x, u)``): the project resolves each to the one class that
+    #: defines a method of that name (``Project.method_owners``).
+    object_methods: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -160,6 +162,9 @@ class ClassSummary:
     #: written: this file's class or an imported name) -> that class; ``self.kernel(x)`` calls its
     #: ``__call__``.
     instance_classes: dict[str, str] = field(default_factory=dict)
+    #: ``self.jac_x = jax.jit(jax.jacobian(self.f))``: attributes holding a gradient function ->
+    #: (the transform, the line); another object's ``dyn.jac_x(x)`` calls one.
+    held_gradients: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -209,6 +214,10 @@ class FileSummary:
     function_arguments: list[tuple[str, str, str, "str | None", "str | None", int]] = field(default_factory=list)
 
 
+#: ``self.dynamics.step(``: a method called on an object an attribute holds.
+ATTRIBUTE_CALL = re.compile(r"\bself[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
+#: A class whose text names a derivative transform may hold a gradient function on ``self``.
+HELD_WORD = re.compile(r"\b(?:grad|value_and_grad|jacobian|jacrev|jacfwd|hessian|elementwise_grad)\b")
 #: A module-level line binding a name to int arithmetic (``M = 50``, ``N_GRID = 2 ** 11``).
 CONSTANT_LINE = re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[ \t]*int[ \t]*)?=[ \t]*([\d_ \t()*+\-/]+?)[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 ASSIGNED_LINE = re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?[-+*/]?=(?!=)", re.MULTILINE)
@@ -303,6 +312,8 @@ class SummaryBuilder:
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
+        #: ``self.<attr>.<method>(`` in a method's text: (attr, method).
+        self._attribute_calls: dict[str, list[tuple[str, str]]] = {}
         #: Seeds of functions that call ``numpyro.sample`` (``MODEL_CALLS``), added after all others;
         #: looked for only in files that import the library of such a call.
         self._model_seeds: list[Seed] = []
@@ -428,7 +439,26 @@ class SummaryBuilder:
                 if methods:
                     node = self.nodes[key][0]
                     text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-                    function.parameter_methods = sorted(b for b in methods if re.search(rf"\.[ \t]*{b}[ \t]*\(", text))
+                    function.object_methods = sorted(b for b in methods if re.search(rf"\.[ \t]*{b}[ \t]*\(", text))
+            self._attribute_methods(function, typed)
+
+    def _attribute_methods(self, function: FunctionSummary, typed: dict[str, str]) -> None:
+        """``self.dynamics.step(x, u)`` in a method: the method of the class ``self.dynamics``
+        holds (``self.dynamics = Car(dt)``), else one found by its name (``object_methods``)."""
+        calls = self._attribute_calls.get(function.key)
+        klass = self.summary.classes.get(function.klass) if function.klass else None
+        if not calls or klass is None:
+            return
+        references, methods = set(function.references), set(function.object_methods)
+        for attr, method in calls:
+            if method in COMMON_METHODS or method.startswith("__") or attr in klass.methods:
+                continue
+            held = klass.instance_classes.get(attr)
+            if held is not None:
+                references.add(f"{held}.{method}")
+            else:
+                methods.add(method)
+        function.references, function.object_methods = sorted(references), sorted(methods)
 
     def _enclosing_params(self, key: str, heads: set[str]) -> set[str]:
         """The names among ``heads`` that are parameters of the function ``key`` or of a function
@@ -672,6 +702,8 @@ class SummaryBuilder:
         # (kept once the walk has seen every def: ``build``). A nested function keeps its own:
         # a lambda handed to ``lax.cond`` does not call what the function around it calls.
         self._found_references[key] = REFERENCE.findall(text)
+        if klass is not None and "self." in text:
+            self._attribute_calls[key] = ATTRIBUTE_CALL.findall(text)
         if ")(" in text:
             self._called_instances[key] = INSTANCE_CALL.findall(text)
         typed = {**self._typed_params.get(parent_key, {}), **_typed_parameters(args)} if parent_key else _typed_parameters(args)
@@ -719,8 +751,9 @@ class SummaryBuilder:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
         block = self.source.block(node)
+        held = held_gradients(node, self.names) if HELD_WORD.search(block) else {}
         self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, block),
-                                                      instance_classes=_instance_classes(node, block))
+                                                      instance_classes=_instance_classes(node, block), held_gradients=held)
 
     def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
         for decorator in node.decorator_list:

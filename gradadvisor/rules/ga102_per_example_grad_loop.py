@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
 from gradadvisor.analysis.extent import KEYS_NAME
-from gradadvisor.analysis.gradient import gradients_passed, is_autograd
+from gradadvisor.analysis.gradient import gradients_passed, is_autograd, short
 from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.per_example_gradients import PerExample, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, quoted
@@ -403,6 +403,14 @@ class PerExampleGradLoop(Rule):
         param = candidate.data.get("param")
         if not param:
             return default_finalize(cls, candidate, project)
+        if param.startswith("."):
+            # ``self.dyn.jac_x(x)``: a gradient function only if a class of the project holds one so named
+            held = project.held_gradient(param[1:])
+            finding = default_finalize(cls, candidate, project) if held else None
+            if finding is not None:
+                path, klass, transform, line = held[0]
+                finding.evidence = list(dict.fromkeys([f"`{klass}{param}` holds a {short(transform)} function ({path}:{line})", *finding.evidence]))[:6]
+            return finding
         proofs = gradients_passed(project, candidate.path, candidate.scopes[0], param) if candidate.scopes else []
         if not proofs:
             return None
