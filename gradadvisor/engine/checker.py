@@ -30,6 +30,11 @@ from gradadvisor.rules.base import Candidate, Rule, Suppression
 #: Every rule is about autodiff code: a file that never names jax or a library of the transform
 #: table (``analysis/transforms.toml``) holds no finding.
 AUTODIFF_MENTION = re.compile(r"\b(?:" + "|".join(sorted(LIBRARY_MODULES)) + r")\b")
+#: ...or call a derivative another module holds by a derivative's name (``self.dynamics.f_x(x, u)``,
+#: ``model.grad_fn(p, x)``; ``f_x``, ``l_uu``: control code's names for a dynamics' or a cost's
+#: derivatives): whether it is one is proven in phase 2 (``Project.held_gradient``); the name
+#: only decides that the file is read.
+DERIVATIVE_CALL = re.compile(r"\.[ \t]*(?:\w*(?:jac|grad|hess|jvp|vjp)\w*|[fl]_[xu]{1,2})[ \t]*\(", re.IGNORECASE)
 #: ...but it may hold module-level data that a jax file imports (GA401 reads it across files).
 DATA_MENTION = re.compile(
     r"^[A-Za-z_]\w*\s*(?::[^=\n]*)?=\s*[^\n]*\b(?:np|numpy|onp|pd|pandas|torch)\."
@@ -74,7 +79,8 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     empty = FileAnalysis(display, FileSummary(display, module, package))
     if not text.strip() or file_is_suppressed(text):
         return empty
-    mentions_autodiff = AUTODIFF_MENTION.search(text) is not None
+    # (a NumPy driver calling ``self.dynamics.f_x(x, u)``, a jacobian another module's class holds)
+    mentions_autodiff = AUTODIFF_MENTION.search(text) is not None or DERIVATIVE_CALL.search(text) is not None
     if not mentions_autodiff and not DATA_MENTION.search(text):
         if want_suppressions:
             empty.suppressions = find_suppressions(text)
