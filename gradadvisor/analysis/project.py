@@ -135,6 +135,7 @@ class Project:
         self._dotted: dict[tuple[str, str], list[Key]] = {}
         self._owners_by_name: dict[str, list[Key]] | None = None
         self._held: dict[str, list[tuple[str, str, str, int]]] | None = None
+        self._imports_of: dict[str, set[str]] = {}
         self._seed()
         self._propagate()
         self._arguments: dict[tuple[str, str, str], list[ArgumentFact]] | None = None
@@ -389,14 +390,21 @@ class Project:
         owners = self._owners_by_name.get(attr, [])
         if not owners:
             return []
-        summary = self.files[path]
-        imported = {other for qualified in summary.imports.values() for other in self.module_files(qualified.rpartition(".")[0] or qualified, path)[:1]}
-        imported |= {other for qualified in summary.imports.values() for other in self.module_files(qualified, path)[:1]}
-        for level in ({path}, imported, None):
+        for level in ({path}, self._imported_files(path), None):
             found = [owner for owner in owners if level is None or owner[0] in level]
             if found:
                 return found if len(found) == 1 else []
         return []
+
+    def _imported_files(self, path: str) -> set[str]:
+        """The scanned files ``path`` imports from (``from sim import Sim``, ``import sim``)."""
+        found = self._imports_of.get(path)
+        if found is None:
+            imports = self.files[path].imports.values()
+            found = {other for qualified in imports for module in {qualified, qualified.rpartition(".")[0]} if module
+                     for other in self.module_files(module, path)[:1]}
+            self._imports_of[path] = found
+        return found
 
     def held_gradient(self, attr: str) -> list[tuple[str, str, str, int]]:
         """The classes of the project that hold a gradient function in the attribute ``attr``
