@@ -151,6 +151,8 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
         chained = _chained_term(value, target)
         if chained is not None:
             return Accumulation(stmt, target, *chained)
+    if isinstance(value, ast.Call) and len(value.args) == 3 and not value.keywords and (resolve(value.func) or "") in WHERE_FUNCTIONS:
+        return _masked(stmt, target, value)
     if isinstance(value, ast.Call) and len(value.args) == 2 and not value.keywords:
         qualified = resolve(value.func) or ""
         if qualified in FOLD_FUNCTIONS:
@@ -167,6 +169,29 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
             if isinstance(second, ast.Name) and second.id == target and not isinstance(first, ast.Starred):
                 return Accumulation(stmt, target, first, False)
     return None
+
+
+#: ``jnp.where``: a total that gains a term only where a condition holds.
+WHERE_FUNCTIONS = frozenset({"jax.numpy.where", "autograd.numpy.where"})
+
+
+def _masked(stmt: ast.stmt, target: str, value: ast.Call) -> Accumulation | None:
+    """``acc = jnp.where(flag, acc + term, acc)`` (or the branches swapped): the total gains
+    ``jnp.where(flag, term, 0)`` each step."""
+    condition, taken, kept = value.args
+    if target in names_read(condition):
+        return None
+    swapped = isinstance(taken, ast.Name) and taken.id == target
+    if swapped:
+        taken, kept = kept, taken
+    if not (isinstance(kept, ast.Name) and kept.id == target and isinstance(taken, ast.BinOp) and isinstance(taken.op, (ast.Add, ast.Sub))):
+        return None
+    if not (isinstance(taken.left, ast.Name) and taken.left.id == target) or target in names_read(taken.right):
+        return None
+    zero = ast.Constant(0.0)
+    parts = [condition, zero, taken.right] if swapped else [condition, taken.right, zero]
+    term = ast.copy_location(ast.Call(func=value.func, args=parts, keywords=[]), value)
+    return Accumulation(stmt, target, term, isinstance(taken.op, ast.Sub))
 
 
 def _chained_term(value: ast.BinOp, target: str) -> tuple[ast.expr, bool] | None:

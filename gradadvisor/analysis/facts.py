@@ -616,7 +616,10 @@ class Facts:
                     if before.kind == v.PARAM or before.is_array:
                         result = before
             if isinstance(value, ast.List) and not binding.path and result.kind == v.SEQUENCE and _grown(scope.node, binding.name):
-                result = v.sequence(None, result.item)  # ``rows = []`` ... ``rows.append(r)``: as long as the appends make it
+                # ``rows = []`` ... ``rows.append(r)``: as long as the appends make it; of k-tuples when each
+                # append adds one (``idx.append((a, b))``: an index table's rows)
+                arity = _appended_arity(scope.node, binding.name) if result.item is None and not value.elts else None
+                result = v.sequence(None, result.item if arity is None else v.sequence(arity))
             if statement is not None and result.kind != v.UNKNOWN:
                 result = result.with_evidence(f"`{one_line(self.source.segment(statement), 60)}` (line {line})")
             return result
@@ -787,6 +790,21 @@ def _grown(scope_node: ast.AST, name: str) -> bool:
         and isinstance(node.func.value, ast.Name) and node.func.value.id == name
         for node in walk_local(scope_node)
     )
+
+
+def _appended_arity(scope_node: ast.AST, name: str) -> int | None:
+    """The arity k when every growth of the list ``name`` in the scope appends a literal k-tuple."""
+    arities = set()
+    for node in walk_local(scope_node):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == name:
+            if node.func.attr in ("extend", "insert"):
+                return None
+            if node.func.attr == "append":
+                item = node.args[0] if len(node.args) == 1 else None
+                if not isinstance(item, ast.Tuple) or any(isinstance(e, ast.Starred) for e in item.elts):
+                    return None
+                arities.add(len(item.elts))
+    return arities.pop() if len(arities) == 1 else None
 
 
 def _starred_others(statement: ast.AST | None, name: str) -> int | None:
@@ -1141,6 +1159,10 @@ class _Evaluator:
                 others = [item for item in operands if not item.is_array]
                 shape = shapes.pop() if len(shapes) == 1 and len(node.comparators) == 1 and all(item.kind == v.SCALAR for item in others) else None
                 return v.array(shape, "bool")
+            params = [item for item in operands if item.kind == v.PARAM]
+            if params and all(item.kind in (v.PARAM, v.SCALAR) for item in operands):
+                # ``pred == k`` with ``pred`` a parameter: an array of booleans if it is an array
+                return Value(v.PARAM, param=params[0].param, annotation=params[0].annotation)
             return v.scalar()
         if isinstance(node, ast.IfExp):
             return v.join(self.eval(node.body, depth), self.eval(node.orelse, depth)) or v.UNKNOWN_VALUE
@@ -1170,9 +1192,11 @@ class _Evaluator:
             bound = {name for generator in node.generators for name in names_read(generator.target)}
             lengths = [_length(self.eval(generator.iter, depth)) if not generator.ifs and not names_read(generator.iter) & bound else None
                        for generator in node.generators]
+            # ``[(p, q) for p in ... for q in ...]``: items of a fixed arity (an index table's rows)
+            item = v.sequence(len(node.elt.elts)) if isinstance(node.elt, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elt.elts) else None
             if all(isinstance(length, int) for length in lengths):
-                return v.sequence(math.prod(lengths))  # type: ignore[arg-type]
-            return v.sequence(None)
+                return v.sequence(math.prod(lengths), item)  # type: ignore[arg-type]
+            return v.sequence(None, item)
         generator = node.generators[0]
         iterable = self.eval(generator.iter, depth)
         length = _length(iterable) if not generator.ifs else None
@@ -1531,7 +1555,9 @@ class _Evaluator:
             items = [self.eval(arg, depth) for arg in (args[1:] if name == "map" else args)]
             lengths = [_length(item) for item in items]
             known = [length for length in lengths if length is not None]
-            return v.sequence(min((l for l in known if isinstance(l, int)), default=known[0] if known else None), None)
+            # ``zip(a, b)``: pairs (an index table's rows, ``np.array(list(zip(i, j))).T`` has two)
+            arity = len(args) if name == "zip" and not any(isinstance(arg, ast.Starred) for arg in args) else 2 if name == "enumerate" else None
+            return v.sequence(min((l for l in known if isinstance(l, int)), default=known[0] if known else None), v.sequence(arity) if arity else None)
         if name == "sum" and args:
             inner = self.eval(args[0], depth)
             if inner.kind == v.SEQUENCE and inner.item is not None and inner.item.is_array:

@@ -306,6 +306,8 @@ def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
             terms = [chained.term]  # ``s = s + a - b``: the term ``a - b``
     elif isinstance(stmt, ast.Assign) and (call := _reducing_call(stmt.value, state, resolve)) is not None:
         terms = [call[1]]
+    elif isinstance(stmt, ast.Assign) and (masked := accumulation_of(stmt, resolve)) is not None and masked.name == state:
+        terms = [masked.term]  # ``s = jnp.where(flag, s + t, s)``: the term ``where(flag, t, 0)``
     if not terms:
         return False
     term = terms[0]

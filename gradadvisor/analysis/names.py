@@ -59,7 +59,12 @@ def module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 #: Modules that are another under a different name: PennyLane's NumPy is autograd's, wrapped
 #: (``from pennylane import numpy as np`` computes with ``autograd.numpy``).
-MODULE_EQUIVALENTS = {"pennylane.numpy": "autograd.numpy"}
+MODULE_EQUIVALENTS = {
+    "pennylane.numpy": "autograd.numpy",
+    # trax's backend-neutral numpy is jax.numpy under its jax backend (``from trax.fastmath import numpy as jnp``)
+    "trax.fastmath.numpy": "jax.numpy",
+    "trax.fastmath.jax": "jax",
+}
 
 
 def _equivalent(qualified: str) -> str:

@@ -311,7 +311,11 @@ def basis_direction(call: ast.Call, transform: str, index: str | None, temporari
     """What the Jacobian is built along, when the directional derivative ``call`` (a pullback of
     ``jax.vjp``, a ``jax.linearize`` function, ``jax.jvp``) takes a one-hot vector at the loop
     index: ``jnp.zeros_like(y).at[i].set(1.0)``, ``jnp.eye(n)[i]``, ``jax.nn.one_hot(i, n)``
-    (directly or through a temporary): "rows" for a pullback, "columns" for a forward product."""
+    (directly or through a temporary): "rows" for a pullback, "columns" for a forward product;
+    "outputs" for the gradient of one output component at the index (``jax.grad(lambda z:
+    f(z)[i])(x)``: row ``i`` of the Jacobian)."""
+    if index is not None and output_component(call, index) is not None:
+        return "outputs"
     if index is None or transform not in DIRECTIONAL:
         return None
     arguments = [replace_names(arg, temporaries) if temporaries else arg for arg in call.args]
@@ -320,6 +324,21 @@ def basis_direction(call: ast.Call, transform: str, index: str | None, temporari
             if _one_hot(node, index, ctx):
                 return "rows" if transform == "jax.vjp" else "columns"
     return None
+
+
+def output_component(call: ast.Call, index: str) -> ast.Lambda | None:
+    """The lambda of ``jax.grad(lambda z: f(z)[i])(x)``: a derivative of the function's output at
+    the loop index, at a point that does not depend on it."""
+    transform = call.func
+    if not (isinstance(transform, ast.Call) and transform.args and isinstance(transform.args[0], ast.Lambda)):
+        return None
+    function = transform.args[0]
+    body = function.body
+    if not (isinstance(body, ast.Subscript) and isinstance(body.slice, ast.Name) and body.slice.id == index and index not in names_read(body.value)):
+        return None
+    if any(index in names_read(arg) for arg in [*call.args, *(keyword.value for keyword in call.keywords)]):
+        return None
+    return function
 
 
 def _one_hot(node: ast.AST, index: str, ctx) -> bool:

@@ -101,8 +101,8 @@ class Project:
                 {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes) | set(summary.factory_results)
                 | {alias for function in summary.functions.values() for alias in function.aliases}
             )
-            # methods, and attributes holding an instance whose ``__call__`` a call runs
-            self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes]}
+            # methods, attributes holding an instance whose ``__call__`` a call runs, and closures stored on ``self``
+            self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes, *klass.closures]}
         #: Subclasses by the last name of each base as written (``class Sep(Strategy)``): a method
         #: of the base calling ``self.impl`` reaches the subclasses' overrides (a template method).
         self._subclasses: dict[tuple[str, str], list[tuple[str, ClassSummary]]] = defaultdict(list)
@@ -167,6 +167,8 @@ class Project:
                     return self.class_method(path, klass_summary.instance_classes[attr], "__call__")  # ``self.kernel(x)``
                 if method is not None:
                     return [(path, method)]
+                if attr in klass_summary.closures:
+                    return self._closure(path, klass_summary, attr)  # ``self.warm = warm`` in ``__init__``
                 # a hook the class leaves to its subclasses (a template method): their overrides
                 return self._overrides(path, klass_summary.name, attr)
             return []
@@ -201,6 +203,13 @@ class Project:
     def _bound_locally(self, summary: FileSummary, scope: str | None, name: str) -> bool:
         function = summary.functions.get(scope) if scope else None
         return function is not None and name in function.params
+
+    def _closure(self, path: str, klass: ClassSummary, attr: str) -> list[Key]:
+        """The function a method defines and stores on ``self`` as ``attr`` (``self.warm = warm``)."""
+        method, name = klass.closures[attr]
+        parent = klass.methods.get(method)
+        found = self._children.get((path, parent, name)) if parent is not None else None
+        return [(path, found)] if found is not None else []
 
     def _class_of(self, summary: FileSummary, scope: str | None) -> str | None:
         while scope is not None:
@@ -386,6 +395,8 @@ class Project:
                 for klass in summary.classes.values():
                     for name, key in klass.methods.items():
                         index[name].append((summary.path, key))
+                    for name in klass.closures:
+                        index[name].extend(self._closure(summary.path, klass, name))
             self._owners_by_name = index
         owners = self._owners_by_name.get(attr, [])
         if not owners:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
@@ -40,14 +40,19 @@ def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
     only in code proven traced), "jax" for jax.numpy work, "python" for Python numbers or NumPy
     arrays carried on the host, else "unknown"."""
     printing = False
+    # a ``range`` loop's index is a Python int: a message naming it reads no array out
+    counters = set(names_read(node.target)) if isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and ctx.is_builtin(node.iter.func, "range") else set()
     for child in walk(node):
         if not isinstance(child, ast.Call):
             continue
         builtin = child.func.id if isinstance(child.func, ast.Name) and ctx.is_builtin(child.func, child.func.id) else ""
         qualified = ctx.resolve(child.func) or builtin
         if qualified == "print" and builtin:
-            printing = printing or not _prints_constants(child)  # a message with no value in it reads nothing out
+            printing = printing or not _prints_constants(child, counters)  # a message with no value in it reads nothing out
             continue
+        logs = qualified.startswith(("logging.", "absl.logging.")) or isinstance(child.func, ast.Attribute) and child.func.attr in LOG_METHODS
+        if logs and _prints_constants(child, counters):
+            continue  # ``logging.info("step %d", t)``: at trace time it logs once per unrolled step, reading nothing out
         if qualified and DRIVER_CALLS.match(qualified):
             return "driver"
         if isinstance(child.func, ast.Attribute) and child.func.attr in DRIVER_METHODS:
@@ -109,22 +114,29 @@ LOOPS = (ast.For, ast.While, ast.AsyncFor)
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
 
 
-def _prints_constants(call: ast.Call) -> bool:
+#: Logger methods (``logger.info``, ``logging.warning``).
+LOG_METHODS = frozenset({"info", "warning", "debug", "log", "vlog"})
+
+
+def _prints_constants(call: ast.Call, counters: Collection[str] = ()) -> bool:
     """``print("saturated")``, ``print(f"{seq.shape=}")``: every argument a literal or what a
-    trace knows without a value (an array's shape, rank, dtype or ``len``)."""
+    trace knows without a value (an array's shape, rank, dtype or ``len``, a ``range`` loop's
+    index ``counters``)."""
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    return bool(arguments) and all(_static_text(arg) for arg in arguments)
+    return bool(arguments) and all(_static_text(arg, counters) for arg in arguments)
 
 
-def _static_text(expr: ast.AST) -> bool:
+def _static_text(expr: ast.AST, counters: Collection[str] = ()) -> bool:
     if isinstance(expr, ast.Constant):
         return True
+    if isinstance(expr, ast.Name):
+        return expr.id in counters
     if isinstance(expr, ast.JoinedStr):
-        return all(_static_text(part.value if isinstance(part, ast.FormattedValue) else part) for part in expr.values)
+        return all(_static_text(part.value if isinstance(part, ast.FormattedValue) else part, counters) for part in expr.values)
     if isinstance(expr, ast.Attribute):
         return expr.attr in STATIC_ATTRIBUTES
     if isinstance(expr, ast.Subscript):
-        return _static_text(expr.value) and isinstance(expr.value, ast.Attribute)  # x.shape[0]
+        return _static_text(expr.value, counters) and isinstance(expr.value, ast.Attribute)  # x.shape[0]
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "len":
         return True
     return False

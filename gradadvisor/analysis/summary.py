@@ -165,6 +165,8 @@ class ClassSummary:
     #: ``self.jac_x = jax.jit(jax.jacobian(self.f))``: attributes holding a gradient function ->
     #: (the transform, the line); another object's ``dyn.jac_x(x)`` calls one.
     held_gradients: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: ``self.warm = warm``, a def of the method (``__init__``): attribute -> (method, function name).
+    closures: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -753,7 +755,8 @@ class SummaryBuilder:
         block = self.source.block(node)
         held = held_gradients(node, self.names) if HELD_WORD.search(block) else {}
         self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, block),
-                                                      instance_classes=_instance_classes(node, block), held_gradients=held)
+                                                      instance_classes=_instance_classes(node, block), held_gradients=held,
+                                                      closures=_closure_attributes(node, block))
 
     def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
         for decorator in node.decorator_list:
@@ -1202,6 +1205,30 @@ class SummaryBuilder:
                 self.summary.seeds.append(
                     Seed("key:" + self.summary.top_level[name], None, None, Level.DIFFERENTIATED, "jax.jit", 0, "run under jax.grad by `gradadvisor bench` (this is a bench file)")
                 )
+
+
+#: ``self.policy = policy_fn``: an attribute assigned a bare name (perhaps a def of the method).
+SELF_NAME_ASSIGNMENT = re.compile(r"\bself[ \t]*\.[ \t]*\w+[ \t]*=[ \t]*[A-Za-z_]\w*[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+def _closure_attributes(node: ast.ClassDef, text: str) -> dict[str, tuple[str, str]]:
+    """``def warm(obs): ...`` then ``self.warm = warm`` in a method (``__init__``): attributes
+    assigned once, to a function the method defines -> (the method's name, the function's name).
+    Calling ``self.warm(...)`` runs that closure, as calling a method runs the method."""
+    if not SELF_NAME_ASSIGNMENT.search(text):
+        return {}
+    found: dict[str, tuple[str, str]] = {}
+    for method in node.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        defined = {item.name for item in method.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for item in method.body if defined else ():
+            if (isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(item.targets[0], ast.Attribute)
+                    and isinstance(item.targets[0].value, ast.Name) and item.targets[0].value.id == "self"
+                    and isinstance(item.value, ast.Name) and item.value.id in defined):
+                found[item.targets[0].attr] = (method.name, item.value.id)
+    assigned = instance_assignments(node)
+    return {attr: where for attr, where in found.items() if len(assigned.get(attr, ())) == 1}
 
 
 def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, str]:

@@ -489,3 +489,12 @@ def call(func: str | ast.expr, *args: ast.expr, **keywords: ast.expr) -> ast.Cal
 
 def constant(value) -> ast.Constant:  # noqa: ANN001
     return ast.Constant(value=value)
+
+
+def compares(expr: ast.expr) -> bool:
+    """``pred == k``, ``(a == k) & (b == k)``, ``~(x > 0)``: booleans, by the operators alone."""
+    if isinstance(expr, ast.Compare):
+        return True
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+        return compares(expr.left) and compares(expr.right)
+    return isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert) and compares(expr.operand)

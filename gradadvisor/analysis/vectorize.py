@@ -508,8 +508,8 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         return ast.Subscript(value=element, slice=ast.Tuple(elts=[*(ast.Slice() for _ in range(keep)), ast.Constant(None)], ctx=ast.Load()) if keep else ast.Constant(None), ctx=ast.Load())
 
     new_body = substitute(body, replace)
-    if shadowed:
-        return None
+    if shadowed or names_read_of(arrays) & _inner_bound(body):
+        return None  # ``jax.grad(lambda z: g(z)[i])(x)``: the rows of ``g(z)`` exist only inside the lambda
     remaining = sum(1 for child in walk(new_body) if isinstance(child, ast.Name) and child.id == index)
     variables = list(reads.values())
     if remaining:
@@ -525,6 +525,21 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         return None
     assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
     return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start)
+
+
+def names_read_of(expressions: list[ast.expr]) -> set[str]:
+    return {found for expression in expressions for found in names_read(expression)}
+
+
+def _inner_bound(body: ast.AST) -> set[str]:
+    """The names lambdas and comprehensions inside ``body`` bind."""
+    found: set[str] = set()
+    for node in walk(body):
+        if isinstance(node, ast.Lambda):
+            found.update(arg.arg for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs])
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            found.update(name for generator in node.generators for name in names_read(generator.target))
+    return found
 
 
 def _row_gather(node: ast.AST, index: str) -> list[ast.expr] | None:
@@ -570,6 +585,8 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
     stays at (``dynamic_index_in_dim`` keeps it unless told not to), else None; a fourth item is
     the index's literal shift (``x[i + 1]``: 1)."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        if isinstance(node.value, ast.Attribute) and node.value.attr == "at":
+            return None  # ``x.at[i].set(v)``: a copy of all of ``x`` written at ``i``, not a row read
         part = node.slice
         offset = _index_offset(part, index)
         if offset is not None:

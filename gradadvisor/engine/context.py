@@ -111,6 +111,15 @@ class Context:
     def statement(self) -> ast.AST | None:
         return self._statements[-1]
 
+    def enclosing_statements(self) -> list[ast.stmt]:
+        """The statements of the current function around the node being visited, outermost first."""
+        found: list[ast.stmt] = []
+        for item in reversed(self._statements):
+            if not isinstance(item, ast.stmt):
+                break
+            found.append(item)
+        return found[::-1]
+
     def block_of(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None:
         """The statement list of the current function that holds ``statement`` (at any depth:
         loop bodies, branches, handlers, cases), and its position there; None outside a def."""

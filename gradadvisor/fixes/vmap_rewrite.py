@@ -18,6 +18,7 @@ import ast
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import derivative_kind
+from gradadvisor.analysis.per_example_gradients import output_component
 from gradadvisor.analysis.per_sample import built, walked
 from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.sample_map import LIFTED_VMAP, lifted_vmap
@@ -248,8 +249,15 @@ def basis_advice(ctx, loop: ast.For, found: ast.Call, transform: str, direction:
     """The advice for a directional derivative per one-hot vector (``pullback(e_i)`` for ``i`` in
     ``range(n)``): the Jacobian at once, ``jax.jacrev`` (rows) or ``jax.jacfwd`` (columns), or the
     product mapped over ``eye(n)``."""
-    whole = "jax.jacrev" if direction == "rows" else "jax.jacfwd"
+    whole = "jax.jacrev" if direction in ("rows", "outputs") else "jax.jacfwd"
     iterable = loop.iter
+    function = output_component(found, loop.target.id) if direction == "outputs" and isinstance(loop.target, ast.Name) else None
+    if function is not None:
+        # ``jax.grad(lambda z: f(z)[i])(x)`` per ``i``: the rows of one Jacobian
+        inner = ast.Lambda(args=function.args, body=function.body.value)  # type: ignore[attr-defined]
+        point = ", ".join(one_line(ctx.code(arg), 30) for arg in found.args)
+        return (f"computes the Jacobian one row at a time, one {derivative_kind(transform)} of an output component per step over "
+                f"`{one_line(ctx.code(iterable), 30)}`; use `{whole}({one_line(ast.unparse(inner), 60)})({point})`, one call for every row")
     count = one_line(ctx.code(iterable.args[0]), 30) if isinstance(iterable, ast.Call) and len(iterable.args) == 1 and ctx.is_builtin(iterable.func, "range") else "n"
     eye = f"{ctx.spell('jax.numpy.eye')[0] or 'jnp.eye'}({count})"
     mapped = f"`jax.vmap({one_line(ctx.code(found.func), 30)})({eye})`" if direction == "rows" or transform == "jax.linearize" else f"a `vmap` of the product over `{eye}`"

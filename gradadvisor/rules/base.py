@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.component_loops import walked_rows, walks_axes
+from gradadvisor.analysis.alternatives import vectorized_alternative
 from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, PLOTTING, UNTRACEABLE
@@ -94,6 +95,7 @@ class RuleContext(Protocol):
     @property
     def keys(self) -> tuple[str, ...]: ...
     def block_of(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None: ...
+    def enclosing_statements(self) -> list[ast.stmt]: ...
     def value(self, expr: ast.AST, overlay: dict[str, Value] | None = None) -> Value: ...
     def dtype_callers(self, expr: ast.AST) -> list[str] | None: ...
     def parameter_of(self, expr: ast.AST) -> str | None: ...
@@ -145,6 +147,9 @@ class Candidate:
     #: Why no gradient flows through what the construct computes (boolean or integer values,
     #: ``analysis/values.py``): it can slow compilation, not the gradient, so it stays low.
     no_gradient: str | None = None
+    #: Why the construct is the alternative the code chose (``analysis/alternatives.py``: the
+    #: other branch of the ``if`` around it vectorises the same work): it stays low.
+    chosen: str | None = None
     #: The loop walks the rows of this parameter while its steps take these parameters whole
     #: (``analysis/component_loops.py``): phase 2 asks which of them are differentiated.
     walks: tuple[str, tuple[str, ...]] | None = None
@@ -333,8 +338,9 @@ class Rule:
             if extent.default is not None:
                 data = {**(data or {}), "default": extent.default}
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
+        chosen = vectorized_alternative(self.ctx.function, self.ctx.enclosing_statements(), self.ctx.resolve)
         self.ctx.add_candidate(
-            self, node, message,
+            self, node, message, chosen=chosen,
             size=size or "none", size_param=size_param, size_owner=owner, per_element=per_element, work=work, need=need, require_trace=require_trace,
             evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly, no_gradient=no_gradient, walks=walks,
         )
@@ -521,9 +527,10 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     if confidence is None:
         return None
     evidence = [*candidate.evidence, *size_evidence]
-    if candidate.no_gradient:
-        confidence = "low"
-        evidence.append(candidate.no_gradient)
+    for reason in (candidate.no_gradient, candidate.chosen):
+        if reason:
+            confidence = "low"
+            evidence.append(reason)
     components = component_axis(candidate, project)
     if components:
         confidence = "low"

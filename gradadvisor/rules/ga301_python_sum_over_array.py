@@ -9,7 +9,7 @@ from gradadvisor.analysis.recurrence_steps import calls_indexed
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import is_collection_name, is_data_name
 from gradadvisor.analysis.per_sample import applies_model, index_range, map_loop, traced_arithmetic, unpartial
-from gradadvisor.analysis.syntax import attribute_path, call, names_read, one_line
+from gradadvisor.analysis.syntax import attribute_path, call, compares, names_read, one_line
 from gradadvisor.analysis.vectorize import (
     ElementLoop,
     calls_jax,
@@ -363,10 +363,11 @@ class PythonSumOverArray(Rule):
             if not extent.is_data:
                 return
             size, param, evidence = extent.proof, extent.param, [extent.reason, *extent.evidence]
-        elif isinstance(operand, (ast.Name, ast.BinOp)) and value.kind in (v.PARAM, v.UNKNOWN) and names:
+        elif isinstance(operand, (ast.Name, ast.BinOp, ast.Compare)) and value.kind in (v.PARAM, v.UNKNOWN) and names:
             if isinstance(operand, ast.Name) and is_collection_name(operand.id):
                 return  # sum(losses): a list of terms, by its name (no fact says otherwise)
-            params = sorted(n for n in names if ctx.value(ast.Name(id=n, ctx=ast.Load())).kind == v.PARAM)
+            params = [n for n in dict.fromkeys(node.id for node in ast.walk(operand) if isinstance(node, ast.Name))
+                      if ctx.value(ast.Name(id=n, ctx=ast.Load())).kind == v.PARAM]
             if not params or any(ctx.value(ast.Name(id=n, ctx=ast.Load())).kind not in (v.PARAM, v.ARRAY, v.SCALAR) for n in names):
                 return
             size, param, evidence = "likely", params[0], [f"`{params[0]}` is a parameter: an array when the function is traced"]
@@ -382,7 +383,9 @@ class PythonSumOverArray(Rule):
             work="jax" if value.kind == v.ARRAY and not value.host else "unknown",
             evidence=evidence,
             fix=fix,
-            no_gradient=v.no_gradient_reason(value, one_line(ctx.code(operand), 30)),
+            no_gradient=v.no_gradient_reason(value, one_line(ctx.code(operand), 30)) or (
+                f"`{one_line(ctx.code(operand), 30)}` compares: it holds booleans, and no gradient flows through them (slow to compile, "
+                "not to differentiate)" if compares(operand) else None),
         )
 
     @classmethod
@@ -396,3 +399,4 @@ class PythonSumOverArray(Rule):
             if any(fact.is_list for fact in facts):
                 return None
         return default_finalize(cls, candidate, project)
+
