@@ -216,6 +216,8 @@ class FileSummary:
     function_arguments: list[tuple[str, str, str, "str | None", "str | None", int]] = field(default_factory=list)
 
 
+#: ``.step(``: an attribute called.
+CALLED_ATTRIBUTE = re.compile(r"\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
 #: ``self.dynamics.step(``: a method called on an object an attribute holds.
 ATTRIBUTE_CALL = re.compile(r"\bself[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
 #: A class whose text names a derivative transform may hold a gradient function on ``self``.
@@ -434,14 +436,13 @@ class SummaryBuilder:
             called |= {f"{name}.__call__" for name in self._called_instances.get(key, ()) if name in heads and self._is_class_name(name)}
             function = self.summary.functions[key]
             function.references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
-            untyped = {b for a, b in found if b and a not in heads and a not in typed and b not in COMMON_METHODS and not b.startswith("__")}
-            if untyped:
-                params = self._enclosing_params(key, {a for a, b in found if b in untyped})
-                methods = {b for a, b in found if b in untyped and a in params}
+            params = self._enclosing_params(key)
+            if params:
+                methods = {b for a, b in found if a in params and b and a not in heads and a not in typed and b not in COMMON_METHODS and not b.startswith("__")}
                 if methods:
                     node = self.nodes[key][0]
                     text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
-                    function.object_methods = sorted(b for b in methods if re.search(rf"\.[ \t]*{b}[ \t]*\(", text))
+                    function.object_methods = sorted(methods & set(CALLED_ATTRIBUTE.findall(text)))
             self._attribute_methods(function, typed)
 
     def _attribute_methods(self, function: FunctionSummary, typed: dict[str, str]) -> None:
@@ -462,15 +463,17 @@ class SummaryBuilder:
                 methods.add(method)
         function.references, function.object_methods = sorted(references), sorted(methods)
 
-    def _enclosing_params(self, key: str, heads: set[str]) -> set[str]:
-        """The names among ``heads`` that are parameters of the function ``key`` or of a function
-        around it (a lambda reading its enclosing function's ``model``)."""
+    def _enclosing_params(self, key: str) -> set[str]:
+        """The parameters of the function ``key`` and of the functions around it (a lambda
+        reading its enclosing function's ``model``), ``self`` and ``cls`` left out."""
         found: set[str] = set()
         function = self.summary.functions.get(key)
-        while function is not None and heads - found:
-            found |= heads & set(function.params)
+        while function is not None:
+            found.update(function.params)
             function = self.summary.functions.get(function.parent) if function.parent else None
-        return found - {"self", "cls"}
+        found.discard("self")
+        found.discard("cls")
+        return found
 
     def _called_names(self, key: str) -> set[str]:
         """The names the function ``key`` calls directly (``name(``), read from its text on demand
@@ -753,10 +756,10 @@ class SummaryBuilder:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
         block = self.source.block(node)
-        held = held_gradients(node, self.names) if HELD_WORD.search(block) else {}
+        held = held_gradients(node, self.names) if ("grad" in block or "jac" in block or "hess" in block) and HELD_WORD.search(block) else {}
         self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, block),
                                                       instance_classes=_instance_classes(node, block), held_gradients=held,
-                                                      closures=_closure_attributes(node, block))
+                                                      closures=_closure_attributes(node))
 
     def _decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, key: str, klass: str | None) -> None:
         for decorator in node.decorator_list:
@@ -1207,16 +1210,11 @@ class SummaryBuilder:
                 )
 
 
-#: ``self.policy = policy_fn``: an attribute assigned a bare name (perhaps a def of the method).
-SELF_NAME_ASSIGNMENT = re.compile(r"\bself[ \t]*\.[ \t]*\w+[ \t]*=[ \t]*[A-Za-z_]\w*[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 
-
-def _closure_attributes(node: ast.ClassDef, text: str) -> dict[str, tuple[str, str]]:
+def _closure_attributes(node: ast.ClassDef) -> dict[str, tuple[str, str]]:
     """``def warm(obs): ...`` then ``self.warm = warm`` in a method (``__init__``): attributes
     assigned once, to a function the method defines -> (the method's name, the function's name).
     Calling ``self.warm(...)`` runs that closure, as calling a method runs the method."""
-    if not SELF_NAME_ASSIGNMENT.search(text):
-        return {}
     found: dict[str, tuple[str, str]] = {}
     for method in node.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -1227,6 +1225,8 @@ def _closure_attributes(node: ast.ClassDef, text: str) -> dict[str, tuple[str, s
                     and isinstance(item.targets[0].value, ast.Name) and item.targets[0].value.id == "self"
                     and isinstance(item.value, ast.Name) and item.value.id in defined):
                 found[item.targets[0].attr] = (method.name, item.value.id)
+    if not found:
+        return found
     assigned = instance_assignments(node)
     return {attr: where for attr, where in found.items() if len(assigned.get(attr, ())) == 1}
 
