@@ -173,3 +173,21 @@ def scan_program(root: Path, source: str, *, low: bool = True, name: str = "m.py
     done = subprocess.run([*args, *(["--min-confidence", "low"] if low else []), name], cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)["findings"]
+
+
+def scan_files(root: Path, files: dict[str, str], codes: tuple[str, ...], min_confidence: str = "low") -> list:
+    """The findings (``Finding`` objects, in process) of a scan of ``files`` (name -> source,
+    dedented) written into ``root`` as their own project, for the rules ``codes``."""
+    import textwrap
+
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    paths = []
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+        paths.append((path, name))
+    (root / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    settings = Settings(codes=codes, root=str(root), min_confidence=min_confidence)
+    return [finding for result in lint_paths(paths, settings, jobs=1) for finding in result.findings]

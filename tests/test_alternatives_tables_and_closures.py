@@ -8,23 +8,14 @@ naming only the loop's index does not make a loop a host driver; trax's numpy is
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
-
-from gradadvisor.engine.runner import Settings, lint_paths
+from conftest import scan_files
 
 
 def _scan(tmp_path: Path, files: dict[str, str], min_confidence: str = "low"):
-    paths = []
-    for name, text in files.items():
-        path = tmp_path / name
-        path.write_text(textwrap.dedent(text))
-        paths.append((path, name))
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    settings = Settings(codes=("GA101", "GA102", "GA103", "GA301", "GA302"), root=str(tmp_path), min_confidence=min_confidence)
-    return [finding for result in lint_paths(paths, settings, jobs=1) for finding in result.findings]
+    return scan_files(tmp_path, files, ("GA101", "GA102", "GA103", "GA301", "GA302"), min_confidence)
 
 
 BRANCHES = """\

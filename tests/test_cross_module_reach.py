@@ -9,8 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from gradadvisor.engine.runner import Settings, lint_paths
+from conftest import scan_files
 
 SIM = """\
 import jax.numpy as jnp
@@ -29,16 +28,7 @@ class Sim:
 
 
 def _scan(tmp_path: Path, files: dict[str, str], min_confidence: str = "low"):
-    paths = []
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-        paths.append((path, name))
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    settings = Settings(codes=("GA101", "GA103", "GA302"), root=str(tmp_path), min_confidence=min_confidence)
-    results = lint_paths(paths, settings, jobs=1)
-    return [finding for result in results for finding in result.findings]
+    return scan_files(tmp_path, files, ("GA101", "GA103", "GA302"), min_confidence)
 
 
 CALLERS = {
@@ -260,12 +250,7 @@ def test_a_rollout_whose_state_feeds_the_next_step_is_sequential(tmp_path):
 
 
 def _scan_all(tmp_path: Path, files: dict[str, str]):
-    for name, text in files.items():
-        (tmp_path / name).write_text(text)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    settings = Settings(codes=("GA101", "GA102", "GA103"), root=str(tmp_path), min_confidence="low")
-    results = lint_paths([(tmp_path / name, name) for name in files], settings, jobs=1)
-    return [finding for result in results for finding in result.findings]
+    return scan_files(tmp_path, files, ("GA101", "GA102", "GA103"))
 
 
 CONTROLLER = """\

@@ -3,22 +3,13 @@ factory arguments passed from another file."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from gradadvisor.engine.runner import Settings, lint_paths
+from conftest import scan_files
 
 
 def _scan(tmp_path: Path, files: dict[str, str], min_confidence: str = "medium"):
-    paths = []
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-        paths.append((path, name))
-    settings = Settings(codes=("GA401",), root=str(tmp_path), min_confidence=min_confidence)
-    results = lint_paths(paths, settings, jobs=1)
-    return [finding for result in results for finding in result.findings]
+    return scan_files(tmp_path, files, ("GA401",), min_confidence)
 
 
 def test_imported_array_read_by_jitted_code(tmp_path):
