@@ -208,3 +208,38 @@ def test_a_masked_total_is_an_accumulation_not_a_recurrence(tmp_path):
     found = _scan(tmp_path, {"m.py": source})
     assert [f.code for f in found] == ["GA302"]
     assert "jnp.where(flags[:G.shape[0]], w[:G.shape[0]] * G * theta, 0.0)" in found[0].message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "jnp.vstack([jnp.pad(s.core, ((0, s.height - s.core.shape[0]), (0, 0))) for s in sections])",  # objects, not rows
+        "jnp.stack([jnp.pad(s, (0, 8 - s.shape[0])) for s in sections])",  # each item padded by its own length: ragged
+    ],
+)
+def test_items_of_different_objects_or_shapes_are_not_mapped(tmp_path, body):
+    source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef assemble(sections):\n    return {body}\n"
+    assert _scan(tmp_path, {"m.py": source}) == []
+    rows = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef assemble(sections):\n    return jnp.stack([jnp.tanh(s) for s in sections])\n"
+    assert [f.code for f in _scan(tmp_path, {"m.py": rows})] == ["GA101"]
+
+
+def test_a_file_naming_jax_only_in_a_comment_is_not_likely_traced(tmp_path):
+    source = """\
+    # adapted from the farm-jax project
+    import numpy as np
+
+    def tally(x):
+        hits = np.asarray(x) > 0
+        return sum(hits * np.asarray(x))
+    """
+    found = _scan(tmp_path, {"m.py": source})
+    assert found and all(f.confidence == "low" for f in found)
+    assert not any("likely traced by its callers" in item for f in found for item in f.evidence)
+
+
+@pytest.mark.parametrize(("matrix", "reported"), [("jnp.eye(y.shape[0]) * w", True), ("jnp.eye(y.shape[0]) / w", True), ("jnp.eye(y.shape[0]) * 2.0", False)])
+def test_an_identity_times_a_vector_is_a_dense_diagonal(tmp_path, matrix, reported):
+    source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef gls(X, y, w):\n    Wt = {matrix}\n    return X.T @ (Wt @ y)\n"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA203",))
+    assert [(f.code, f.line) for f in found] == ([("GA203", 7)] if reported else [])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from gradadvisor.analysis import values as v
+from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import attribute_root, name_count
 from gradadvisor.analysis.vectorize import replace_names
@@ -97,6 +98,10 @@ def operand_rank(operand: ast.AST, ctx) -> int | None:
     value = ctx.value(operand)
     if value.kind in (v.SCALAR, v.SIZE):
         return 0
+    if value.rank is None:
+        spelled = ctx.assigned(operand.id) if isinstance(operand, ast.Name) else operand
+        if spelled is not None and scaled_identity(spelled, ctx.resolve) is not None:
+            return 2  # ``jnp.eye(n) * w``: an n-by-n matrix
     return value.rank
 
 
@@ -229,4 +234,19 @@ def captured_operand(operands, ctx) -> str | None:
         root = attribute_root(operand) if isinstance(operand, ast.Attribute) else operand
         if isinstance(root, ast.Name) and root.id != "self" and not ctx.facts.bindings_at(root.id, ctx.scope, ctx.statement) and ctx.value(root).kind in (v.ARRAY, v.UNKNOWN, v.PARAM):
             return root.id
+    return None
+
+
+def scaled_identity(expr: ast.AST, resolve) -> ast.expr | None:
+    """The vector ``v`` when ``expr`` is ``jnp.eye(n) * v`` (or ``v * jnp.eye(n)``; ``jnp.eye(n) /
+    v`` is ``diag(1 / v)``): a dense diagonal matrix, ``diag(v)`` in another spelling. A literal
+    scale (``eye(n) * 2.0``) is a scaled identity, not a diagonal of a vector."""
+    if not (isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Mult, ast.Div))):
+        return None
+    for eye, other in ((expr.left, expr.right), (expr.right, expr.left)):
+        if isinstance(eye, ast.Call) and (resolve(eye.func) or "").rpartition(".")[2] in ("eye", "identity") and len(eye.args) == 1 \
+                and (resolve(eye.func) or "").rpartition(".")[0] in AUTODIFF_NUMPY and not isinstance(other, ast.Constant):
+            if isinstance(expr.op, ast.Div):
+                return ast.copy_location(ast.BinOp(left=ast.Constant(1.0), op=ast.Div(), right=other), other) if eye is expr.left else None
+            return other
     return None

@@ -21,7 +21,8 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from gradadvisor.analysis.gradient import COMPILING, Level, short
+from gradadvisor.analysis.gradient import COMPILING, LIBRARY_MODULES, Level, short
+from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.testcode import is_test_function
 from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed
 
@@ -432,6 +433,16 @@ class Project:
     def _owner_text(self, path: str, key: Key, attr: str) -> str:
         where = "here" if key[0] == path else f"in {key[0]}"
         return f"of a class the code does not name; the one class {where} with a `{attr}` method, a guess from the name"
+
+    def imports_autodiff(self, path: str) -> bool:
+        """``path`` imports jax or another library of the transform table (jax.numpy under
+        another module's name included): its array work can be traced. A file that names jax only
+        in a comment or a string is NumPy code."""
+        summary = self.files.get(path)
+        if summary is None:
+            return False
+        return any(qualified.split(".")[0] in LIBRARY_MODULES or any(qualified.startswith(module) for module in REEXPORTS)
+                   for qualified in summary.imports.values())
 
     def untraced_autograd(self, path: str) -> bool:
         """``path`` uses autograd's NumPy (not jax), and nothing in the project hands anything to

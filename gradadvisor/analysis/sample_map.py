@@ -25,7 +25,7 @@ from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
 from gradadvisor.analysis.syntax import dotted, name, names_read, walk
-from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES, ElementLoop, ProductLoop, calls_jax, elementwise_in
+from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES, ElementLoop, ProductLoop, calls_jax, element_is_object, elementwise_in
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
 INSPECTING_BUILTINS = frozenset(
@@ -133,6 +133,8 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # each step already maps a batch (jax.vmap(f)(chunk)): chunked on purpose, for memory
     if updates_state(body, ctx):
         return None  # `filt.push(s)` assigns `self.hist`: each step reads the one before, a recurrence
+    if isinstance(loop, ElementLoop) and any(element_is_object(loop.body, variable) or sized_by_itself(loop.body, variable) for variable in loop.variables):
+        return None  # `s.core`, `s.height` of each item; `pad(p, (0, 8 - p.shape[0]))`: different objects or shapes, no vmap
     applies, param = applies_function(loop, ctx)
     if not applies:
         return None
@@ -150,6 +152,18 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         if extent.proof != "named":
             return None
     return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
+
+
+def sized_by_itself(body: ast.AST, variable: str) -> bool:
+    """Each step computes with its own item's shape (``jnp.pad(p, (0, 8 - p.shape[0]))``, a slice
+    ``p[:p.shape[0] - 1]``): the items differ in shape (a ragged list), as an array's rows do not."""
+    for node in walk(body):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            for side in (node.left, node.right):
+                if (isinstance(side, ast.Subscript) and isinstance(side.value, ast.Attribute) and side.value.attr == "shape"
+                        and isinstance(side.value.value, ast.Name) and side.value.value.id == variable):
+                    return True
+    return False
 
 
 def batches_inside(body: ast.AST, ctx, walked: frozenset[str] = frozenset()) -> bool:

@@ -380,7 +380,7 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
         eager = project.eager_only(key)
         if eager is not None:
             return "none", eager  # its only callers run eagerly: not traced, whatever jax it does
-    if candidate.work == "jax" and not project.untraced_autograd(candidate.path):
+    if candidate.work == "jax" and not project.untraced_autograd(candidate.path) and project.imports_autodiff(candidate.path):
         return "likely", explanation
     return "none", explanation
 

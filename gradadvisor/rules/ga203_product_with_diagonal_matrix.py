@@ -64,8 +64,8 @@ class ProductWithDiagonalMatrix(Rule):
     slow_eagerly = True  # the dense matrix is built and multiplied, traced or not
     name = "product-with-diagonal-matrix"
     summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
-    keywords = ("diag",)
-    trigger = re.compile(r"\bdiag(?:flat)?\s*\(")
+    keywords = ("diag", "eye", "identity")
+    trigger = re.compile(r"\b(?:diag(?:flat)?|eye|identity)\s*\(")
     expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot)\s*\(")
 
     VALID = (
@@ -213,12 +213,14 @@ class ProductWithDiagonalMatrix(Rule):
             if binding is None:
                 return None
             named, operand = binding.statement, binding.value
-        diagonal = operation_of(operand, ctx.resolve, self._rank)
-        if diagonal is None or diagonal.name != "diagonal" or diagonal.variant != "diag" or not diagonal.plain or diagonal.host:
-            return None
-        if diagonal.module is not None and diagonal.module.split(".")[0] not in {name.split(".")[0] for name in AUTODIFF_NUMPY}:
-            return None
-        vector = diagonal.operands[0]
+        vector = mt.scaled_identity(operand, ctx.resolve)  # ``jnp.eye(n) * w``: ``diag(w)`` spelled as a product
+        if vector is None:
+            diagonal = operation_of(operand, ctx.resolve, self._rank)
+            if diagonal is None or diagonal.name != "diagonal" or diagonal.variant != "diag" or not diagonal.plain or diagonal.host:
+                return None
+            if diagonal.module is not None and diagonal.module.split(".")[0] not in {name.split(".")[0] for name in AUTODIFF_NUMPY}:
+                return None
+            vector = diagonal.operands[0]
         if self._rank(vector) not in (1, None):
             return None  # `diag` of a matrix takes its diagonal: a matrix-vector product
         length = self._leading(vector)
