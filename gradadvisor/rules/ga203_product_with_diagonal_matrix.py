@@ -23,7 +23,8 @@ class ProductWithDiagonalMatrix(Rule):
     `A @ jnp.diag(s)`, `jnp.dot(jnp.diag(w), X)`, `U @ jnp.diag(s) @ Vt`, or the diagonal
     matrix named first (`D = jnp.diag(jnp.exp(v))` ... `B.T @ D @ B`), in every product
     spelling of the operation table (`analysis/operations.py`), and a factor of a chain,
-    `jnp.linalg.multi_dot([V, jnp.diag(d), V.T])` (advice: no fix). Reported when the code shows
+    `jnp.linalg.multi_dot([V, jnp.diag(d), V.T])` (advice: no fix). The diagonal matrix may be
+    spelled `jnp.eye(n) * w` (or `jnp.eye(n) / w`, `diag(1 / w)`). Reported when the code shows
     that the argument of `diag` is a vector (`diag` of a matrix takes its diagonal instead).
 
     ## Why it is slow for gradients
