@@ -65,8 +65,8 @@ class ProductWithDiagonalMatrix(Rule):
     slow_eagerly = True  # the dense matrix is built and multiplied, traced or not
     name = "product-with-diagonal-matrix"
     summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
-    keywords = ("diag", "eye", "identity")
-    trigger = re.compile(r"\b(?:diag(?:flat)?|eye|identity)\s*\(")
+    keywords = ("diag", "eye")
+    trigger = re.compile(r"\b(?:diag(?:flat)?|eye)\s*\(")
     expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot)\s*\(")
 
     VALID = (
