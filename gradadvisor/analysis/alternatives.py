@@ -18,9 +18,10 @@ from gradadvisor.analysis.syntax import walk_local
 VECTORIZING = frozenset({"jax.vmap", "jax.lax.map", "jax.numpy.vectorize", "equinox.filter_vmap", "flax.linen.vmap", "haiku.vmap", "jax.pmap"})
 
 
-def vectorized_alternative(function: ast.AST | None, chain: list[ast.stmt], resolve) -> str | None:
-    """Why the innermost statement of ``chain`` (the statements around a construct, outermost
-    first, within ``function``) sits in a branch whose sibling vectorises: a sentence, or None."""
+def vectorized_alternative(ctx) -> str | None:
+    """Why the construct being visited (``ctx``: a rule's context) sits in a branch whose sibling
+    vectorises the same work: a sentence, or None."""
+    chain = ctx.enclosing_statements()
     for depth, statement in enumerate(chain[:-1]):
         if not isinstance(statement, ast.If):
             continue
@@ -29,15 +30,16 @@ def vectorized_alternative(function: ast.AST | None, chain: list[ast.stmt], reso
         if any(item is inner for item in statement.body):
             other, where = statement.orelse, f"the `else` branch of the `if` at line {line}"
             if not other and _returns(statement.body):
-                other, where = _after(chain[depth - 1] if depth else function, statement), f"the code after the `if` at line {line}"
+                place = ctx.block_of(statement)
+                other, where = (place[0][place[1] + 1:] if place else []), f"the code after the `if` at line {line}"
         elif any(item is inner for item in statement.orelse):
             other, where = statement.body, f"the other branch of the `if` at line {line}"
         else:
             continue
         for item in other:
             for node in walk_local(item):
-                if isinstance(node, ast.Call) and canonical(resolve(node.func)) in VECTORIZING:
-                    name = canonical(resolve(node.func)) or "jax.vmap"
+                if isinstance(node, ast.Call) and canonical(ctx.resolve(node.func)) in VECTORIZING:
+                    name = canonical(ctx.resolve(node.func)) or "jax.vmap"
                     return (f"{where} computes it with `{name.replace('jax.numpy.', 'jnp.')}` (line {node.lineno}): "
                             "this loop is the alternative the code chose (memory, debugging), not an oversight")
     return None
@@ -45,17 +47,3 @@ def vectorized_alternative(function: ast.AST | None, chain: list[ast.stmt], reso
 
 def _returns(block: list[ast.stmt]) -> bool:
     return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
-
-
-def _after(parent: ast.AST | None, statement: ast.If) -> list[ast.stmt]:
-    """The statements after ``statement`` in the block of ``parent`` (a statement or the
-    function) that holds it."""
-    if parent is None:
-        return []
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(parent, field, None)
-        if isinstance(block, list):
-            for position, item in enumerate(block):
-                if item is statement:
-                    return block[position + 1:]
-    return []

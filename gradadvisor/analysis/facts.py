@@ -1364,7 +1364,7 @@ class _Evaluator:
         if kinds <= {v.SCALAR}:
             if "complex" in (left.dtype, right.dtype):
                 return Value(v.SCALAR, dtype="complex")
-            literal = _arithmetic(node.op, left.literal, right.literal)
+            literal = arithmetic(node.op, left.literal, right.literal)
             return v.scalar(literal)
         if kinds <= {v.SCALAR, v.PARAM} and v.PARAM in kinds:
             # Computed from parameters: an array if they are arrays, a count if they are ints.
@@ -2140,7 +2140,8 @@ def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
     return v.array(tuple(result), base.dtype, host=base.host, data=base.data)
 
 
-def _arithmetic(op: ast.operator, left, right):
+def arithmetic(op: ast.operator, left, right):
+    """``left <op> right`` of two Python numbers, or None (an unknown operand, a huge result)."""
     if not isinstance(left, (int, float)) or not isinstance(right, (int, float)) or isinstance(left, bool) or isinstance(right, bool):
         return None
     try:

@@ -244,8 +244,8 @@ def scaled_identity(expr: ast.AST, resolve) -> ast.expr | None:
     if not (isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Mult, ast.Div))):
         return None
     for eye, other in ((expr.left, expr.right), (expr.right, expr.left)):
-        if isinstance(eye, ast.Call) and (resolve(eye.func) or "").rpartition(".")[2] in ("eye", "identity") and len(eye.args) == 1 \
-                and (resolve(eye.func) or "").rpartition(".")[0] in AUTODIFF_NUMPY and not isinstance(other, ast.Constant):
+        module, _, function = (resolve(eye.func) or "").rpartition(".") if isinstance(eye, ast.Call) else ("", "", "")
+        if function in ("eye", "identity") and module in AUTODIFF_NUMPY and len(eye.args) == 1 and not isinstance(other, ast.Constant):  # type: ignore[attr-defined]
             if isinstance(expr.op, ast.Div):
                 return ast.copy_location(ast.BinOp(left=ast.Constant(1.0), op=ast.Div(), right=other), other) if eye is expr.left else None
             return other

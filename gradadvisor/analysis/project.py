@@ -24,7 +24,7 @@ from pathlib import PurePath
 from gradadvisor.analysis.gradient import COMPILING, LIBRARY_MODULES, Level, short
 from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.testcode import is_test_function
-from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed
+from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, enclosing_params
 
 Key = tuple[str, str]  # (path, function key)
 #: How a callee reached only through a method's name is linked (``callees``).
@@ -43,6 +43,18 @@ class Reason:
     #: unknown class, resolved to the one class that defines ``encode``): the level is likely,
     #: not proven.
     guess: bool = False
+
+
+def outranks(level: int, guess: bool, existing: Reason | None) -> bool:
+    """A reason of ``level`` (resting on a guess from a name, or not) replaces ``existing``: none
+    yet, a lower level, or the same level and surer."""
+    return existing is None or existing.level < level or existing.level == level and surer(guess, existing)
+
+
+def surer(guess: bool, existing: Reason | None) -> bool:
+    """A reason resting on a guess or not (``guess``) is surer than ``existing``: none yet, or one
+    resting on a guess where it does not (the question of being compiled has no levels)."""
+    return existing is None or existing.guess and not guess
 
 
 @dataclass(frozen=True)
@@ -359,7 +371,7 @@ class Project:
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
-                        if key not in self.compile_reasons or self.compile_reasons[key].guess and not reason.guess:
+                        if surer(reason.guess, self.compile_reasons.get(key)):
                             self.compile_reasons[key] = reason
 
     def _only_method(self, summary: FileSummary, target: str) -> list[Key]:
@@ -374,14 +386,7 @@ class Project:
 
     def _on_parameter(self, summary: FileSummary, scope: str, head: str, attr: str) -> bool:
         """``head.attr`` names a method on a parameter of the function ``scope`` or of one around it."""
-        if not attr or "." in attr or attr.startswith("__") or head in ("self", "cls"):
-            return False
-        function = summary.functions.get(scope)
-        while function is not None:
-            if head in function.params:
-                return True
-            function = summary.functions.get(function.parent) if function.parent else None
-        return False
+        return bool(attr) and "." not in attr and not attr.startswith("__") and head in enclosing_params(summary.functions, scope)
 
     def method_owners(self, path: str, attr: str) -> list[Key]:
         """The method ``attr`` that ``obj.attr`` on an object of unknown class in ``path`` most
@@ -489,8 +494,7 @@ class Project:
         return found
 
     def _raise(self, key: Key, reason: Reason) -> bool:
-        existing = self.reasons.get(key)
-        if existing is not None and existing.level >= reason.level and not (existing.level == reason.level and existing.guess and not reason.guess):
+        if not outranks(reason.level, reason.guess, self.reasons.get(key)):
             return False
         self.reasons[key] = reason
         return True
@@ -572,9 +576,8 @@ class Project:
             key = work.popleft()
             level, guess = reasons[key].level, reasons[key].guess
             for callee, how in self.callees(key):
-                existing = reasons.get(callee)
                 guessed = guess or how.startswith(GUESSED)
-                if existing is None or existing.level < level or existing.level == level and existing.guess and not guessed:
+                if outranks(level, guessed, reasons.get(callee)):
                     reasons[callee] = Reason(level, how, 0, key[0], key, guess=guessed)
                     work.append(callee)
         work = deque(self.compiled)
@@ -583,8 +586,7 @@ class Project:
             guess = self.compile_reasons[caller].guess if caller in self.compile_reasons else self.reasons[caller].guess if caller in self.reasons else False
             for callee, how in self.callees(caller):
                 guessed = guess or how.startswith(GUESSED)
-                existing = self.compile_reasons.get(callee) if callee in self.compiled else None
-                if callee not in self.compiled or existing is not None and existing.guess and not guessed:
+                if callee not in self.compiled or surer(guessed, self.compile_reasons.get(callee)):
                     self.compiled.add(callee)
                     self.compile_reasons[callee] = Reason(Level.TRACED, how, 0, caller[0], caller, guess=guessed)
                     work.append(callee)

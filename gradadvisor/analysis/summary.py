@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import SMALL_RANGE
-from gradadvisor.analysis.facts import Facts, Scope, instance_assignments
+from gradadvisor.analysis.facts import Facts, Scope, arithmetic, instance_assignments
 from gradadvisor.analysis.gradient import (
     BENCH_FILE_FUNCTIONS,
     COMPACT,
@@ -49,7 +49,7 @@ from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
-from gradadvisor.analysis.syntax import Source, dotted, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
+from gradadvisor.analysis.syntax import Source, dotted, int_value, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
 
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEVELS, *CUSTOM_RULE_FUNCTIONS] if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
@@ -242,7 +242,7 @@ def stated_constants(text: str) -> dict[str, tuple[int, int]]:
             continue
         try:
             value = _int_arithmetic(ast.parse(match.group(2).strip(), mode="eval").body)
-        except (SyntaxError, ValueError, ZeroDivisionError, OverflowError, RecursionError):
+        except (SyntaxError, ValueError, RecursionError):
             continue
         if value is not None:
             found[name] = (value, text.count("\n", 0, match.start()) + 1)
@@ -250,21 +250,22 @@ def stated_constants(text: str) -> dict[str, tuple[int, int]]:
 
 
 def _int_arithmetic(node: ast.AST) -> int | None:
-    if isinstance(node, ast.Constant):
-        return node.value if type(node.value) is int else None
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _int_arithmetic(node.operand)
-        return -inner if inner is not None else None
-    if isinstance(node, ast.BinOp):
-        left, right = _int_arithmetic(node.left), _int_arithmetic(node.right)
-        if left is None or right is None:
-            return None
-        if isinstance(node.op, ast.Pow):
-            return left ** right if 0 <= right <= 64 and abs(left) < 2 ** 16 else None
-        operations = {ast.Add: int.__add__, ast.Sub: int.__sub__, ast.Mult: int.__mul__, ast.FloorDiv: int.__floordiv__}
-        operation = operations.get(type(node.op))
-        return operation(left, right) if operation is not None else None
-    return None
+    """The int ``node`` computes from int literals alone (``2 ** 11 + 1``), else None."""
+    value = int_value(node)
+    if value is None and isinstance(node, ast.BinOp):
+        value = arithmetic(node.op, _int_arithmetic(node.left), _int_arithmetic(node.right))
+    return value if type(value) is int else None
+
+
+def enclosing_params(functions: dict[str, "FunctionSummary"], key: str | None) -> set[str]:
+    """The parameters of the function ``key`` and of the functions around it (a lambda reading its
+    enclosing function's ``model``), ``self`` and ``cls`` left out."""
+    found: set[str] = set()
+    function = functions.get(key) if key is not None else None
+    while function is not None:
+        found.update(function.params)
+        function = functions.get(function.parent) if function.parent else None
+    return found - {"self", "cls"}
 
 
 def module_name(display: str) -> tuple[str, str]:
@@ -436,7 +437,7 @@ class SummaryBuilder:
             called |= {f"{name}.__call__" for name in self._called_instances.get(key, ()) if name in heads and self._is_class_name(name)}
             function = self.summary.functions[key]
             function.references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
-            params = self._enclosing_params(key)
+            params = enclosing_params(self.summary.functions, key)
             if params:
                 methods = {b for a, b in found if a in params and b and a not in heads and a not in typed and b not in COMMON_METHODS and not b.startswith("__")}
                 if methods:
@@ -462,18 +463,6 @@ class SummaryBuilder:
             else:
                 methods.add(method)
         function.references, function.object_methods = sorted(references), sorted(methods)
-
-    def _enclosing_params(self, key: str) -> set[str]:
-        """The parameters of the function ``key`` and of the functions around it (a lambda
-        reading its enclosing function's ``model``), ``self`` and ``cls`` left out."""
-        found: set[str] = set()
-        function = self.summary.functions.get(key)
-        while function is not None:
-            found.update(function.params)
-            function = self.summary.functions.get(function.parent) if function.parent else None
-        found.discard("self")
-        found.discard("cls")
-        return found
 
     def _called_names(self, key: str) -> set[str]:
         """The names the function ``key`` calls directly (``name(``), read from its text on demand

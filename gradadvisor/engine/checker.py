@@ -122,13 +122,6 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
         )
         # A candidate may depend on another function's parameter (a factory's, a constructor's).
         wanted.update(c.data["calls_to"] for c in ctx.candidates if c.data.get("calls_to"))
-        # ...such as the default of the function around it (``def make_walker(grad_u, n=10)``)
-        functions = result.summary.functions
-        wanted.update(
-            functions[scope].name
-            for c in ctx.candidates if c.data.get("default") is not None
-            for scope in c.scopes[1:] if scope in functions and c.size_param in functions[scope].params
-        )
         if wanted:
             builder.record_local_calls(wanted)
         for code, message in sorted(ctx.crashes.items()):

@@ -337,13 +337,25 @@ class Rule:
             per_element = per_element or extent.per_element
             if extent.default is not None:
                 data = {**(data or {}), "default": extent.default}
+                owner = owner or self._default_owner(extent.param)
+                if owner is not None:  # ``def make_walker(grad_u, n=10)`` around the loop: its calls say
+                    data["calls_to"] = owner.partition(":")[0].split(".")[-1]
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
-        chosen = vectorized_alternative(self.ctx.function, self.ctx.enclosing_statements(), self.ctx.resolve)
+        chosen = vectorized_alternative(self.ctx)
         self.ctx.add_candidate(
             self, node, message, chosen=chosen,
             size=size or "none", size_param=size_param, size_owner=owner, per_element=per_element, work=work, need=need, require_trace=require_trace,
             evidence=items, fix=fix, data=data or {}, slow_eagerly=type(self).slow_eagerly, no_gradient=no_gradient, walks=walks,
         )
+
+    def _default_owner(self, param: str | None) -> str | None:
+        """The key of the function around the innermost one whose parameter ``param`` is (the
+        factory whose default counts a closure's loop); None when it is the innermost's own."""
+        functions = [node for node in self.ctx.scopes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))]
+        for depth, (node, key) in enumerate(zip(reversed(functions), self.ctx.keys)):
+            if param in {arg.arg for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]}:
+                return key if depth else None
+        return None
 
     # -- phase 2 ---------------------------------------------------------------------------
 
@@ -460,12 +472,9 @@ def _traced_parameter(candidate: Candidate, project: "Project") -> bool:
 
 def _over_default(candidate: Candidate, project: "Project", facts: list, default: int) -> tuple[str, list[str]]:
     """A count whose parameter defaults to a few (``def make_walker(grad_u, n=10)``, perhaps the
-    parameter of a function around the loop's): data-sized only where a visible call passes a
-    data size or a literal above ``SMALL_RANGE`` (``make_walker(du, n=400)``); a few otherwise."""
-    if not facts:
-        owner = next((scope for scope in candidate.scopes[1:] if (function := project.function((candidate.path, scope))) is not None
-                      and candidate.size_param in function.params), None)
-        facts = project.arguments(candidate.path, owner, candidate.size_param) if owner is not None else []
+    parameter of a function around the loop's, ``Candidate.size_owner``): data-sized only where a
+    visible call (``facts``) passes an array's length or a literal above ``SMALL_RANGE`` and the
+    rule's threshold (``make_walker(du, n=400)``); a few otherwise."""
     floor = max(SMALL_RANGE, candidate.data.get("threshold") or 0)
     # a literal above the floor, or an array's length (``make(du, n=len(ts))``); not any size
     # (``self.antiderivative(-nu)``: the caller's own small count)
