@@ -247,6 +247,7 @@ def scaled_identity(expr: ast.AST, resolve) -> ast.expr | None:
         module, _, function = (resolve(eye.func) or "").rpartition(".") if isinstance(eye, ast.Call) else ("", "", "")
         if function in ("eye", "identity") and module in AUTODIFF_NUMPY and len(eye.args) == 1 and not isinstance(other, ast.Constant):  # type: ignore[attr-defined]
             if isinstance(expr.op, ast.Div):
-                return ast.copy_location(ast.BinOp(left=ast.Constant(1.0), op=ast.Div(), right=other), other) if eye is expr.left else None
+                # a new node, no source position: written out, not taken from the user's text
+                return ast.BinOp(left=ast.Constant(1.0), op=ast.Div(), right=other) if eye is expr.left else None
             return other
     return None

@@ -86,6 +86,12 @@ class ProductWithDiagonalMatrix(Rule):
         Valid("import jax.numpy as jnp\n\ndef test_scale(a, n):\n    s = jnp.ones(n)\n    assert jnp.allclose(jnp.diag(s) @ a, s[:, None] * a)\n"),
     )
     INVALID = (
+        # `eye(n) / s` is `diag(1 / s)`: the rows are scaled by the reciprocal
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return (jnp.eye(n) / s) @ a\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return (1.0 / s)[:, None] * a\n",
+            message_contains="scale the rows",
+        ),
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return jnp.diag(s) @ a\n",
             expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return s[:, None] * a\n",
