@@ -175,8 +175,10 @@ SMALL_MATRIX = 4
 def last_two_axes(operation) -> bool | None:
     """Which axes a ``diagonal``/``trace`` runs over: False for the plain form (axes 0 and 1),
     True for the last two axes of a batched argument (``axis1=-2, axis2=-1`` in either order,
-    or ``jnp.linalg``'s spelling), None for an offset or other axes (not the shape modelled)."""
+    ``jnp.linalg``'s spelling, or the function mapped by ``vmap``), None for an offset or other axes (not the shape modelled)."""
     arguments = operation.arguments
+    if operation.variant in ("mapped", "mapped-diag"):
+        return True  # ``jax.vmap(jnp.diag)(m)``: each matrix of the batch
     if operation.variant == "matrix":
         return None if arguments else True
     if not arguments:

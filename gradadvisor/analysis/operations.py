@@ -33,6 +33,10 @@ a matrix from a vector; ``swap`` is a transpose only for a 2-D operand and axes 
 (``jnp.swapaxes(a, -1, -2)``, ``jnp.moveaxis(a, 0, 1)``, ``jnp.transpose(a, (1, 0))``):
 ``operation_of`` answers ``transpose`` for it only when its ``rank`` callback proves 2.
 
+A function mapped over the leading axis, ``jax.vmap(jnp.diag)(x)`` (inline or through a name
+bound once to it, ``jax.jit`` around it or not), is its operation with the variant ``mapped``
+(``mapped-diag`` for ``diag``): see ``mapped``.
+
 ``Operation.host`` tells NumPy's spellings (computed on the host, never traced or
 differentiated) from jax's and autograd's; methods, attributes and operators run in whatever
 library the operand belongs to (``host`` None). Nothing here imports jax or numpy.
@@ -337,15 +341,20 @@ def normalise_subscripts(subscripts: str) -> str | None:
 
 Resolve = Callable[[ast.AST], "str | None"]
 Rank = Callable[[ast.expr], "int | None"]
+Bound = Callable[[ast.Name], "ast.expr | None"]
 
 
-def operation_of(expr: ast.AST, resolve: Resolve, rank: Rank | None = None) -> Operation | None:
+def operation_of(expr: ast.AST, resolve: Resolve, rank: Rank | None = None, bound: Bound | None = None) -> Operation | None:
     """The operation ``expr`` computes, with its operands in order, or None.
 
     ``resolve`` gives a dotted expression's qualified name (``jnp.dot`` -> ``jax.numpy.dot``,
     None for a local name: then ``x.dot(y)`` is a method call); ``rank`` gives an operand's
-    number of axes when known (only ``[swap]`` spellings ask it)."""
+    number of axes when known (only ``[swap]`` spellings ask it); ``bound`` the expression a
+    name is bound to once (``bdiag = jax.jit(jax.vmap(jnp.diag))``: then ``bdiag(x)`` is a
+    mapped ``diag``, see ``mapped``)."""
     index = _index()
+    if isinstance(expr, ast.Call) and not (isinstance(expr.func, ast.Attribute) or isinstance(expr.func, ast.Name) and (bound is None or resolve(expr.func) is not None)):
+        return mapped(expr, resolve, bound)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.MatMult):
         return Operation("matmul", (expr.left, expr.right), index[("operator", "@")][0], expr)
     if isinstance(expr, ast.Attribute):
@@ -371,6 +380,43 @@ def operation_of(expr: ast.AST, resolve: Resolve, rank: Rank | None = None) -> O
             found = _bind(spelling, expr, [expr.func.value, *expr.args], rank)
             if found is not None:
                 return found
+    return None
+
+
+#: The transforms that map a function over its argument's leading axis, and the compilers a
+#: mapped function may be wrapped in (``jax.jit(jax.vmap(jnp.diag))``).
+MAPPING = frozenset({"jax.vmap"})
+COMPILING = frozenset({"jax.jit"})
+
+
+def mapped(call: ast.Call, resolve: Resolve, bound: Bound | None) -> Operation | None:
+    """``jax.vmap(jnp.diag)(x)``, inline or through a name bound once to it (``jax.jit`` around
+    it changes nothing): ``diag``, ``diagonal`` or ``trace`` of each element of ``x`` along its
+    leading axis. The operation keeps its name; the variant is ``mapped-diag`` for ``diag`` (a
+    batch of vectors becomes a batch of dense diagonal matrices; a batch of matrices gives each
+    one's diagonal) and ``mapped`` for the others (each matrix of a 3-D batch: its last two
+    axes). Only the plain forms (no ``in_axes`` other than 0, no parameter of the function)."""
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return None
+    function: ast.expr = call.func
+    if isinstance(function, ast.Name) and bound is not None:
+        function = bound(function) or function
+    for _ in range(2):  # jax.jit(jax.vmap(f)), jax.vmap(jax.jit(f))
+        if isinstance(function, ast.Call) and resolve(function.func) in COMPILING and len(function.args) == 1 and not function.keywords:
+            function = function.args[0]
+    if not isinstance(function, ast.Call) or resolve(function.func) not in MAPPING or len(function.args) != 1:
+        return None
+    if any(item.arg != "in_axes" or _literal(item.value) != (0,) for item in function.keywords):
+        return None
+    inner = function.args[0]
+    if isinstance(inner, ast.Call) and resolve(inner.func) in COMPILING and len(inner.args) == 1 and not inner.keywords:
+        inner = inner.args[0]
+    qualified = resolve(inner)
+    for spelling in _index().get(("function", qualified or ""), ()):
+        if spelling.operation in ("diagonal", "trace") and spelling.variant in ("diag", ""):
+            variant = "mapped-diag" if spelling.variant == "diag" else "mapped"
+            as_mapped = Spelling(spelling.operation, "mapped", spelling.name, spelling.operands[:1], variant=variant)
+            return Operation(spelling.operation, (call.args[0],), as_mapped, call, module=spelling.name.rpartition(".")[0])
     return None
 
 
@@ -475,6 +521,13 @@ def result_shape(operation: str, variant: str, shapes: Sequence["tuple[object, .
         if len(shape) < 2 or variant == "swap" and len(shape) != 2:
             return None
         return (*shape[:-2], shape[-1], shape[-2])
+    if operation in ("diagonal", "trace") and variant in ("mapped", "mapped-diag"):
+        shape = shapes[0]  # each element along the leading axis
+        if variant == "mapped-diag" and len(shape) == 2:
+            return (shape[0], shape[1], shape[1])
+        if len(shape) != 3:
+            return None
+        return (shape[0],) if operation == "trace" else (shape[0], shape[1] if shape[1] == shape[2] else None)
     if operation == "diagonal":
         shape = shapes[0]
         if variant == "diag" and len(shape) == 1:

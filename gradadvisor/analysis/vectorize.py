@@ -20,6 +20,7 @@ import ast
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import library as lib
+from gradadvisor.analysis.blocks import block_rows
 from gradadvisor.analysis.operations import spellings
 from gradadvisor.analysis.syntax import call, child_nodes, dotted, full_slice, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
 
@@ -449,7 +450,9 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     passed to functions). A read at a shifted index (``x[j + 1]``, ``x[j - 1]``), or any read of a
     range that does not start at 0, maps over a window of the array (``x[1:n + 1]``), as the
     index walks it: the window is exact only where the index stays inside the array (JAX clamps
-    an index, and a slice clips), an assumption the reading states."""
+    an index, and a slice clips), an assumption the reading states. A contiguous block read at the
+    index (``x[i * k:(i + 1) * k]``) is row ``i`` of a reshaped view (``analysis/blocks.py``)."""
+    body, blocks = block_rows(body, index)
     reads: dict[tuple[str, int], str] = {}
     windows: list[str] = []
     # A shifted read or a start makes every read a window, ``x[j]`` too (``x[:n - 1]``).
@@ -524,6 +527,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     if not variables:
         return None
     assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
+    assumptions += blocks
     return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start)
 
 
@@ -605,8 +609,8 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
             ellipsis = lambda item: isinstance(item, ast.Constant) and item.value is Ellipsis  # noqa: E731
             if all(full_slice(item) for item in before) and all(full_slice(item) for item in after[:-1]) and (not after or full_slice(after[-1]) or ellipsis(after[-1])):
                 return node.value, len(before), keep, offset
-            if len(before) == 1 and ellipsis(before[0]) and not after and keep is None and not offset:
-                return node.value, -1, None, 0
+            if len(before) == 1 and ellipsis(before[0]) and all(full_slice(item) for item in after) and keep is None and not offset:
+                return node.value, -1 - len(after), None, 0  # ``x[..., i]``, ``x[..., i, :]``
             if all(full_slice(item) for item in before) and keep is None and after and all(
                 (isinstance(item, ast.Slice) or _literal_int(item) is not None or isinstance(item, ast.Constant) and item.value is None)
                 and index not in names_read(item) for item in after

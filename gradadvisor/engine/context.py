@@ -209,6 +209,22 @@ class Context:
             return value.elts[path[0]]
         return None
 
+    def bound(self, name: ast.Name) -> ast.expr | None:
+        """The expression a name stands for when the nearest scope that binds it binds it once,
+        by a plain assignment (``bdiag = jax.jit(jax.vmap(jnp.diag))`` at module level) that
+        reaches here: ``operation_of``'s ``bound``."""
+        scope: Scope | None = self.scope
+        while scope is not None and not scope.binds(name.id):
+            scope = scope.parent
+        if scope is None:
+            return None
+        bindings = scope.bindings[name.id]
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or not isinstance(bindings[0].value, ast.expr):
+            return None
+        if scope is self.scope and not self.facts.bindings_at(name.id, scope, self.statement):
+            return None  # bound below this line
+        return bindings[0].value
+
     def parameter_part(self, name: str) -> str | None:
         """``beta, gamma = params`` reaching this point, ``params`` a parameter: ``name`` is a
         part of what callers pass (a leaf or a subtree); the parameter's name, or None. Only a

@@ -47,6 +47,23 @@ class Triggers:
             if pattern is not None and pattern not in found:
                 found[pattern] = match_lines(pattern, source)
             self._expression_lines[rule] = None if pattern is None else found[pattern]
+        for rule in rules:
+            self._add_aliases(rule, source)
+
+    def _add_aliases(self, rule: type[Rule], source: Source) -> None:
+        """Calls of the names the file binds to what the rule's trigger stands for (``aliases``)
+        match its first pattern and its expression trigger."""
+        lines = self._lines.get(rule)
+        if rule.aliases is None or not lines or not lines[0]:
+            return  # no trigger, or it matches nowhere: no alias is bound either
+        names = {match.group("name") for match in rule.aliases.finditer(source.text)}
+        if not names:
+            return
+        calls = match_lines(re.compile(r"\b(?:%s)\s*\(" % "|".join(sorted(map(re.escape, names)))), source)
+        self._lines[rule] = (sorted({*lines[0], *calls}), *lines[1:])
+        expression = self._expression_lines.get(rule)
+        if expression is not None:
+            self._expression_lines[rule] = sorted({*expression, *calls})
 
     def expression_lines(self, rules: Iterable[type[Rule]]) -> list[int] | None:
         """The lines on which one of ``rules`` may find something in an expression (sorted);

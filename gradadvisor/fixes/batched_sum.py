@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from gradadvisor.analysis.blocks import block_rows
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.accumulation import Accumulation, Body, keeps_initial, lifted_module, module_constant
 from gradadvisor.analysis.accumulation_walk import (
@@ -97,6 +98,7 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
     taken = set(names_read(term)) | {item for level in levels for item in level.targets}
     replacements: dict[int, ast.expr] = {}
     imports: list = []
+    block_conditions: list[str] = []
     for number, level in enumerate(levels):
         for element, array in level.elements.items():
             value = ctx.value(array.value if is_new(array) else array)
@@ -105,6 +107,8 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
         if level.index is None:
             continue
         index = level.index
+        term, blocks = block_rows(term, index)  # ``x[i * k:(i + 1) * k]``: row ``i`` of a reshaped view
+        block_conditions.extend(blocks)
         if index_shapes(term, index, ctx.resolve, ctx.is_builtin):
             if fixed_windows(term, index) and not index_shapes(without_windows(term, index), index, ctx.resolve, ctx.is_builtin):
                 return None  # ``y[t - K:t]``: a window of one width at every step, advice only
@@ -149,7 +153,7 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
     variables = frozenset(leaf.variable for leaf in leaves)
     if not variables & names_read(replaced):
         return None
-    conditions = [leaf.condition for leaf in leaves if not leaf.proven and leaf.condition]
+    conditions = [*block_conditions, *(leaf.condition for leaf in leaves if not leaf.proven and leaf.condition)]
     arrays = [leaf.array for leaf in leaves if not is_arange(leaf)]
     spelled = ctx.spell(f"{ctx.names.numpy_module()}.sum")[0] or "jnp.sum"
     keepdims = {leaf.keepdims for leaf in leaves}

@@ -30,7 +30,9 @@ class DiagOfMatmul(Rule):
     a 2-D `A`); the diagonal as `diag`, `diagonal`, `jnp.linalg.diagonal`, the `.diagonal()`
     and `.trace()` methods. Also when the product is named first and used only there
     (`P = A @ B` ... `jnp.diag(P)`), and over the last two axes of a batch
-    (`jnp.trace(A @ B, axis1=-2, axis2=-1)`, `jnp.linalg.trace`): `"...ij,...ji->..."`.
+    (`jnp.trace(A @ B, axis1=-2, axis2=-1)`, `jnp.linalg.trace`): `"...ij,...ji->..."`; and the
+    function mapped over a 3-D batch of products, `jax.vmap(jnp.diag)(C @ S @ C.T)`, inline or
+    through a name bound once to it (`bdiag = jax.jit(jax.vmap(jnp.diag))`).
 
     ## Why it is slow for gradients
     For n-by-k inputs the product costs n*n*k multiply-adds and an n*n temporary,
@@ -89,8 +91,9 @@ class DiagOfMatmul(Rule):
     name = "diag-of-matmul"
     summary = "`diag`/`trace` of a matrix product computes the whole product; use one einsum"
     keywords = ("diag", "trace", "einsum")
-    expression_trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
-    trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*\(")
+    expression_trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*[(),]")  # `vmap(jnp.diag)(...)` too
+    trigger = expression_trigger
+    aliases = re.compile(r"^[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\b(?:diag|diagonal|trace)\b", re.MULTILINE)
 
     VALID = (
         # The full matrix is returned as well: it is needed anyway.
@@ -103,6 +106,8 @@ class DiagOfMatmul(Rule):
         Valid("import numpy as onp\nd = onp.trace(a @ b)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diag(a @ b, k=1)\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return jnp.diagonal(a @ b, axis1=1, axis2=2)\n"),
+        # `vmap(diag)` of one matrix product maps its rows: it builds a matrix per row (GA203's).
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(n):\n    a = jnp.ones((n, n))\n    return jax.vmap(jnp.diag)(a @ a)\n"),
         # A diagonal of four entries: the product is as small as the diagonal.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(d):\n    g = jnp.eye(4)\n    return jnp.diag(g @ jnp.diag(d))\n"),
         Valid("import jax.numpy as jnp\nt = jnp.trace(a)\n"),
@@ -236,9 +241,20 @@ class DiagOfMatmul(Rule):
         ),
     )
 
+    INVALID += (
+        # The diagonal of each product of a batch, through `vmap`: the einsum keeps the batch axis.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\nbdiag = jax.jit(jax.vmap(jnp.diag))\n\n@jax.jit\ndef f(n, t):\n"
+            "    c = jnp.ones((n, 4))\n    s = jnp.ones((t, 4, 4))\n    return bdiag(c @ s @ c.T)\n",
+            expected_fix='import jax\nimport jax.numpy as jnp\n\nbdiag = jax.jit(jax.vmap(jnp.diag))\n\n@jax.jit\ndef f(n, t):\n'
+            '    c = jnp.ones((n, 4))\n    s = jnp.ones((t, 4, 4))\n    return jnp.einsum("...ij,...ij->...i", c @ s, c)\n',
+        ),
+        Invalid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(c, s):\n    return jax.vmap(jnp.trace)(c @ s @ c.T)\n"),
+    )
+
     def visit_Call(self, node: ast.Call) -> None:
         ctx = self.ctx
-        outer = operation_of(node, ctx.resolve)
+        outer = operation_of(node, ctx.resolve, bound=ctx.bound)
         if outer is None or outer.name not in ("diagonal", "trace") or outer.keywords or outer.host:
             return
         batched = mt.last_two_axes(outer)
@@ -257,8 +273,12 @@ class DiagOfMatmul(Rule):
             return
         (left, left_t), (right, right_t), keywords = product
         ranks = (self._rank(left), self._rank(right))
+        mapped = outer.variant in ("mapped", "mapped-diag")
+        if mapped and (ranks == (2, 2) or any(rank is not None and rank > 3 for rank in ranks)):
+            return  # `vmap(diag)` of one matrix maps its rows; of a 4-D batch, each element's first two axes
         batched = batched and ranks != (2, 2)
-        if batched and (left_t or right_t):
+        # `vmap(diag)(c @ s @ c.T)`: a transposed operand of a mapped product is taken to be a matrix
+        if batched and any(transposed and rank != 2 and not (mapped and rank is None) for transposed, rank in ((left_t, ranks[0]), (right_t, ranks[1]))):
             return  # `.T` of a batch reverses every axis: not the transpose of each matrix
         if keywords and module != "jax.numpy":
             return
@@ -279,7 +299,9 @@ class DiagOfMatmul(Rule):
         params = (ctx.parameter_of(left), ctx.parameter_of(right))
         rank_checks = [f"rank {param} 2" for param, rank in zip(params, ranks) if rank != 2 and param is not None]
         deferrable = all(rank == 2 or param is not None for param, rank in zip(params, ranks))
-        if batched:  # the batch axes must broadcast as `matmul`'s do: the einsum's `...` does
+        if mapped:
+            conditions.require(3 in ranks and all(rank in (2, 3) for rank in ranks), "the product is a 3-D batch of matrices (two or three axes each operand, one with three)")
+        elif batched:  # the batch axes must broadcast as `matmul`'s do: the einsum's `...` does
             conditions.require(all(rank is not None and rank >= 2 for rank in ranks), "both operands have at least two axes")
         else:
             conditions.require(

@@ -24,7 +24,9 @@ class ProductWithDiagonalMatrix(Rule):
     matrix named first (`D = jnp.diag(jnp.exp(v))` ... `B.T @ D @ B`), in every product
     spelling of the operation table (`analysis/operations.py`), and a factor of a chain,
     `jnp.linalg.multi_dot([V, jnp.diag(d), V.T])` (advice: no fix). The diagonal matrix may be
-    spelled `jnp.eye(n) * w` (or `jnp.eye(n) / w`, `diag(1 / w)`). Reported when the code shows
+    spelled `jnp.eye(n) * w` (or `jnp.eye(n) / w`, `diag(1 / w)`), or be a batch of them,
+    `jax.vmap(jnp.diag)(s)` for a 2-D `s` (inline or through a name bound once to it), whose
+    product scales `s[..., :, None] * A`. Reported when the code shows
     that the argument of `diag` is a vector (`diag` of a matrix takes its diagonal instead).
 
     ## Why it is slow for gradients
@@ -66,7 +68,8 @@ class ProductWithDiagonalMatrix(Rule):
     name = "product-with-diagonal-matrix"
     summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
     keywords = ("diag", "eye")
-    trigger = re.compile(r"\b(?:diag(?:flat)?|eye)\s*\(")
+    trigger = re.compile(r"\b(?:diag(?:flat)?|eye)\s*[(),]")  # `vmap(jnp.diag)(s)` too
+    aliases = re.compile(r"^[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\bdiag\b", re.MULTILINE)
     expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot)\s*\(")
 
     VALID = (
@@ -121,6 +124,18 @@ class ProductWithDiagonalMatrix(Rule):
         ),
     )
 
+    VALID += (
+        # `vmap(diag)` of a 3-D batch takes each matrix's diagonal: no dense matrix is built.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n, t):\n    s = jnp.ones((t, n, n))\n    return jax.vmap(jnp.diag)(s) @ a\n"),
+    )
+    INVALID += (
+        # A batch of dense diagonal matrices, one per row of `s`, through a name bound to `vmap(diag)`.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\nbdiag = jax.vmap(jnp.diag)\n\n@jax.jit\ndef f(a, n, t):\n    s = jnp.ones((t, n))\n    return bdiag(s) @ a\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\nbdiag = jax.vmap(jnp.diag)\n\n@jax.jit\ndef f(a, n, t):\n    s = jnp.ones((t, n))\n    return s[..., :, None] * a\n",
+        ),
+    )
+
     def visit_BinOp(self, node: ast.BinOp) -> None:
         if isinstance(node.op, ast.MatMult):
             self._product(node)
@@ -142,7 +157,9 @@ class ProductWithDiagonalMatrix(Rule):
             diagonal = self._diagonal(item)
             if diagonal is None or len(chain.elts) < 2:
                 continue
-            vector, matrix, _ = diagonal
+            vector, matrix, _, mapped = diagonal
+            if mapped:
+                continue  # a batch of diagonal matrices in a chain: not modelled
             inner = 0 < position < len(chain.elts) - 1
             if self._rank(vector) == 1:
                 size, why = "proven" if isinstance(self._leading(vector), str) else "likely", f"`{one_line(ctx.code(vector), 25)}` is a vector"
@@ -164,21 +181,30 @@ class ProductWithDiagonalMatrix(Rule):
         sides = [(side, diagonal) for side, diagonal in sides if diagonal is not None]
         if len(sides) != 1:
             return  # no dense diagonal, or two: a diagonal times a diagonal, rarely written
-        side, (vector, matrix, named) = sides[0]
+        side, (vector, matrix, named, mapped) = sides[0]
         other = product.operands[1] if side == "left" else product.operands[0]
         other_rank = self._rank(other)
         conditions = Preconditions()
+        # `vmap(jnp.diag)(s)`: a batch of diagonal matrices, one per row of `s`: `s[..., :, None]`
+        batch = [ast.Constant(Ellipsis)] if mapped else []
         if side == "left":
-            rows = ast.Subscript(value=vector, slice=ast.Tuple(elts=[ast.Slice(), ast.Constant(None)], ctx=ast.Load()), ctx=ast.Load())
+            rows = ast.Subscript(value=vector, slice=ast.Tuple(elts=[*batch, ast.Slice(), ast.Constant(None)], ctx=ast.Load()), ctx=ast.Load())
             replacement = ast.BinOp(left=rows, op=ast.Mult(), right=other)
             scaled = "scale the rows"
             conditions.require(other_rank is not None and other_rank >= 2, f"`{one_line(ctx.code(other), 25)}` has at least two axes (`diag(s) @ a` of a vector is `s * a`)")
         else:
-            replacement = ast.BinOp(left=other, op=ast.Mult(), right=vector)
+            columns = ast.Subscript(value=vector, slice=ast.Tuple(elts=[*batch, ast.Constant(None), ast.Slice()], ctx=ast.Load()), ctx=ast.Load()) if mapped else vector
+            replacement = ast.BinOp(left=other, op=ast.Mult(), right=columns)
             scaled = "scale the columns"
+            if mapped:
+                conditions.require(other_rank is not None and other_rank >= 2, f"`{one_line(ctx.code(other), 25)}` has at least two axes (a vector times the batch drops an axis)")
         conditions.require(False, f"`{one_line(ctx.code(other), 25)}` holds no inf or nan (the product multiplies them by the zeros off the diagonal)")
         matrix_text = one_line(ctx.code(matrix), 30)
-        if self._rank(vector) == 1:
+        if mapped:
+            size = "proven" if self._rank(vector) == 2 else "likely"
+            why = f"`{matrix_text}` maps `diag` over the rows of `{one_line(ctx.code(vector), 25)}`: a batch of n-by-n matrices"
+            conditions.require(self._rank(vector) == 2, f"`{one_line(ctx.code(vector), 25)}` has two axes (a batch of vectors)")
+        elif self._rank(vector) == 1:
             size = "proven" if isinstance(self._leading(vector), str) else "likely"
             why = f"`{one_line(ctx.code(vector), 25)}` is a vector: `{matrix_text}` is an n-by-n matrix"
         else:  # `diag` of a matrix would take its diagonal
@@ -220,20 +246,21 @@ class ProductWithDiagonalMatrix(Rule):
             if binding is None:
                 return None
             named, operand = binding.statement, binding.value
-        vector = mt.scaled_identity(operand, ctx.resolve)  # ``jnp.eye(n) * w``: ``diag(w)`` spelled as a product
+        vector, mapped = mt.scaled_identity(operand, ctx.resolve), False  # ``jnp.eye(n) * w``: ``diag(w)`` spelled as a product
         if vector is None:
-            diagonal = operation_of(operand, ctx.resolve, self._rank)
-            if diagonal is None or diagonal.name != "diagonal" or diagonal.variant != "diag" or not diagonal.plain or diagonal.host:
+            diagonal = operation_of(operand, ctx.resolve, self._rank, ctx.bound)
+            if diagonal is None or diagonal.name != "diagonal" or diagonal.variant not in ("diag", "mapped-diag") or not diagonal.plain or diagonal.host:
                 return None
             if diagonal.module is not None and diagonal.module.split(".")[0] not in {name.split(".")[0] for name in AUTODIFF_NUMPY}:
                 return None
-            vector = diagonal.operands[0]
-        if self._rank(vector) not in (1, None):
+            vector, mapped = diagonal.operands[0], diagonal.variant == "mapped-diag"
+        if self._rank(vector) not in ((2, None) if mapped else (1, None)):
             return None  # `diag` of a matrix takes its diagonal: a matrix-vector product
-        length = self._leading(vector)
+        value = ctx.value(vector)
+        length = (value.shape[-1] if value.is_array and value.shape else None) if mapped else self._leading(vector)
         if isinstance(length, int) and length <= SMALL_RANGE or self._few_items(vector, named or ctx.statement):
             return None  # a few entries (`jnp.stack([a, b])`): the product is as small
-        return vector, operand, named
+        return vector, operand, named, mapped
 
     def _few_items(self, vector: ast.expr, statement: ast.AST) -> bool:
         """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items, written
@@ -241,6 +268,8 @@ class ProductWithDiagonalMatrix(Rule):
         binding = self._assignment(vector, statement) if isinstance(vector, ast.Name) else None
         if binding is not None:
             vector = binding.value
+        if isinstance(vector, ast.Call) and (self.ctx.resolve(vector.func) or "").rpartition(".")[2] not in ("stack", "array", "asarray", "hstack"):
+            return False  # `jnp.ones((t, n))`: a shape, not items
         items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
         return isinstance(items, (ast.List, ast.Tuple)) and len(items.elts) <= SMALL_RANGE and not any(isinstance(item, ast.Starred) for item in items.elts)
 

@@ -1,0 +1,106 @@
+"""Loops over contiguous blocks (``x[i * k:(i + 1) * k]``): row ``i`` of a reshaped view, a map
+``jax.vmap`` computes at once (``analysis/blocks.py``)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+
+import pytest
+from conftest import scan_files
+
+from gradadvisor.analysis.blocks import block_rows, block_width
+
+HEAD = "import jax\nimport jax.numpy as jnp\n\n"
+
+
+@pytest.mark.parametrize(
+    ("item", "width"),
+    [
+        ("i * k:(i + 1) * k", "k"),
+        ("k * i:k * (i + 1)", "k"),
+        ("i * 64:i * 64 + 64", "64"),
+        ("i * self.size:(i + 1) * self.size", "self.size"),
+        ("i * k:(i + 2) * k", None),  # overlapping windows, not blocks
+        ("i * k:(i + 1) * m", None),
+        ("i:i + k", None),  # a window at every index, not a block
+        ("i * 1:(i + 1) * 1", None),  # a block of one is an index
+    ],
+)
+def test_block_width(item, width):
+    part = ast.parse(f"x[{item}]", mode="eval").body.slice
+    found = block_width(part, "i")
+    assert (None if found is None else ast.unparse(found)) == width
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("f(x[i * k:(i + 1) * k])", "f(x.reshape((-1, k) + x.shape[1:])[i])"),
+        ("x[:, i * 8:(i + 1) * 8] @ w", "x.reshape(x.shape[:1] + (-1, 8) + x.shape[2:])[:, i] @ w"),
+        ("x[..., i * 8:(i + 1) * 8]", "x.reshape(x.shape[:-1] + (-1, 8))[..., i, :]"),
+        ("x[..., i * 8:(i + 1) * 8, :]", "x.reshape(x.shape[:-2] + (-1, 8) + x.shape[-1:])[..., i, :, :]"),
+        ("x[0, i * 8:(i + 1) * 8]", "x[0, i * 8:(i + 1) * 8]"),  # a literal before the block: not modelled
+    ],
+)
+def test_block_reads_become_rows_of_a_view(code, expected):
+    body, assumptions = block_rows(ast.parse(code, mode="eval").body, "i")
+    assert ast.unparse(body) == expected
+    assert bool(assumptions) == (code != expected)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    parts = []\n    for b in range(spec.shape[-1] // 256):\n        parts.append(jnp.tanh(spec[..., b * 256:(b + 1) * 256] @ w))\n    return jnp.concatenate(parts, axis=-1)\n",
+        "    return jnp.concatenate([jnp.tanh(spec[:, i * 64:(i + 1) * 64] @ w) for i in range(40)], axis=1)\n",
+        "    return jnp.stack([jnp.sum(spec[i * 64:i * 64 + 64] @ w) for i in range(spec.shape[0] // 64)])\n",
+    ],
+)
+def test_a_map_over_blocks_is_ga101(tmp_path, body):
+    source = f"{HEAD}@jax.jit\ndef f(spec, w):\n{body}"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA101",))
+    assert [f.code for f in found] == ["GA101"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # four blocks: a small fixed count
+        "    return jnp.concatenate([jnp.tanh(spec[:, i * 64:(i + 1) * 64] @ w) for i in range(4)], axis=1)\n",
+        # each block feeds the next: a recurrence, not a map
+        "    h = w\n    for i in range(spec.shape[0] // 64):\n        h = jnp.tanh(spec[i * 64:(i + 1) * 64] @ h)\n    return h\n",
+    ],
+)
+def test_look_alikes_of_block_maps_are_not_ga101(tmp_path, body):
+    source = f"{HEAD}@jax.jit\ndef f(spec, w):\n{body}"
+    assert scan_files(tmp_path, {"m.py": source}, ("GA101",)) == []
+
+
+def test_the_rewrite_of_a_block_map_keeps_values_and_gradients(tmp_path):
+    """Differentially, before and after ``--fix --unsafe-fixes``."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    source = f"{HEAD}@jax.jit\ndef f(x, w):\n    return jnp.concatenate([jnp.tanh(x[:, i * 4:(i + 1) * 4] @ w) for i in range(24)], axis=1)\n"
+    for name in ("orig.py", "m.py"):
+        (tmp_path / name).write_text(source)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA101",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
+    fixed = (tmp_path / "m.py").read_text()
+    assert "jax.vmap" in fixed and "reshape" in fixed and "for i in" not in fixed
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(f"blocks_{name}", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        return module
+
+    before, after = load("orig"), load("m")
+    keys = jax.random.split(jax.random.PRNGKey(0), 2)
+    x, w = jax.random.normal(keys[0], (3, 96)), jax.random.normal(keys[1], (4, 5))
+    assert jnp.allclose(before.f(x, w), after.f(x, w), atol=1e-5)
+    grads = [jax.grad(lambda a, b, g=g: jnp.sum(jnp.sin(g(a, b))), argnums=(0, 1))(x, w) for g in (before.f, after.f)]
+    for one, two in zip(*grads):
+        assert jnp.allclose(one, two, atol=1e-5)

@@ -1,0 +1,130 @@
+"""``jax.vmap(jnp.diag)``: a diagonal (GA202) or a batch of dense diagonal matrices (GA203),
+inline or through a name bound once to it, in the operation table's ``mapped`` form."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+
+import pytest
+from conftest import scan_files
+
+from gradadvisor.analysis.operations import operation_of, result_shape
+
+HEAD = "import jax\nimport jax.numpy as jnp\n\nbdiag = jax.jit(jax.vmap(jnp.diag))\n\n"
+
+
+def _resolve(node):
+    from gradadvisor.analysis.syntax import dotted
+
+    name = dotted(node)
+    head, dot, rest = (name or "").partition(".")
+    module = {"jnp": "jax.numpy", "jax": "jax", "np": "numpy"}.get(head)
+    return None if module is None else module + dot + rest
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("jax.vmap(jnp.diag)(x)", ("diagonal", "mapped-diag")),
+        ("jax.jit(jax.vmap(jnp.diagonal))(x)", ("diagonal", "mapped")),
+        ("jax.vmap(jnp.trace, in_axes=0)(x)", ("trace", "mapped")),
+        ("jax.vmap(jnp.trace, in_axes=1)(x)", None),  # another axis mapped: not modelled
+        ("jax.vmap(jnp.diag)(x, y)", None),
+        ("jax.vmap(jnp.sum)(x)", None),
+        ("jax.vmap(np.diag)(x)", ("diagonal", "mapped-diag")),  # NumPy's: `host` tells it apart
+    ],
+)
+def test_the_mapped_form_of_the_operation_table(code, expected):
+    found = operation_of(ast.parse(code, mode="eval").body, _resolve)
+    assert (None if found is None else (found.name, found.variant)) == expected
+
+
+def test_a_name_bound_to_the_mapped_function_is_followed():
+    expr = ast.parse("bdiag(x)", mode="eval").body
+    binding = ast.parse("jax.jit(jax.vmap(jnp.diag))", mode="eval").body
+    assert operation_of(expr, _resolve) is None
+    found = operation_of(expr, _resolve, bound=lambda name: binding if name.id == "bdiag" else None)
+    assert (found.name, found.variant, found.host) == ("diagonal", "mapped-diag", False)
+
+
+@pytest.mark.parametrize(
+    ("operation", "variant", "shape", "expected"),
+    [
+        ("diagonal", "mapped-diag", (5, 7), (5, 7, 7)),
+        ("diagonal", "mapped-diag", (5, 7, 7), (5, 7)),
+        ("diagonal", "mapped", (5, 7, 7), (5, 7)),
+        ("trace", "mapped", (5, 7, 7), (5,)),
+        ("trace", "mapped", (5, 7, 7, 7), None),
+    ],
+)
+def test_shapes_of_mapped_operations(operation, variant, shape, expected):
+    assert result_shape(operation, variant, [shape]) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    return jax.vmap(jnp.diag)(c @ s @ c.T)\n",
+        "    return bdiag(c @ s @ c.T)\n",
+        "    return jax.vmap(jnp.trace)(c @ s @ c.T)\n",
+    ],
+)
+def test_the_diagonal_of_each_product_of_a_batch_is_ga202(tmp_path, body):
+    source = f"{HEAD}@jax.jit\ndef f(c, s):\n{body}"
+    assert [(f.code, f.line) for f in scan_files(tmp_path, {"m.py": source}, ("GA202",))] == [("GA202", 8)]
+
+
+def test_vmap_of_diag_over_one_product_maps_its_rows_and_is_not_ga202(tmp_path):
+    source = f"{HEAD}@jax.jit\ndef f(n):\n    a = jnp.ones((n, n))\n    return bdiag(a @ a)\n"
+    assert scan_files(tmp_path, {"m.py": source}, ("GA202",)) == []
+
+
+def test_a_batch_of_dense_diagonal_matrices_in_a_product_is_ga203(tmp_path):
+    source = f"{HEAD}@jax.jit\ndef fisher(phi, lam):\n    big = bdiag(lam)\n    return phi.T[None] @ big @ phi[None]\n"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA203",))
+    assert [(f.code, f.line) for f in found] == [("GA203", 9)]
+    assert "maps `diag` over the rows of `lam`" in " ".join(found[0].evidence)
+
+
+def test_a_name_bound_twice_is_not_followed(tmp_path):
+    source = HEAD + "bdiag = jnp.diagonal\n\n@jax.jit\ndef f(c, s):\n    return bdiag(c @ s @ c.T)\n"
+    assert scan_files(tmp_path, {"m.py": source}, ("GA202",)) == []
+
+
+def test_the_rewrites_of_mapped_diagonals_keep_values_and_gradients(tmp_path):
+    """Differentially, before and after ``--fix --unsafe-fixes``: GA202's einsum for the diagonal
+    of each product of a batch, and GA203's scaling for a batch of diagonal matrices."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    source = (
+        f"{HEAD}@jax.jit\ndef d(c, s):\n    return bdiag(c @ s @ c.T)\n\n"
+        "@jax.jit\ndef left(lam, b):\n    return jax.vmap(jnp.diag)(lam) @ b\n\n"
+        "@jax.jit\ndef right(lam, b):\n    return b @ jax.vmap(jnp.diag)(lam)\n"
+    )
+    for name in ("orig.py", "m.py"):
+        (tmp_path / name).write_text(source)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA202", "GA203"), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
+    fixed = (tmp_path / "m.py").read_text()
+    assert "einsum" in fixed and "lam[..., :, None] * b" in fixed and "b * lam[..., None, :]" in fixed
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(f"mapped_{name}", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        return module
+
+    before, after = load("orig"), load("m")
+    keys = jax.random.split(jax.random.PRNGKey(0), 4)
+    c, s = jax.random.normal(keys[0], (6, 3)), jax.random.normal(keys[1], (5, 3, 3))
+    lam, b = jax.random.normal(keys[2], (5, 6)), jax.random.normal(keys[3], (6, 6))
+    cases = {"d": (c, s), "left": (lam, b), "right": (lam, b)}
+    for name, args in cases.items():
+        old, new = getattr(before, name), getattr(after, name)
+        assert jnp.allclose(old(*args), new(*args), atol=1e-5)
+        grads = [jax.grad(lambda *xs, g=g: jnp.sum(jnp.sin(g(*xs))), argnums=(0, 1))(*args) for g in (old, new)]
+        for one, two in zip(*grads):
+            assert jnp.allclose(one, two, atol=1e-5)
