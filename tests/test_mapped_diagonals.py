@@ -1,5 +1,6 @@
 """``jax.vmap(jnp.diag)``: a diagonal (GA202) or a batch of dense diagonal matrices (GA203),
-inline or through a name bound once to it, in the operation table's ``mapped`` form."""
+inline or through a name bound once to it, in the operation table's ``mapped`` form; and the
+diagonal or trace of two axes of an einsum's output, folded into the einsum (GA202)."""
 
 from __future__ import annotations
 
@@ -122,6 +123,59 @@ def test_the_rewrites_of_mapped_diagonals_keep_values_and_gradients(tmp_path):
     c, s = jax.random.normal(keys[0], (6, 3)), jax.random.normal(keys[1], (5, 3, 3))
     lam, b = jax.random.normal(keys[2], (5, 6)), jax.random.normal(keys[3], (6, 6))
     cases = {"d": (c, s), "left": (lam, b), "right": (lam, b)}
+    for name, args in cases.items():
+        old, new = getattr(before, name), getattr(after, name)
+        assert jnp.allclose(old(*args), new(*args), atol=1e-5)
+        grads = [jax.grad(lambda *xs, g=g: jnp.sum(jnp.sin(g(*xs))), argnums=(0, 1))(*args) for g in (old, new)]
+        for one, two in zip(*grads):
+            assert jnp.allclose(one, two, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("code", "subscripts"),
+    [
+        ('jnp.trace(jnp.einsum("ab,nbc->nac", p, q), axis1=1, axis2=2)', "ab,nba->n"),
+        ('jnp.diagonal(jnp.einsum("nij,njk->nik", a, b), axis1=-2, axis2=-1)', "nij,nji->ni"),
+        ('jax.vmap(jnp.trace)(jnp.einsum("nij,njk->nik", a, b))', "nij,nji->n"),
+        ('jnp.diagonal(jnp.einsum("ijk,kl->ijl", a, b), axis1=0, axis2=2)', "ijk,ki->ji"),
+        ('jnp.trace(jnp.einsum("ab,nbc->nac", p, q), offset=1, axis1=1, axis2=2)', None),  # another diagonal
+        ('jnp.trace(jnp.einsum("...ab,bc->...ac", p, q))', None),  # axes behind `...`: not modelled
+    ],
+)
+def test_a_diagonal_of_an_einsum_folds_into_it(tmp_path, code, subscripts):
+    source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, q, a, b):\n    return {code}\n"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA202",))
+    assert [f.code for f in found] == (["GA202"] if subscripts else [])
+    if subscripts:
+        assert f'"{subscripts}"' in found[0].message
+
+
+def test_the_folded_einsum_keeps_values_and_gradients(tmp_path):
+    """Differentially, before and after ``--fix --unsafe-fixes``."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    source = (
+        "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef t(p, q):\n    return jnp.trace(jnp.einsum(\"ab,nbc->nac\", p, q), axis1=1, axis2=2)\n\n"
+        "@jax.jit\ndef d(a, b):\n    return jnp.diagonal(jnp.einsum(\"ijk,kl->ijl\", a, b), axis1=0, axis2=2)\n"
+    )
+    for name in ("orig.py", "m.py"):
+        (tmp_path / name).write_text(source)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA202",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
+    fixed = (tmp_path / "m.py").read_text()
+    assert '"ab,nba->n"' in fixed and '"ijk,ki->ji"' in fixed
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(f"folded_{name}", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        return module
+
+    before, after = load("orig"), load("m")
+    keys = jax.random.split(jax.random.PRNGKey(1), 4)
+    cases = {"t": (jax.random.normal(keys[0], (4, 4)), jax.random.normal(keys[1], (3, 4, 4))), "d": (jax.random.normal(keys[2], (5, 2, 3)), jax.random.normal(keys[3], (3, 5)))}
     for name, args in cases.items():
         old, new = getattr(before, name), getattr(after, name)
         assert jnp.allclose(old(*args), new(*args), atol=1e-5)

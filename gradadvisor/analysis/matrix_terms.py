@@ -253,3 +253,51 @@ def scaled_identity(expr: ast.AST, resolve) -> ast.expr | None:
                 return ast.BinOp(left=ast.Constant(1.0), op=ast.Div(), right=other) if eye is expr.left else None
             return other
     return None
+
+
+def folded_einsum(outer, resolve) -> tuple[ast.Call, str] | None:
+    """``(einsum call, new subscripts)`` when ``outer`` (a ``diag``/``diagonal``/``trace``, plain,
+    over given axes, or mapped) takes the diagonal or trace of two axes of an einsum's output
+    written out (``"ab,nbc->nac"``, no ``...``): the einsum with the second axis's letter renamed
+    to the first's computes only the entries kept (``trace(einsum("ab,nbc->nac", P, Q), axis1=1,
+    axis2=2)`` is ``einsum("ab,nba->n", P, Q)``; a diagonal's axis goes last, as ``diagonal``
+    puts it). None for anything else."""
+    from gradadvisor.analysis.operations import EINSUM_MODULES
+
+    argument = outer.operands[0]
+    if not isinstance(argument, ast.Call) or resolve(argument.func) not in {f"{module}.einsum" for module in EINSUM_MODULES}:
+        return None
+    if not argument.args or not isinstance(argument.args[0], ast.Constant) or not isinstance(argument.args[0].value, str):
+        return None
+    spec = argument.args[0].value.replace(" ", "")
+    if "..." in spec or spec.count("->") != 1:
+        return None
+    inputs, out = spec.split("->")
+    rank = len(out)
+    axes = _folded_axes(outer, rank)
+    if axes is None or rank < 2 or len(set(out)) != rank:
+        return None
+    first, second = (out[axis] for axis in axes)
+    kept = "".join(letter for position, letter in enumerate(out) if position not in axes)
+    return argument, f"{inputs.replace(second, first)}->{kept}{'' if outer.name == 'trace' else first}"
+
+
+def _folded_axes(outer, rank: int) -> tuple[int, int] | None:
+    """The two axes of a rank-``rank`` argument that ``outer`` keeps the diagonal of."""
+    variant, arguments = outer.variant, outer.arguments
+    if variant in ("mapped", "mapped-diag"):
+        return (1, 2) if rank == 3 else None  # each matrix of a 3-D batch (a 2-D one maps rows)
+    if variant == "diag":
+        return (0, 1) if rank == 2 and not arguments else None
+    if variant == "matrix":
+        return (rank - 2, rank - 1) if not arguments else None
+    if set(arguments) - {"axis1", "axis2"}:
+        return None  # an offset: another diagonal
+    try:
+        axes = tuple(ast.literal_eval(arguments[key]) if key in arguments else default for key, default in (("axis1", 0), ("axis2", 1)))
+    except (ValueError, TypeError, SyntaxError):
+        return None
+    if not all(isinstance(axis, int) and -rank <= axis < rank for axis in axes):
+        return None
+    first, second = (axis % rank for axis in axes)
+    return (first, second) if first != second else None

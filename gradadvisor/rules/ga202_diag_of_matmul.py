@@ -32,7 +32,9 @@ class DiagOfMatmul(Rule):
     (`P = A @ B` ... `jnp.diag(P)`), and over the last two axes of a batch
     (`jnp.trace(A @ B, axis1=-2, axis2=-1)`, `jnp.linalg.trace`): `"...ij,...ji->..."`; and the
     function mapped over a 3-D batch of products, `jax.vmap(jnp.diag)(C @ S @ C.T)`, inline or
-    through a name bound once to it (`bdiag = jax.jit(jax.vmap(jnp.diag))`).
+    through a name bound once to it (`bdiag = jax.jit(jax.vmap(jnp.diag))`). The diagonal or trace
+    of two axes of any einsum's output written out (`jnp.trace(jnp.einsum("ab,nbc->nac", P, Q),
+    axis1=1, axis2=2)`) folds into the einsum: one letter for both axes, `"ab,nba->n"`.
 
     ## Why it is slow for gradients
     For n-by-k inputs the product costs n*n*k multiply-adds and an n*n temporary,
@@ -250,6 +252,11 @@ class DiagOfMatmul(Rule):
             '    c = jnp.ones((n, 4))\n    s = jnp.ones((t, 4, 4))\n    return jnp.einsum("...ij,...ij->...i", c @ s, c)\n',
         ),
         Invalid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(c, s):\n    return jax.vmap(jnp.trace)(c @ s @ c.T)\n"),
+        # The trace of each matrix of an einsum's batched output: one letter for both axes.
+        Invalid(
+            'import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, q):\n    return jnp.trace(jnp.einsum("ab,nbc->nac", p, q), axis1=1, axis2=2)\n',
+            expected_fix='import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, q):\n    return jnp.einsum("ab,nba->n", p, q)\n',
+        ),
     )
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -257,12 +264,14 @@ class DiagOfMatmul(Rule):
         outer = operation_of(node, ctx.resolve, bound=ctx.bound)
         if outer is None or outer.name not in ("diagonal", "trace") or outer.keywords or outer.host:
             return
-        batched = mt.last_two_axes(outer)
-        if batched is None:
-            return
         if outer.module is not None and mt.namespace(outer.module) not in AUTODIFF_NUMPY:
             return
         kind, argument = outer.name, outer.operands[0]
+        if operation_of(argument, ctx.resolve, self._rank) is None and self._folded(node, outer):
+            return
+        batched = mt.last_two_axes(outer)
+        if batched is None:
+            return
         module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
         if not batched and self._whole_matrix(node, kind, argument, module):
             return
@@ -350,6 +359,31 @@ class DiagOfMatmul(Rule):
             ],
             fix=fix, data={"captured": mt.captured_operand((left, right), ctx)},
         )
+
+    def _folded(self, node: ast.Call, outer) -> bool:
+        """``jnp.trace(jnp.einsum("ab,nbc->nac", P, Q), axis1=1, axis2=2)``: every entry of the
+        einsum's output computed to keep a diagonal; the einsum with the two letters made one
+        computes only those (``analysis/matrix_terms.folded_einsum``). Unsafe: the two axes must
+        be as long (``trace`` of a non-square matrix stops at the shorter side, the einsum raises)."""
+        ctx = self.ctx
+        found = mt.folded_einsum(outer, ctx.resolve)
+        if found is None:
+            return False
+        einsum, subscripts = found
+        replacement = ast.Call(func=einsum.func, args=[constant(subscripts), *einsum.args[1:]], keywords=einsum.keywords)
+        conditions = Preconditions()
+        conditions.require(False, "the two axes kept are as long (the einsum raises otherwise; the diagonal of a non-square matrix stops at the shorter side)")
+        if outer.name == "trace":
+            conditions.require(False, "the operands are not integers or bools (`trace` sums those in a wider dtype, the einsum does not)")
+        kept = "trace" if outer.name == "trace" else "diagonal"
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` computes every entry of the einsum to keep its {kept}, and its gradient pays for them all; "
+            f"give the two axes one letter: `{one_line(ctx.renderer.code(replacement), 80)}`",
+            size="likely", evidence=[f"the {kept} of two axes of an einsum's output (`{one_line(ctx.code(einsum.args[0]), 30)}`)"],
+            fix=conditions.fix(ctx.renderer.replace_expression(node, replacement)),
+        )
+        return True
 
     def _whole_matrix(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> bool:
         """A Jacobian, a Kronecker product or columns over an identity built whole for the
