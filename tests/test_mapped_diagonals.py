@@ -182,3 +182,24 @@ def test_the_folded_einsum_keeps_values_and_gradients(tmp_path):
         grads = [jax.grad(lambda *xs, g=g: jnp.sum(jnp.sin(g(*xs))), argnums=(0, 1))(*args) for g in (old, new)]
         for one, two in zip(*grads):
             assert jnp.allclose(one, two, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("mapping", "confidence"),
+    [
+        ("jax.vmap(partial(ell, params=params))(ms, Ss)", "medium"),  # bound by partial: not mapped
+        ("jax.vmap(ell, in_axes=(0, 0, None))(ms, Ss, params)", "medium"),  # in_axes None
+        ("jax.vmap(partial(ell2, params))(ms, Ss)", "medium"),  # bound by position
+        ("jax.vmap(ell)(ms, Ss, params)", "low"),  # every argument mapped: one element's matrices
+    ],
+)
+def test_a_matrix_a_vmap_does_not_map_keeps_the_level(tmp_path, mapping, confidence):
+    source = (
+        "import jax\nimport jax.numpy as jnp\nfrom functools import partial\n\n"
+        "def ell(m, S, params):\n    C, d = params['C'], params['d']\n    return jnp.sum(jnp.diag(C @ S @ C.T)) + d @ m\n\n"
+        "def ell2(params, m, S):\n    C, d = params['C'], params['d']\n    return jnp.sum(jnp.diag(C @ S @ C.T)) + d @ m\n\n"
+        f"@jax.jit\ndef total(ms, Ss, params):\n    return jnp.sum({mapping})\n"
+    )
+    found = [f for f in scan_files(tmp_path, {"m.py": source}, ("GA202",)) if f.line in (7, 11)]
+    used = 11 if "ell2" in mapping else 7
+    assert [(f.line, f.confidence) for f in found if f.line == used] == [(used, confidence)]

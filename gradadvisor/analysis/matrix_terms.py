@@ -301,3 +301,22 @@ def _folded_axes(outer, rank: int) -> tuple[int, int] | None:
         return None
     first, second = (axis % rank for axis in axes)
     return (first, second) if first != second else None
+
+
+def source_params(operands, ctx, depth: int = 0) -> list[str]:
+    """The parameters the operands' values come from through indexing, transposes, arithmetic and
+    names bound once (``C, R = params["C"], params["R"]`` ... ``C.T @ (C / R)``: ``params``): a
+    parameter a ``vmap`` does not map makes the matrix a whole one of the data per element."""
+    found: list[str] = []
+    for operand in operands:
+        for node in ast.walk(operand):
+            if not isinstance(node, ast.Name) or node.id in found:
+                continue
+            param = ctx.parameter_of(node)
+            if param is not None:
+                found.append(param)
+            elif depth < 3:
+                value = ctx.assigned(node.id)
+                if value is not None and not isinstance(value, ast.Call):
+                    found.extend(item for item in source_params([value], ctx, depth + 1) if item not in found)
+    return found

@@ -142,6 +142,8 @@ class Project:
         #: The parameters each directly differentiated function is differentiated with respect
         #: to, over every transform applied to it (None: some transform's are not known).
         self.differentiated: dict[Key, set[str] | None] = {}
+        #: key -> the parameters a batching transform of it leaves unmapped (``Seed.unmapped``).
+        self.unmapped: dict[Key, set[str]] = {}
         self._autograd_transforms: bool | None = None
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         self._named_cache: dict[Key, list[Key]] = {}
@@ -368,6 +370,8 @@ class Project:
                     self.transforms[key].add(seed.transform)
                     if seed.level == Level.DIFFERENTIATED:
                         self._differentiated_at(key, seed.argnums)
+                    if seed.unmapped:
+                        self._unmapped_at(key, seed.unmapped)
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
@@ -461,6 +465,14 @@ class Project:
         if self._autograd_transforms is None:
             self._autograd_transforms = any(seed.transform.startswith("autograd.") for other in self.files.values() for seed in other.seeds)
         return not self._autograd_transforms
+
+    def _unmapped_at(self, key: Key, unmapped: tuple[str, ...]) -> None:
+        function = self.function(key)
+        if function is None:
+            return
+        params = passed_params(function)
+        names = {params[int(item[1:])] if int(item[1:]) < len(params) else "" for item in unmapped if item.startswith("#")}
+        self.unmapped.setdefault(key, set()).update((names | {item for item in unmapped if not item.startswith("#")}) - {""})
 
     def _differentiated_at(self, key: Key, argnums: tuple[int, ...] | None) -> None:
         function = self.function(key)

@@ -24,6 +24,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.facts import Facts, Scope, arithmetic, instance_assignments
 from gradadvisor.analysis.gradient import (
+    BATCHING,
     BENCH_FILE_FUNCTIONS,
     COMPACT,
     CUSTOM_RULE_FUNCTIONS,
@@ -98,6 +99,9 @@ class Seed:
     #: The positions of the parameters a differentiating transform takes the derivative with
     #: respect to (``jax.grad(f, argnums=1)``: ``(1,)``); None when not known or not one.
     argnums: tuple[int, ...] | None = None
+    #: For a batching transform, the parameters it does not map: ``"#k"`` for the position k
+    #: (``in_axes`` None there, or bound by ``partial``), a name for a keyword ``partial`` binds.
+    unmapped: tuple[str, ...] = ()
 
 
 @dataclass
@@ -288,6 +292,22 @@ def module_name(display: str) -> tuple[str, str]:
         parts = parts[:-1]
         return ".".join(parts), ".".join(parts)
     return ".".join(parts), ".".join(parts[:-1])
+
+
+def unmapped_positions(call: ast.Call) -> tuple[str, ...]:
+    """``("#1",)`` for ``jax.vmap(f, in_axes=(0, None))``: the positions ``in_axes`` leaves unmapped."""
+    given = next((item.value for item in call.keywords if item.arg == "in_axes"), call.args[1] if len(call.args) > 1 else None)
+    if not isinstance(given, (ast.Tuple, ast.List)):
+        return ()
+    return tuple(f"#{position}" for position, item in enumerate(given.elts) if isinstance(item, ast.Constant) and item.value is None)
+
+
+def partially_bound(call: ast.Call, unmapped: tuple[str, ...]) -> tuple[str, ...]:
+    """``partial(f, a, b=c)`` handed to a batching transform: ``f``'s first parameter and ``b``
+    are bound, not mapped; the transform's own unmapped positions move past the bound ones."""
+    count = len(call.args) - 1
+    moved = tuple(f"#{int(item[1:]) + count}" if item.startswith("#") else item for item in unmapped)
+    return (*(f"#{position}" for position in range(count)), *moved, *(item.arg for item in call.keywords if item.arg is not None))
 
 
 class SummaryBuilder:
@@ -795,9 +815,10 @@ class SummaryBuilder:
                 text = f"passed to {short(transform)}"
                 arguments = positional(node)
                 argnums = differentiated_positions(node, transform)
+                unmapped = unmapped_positions(node) if transform in BATCHING else ()
                 for position in FUNCTION_ARGUMENTS.get(transform, (0,)):
                     if position < len(arguments):
-                        self._seed_argument(arguments[position], scope_key, klass, level, transform, node.lineno, text, scope, argnums=argnums)
+                        self._seed_argument(arguments[position], scope_key, klass, level, transform, node.lineno, text, scope, argnums=argnums, unmapped=unmapped)
                 keywords = function_keywords(transform)
                 for item in node.keywords:
                     if item.arg in keywords:
@@ -810,13 +831,14 @@ class SummaryBuilder:
 
     def _seed_argument(
         self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope, depth: int = 0,
-        argnums: tuple[int, ...] | None = None,
+        argnums: tuple[int, ...] | None = None, unmapped: tuple[str, ...] = (),
     ) -> None:
         """Seed what ``value`` (passed to ``transform``) names; ``argnums``: the positions of its
-        parameters the transform differentiates, kept only where ``value`` is the function itself."""
+        parameters the transform differentiates, kept only where ``value`` is the function itself;
+        ``unmapped``: the parameters a batching transform does not map (``Seed.unmapped``)."""
         if isinstance(value, ast.Lambda):
             self._lambda(value, scope_key, klass, scope)
-            self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text, argnums))
+            self.summary.seeds.append(Seed("key:" + self.keys[id(value)], scope_key, klass, level, transform, line, text, argnums, unmapped))
             self._forwarded(value, scope_key, level, transform, line)
         elif isinstance(value, (ast.List, ast.Tuple)):
             for element in value.elts:
@@ -824,8 +846,10 @@ class SummaryBuilder:
         elif isinstance(value, ast.Call):
             inner = canonical(self.names.resolve(value.func))
             if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
-                # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target.
-                self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope, depth)
+                # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target;
+                # what ``partial`` binds is not mapped
+                bound = partially_bound(value, unmapped) if inner == "functools.partial" and transform in BATCHING else ()
+                self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope, depth, unmapped=bound)
             elif (reference := _reference(value.func)) is not None and inner is None:
                 # jax.jit(make_loss(data)), jit(self._make()): the function the factory returns,
                 # read once the walk has found every definition (``_returned_closures``).
@@ -845,7 +869,7 @@ class SummaryBuilder:
                 owner = self._instance_class(head, scope)
                 reference = f"{owner}.{attr}" if owner is not None else reference
             if reference is not None:
-                self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text, argnums))
+                self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text, argnums, unmapped))
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
                 if function is not None and reference in function.params and reference not in function.transformed_params:
                     function.transformed_params[reference] = (level, transform, line)

@@ -357,7 +357,7 @@ class DiagOfMatmul(Rule):
                 if outer.spelling.variant == "diag" else "the product is a matrix (its diagonal or trace needs two axes)",
                 *(item for item in (ctx.shape_evidence(left), ctx.shape_evidence(right)) if item),
             ],
-            fix=fix, data={"captured": mt.captured_operand((left, right), ctx)},
+            fix=fix, data={"captured": mt.captured_operand((left, right), ctx), "operand_params": mt.source_params((left, right), ctx)},
         )
 
     def _folded(self, node: ast.Call, outer) -> bool:
