@@ -146,6 +146,8 @@ class Project:
         self.unmapped: dict[Key, set[str]] = {}
         self._autograd_transforms: bool | None = None
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
+        #: callee -> the functions passed to it for a parameter it hands to a transform (``_passed_functions``)
+        self._handed: dict[Key, list[tuple[str, str, "str | None", "str | None", str]]] = defaultdict(list)
         self._named_cache: dict[Key, list[Key]] = {}
         self._dotted: dict[tuple[str, str], list[Key]] = {}
         self._owners_by_name: dict[str, list[Key]] | None = None
@@ -503,6 +505,7 @@ class Project:
                     level, transform, transform_line = handed
                     text = f"passed to `{function.name}`, which hands its `{param}` to {short(transform)} ({target[0]}:{transform_line})"
                     found[summary.path].append(Seed(reference, scope, klass, level, transform, line, text))
+                    self._handed[target].append((summary.path, reference, scope, klass, param))
         return found
 
     def _raise(self, key: Key, reason: Reason) -> bool:
@@ -535,6 +538,13 @@ class Project:
                     if callee not in seen:
                         seen.add(callee)
                         found.append((callee, f"{GUESSED} (the one class {'here' if callee[0] == path else 'in ' + callee[0]} with a `{attr}` method) from"))
+            # ``curvature(cost, p0)`` where jitted ``curvature`` hands its ``fn`` to ``jax.grad``:
+            # ``cost`` runs inside ``curvature``'s trace
+            for where, reference, scope, klass, param in self._handed.get(key, ()):
+                for callee in self.resolve(where, reference, scope, klass):
+                    if callee not in seen:
+                        seen.add(callee)
+                        found.append((callee, f"passed for `{param}` to"))
         self._callees_cache[key] = found
         return found
 

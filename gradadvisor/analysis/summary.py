@@ -402,10 +402,10 @@ class SummaryBuilder:
                     passed = [(str(index), arg) for index, arg in enumerate(node.args) if not isinstance(arg, ast.Starred)]
                     passed += [(item.arg, item.value) for item in node.keywords if item.arg is not None]
                     for where, arg in passed:
-                        if isinstance(arg, ast.Lambda) and key is not None:
+                        if isinstance(arg, ast.Lambda):
                             # ``descend(lambda w: cost(w, X, y), w0)``: the lambda is the function passed
-                            holder, outer = self.nodes[key]
-                            self._lambda(arg, key, klass, self.facts.scope(holder, outer))
+                            # (in a function, or in the module's own code)
+                            self._lambda(arg, key, klass, self.facts.scope(*self.nodes[key]) if key is not None else self.facts.module_scope)
                             self.summary.function_arguments.append((callee, where, "key:" + self.keys[id(arg)], key, klass, node.lineno))
                             continue
                         reference = _reference(arg)

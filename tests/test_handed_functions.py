@@ -1,0 +1,44 @@
+"""A function passed to a parameter that the callee hands to a transform runs inside the callee:
+differentiated by that transform, and compiled when the callee is (``Project._handed``); a lambda
+passed in the module's own code too."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_files
+
+HEAD = '''from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+SPECTRA = jnp.asarray(jnp.load("spectra.npy"), dtype=jnp.float32).reshape(300, 128, 128)
+
+
+@partial(jax.jit, static_argnames=("fn",))
+def curvature(fn, x):
+    return jax.grad(fn)(x)
+
+
+def plain(fn, x):
+    return fn(x)
+
+
+p0 = jnp.zeros(3)
+'''
+
+
+@pytest.mark.parametrize(
+    ("call", "reported"),
+    [
+        ("out = curvature(lambda p: jnp.sum((SPECTRA * p) ** 2), p0)\n", True),
+        ("def cost(p):\n    return jnp.sum((SPECTRA * p) ** 2)\n\n\nout = curvature(cost, p0)\n", True),
+        # handed to a function that neither transforms nor compiles it: eager
+        ("out = plain(lambda p: jnp.sum((SPECTRA * p) ** 2), p0)\n", False),
+    ],
+)
+def test_a_function_handed_to_a_jitted_transforming_callee_is_compiled(tmp_path, call, reported):
+    found = scan_files(tmp_path, {"m.py": HEAD + call}, ("GA401",))
+    assert bool(found) == reported
+    if reported:
+        assert "passed for `fn` to `curvature`" in found[0].context
