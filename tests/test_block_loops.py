@@ -55,9 +55,13 @@ def test_block_reads_become_rows_of_a_view(code, expected):
         "    parts = []\n    for b in range(spec.shape[-1] // 256):\n        parts.append(jnp.tanh(spec[..., b * 256:(b + 1) * 256] @ w))\n    return jnp.concatenate(parts, axis=-1)\n",
         "    return jnp.concatenate([jnp.tanh(spec[:, i * 64:(i + 1) * 64] @ w) for i in range(40)], axis=1)\n",
         "    return jnp.stack([jnp.sum(spec[i * 64:i * 64 + 64] @ w) for i in range(spec.shape[0] // 64)])\n",
+        "    out = []\n    for i in range((spec.shape[1] + 63) // 64):\n        a = i * 64\n        b = min((i + 1) * 64, spec.shape[1])\n"
+        "        out.append(jnp.tanh(spec[:, a:b, :] @ w))\n    return jnp.concatenate(out, axis=1)\n",
+        "    out = []\n    for s in range(0, spec.shape[1], 64):\n        out.append(jnp.tanh(spec[:, s:s + 64, :] @ w))\n    return jnp.concatenate(out, axis=1)\n",
     ],
 )
 def test_a_map_over_blocks_is_ga101(tmp_path, body):
+    """Blocks of a product written out, clipped at the end, or walked by a stride."""
     source = f"{HEAD}@jax.jit\ndef f(spec, w):\n{body}"
     found = scan_files(tmp_path, {"m.py": source}, ("GA101",))
     assert [f.code for f in found] == ["GA101"]
@@ -68,6 +72,8 @@ def test_a_map_over_blocks_is_ga101(tmp_path, body):
     [
         # four blocks: a small fixed count
         "    return jnp.concatenate([jnp.tanh(spec[:, i * 64:(i + 1) * 64] @ w) for i in range(4)], axis=1)\n",
+        # a strided offset read otherwise too (`y[s]` is row s, not block s): not a map of blocks
+        "    out = []\n    for s in range(0, spec.shape[1], 64):\n        out.append(jnp.tanh(spec[:, s:s + 64, :] @ w) * w[s])\n    return jnp.concatenate(out, axis=1)\n",
         # each block feeds the next: a recurrence, not a map
         "    h = w\n    for i in range(spec.shape[0] // 64):\n        h = jnp.tanh(spec[i * 64:(i + 1) * 64] @ h)\n    return h\n",
     ],
@@ -104,3 +110,46 @@ def test_the_rewrite_of_a_block_map_keeps_values_and_gradients(tmp_path):
     grads = [jax.grad(lambda a, b, g=g: jnp.sum(jnp.sin(g(a, b))), argnums=(0, 1))(x, w) for g in (before.f, after.f)]
     for one, two in zip(*grads):
         assert jnp.allclose(one, two, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "    for i in range(x.shape[0] // 64):\n        total = total + jnp.sum(jnp.tanh(x[i * 64:(i + 1) * 64] @ w))\n",
+        "    for s in range(0, x.shape[0], chunk):\n        total += jnp.sum(jnp.tanh(x[s:s + chunk] @ w))\n",
+    ],
+)
+def test_a_sum_over_blocks_is_ga302(tmp_path, loop):
+    source = f"{HEAD}def loss(w, x, chunk):\n    total = 0.0\n{loop}    return total\n\n\ng = jax.value_and_grad(loss)\n"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA302",))
+    assert [f.code for f in found] == ["GA302"]
+    assert "reshape" in found[0].message and any("whole blocks" in item for item in found[0].fix.unproven)
+
+
+def test_the_rewrite_of_a_strided_sum_keeps_values_and_gradients(tmp_path):
+    """Differentially, before and after ``--fix --unsafe-fixes``."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    source = f"{HEAD}def loss(w, x):\n    total = 0.0\n    for s in range(0, 256, 8):\n        total += jnp.sum(jnp.tanh(x[s:s + 8] @ w))\n    return total\n\n\ng = jax.grad(loss)\n"
+    for name in ("orig.py", "m.py"):
+        (tmp_path / name).write_text(source)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA302",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True, min_confidence="low"), jobs=1)
+    fixed = (tmp_path / "m.py").read_text()
+    assert "jax.vmap" in fixed and "for s in" not in fixed
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(f"strided_{name}", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        return module
+
+    before, after = load("orig"), load("m")
+    keys = jax.random.split(jax.random.PRNGKey(2), 2)
+    w, x = jax.random.normal(keys[0], (3, 2)), jax.random.normal(keys[1], (256, 3))
+    assert jnp.allclose(before.loss(w, x), after.loss(w, x), atol=1e-4)
+    grads = [jax.grad(g, argnums=(0, 1))(w, x) for g in (before.loss, after.loss)]
+    for one, two in zip(*grads):
+        assert jnp.allclose(one, two, atol=1e-4)

@@ -50,6 +50,9 @@ class Level:
     element_conditions: list[str] = field(default_factory=list)
     #: The expressions the loop header evaluates (their names must not be the loop's own).
     header_reads: set[str] = field(default_factory=set)
+    #: ``range(0, n, k)``: the step ``k`` (the index then counts blocks, ``stop`` is ``n // k``:
+    #: ``analysis/blocks.py``); None for steps of 1.
+    stride: ast.expr | None = None
 
 
 # -- loop headers -------------------------------------------------------------------------------
@@ -75,9 +78,10 @@ def while_level(ctx, node: ast.While) -> Level | None:
     )
 
 
-def for_level(ctx, loop: ast.For) -> Level | None:
+def for_level(ctx, loop: ast.For, strided: bool = False) -> Level | None:
     """The walk of one ``for`` loop: ``range``, ``enumerate``, ``zip``, ``itertools.pairwise``
-    or the rows of one array; None for anything else."""
+    or the rows of one array; None for anything else. ``strided``: ``range(0, n, k)`` too, for a
+    reader that takes the step as a block width (``Level.stride``)."""
     target, iterable = loop.target, loop.iter
     targets = tuple(target_names(target))
     if len(set(targets)) == len(targets) and _enumerated_zip(ctx, target, iterable):
@@ -90,7 +94,7 @@ def for_level(ctx, loop: ast.For) -> Level | None:
     if isinstance(iterable, ast.Call) and not iterable.keywords and not any(isinstance(arg, ast.Starred) for arg in iterable.args):
         args = iterable.args
         if ctx.is_builtin(iterable.func, "range"):
-            if not isinstance(target, ast.Name) or not fill_range(ctx, level, iterable, target.id, loop):
+            if not isinstance(target, ast.Name) or not fill_range(ctx, level, iterable, target.id, loop, strided):
                 return None
             return level
         if ctx.is_builtin(iterable.func, "enumerate"):
@@ -205,11 +209,18 @@ def nest_levels(ctx, outer: ast.For) -> tuple[list[Level], ast.For] | None:
     return [first, second], inner
 
 
-def fill_range(ctx, level: Level, iterable: ast.Call, index: str, loop: ast.stmt) -> bool:
-    """Fill ``level`` from ``range(...)`` (False for a step other than 1)."""
+def fill_range(ctx, level: Level, iterable: ast.Call, index: str, loop: ast.stmt, strided: bool = False) -> bool:
+    """Fill ``level`` from ``range(...)`` (False for a step other than 1, unless ``strided`` and the
+    range starts at 0: ``range(0, n, k)`` walks ``n // k`` blocks)."""
     args = iterable.args
-    if iterable.keywords or not 1 <= len(args) <= 3 or len(args) == 3 and int_value(args[2]) != 1 or any(isinstance(arg, ast.Starred) for arg in args):
+    if iterable.keywords or not 1 <= len(args) <= 3 or any(isinstance(arg, ast.Starred) for arg in args):
         return False
+    if len(args) == 3 and int_value(args[2]) != 1:
+        if not strided or int_value(args[0]) != 0:
+            return False
+        level.index, level.stride = index, args[2]
+        level.stop = ast.BinOp(left=args[1], op=ast.FloorDiv(), right=args[2])
+        return True
     level.index = index
     if len(args) >= 2:
         level.start = int_value(args[0]) if int_value(args[0]) is not None else args[0]

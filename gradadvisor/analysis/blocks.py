@@ -16,16 +16,18 @@ import ast
 from gradadvisor.analysis.syntax import full_slice, names_read, substitute
 
 
-def block_rows(body: ast.AST, index: str) -> tuple[ast.AST, tuple[str, ...]]:
+def block_rows(body: ast.AST, index: str, stride: ast.expr | None = None) -> tuple[ast.AST, tuple[str, ...]]:
     """``body`` with each block read at ``index`` replaced by a read of the reshaped view, and
-    the assumptions that makes (one per array); ``(body, ())`` when there is none."""
+    the assumptions that makes (one per array); ``(body, ())`` when there is none. With
+    ``stride`` (``for s in range(0, n, k)``) the blocks are ``x[s:s + k]``, and the view is read
+    at ``s`` as the block's number: the caller then walks ``range(n // k)``."""
     assumptions: list[str] = []
 
     def replace(node: ast.AST) -> ast.AST | None:
         if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load) or index in names_read(node.value):
             return None
         items = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
-        found = [(position, width) for position, item in enumerate(items) if (width := block_width(item, index)) is not None]
+        found = [(position, width) for position, item in enumerate(items) if (width := block_width(item, index, stride)) is not None]
         if len(found) != 1:
             return None
         position, width = found[0]
@@ -36,26 +38,38 @@ def block_rows(body: ast.AST, index: str) -> tuple[ast.AST, tuple[str, ...]]:
         if view is None:
             return None
         text = ast.unparse(node.value)
-        assumptions.append(f"`{text}` splits into whole blocks of `{ast.unparse(width)}` along the walked axis (its length is the count times the block)")
+        assumptions.append(f"`{text}` splits into whole blocks of `{ast.unparse(width)}` along the walked axis (its length is the count times the block; pad it to whole blocks otherwise)")
         # ``x[:, block]`` is ``view[:, i]``; ``x[..., block]`` is ``view[..., i, :]``; items after
         # the block follow the block's own axis (``view[i, :, 2]``)
         keeps_block = bool(after) or bool(before) and _ellipsis(before[0])
-        read = [*before, ast.Name(id=index, ctx=ast.Load()), *([ast.Slice(), *after] if keeps_block else [])]
+        number = ast.Name(id=index, ctx=ast.Load())
+        number.block_number = True  # type: ignore[attr-defined]  # the block's number, not an offset (``stride``)
+        read = [*before, number, *([ast.Slice(), *after] if keeps_block else [])]
         return ast.Subscript(value=view, slice=read[0] if len(read) == 1 else ast.Tuple(elts=read, ctx=ast.Load()), ctx=ast.Load())
 
     new_body = substitute(body, replace)
     return new_body, tuple(dict.fromkeys(assumptions))
 
 
-def block_width(item: ast.AST, index: str) -> ast.expr | None:
+def block_width(item: ast.AST, index: str, stride: ast.expr | None = None) -> ast.expr | None:
     """``k`` when ``item`` is the ``index``-th block of ``k``: ``i * k:(i + 1) * k``, ``k * i:k * (i + 1)``,
-    ``i * k:i * k + k`` (``k`` free of ``index``: a literal, a name, an attribute)."""
+    ``i * k:i * k + k`` (``k`` free of ``index``: a literal, a name, an attribute); the last block
+    may be clipped (``i * k:min((i + 1) * k, n)``). With ``stride``, ``s:s + k`` (``s:min(s + k, n)``)
+    for ``k`` the stride."""
     if not isinstance(item, ast.Slice) or item.step is not None or item.lower is None or item.upper is None:
+        return None
+    upper = _unclipped(item.upper)
+    if stride is not None:
+        walked = item.lower
+        if not (isinstance(walked, ast.Name) and walked.id == index and isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Add)):
+            return None
+        for start, step in ((upper.left, upper.right), (upper.right, upper.left)):
+            if _same(start, walked) and _same(step, stride) and _plain(step):
+                return step
         return None
     width = _times_index(item.lower, index)
     if width is None:
         return None
-    upper = item.upper
     shifted = _times_index(upper, index, plus_one=True)
     if shifted is not None and _same(shifted, width):
         return width
@@ -64,6 +78,15 @@ def block_width(item: ast.AST, index: str) -> ast.expr | None:
             if _same(start, item.lower) and _same(step, width):
                 return width
     return None
+
+
+def _unclipped(upper: ast.expr) -> ast.expr:
+    """``(i + 1) * k`` for ``min((i + 1) * k, n)``: the block's end, the last one clipped to the length."""
+    if isinstance(upper, ast.Call) and isinstance(upper.func, (ast.Name, ast.Attribute)) and not upper.keywords and len(upper.args) == 2:
+        function = upper.func.id if isinstance(upper.func, ast.Name) else upper.func.attr
+        if function in ("min", "minimum"):
+            return upper.args[0]
+    return upper
 
 
 def _times_index(expr: ast.AST, index: str, plus_one: bool = False) -> ast.expr | None:
@@ -122,3 +145,9 @@ def _view(array: ast.expr, before: list[ast.expr], after: list[ast.expr], width:
         new_shape = ast.BinOp(left=new_shape, op=ast.Add(), right=part)
     method = ast.Attribute(value=array, attr="reshape", ctx=ast.Load())
     return ast.Call(func=method, args=[new_shape], keywords=[])
+
+
+def offsets_only_in_blocks(body: ast.AST, index: str) -> bool:
+    """After ``block_rows`` with a stride: ``index`` is read nowhere but as a block's number (an
+    offset ``s`` used otherwise, ``y[s]``, would change meaning)."""
+    return not any(isinstance(node, ast.Name) and node.id == index and not getattr(node, "block_number", False) for node in ast.walk(body))

@@ -17,10 +17,10 @@ shadowing...): this module says what the rewrite is and what it assumed.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis import library as lib
-from gradadvisor.analysis.blocks import block_rows
+from gradadvisor.analysis.blocks import block_rows, offsets_only_in_blocks
 from gradadvisor.analysis.operations import spellings
 from gradadvisor.analysis.syntax import call, child_nodes, dotted, full_slice, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
 
@@ -397,6 +397,14 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
                 start, count = iterable.args  # type: ignore[attr-defined]
                 if _literal_int(start) == 0:
                     start = None
+            elif len(iterable.args) == 3 and _literal_int(iterable.args[0]) == 0:  # type: ignore[attr-defined]
+                # ``for s in range(0, n, k)`` reading only ``x[s:s + k]``: block ``s // k`` of a view
+                stop, stride = iterable.args[1], iterable.args[2]  # type: ignore[attr-defined]
+                body, blocks = block_rows(body, var, stride)
+                if not blocks or not offsets_only_in_blocks(body, var):
+                    return None
+                loop = index_loop(var, ast.BinOp(left=stop, op=ast.FloorDiv(), right=stride), body, code=code, resolve=resolve, is_builtin=is_builtin)
+                return replace(loop, assumptions=(*loop.assumptions, *blocks)) if loop is not None else None
             else:
                 return None
             return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, start=start)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from gradadvisor.analysis.blocks import block_rows
+from gradadvisor.analysis.blocks import block_rows, offsets_only_in_blocks
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.accumulation import Accumulation, Body, keeps_initial, lifted_module, module_constant
 from gradadvisor.analysis.accumulation_walk import (
@@ -107,7 +107,9 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
         if level.index is None:
             continue
         index = level.index
-        term, blocks = block_rows(term, index)  # ``x[i * k:(i + 1) * k]``: row ``i`` of a reshaped view
+        term, blocks = block_rows(term, index, level.stride)  # ``x[i * k:(i + 1) * k]``: row ``i`` of a reshaped view
+        if level.stride is not None and (not blocks or not offsets_only_in_blocks(term, index)):
+            return None  # ``range(0, n, k)`` read otherwise than in blocks of ``k``: advice only
         block_conditions.extend(blocks)
         if index_shapes(term, index, ctx.resolve, ctx.is_builtin):
             if fixed_windows(term, index) and not index_shapes(without_windows(term, index), index, ctx.resolve, ctx.is_builtin):

@@ -298,7 +298,7 @@ class AccumulationLoop(Rule):
             return
         levels = product_levels(self.ctx, node)
         if levels is None:
-            level = for_level(self.ctx, node)
+            level = for_level(self.ctx, node, strided=True)
             levels = [level] if level is not None else None
         if levels is not None:
             self._check(levels, node, node.body)
