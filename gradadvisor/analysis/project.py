@@ -142,8 +142,9 @@ class Project:
         #: The parameters each directly differentiated function is differentiated with respect
         #: to, over every transform applied to it (None: some transform's are not known).
         self.differentiated: dict[Key, set[str] | None] = {}
-        #: key -> the parameters a batching transform of it leaves unmapped (``Seed.unmapped``).
-        self.unmapped: dict[Key, set[str]] = {}
+        #: key -> (the parameters a batching transform of it leaves unmapped (``Seed.unmapped``),
+        #: the function that applies the transform, None at module level), one per transform.
+        self._unmapped: dict[Key, list[tuple[set[str], "Key | None"]]] = defaultdict(list)
         self._autograd_transforms: bool | None = None
         self._callees_cache: dict[Key, list[tuple[Key, str]]] = {}
         #: callee -> the functions passed to it for a parameter it hands to a transform (``_passed_functions``)
@@ -373,7 +374,7 @@ class Project:
                     if seed.level == Level.DIFFERENTIATED:
                         self._differentiated_at(key, seed.argnums)
                     if seed.unmapped:
-                        self._unmapped_at(key, seed.unmapped)
+                        self._unmapped_at(key, seed.unmapped, (summary.path, seed.scope) if seed.scope is not None else None)
                     self._raise(key, reason)
                     if seed.transform in COMPILING:
                         self.compiled.add(key)
@@ -468,13 +469,19 @@ class Project:
             self._autograd_transforms = any(seed.transform.startswith("autograd.") for other in self.files.values() for seed in other.seeds)
         return not self._autograd_transforms
 
-    def _unmapped_at(self, key: Key, unmapped: tuple[str, ...]) -> None:
+    def _unmapped_at(self, key: Key, unmapped: tuple[str, ...], where: "Key | None") -> None:
         function = self.function(key)
         if function is None:
             return
         params = passed_params(function)
         names = {params[int(item[1:])] if int(item[1:]) < len(params) else "" for item in unmapped if item.startswith("#")}
-        self.unmapped.setdefault(key, set()).update((names | {item for item in unmapped if not item.startswith("#")}) - {""})
+        self._unmapped[key].append(((names | {item for item in unmapped if not item.startswith("#")}) - {""}, where))
+
+    def unmapped_in_trace(self, key: Key) -> set[str]:
+        """The parameters of ``key`` that a ``vmap`` applied inside traced code does not map
+        (``vmap(partial(self.ell, params=p))`` in a traced function: ``p`` is the same whole value
+        for every element); an eager ``vmap`` (over a plot's points) is left out."""
+        return {name for names, where in self._unmapped.get(key, ()) if where is not None and where in self.reasons for name in names}
 
     def _differentiated_at(self, key: Key, argnums: tuple[int, ...] | None) -> None:
         function = self.function(key)

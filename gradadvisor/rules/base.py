@@ -522,7 +522,7 @@ def per_element_matrices(rule: type[Rule], candidate: Candidate, project: "Proje
     if captured:
         # ``vmap(lambda h: jnp.trace(h @ P))(Hs)``: ``P`` is not mapped, a whole matrix of the data
         return replace(finding, evidence=[*finding.evidence, f"`{captured}` is read from the function around, not mapped: a whole matrix meets each element"])
-    shared = sorted(set((candidate.data or {}).get("operand_params") or ()) & project.unmapped.get((candidate.path, candidate.scopes[0]), set()))
+    shared = sorted(set((candidate.data or {}).get("operand_params") or ()) & project.unmapped_in_trace((candidate.path, candidate.scopes[0])))
     if shared:
         # ``vmap(partial(self.ell, params=p))``: ``p["C"]`` is the same whole matrix for every element
         return replace(finding, evidence=[*finding.evidence, f"`{shared[0]}` is not mapped (`in_axes` None, or bound by `partial`): a whole matrix meets each element"])
