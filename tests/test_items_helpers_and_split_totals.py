@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import scan_program
 
 SEGMENTS = '''
@@ -330,3 +331,41 @@ def test_a_sum_over_rows_through_a_few_objects_is_not_one_sum(tmp_path):
     # the inner loop walks layers (objects), not an axis of the rows
     found = scan_program(tmp_path, NESTED.format(inner="layer in layers", term="layer(load[day])"))
     assert [f for f in found if f["code"] == "GA302" and f["line"] == 10] == []
+
+
+SPLIT = '''
+import jax
+import jax.numpy as jnp
+
+
+def split(n):
+    """The powers of term n."""
+    q = n // 9
+    return q, (n // 3) % 3
+
+
+def shaped(n):
+    return jnp.ones(n), n
+
+
+@jax.jit
+def taylor(c, x, y):
+    out = 0.0
+    for n in range(27):
+        {unpack}
+        out += c[n] * jnp.outer(x ** a, y ** b)
+    return out
+'''
+
+
+@pytest.mark.parametrize(
+    ("unpack", "reported"),
+    [
+        ("a, b = split(n)", True),  # a helper of integer arithmetic: the step's indices
+        ("a, b = divmod(n, 3)", True),
+        ("a, b = shaped(n)", False),  # an array whose size is the index: a new shape each step
+    ],
+)
+def test_an_index_split_by_a_helper_keeps_the_sum(tmp_path, unpack, reported):
+    found = [f for f in scan_program(tmp_path, SPLIT.format(unpack=unpack)) if f["code"] == "GA302"]
+    assert bool(found) == reported

@@ -219,9 +219,10 @@ def _chained_term(value: ast.BinOp, target: str) -> tuple[ast.expr, bool] | None
     return term, subtract
 
 
-def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve) -> Body | None:
+def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve, index_function=None) -> Body | None:
     """The accumulations of a loop body made of them and of plain local assignments, with
-    no value carried from one step to the next but each accumulator into itself."""
+    no value carried from one step to the next but each accumulator into itself.
+    ``index_function``: whether a call only does integer arithmetic (``_unpacked_call``)."""
     accumulations: list[Accumulation] = []
     local_values: list[tuple[str, ast.expr]] = []
     local_statements: list[tuple[str, ast.expr, ast.stmt]] = []
@@ -249,7 +250,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve)
             local_values.append((stmt.targets[0].id, stmt.value))
             local_statements.append((stmt.targets[0].id, stmt.value, stmt))
             continue
-        parts = _unpacked_call(stmt, loop_names)
+        parts = _unpacked_call(stmt, loop_names, index_function)
         if parts is not None:
             # ``gx, gy = basis(grid, p[s])``: each name one item of what the call returns (advice only:
             # a rewrite would call it once per item)
@@ -379,14 +380,17 @@ def _read_before_assigned(body: list[ast.stmt], assigned: set[str]) -> set[str]:
     return reads
 
 
-def _unpacked_call(stmt: ast.stmt, loop_names: set[str]) -> list[tuple[str, ast.expr]] | None:
+def _unpacked_call(stmt: ast.stmt, loop_names: set[str], index_function=None) -> list[tuple[str, ast.expr]] | None:
     """``(name, call[k])`` for each name of ``a, b = call(...)`` (plain names, no star); else None,
     and None when the call is handed a loop variable itself (``f(params, window_size)``: a size
-    per step, so each step's results may have shapes of their own)."""
+    per step, so each step's results may have shapes of their own), unless ``index_function``
+    says the call only does integer arithmetic on it (``a, b = divmod(n, 3)``, a helper splitting a
+    flat index: the step's indices, as ``a, b = n // 3, n % 3`` would be)."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Call)):
         return None
     if any(isinstance(arg, ast.Name) and arg.id in loop_names for arg in [*stmt.value.args, *(item.value for item in stmt.value.keywords)]):
-        return None
+        if index_function is None or not index_function(stmt.value):
+            return None
     items = stmt.targets[0].elts
     if not all(isinstance(item, ast.Name) for item in items):
         return None
@@ -485,7 +489,7 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     """The body of a loop nest (``levels``, body ``statements``) that adds one term per row
     of data-sized arrays into its accumulators; None when the loop is something else."""
     loop_names = {name for level in levels for name in level.targets}
-    body = accumulation_body(statements, loop_names, ctx.resolve)
+    body = accumulation_body(statements, loop_names, ctx.resolve, lambda call: index_arithmetic(call, ctx))
     if body is None:
         return None
     accumulations = body.accumulations
@@ -525,6 +529,33 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
                 if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array):  # type: ignore[arg-type]
                     return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
     return body
+
+
+#: Builtins of integer arithmetic: what a helper splitting a flat index may call.
+INDEX_BUILTINS = frozenset({"divmod", "int", "abs", "min", "max", "len"})
+
+
+def index_arithmetic(call: ast.Call, ctx) -> bool:
+    """``divmod(n, 3)``, or a call of a helper of this module whose body is integer arithmetic on
+    its parameters (``def split(n): return n // 9, (n // 3) % 3``): indices, not arrays."""
+    if isinstance(call.func, ast.Name) and ctx.is_builtin(call.func, call.func.id):
+        return call.func.id == "divmod"
+    helper = ctx.local_function(call.func.id) if isinstance(call.func, ast.Name) else None
+    if helper is None:
+        return False
+    body = helper.body[1:] if helper.body and isinstance(helper.body[0], ast.Expr) and isinstance(helper.body[0].value, ast.Constant) else helper.body
+    if not body or not all(isinstance(stmt, (ast.Assign, ast.Return)) for stmt in body):
+        return False
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and node.func.id in INDEX_BUILTINS and ctx.is_builtin(node.func, node.func.id)):
+                return False
+        elif isinstance(node, ast.BinOp):
+            if not isinstance(node.op, (ast.FloorDiv, ast.Mod, ast.Add, ast.Sub, ast.Mult)):
+                return False
+        elif isinstance(node, (ast.Subscript, ast.Attribute, ast.Lambda, ast.Dict, ast.List)) or isinstance(node, ast.Constant) and not isinstance(node.value, int):
+            return False
+    return True
 
 
 def module_constant(array: ast.AST, ctx) -> bool:
