@@ -153,3 +153,4 @@ def test_the_rewrite_of_a_strided_sum_keeps_values_and_gradients(tmp_path):
     grads = [jax.grad(g, argnums=(0, 1))(w, x) for g in (before.loss, after.loss)]
     for one, two in zip(*grads):
         assert jnp.allclose(one, two, atol=1e-4)
+

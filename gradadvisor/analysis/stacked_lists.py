@@ -348,20 +348,27 @@ class PairList:
     name: str
     joins: tuple[ast.Call, ...]
     inner: ast.For
+    #: Every pair of two ranges (``for b in range(m)`` inside ``for a in range(n)``), not a triangle.
+    grid: bool = False
 
 
 def pair_list(node: ast.For, ctx) -> PairList | None:
-    """The triangle of pairs the double loop at ``node`` appends one value each for, the list
-    starting empty before it and only joined after; None for any other loop."""
+    """The pairs the double loop at ``node`` appends one value each for (a triangle, the inner
+    range bounded by the outer index; or the grid of two ranges), the list starting empty before
+    it and only joined after; None for any other loop."""
     if node.orelse or len(node.body) != 1 or not isinstance(node.target, ast.Name):
         return None
     inner = node.body[0]
     if not (isinstance(inner, ast.For) and not inner.orelse and isinstance(inner.target, ast.Name) and inner.body
-            and isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and node.target.id in names_read(inner.iter)):
+            and isinstance(inner.iter, ast.Call) and ctx.is_builtin(inner.iter.func, "range") and not inner.iter.keywords):
         return None
     bounds = inner.iter.args
+    grid = node.target.id not in names_read(inner.iter)
     reading = [node.target.id in names_read(bound) for bound in bounds[:2]]
-    if len(bounds) > 2 or len(bounds) == 2 and sum(reading) != 1:
+    outer_range = isinstance(node.iter, ast.Call) and ctx.is_builtin(node.iter.func, "range")
+    if grid and (not outer_range or len(bounds) != 1 or not ctx.extent(inner.iter).is_data):
+        return None  # every pair of two ranges: the inner one grows with the data too (else a map with a small inner loop)
+    if not grid and (len(bounds) > 2 or len(bounds) == 2 and sum(reading) != 1):
         return None  # range(a + 1, a + 3): a band of neighbours, not a triangle
     list_name = _appended_name(inner.body[-1])
     if list_name is None:
@@ -378,4 +385,4 @@ def pair_list(node: ast.For, ctx) -> PairList | None:
         return None
     block, position = siblings
     joins = joined_only(block, position, list_name, 2, ctx) if _starts_empty(block[:position], list_name) else []
-    return PairList(list_name, tuple(joins), inner) if joins else None
+    return PairList(list_name, tuple(joins), inner, grid) if joins else None

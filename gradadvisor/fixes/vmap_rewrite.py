@@ -301,6 +301,12 @@ def summed_list_advice(ctx, advice: str, module: str, list_name: str) -> str:
 def pair_list_advice(ctx, node: ast.For, pairs, header: str) -> str:
     """A value per pair of a triangle appended and joined (``stacked_lists.pair_list``): every pair at once."""
     count = one_line(ctx.code(node.iter.args[0]), 30) if isinstance(node.iter, ast.Call) and len(node.iter.args) == 1 else "n"
+    if pairs.grid:
+        other = one_line(ctx.code(pairs.inner.iter.args[0]), 30)
+        return (f"`{header}` and the loop inside it append one value per pair of `range({count})` and `range({other})` to `{pairs.name}`, and "
+                f"{joined_by(ctx, pairs.joins[0], pairs.name)}: the program grows with the product of the two; compute every pair at once: "
+                "`jax.vmap(jax.vmap(f, in_axes=(None, 0)), in_axes=(0, None))` over the two axes, or broadcast `x[:, None]` against `y[None, :]` "
+                f"(the pairs come out as an array of shape ({count}, {other}): reshape it where the list was flat)")
     return (f"`{header}` and the loop inside it append one value per pair of a triangle to `{pairs.name}`, and "
             f"{joined_by(ctx, pairs.joins[0], pairs.name)}: the program grows with the square of the data; compute every pair at once: "
             f"`a, b = jnp.triu_indices({count}, k=1)` (the pairs a < b), then the value over `(a, b)` with `jax.vmap` or by broadcasting")
