@@ -42,3 +42,45 @@ def test_a_function_handed_to_a_jitted_transforming_callee_is_compiled(tmp_path,
     assert bool(found) == reported
     if reported:
         assert "passed for `fn` to `curvature`" in found[0].context
+
+
+ALIASED = '''
+import jax
+import jax.numpy as jnp
+
+NOISE = jnp.asarray(jnp.load("noise.npy"), dtype=jnp.float32).reshape(2000, 2000)
+
+
+def loglik(theta, d):
+    return jnp.sum((d - theta) ** 2 / NOISE)
+
+
+score = jax.vmap(jax.grad(loglik))
+'''
+
+CALLER = '''
+import jax
+{imports}
+
+
+def helper(thetas, d):
+    return score(thetas, d)
+
+
+@jax.jit
+def run(thetas, d):
+    return helper(thetas, d)
+'''
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_a_name_bound_to_transforms_of_a_function_calls_it(tmp_path, split):
+    """``score = jax.vmap(jax.grad(loglik))``, called from jitted code (in this module, or imported):
+    ``loglik`` runs compiled, so its captured array is baked in."""
+    if split:
+        files = {"model.py": ALIASED, "run.py": CALLER.format(imports="from model import score")}
+    else:
+        files = {"model.py": ALIASED + CALLER.format(imports="")}
+    found = scan_files(tmp_path, files, ("GA401",))
+    assert [(f.path, f.line) for f in found] == [("model.py", 9)]
+    assert "is called from `helper`" in found[0].context and "`loglik`" in found[0].context

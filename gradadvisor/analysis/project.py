@@ -112,7 +112,7 @@ class Project:
         for summary in summaries:
             self._resolvable[summary.path] = (
                 {function.name for function in summary.functions.values()} | set(summary.imports) | set(summary.classes) | set(summary.factory_results)
-                | {alias for function in summary.functions.values() for alias in function.aliases}
+                | {alias for function in summary.functions.values() for alias in function.aliases} | set(summary.module_aliases)
             )
             # methods, attributes holding an instance whose ``__call__`` a call runs, and closures stored on ``self``
             self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes, *klass.closures]}
@@ -212,6 +212,8 @@ class Project:
             current = function.parent if function is not None else None
         if reference in summary.top_level:
             return [(path, summary.top_level[reference])]
+        if reference in summary.module_aliases and depth < 4:
+            return self.resolve(path, summary.module_aliases[reference], None, None, depth + 1)
         if reference in summary.factory_results:
             return [(path, key) for key in summary.factory_results[reference]]
         if reference in summary.imports:
@@ -274,6 +276,8 @@ class Project:
             summary = self.files[path]
             if attr in summary.top_level:
                 return [(path, summary.top_level[attr])]
+            if attr in summary.module_aliases:
+                return self.resolve(path, summary.module_aliases[attr], None, None, 1)  # ``score = jax.vmap(jax.grad(loglik))`` there
             if attr in summary.imports and summary.imports[attr] != qualified:
                 return self._resolve_qualified(summary.imports[attr], path)  # re-exported
         # ``garch.garch11.logp``: a method of a class of a scanned module

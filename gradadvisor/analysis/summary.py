@@ -194,6 +194,8 @@ class FileSummary:
     functions: dict[str, FunctionSummary] = field(default_factory=dict)
     #: Module-level names bound by ``def`` -> function key.
     top_level: dict[str, str] = field(default_factory=dict)
+    #: ``score = jax.vmap(jax.grad(loglik))`` at module level: a call of ``score`` runs ``loglik``.
+    module_aliases: dict[str, str] = field(default_factory=dict)
     classes: dict[str, ClassSummary] = field(default_factory=dict)
     seeds: list[Seed] = field(default_factory=list)
     arrays: dict[str, ModuleArray] = field(default_factory=dict)
@@ -649,7 +651,7 @@ class SummaryBuilder:
                 name = node.targets[0].id
                 self._referable.add(name)
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
-            if parent_key is not None and isinstance(node, ast.Assign):
+            if isinstance(node, ast.Assign) and (parent_key is not None or klass is None):
                 self._local_alias(node, parent_key, scope)
             if self._names_transform(node):
                 self._transform_calls(node, parent_key, klass, scope)
@@ -663,18 +665,27 @@ class SummaryBuilder:
                 for child in reversed(case.body):
                     stack.append((child, prefix, parent_key, klass, scope))
 
-    def _local_alias(self, stmt: ast.Assign, parent_key: str, scope: Scope) -> None:
-        """``g = jax.value_and_grad(f)`` or ``g = partial(f, x)`` in a function, ``g`` bound
-        once there (``_bound_function``): a call of ``g`` (from a function nested in it too) runs ``f``."""
+    def _local_alias(self, stmt: ast.Assign, parent_key: str | None, scope: Scope) -> None:
+        """``g = jax.value_and_grad(f)``, ``g = jax.vmap(jax.grad(f))`` or ``g = partial(f, x)`` in
+        a function (or the module: ``parent_key`` None), ``g`` bound once there (``_bound_function``):
+        a call of ``g`` (from a function nested in it too) runs ``f``."""
         if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name) or not isinstance(stmt.value, ast.Call):
             return
         if not self._names_transform(stmt) and "partial" not in self.source.segment(stmt.value.func):
             return  # the statement's lines name no transform (a literal-led search, once per file)
         name = stmt.targets[0].id
         bound = self._bound_function(name, scope)
+        for _ in range(3):  # ``jax.vmap(jax.grad(f))``: the innermost function
+            if isinstance(bound, ast.Call) and bound.args and isinstance(bound.args[0], ast.Call) and self._wraps_function(bound.args[0]):
+                bound = bound.args[0]
         if isinstance(bound, ast.Call) and isinstance(bound.args[0], ast.Name) and bound.args[0].id != name:
-            self.summary.functions[parent_key].aliases[name] = bound.args[0].id
+            aliases = self.summary.functions[parent_key].aliases if parent_key is not None else self.summary.module_aliases
+            aliases[name] = bound.args[0].id
             self._referable.add(name)
+
+    def _wraps_function(self, call: ast.Call) -> bool:
+        """``partial(f, ...)`` or a transform of ``f``: a call that stands for a function."""
+        return bool(call.args) and (canonical(self.names.resolve(call.func)) == "functools.partial" or transform_name(call.func, self.names) is not None)
 
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""
