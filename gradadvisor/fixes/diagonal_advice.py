@@ -65,3 +65,29 @@ def sum_of_diagonals(terms, kind: str, module: str, rank, ctx) -> str | None:
     for sign, text in parts[1:]:
         rewrite += f" {sign} {text}"
     return rewrite
+
+
+def folded_einsum_report(node: ast.Call, outer, ctx):
+    """``(message, evidence, fix)`` for a diagonal or trace of two axes of an einsum's output
+    (``jnp.trace(jnp.einsum("ab,nbc->nac", P, Q), axis1=1, axis2=2)``): every entry of the einsum
+    computed to keep a diagonal, where the einsum with the two letters made one
+    (``matrix_terms.folded_einsum``) computes only those; None for anything else. The fix is
+    unsafe: the two axes must be as long (``trace`` of a non-square matrix stops at the shorter
+    side, the einsum raises), and ``trace`` sums integers in a wider dtype."""
+    from gradadvisor.analysis.syntax import constant
+    from gradadvisor.fixes.edits import Preconditions
+
+    found = mt.folded_einsum(outer, ctx.resolve)
+    if found is None:
+        return None
+    einsum, subscripts = found
+    replacement = ast.Call(func=einsum.func, args=[constant(subscripts), *einsum.args[1:]], keywords=einsum.keywords)
+    conditions = Preconditions()
+    conditions.require(False, "the two axes kept are as long (the einsum raises otherwise; the diagonal of a non-square matrix stops at the shorter side)")
+    if outer.name == "trace":
+        conditions.require(False, "the operands are not integers or bools (`trace` sums those in a wider dtype, the einsum does not)")
+    kept = "trace" if outer.name == "trace" else "diagonal"
+    message = (f"`{one_line(ctx.code(node), 50)}` computes every entry of the einsum to keep its {kept}, and its gradient pays for them all; "
+               f"give the two axes one letter: `{one_line(ctx.renderer.code(replacement), 80)}`")
+    evidence = [f"the {kept} of two axes of an einsum's output (`{one_line(ctx.code(einsum.args[0]), 30)}`)"]
+    return message, evidence, conditions.fix(ctx.renderer.replace_expression(node, replacement))

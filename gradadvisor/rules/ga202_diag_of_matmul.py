@@ -10,7 +10,7 @@ from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
 from gradadvisor.analysis.whole_matrices import whole_matrix
-from gradadvisor.fixes.diagonal_advice import sum_of_diagonals, whole_matrix_message
+from gradadvisor.fixes.diagonal_advice import folded_einsum_report, sum_of_diagonals, whole_matrix_message
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 
@@ -361,29 +361,13 @@ class DiagOfMatmul(Rule):
         )
 
     def _folded(self, node: ast.Call, outer) -> bool:
-        """``jnp.trace(jnp.einsum("ab,nbc->nac", P, Q), axis1=1, axis2=2)``: every entry of the
-        einsum's output computed to keep a diagonal; the einsum with the two letters made one
-        computes only those (``analysis/matrix_terms.folded_einsum``). Unsafe: the two axes must
-        be as long (``trace`` of a non-square matrix stops at the shorter side, the einsum raises)."""
-        ctx = self.ctx
-        found = mt.folded_einsum(outer, ctx.resolve)
-        if found is None:
-            return False
-        einsum, subscripts = found
-        replacement = ast.Call(func=einsum.func, args=[constant(subscripts), *einsum.args[1:]], keywords=einsum.keywords)
-        conditions = Preconditions()
-        conditions.require(False, "the two axes kept are as long (the einsum raises otherwise; the diagonal of a non-square matrix stops at the shorter side)")
-        if outer.name == "trace":
-            conditions.require(False, "the operands are not integers or bools (`trace` sums those in a wider dtype, the einsum does not)")
-        kept = "trace" if outer.name == "trace" else "diagonal"
-        self.report(
-            node,
-            f"`{one_line(ctx.code(node), 50)}` computes every entry of the einsum to keep its {kept}, and its gradient pays for them all; "
-            f"give the two axes one letter: `{one_line(ctx.renderer.code(replacement), 80)}`",
-            size="likely", evidence=[f"the {kept} of two axes of an einsum's output (`{one_line(ctx.code(einsum.args[0]), 30)}`)"],
-            fix=conditions.fix(ctx.renderer.replace_expression(node, replacement)),
-        )
-        return True
+        """``jnp.trace(jnp.einsum("ab,nbc->nac", P, Q), axis1=1, axis2=2)``: the einsum with the two
+        letters made one (``fixes/diagonal_advice.folded_einsum_report``). Unsafe fix."""
+        found = folded_einsum_report(node, outer, self.ctx)
+        if found is not None:
+            message, evidence, fix = found
+            self.report(node, message, size="likely", evidence=evidence, fix=fix)
+        return found is not None
 
     def _whole_matrix(self, node: ast.Call, kind: str, argument: ast.AST, module: str) -> bool:
         """A Jacobian, a Kronecker product or columns over an identity built whole for the
