@@ -18,6 +18,10 @@ from gradadvisor.analysis.syntax import Source
 from gradadvisor.rules.base import Rule
 
 
+#: The lines an alias (``Rule.aliases``) can be bound on.
+_VMAP = re.compile(r"vmap\s*\(")
+
+
 class Triggers:
     """The lines of one file on which each rule's trigger patterns match.
 
@@ -54,9 +58,9 @@ class Triggers:
         """Calls of the names the file binds to what the rule's trigger stands for (``aliases``)
         match its first pattern and its expression trigger."""
         lines = self._lines.get(rule)
-        if rule.aliases is None or not lines or not lines[0]:
-            return  # no trigger, or it matches nowhere: no alias is bound either
-        names = {match.group("name") for match in rule.aliases.finditer(source.text)}
+        if rule.aliases is None or not lines or not lines[0] or "vmap" not in source.text:
+            return  # no trigger, or it matches nowhere: no alias is bound either (each binds a vmap)
+        names = {match.group("name") for number in match_lines(_VMAP, source) if (match := rule.aliases.match(source.line(number)))}
         if not names:
             return
         calls = match_lines(re.compile(r"\b(?:%s)\s*\(" % "|".join(sorted(map(re.escape, names)))), source)

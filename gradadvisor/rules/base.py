@@ -265,9 +265,10 @@ class Rule:
     #: not enter the expressions of statements that no rule's pattern matches. None: every
     #: statement's expressions are walked.
     expression_trigger: ClassVar[re.Pattern[str] | None] = None
-    #: A regex whose group ``name`` is a name the file binds to what the trigger stands for
+    #: A regex, matched at the start of a line, whose group ``name`` is a name the file binds to what the trigger stands for
     #: (``bdiag = jax.jit(jax.vmap(jnp.diag))``): a call of that name matches the trigger's first
-    #: pattern and the expression trigger too.
+    #: pattern and the expression trigger too. Such a binding goes through ``vmap``: files that
+    #: never name it are not searched.
     aliases: ClassVar[re.Pattern[str] | None] = None
     VALID: ClassVar[Sequence[Valid]] = ()
     INVALID: ClassVar[Sequence[Invalid]] = ()

@@ -95,7 +95,7 @@ class DiagOfMatmul(Rule):
     keywords = ("diag", "trace", "einsum")
     expression_trigger = re.compile(r"\b(?:diag|diagonal|trace|einsum)\s*[(),]")  # `vmap(jnp.diag)(...)` too
     trigger = expression_trigger
-    aliases = re.compile(r"^[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\b(?:diag|diagonal|trace)\b", re.MULTILINE)
+    aliases = re.compile(r"[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\b(?:diag|diagonal|trace)\b")
 
     VALID = (
         # The full matrix is returned as well: it is needed anyway.

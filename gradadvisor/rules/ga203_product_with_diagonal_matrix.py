@@ -69,7 +69,7 @@ class ProductWithDiagonalMatrix(Rule):
     summary = "a product with `jnp.diag(v)` builds and multiplies a dense diagonal matrix; scale instead"
     keywords = ("diag", "eye")
     trigger = re.compile(r"\b(?:diag(?:flat)?|eye)\s*[(),]")  # `vmap(jnp.diag)(s)` too
-    aliases = re.compile(r"^[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\bdiag\b", re.MULTILINE)
+    aliases = re.compile(r"[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\bdiag\b")
     expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot)\s*\(")
 
     VALID = (
