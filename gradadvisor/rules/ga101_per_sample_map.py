@@ -28,11 +28,12 @@ class PerSampleMap(Rule):
     without `batch_size` in differentiated code, and one NumPyro/Pyro site per element in a model.
     The loop may walk the rows of one or more arrays (`zip`, `enumerate`, `itertools.product`,
     neighbouring pairs), an index read into several arrays (`xs[i]`, `xs[:, i]`, `xs[i, 2:5]`,
-    `jnp.take`, `lax.dynamic_index_in_dim`, a row at its own position `x[i, idx[i]]`), an index
-    used as a value, or per-sample keys. With
+    `jnp.take`, `lax.dynamic_index_in_dim`, a row at its own position `x[i, idx[i]]`, a block
+    `x[:, i * k:(i + 1) * k]` or `x[s:s + k]` over `range(0, n, k)`: a row of a reshaped view), an
+    index used as a value, or per-sample keys. With
     advice and no fix: a reduction of such a list (`jnp.sum([...])`, the builtin `sum`), a loop
     filling several lists, sliding windows stacked one position at a time, a value per pair of a
-    triangular double loop, a list returned as is. Julia's Zygote is slow on the same shape:
+    triangular double loop or of two data-sized ranges, a list returned as is. Julia's Zygote is slow on the same shape:
     `sum(map(t -> nn([t]), x) .^ 2)`.
 
     ## Why it is slow for gradients

@@ -27,7 +27,9 @@ class AccumulationLoop(Rule):
     `itertools.pairwise(xs)`, `i = 0; while i < n: ...; i += 1`, and nested loops over two
     arrays (`for i ...: for j ...:`, `itertools.product(xs, ys)`). The element may be read as
     `x[i]`, `x[i + 1]`, `x[i, ...]`, `x[:, i]`, `x[..., i]`, `jnp.take(x, i, axis=k)`,
-    `lax.dynamic_index_in_dim(x, i, k)` or `lax.dynamic_slice(x, (i, 0), (1, x.shape[1]))`.
+    `lax.dynamic_index_in_dim(x, i, k)` or `lax.dynamic_slice(x, (i, 0), (1, x.shape[1]))`, or
+    as a block, `x[i * k:(i + 1) * k]` or `x[s:s + k]` over `range(0, n, k)` (a row of a reshaped
+    view). An index split by `divmod` or a helper of integer arithmetic stays an index.
     A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix;
     so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`),
     a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
