@@ -44,7 +44,7 @@ def test_block_width(item, width):
     ],
 )
 def test_block_reads_become_rows_of_a_view(code, expected):
-    body, assumptions = block_rows(ast.parse(code, mode="eval").body, "i")
+    body, assumptions, _ = block_rows(ast.parse(code, mode="eval").body, "i")
     assert ast.unparse(body) == expected
     assert bool(assumptions) == (code != expected)
 
@@ -154,3 +154,37 @@ def test_the_rewrite_of_a_strided_sum_keeps_values_and_gradients(tmp_path):
     for one, two in zip(*grads):
         assert jnp.allclose(one, two, atol=1e-4)
 
+
+
+CHUNKED = '''
+import jax.numpy as jnp
+
+
+class Predictor:
+    def __init__(self, train, weights, chunk):
+        self.train, self.weights, self.chunk = train, weights, chunk
+
+    def predict(self, x):
+        outs = []
+        for s in range(0, x.shape[0], self.chunk):
+            outs.append(jnp.exp(-jnp.sum((x[s:s + self.chunk, None] - self.train[None]) ** 2, -1)) @ self.weights)
+        return jnp.concatenate(outs)
+
+    def total(self, x):
+        tot = 0.0
+        for s in range(0, x.shape[0], self.chunk):
+            tot += jnp.sum(jnp.exp(-jnp.sum((x[s:s + self.chunk, None] - self.train[None]) ** 2, -1)) @ self.weights)
+        return tot
+'''
+
+
+def test_chunks_of_a_size_callers_choose_need_a_trace_shown(tmp_path):
+    """Eager code bounding memory with chunks of a chosen size (a look-alike): no finding at any
+    level without a trace shown; the same loops under a shown trace are reported."""
+    assert scan_files(tmp_path / "eager", {"m.py": CHUNKED}, ("GA101", "GA302")) == []
+    traced = CHUNKED + "\n\nimport jax\n\ng = jax.grad(lambda x, p: p.total(x) + jnp.sum(p.predict(x)))\n"
+    traced = traced.replace("    def predict(self, x):", "    @jax.jit\n    def predict(self, x):").replace("    def total(self, x):", "    @jax.jit\n    def total(self, x):")
+    traced = "import jax\n" + traced
+    found = scan_files(tmp_path / "traced", {"m.py": traced}, ("GA101", "GA302"))
+    assert sorted(f.code for f in found) == ["GA101", "GA302"]
+    assert all(any("a size callers choose" in item for item in f.evidence) for f in found)

@@ -16,12 +16,15 @@ import ast
 from gradadvisor.analysis.syntax import full_slice, names_read, substitute
 
 
-def block_rows(body: ast.AST, index: str, stride: ast.expr | None = None) -> tuple[ast.AST, tuple[str, ...]]:
-    """``body`` with each block read at ``index`` replaced by a read of the reshaped view, and
-    the assumptions that makes (one per array); ``(body, ())`` when there is none. With
+def block_rows(body: ast.AST, index: str, stride: ast.expr | None = None) -> tuple[ast.AST, tuple[str, ...], tuple[str, ...]]:
+    """``body`` with each block read at ``index`` replaced by a read of the reshaped view, the
+    assumptions that makes (one per array) and the widths that are not literals (``chunk``: a
+    size callers choose, as a chunk for memory is: ``chosen_widths``); ``(body, (), ())`` when there
+    is none. With
     ``stride`` (``for s in range(0, n, k)``) the blocks are ``x[s:s + k]``, and the view is read
     at ``s`` as the block's number: the caller then walks ``range(n // k)``."""
     assumptions: list[str] = []
+    chosen: list[str] = []
 
     def replace(node: ast.AST) -> ast.AST | None:
         if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load) or index in names_read(node.value):
@@ -38,6 +41,8 @@ def block_rows(body: ast.AST, index: str, stride: ast.expr | None = None) -> tup
         if view is None:
             return None
         text = ast.unparse(node.value)
+        if not isinstance(width, ast.Constant):
+            chosen.append(ast.unparse(width))
         assumptions.append(f"`{text}` splits into whole blocks of `{ast.unparse(width)}` along the walked axis (its length is the count times the block; pad it to whole blocks otherwise)")
         # ``x[:, block]`` is ``view[:, i]``; ``x[..., block]`` is ``view[..., i, :]``; items after
         # the block follow the block's own axis (``view[i, :, 2]``)
@@ -48,7 +53,7 @@ def block_rows(body: ast.AST, index: str, stride: ast.expr | None = None) -> tup
         return ast.Subscript(value=view, slice=read[0] if len(read) == 1 else ast.Tuple(elts=read, ctx=ast.Load()), ctx=ast.Load())
 
     new_body = substitute(body, replace)
-    return new_body, tuple(dict.fromkeys(assumptions))
+    return new_body, tuple(dict.fromkeys(assumptions)), tuple(dict.fromkeys(chosen))
 
 
 def block_width(item: ast.AST, index: str, stride: ast.expr | None = None) -> ast.expr | None:
@@ -129,7 +134,8 @@ def _view(array: ast.expr, before: list[ast.expr], after: list[ast.expr], width:
     (``x[..., block]``); None for any other index (a literal item before the block...)."""
     shape = ast.Attribute(value=array, attr="shape", ctx=ast.Load())
     split = ast.Tuple(elts=[ast.Constant(-1), width], ctx=ast.Load())
-    if all(full_slice(item) for item in before) and all(full_slice(item) or _ellipsis(item) for item in after[-1:]) and all(full_slice(item) for item in after[:-1]):
+    kept = lambda item: full_slice(item) or isinstance(item, ast.Constant) and item.value is None  # noqa: E731  (``None`` adds an axis, reads none)
+    if all(full_slice(item) for item in before) and all(kept(item) or _ellipsis(item) for item in after[-1:]) and all(kept(item) for item in after[:-1]):
         axis = len(before)
         head = ast.Subscript(value=shape, slice=ast.Slice(upper=ast.Constant(axis)), ctx=ast.Load()) if axis else None
         tail = ast.Subscript(value=shape, slice=ast.Slice(lower=ast.Constant(axis + 1)), ctx=ast.Load())

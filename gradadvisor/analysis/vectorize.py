@@ -202,6 +202,9 @@ class ElementLoop:
     assumptions: tuple[str, ...] = ()
     #: For ``range(start, count)``: the first index (None: 0).
     start: ast.expr | None = None
+    #: The block widths callers choose (``x[i * chunk:(i + 1) * chunk]``, ``analysis/blocks.py``):
+    #: a loop over chunks of a chosen size is how code bounds memory, unless a trace is shown.
+    chunks: tuple[str, ...] = ()
 
     def axis(self, position: int) -> int:
         return self.axes[position] if self.axes is not None else 0
@@ -400,11 +403,11 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
             elif len(iterable.args) == 3 and _literal_int(iterable.args[0]) == 0:  # type: ignore[attr-defined]
                 # ``for s in range(0, n, k)`` reading only ``x[s:s + k]``: block ``s // k`` of a view
                 stop, stride = iterable.args[1], iterable.args[2]  # type: ignore[attr-defined]
-                body, blocks = block_rows(body, var, stride)
+                body, blocks, chunks = block_rows(body, var, stride)
                 if not blocks or not offsets_only_in_blocks(body, var):
                     return None
                 loop = index_loop(var, ast.BinOp(left=stop, op=ast.FloorDiv(), right=stride), body, code=code, resolve=resolve, is_builtin=is_builtin)
-                return replace(loop, assumptions=(*loop.assumptions, *blocks)) if loop is not None else None
+                return replace(loop, assumptions=(*loop.assumptions, *blocks), chunks=chunks) if loop is not None else None
             else:
                 return None
             return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, start=start)
@@ -460,7 +463,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     index walks it: the window is exact only where the index stays inside the array (JAX clamps
     an index, and a slice clips), an assumption the reading states. A contiguous block read at the
     index (``x[i * k:(i + 1) * k]``) is row ``i`` of a reshaped view (``analysis/blocks.py``)."""
-    body, blocks = block_rows(body, index)
+    body, blocks, chunks = block_rows(body, index)
     reads: dict[tuple[str, int], str] = {}
     windows: list[str] = []
     # A shifted read or a start makes every read a window, ``x[j]`` too (``x[:n - 1]``).
@@ -536,7 +539,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         return None
     assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
     assumptions += blocks
-    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start)
+    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start, chunks)
 
 
 def names_read_of(expressions: list[ast.expr]) -> set[str]:

@@ -107,7 +107,7 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
         if level.index is None:
             continue
         index = level.index
-        term, blocks = block_rows(term, index, level.stride)  # ``x[i * k:(i + 1) * k]``: row ``i`` of a reshaped view
+        term, blocks, _ = block_rows(term, index, level.stride)  # ``x[i * k:(i + 1) * k]``: row ``i`` of a reshaped view
         if level.stride is not None and (not blocks or not offsets_only_in_blocks(term, index)):
             return None  # ``range(0, n, k)`` read otherwise than in blocks of ``k``: advice only
         block_conditions.extend(blocks)

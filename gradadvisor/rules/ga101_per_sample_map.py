@@ -412,6 +412,9 @@ class PerSampleMap(Rule):
         """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
         advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
         fix = None if advice_only else fix
+        chunks = getattr(found.loop, "chunks", ())
+        if chunks:  # blocks of a size callers choose: chunked for memory, unless a trace is shown
+            fields.update(require_trace=True, evidence=[f"blocks of `{chunks[0]}`, a size callers choose: a trace must be shown (eagerly, chunks bound memory)"])
         self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, self.ctx), **fields)
 
     # -- phase 2 ---------------------------------------------------------------------------------
