@@ -293,3 +293,21 @@ def test_a_driver_that_compiles_its_own_step_is_host_code_but_not_the_loss_it_de
 def test_without_its_own_compile_the_function_is_likely_traced_by_callers(tmp_path):
     found = scan_program(tmp_path, DRIVER.replace("step = jax.jit(jax.grad(loss))", "step = jax.grad(loss)"))
     assert sorted((f["code"], f["line"]) for f in found) == [("GA101", 16), ("GA103", 9)]
+
+
+def _resolve(node):
+    text = ast.unparse(node)
+    return "jax.numpy." + text.split(".", 1)[1] if text.startswith("jnp.") else None
+
+
+@pytest.mark.parametrize(("body", "host"), [
+    ("    s = float(jnp.mean(v))\n    return x * s\n", True),
+    ("    m = jnp.max(v)\n    return x[: int(m)]\n", True),
+    ("    return x * jnp.sum(v).item()\n", True),
+    ("    return x * float(v)\n", False),  # a parameter: may be a Python number
+    ("    return x * float(x.shape[0])\n", False),  # a shape is static
+    ("    m = jnp.max(v)\n    m = m + 1\n    return x * m\n", False),  # no conversion
+])
+def test_a_function_converting_an_array_it_computes_is_host_code(body, host):
+    reason = host_reason(_function(f"def f(x, v):\n{body}"), _resolve)
+    assert (reason is not None and "to a Python number" in reason) == host

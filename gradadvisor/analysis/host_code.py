@@ -14,6 +14,8 @@ no trace can run them, whatever their callers do:
   count, nor do constant positions (``if flags[0]:`` reads a configuration);
 - a function that branches in Python on the truth of an array it computes
   (``if not jnp.all(jnp.isfinite(y)): ...``): ``bool()`` of a tracer raises;
+- a function that converts an array it computes to a Python number (``float(jnp.var(x))``,
+  ``v = jnp.max(y); int(v)``, ``jnp.sum(z).item()``): under a trace that raises too;
 
 - a function that compiles its own step (``step = jax.jit(update)``, ``eqx.filter_jit``,
   ``jax.pmap``) and runs it: a driver on the host (jit inside a trace would only inline it). This
@@ -93,6 +95,11 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 stack.extend(reversed(case.body))
+    converted = _converts_computed(function, resolve) if resolve is not None else None
+    if converted is not None:
+        text, line = converted
+        return (f"line {line} converts `{text}`, a jax array the function computes, to a Python number: "
+                "under a trace that raises (eager code)")
     if resolve is not None and any(_truth_reduction(test, resolve) for test, _ in tests):
         local = params | {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[arg-type]
         for test, line in tests:
@@ -109,6 +116,48 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
                     return (f"line {line} {ELEMENT_BRANCH} `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
     return None
+
+
+#: Conversions of a value to a Python number (a tracer cannot be converted).
+TO_PYTHON = frozenset({"float", "int", "complex"})
+
+
+def _converts_computed(function: ast.AST, resolve) -> tuple[str, int] | None:
+    """``(text, line)`` of the first ``float(...)``/``int(...)``/``.item()`` in ``function``'s own
+    code (not nested definitions) whose operand is a jax.numpy result: a call written there, or a
+    name the function binds once to one. Parameters and shapes do not count (they may be numbers)."""
+    computed: dict[str, int] = {}
+    candidates: list[tuple[ast.expr, int]] = []
+    for node in _own_nodes(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            computed[node.targets[0].id] = computed.get(node.targets[0].id, 0) + (2 if not _jnp_call(node.value, resolve) else 1)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and node.func.id in TO_PYTHON and len(node.args) == 1 and not node.keywords:
+                candidates.append((node.args[0], node.lineno))
+            elif isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
+                candidates.append((node.func.value, node.lineno))
+    for operand, line in candidates:
+        if any(isinstance(part, ast.Attribute) and part.attr in ("shape", "ndim", "size") for part in ast.walk(operand)):
+            continue
+        if _jnp_call(operand, resolve) or isinstance(operand, ast.Name) and computed.get(operand.id) == 1:
+            return ast.unparse(operand), line
+    return None
+
+
+def _jnp_call(expr: ast.AST, resolve) -> bool:
+    """``expr`` holds a call of a jax.numpy function."""
+    return any(isinstance(node, ast.Call) and (canonical(resolve(node.func)) or "").startswith("jax.numpy.") for node in ast.walk(expr))
+
+
+def _own_nodes(function: ast.AST):
+    """The nodes of ``function``'s body, nested definitions left out."""
+    stack = list(getattr(function, "body", []))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
 
 
 #: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.
