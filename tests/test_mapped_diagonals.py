@@ -206,3 +206,16 @@ def test_a_matrix_a_vmap_does_not_map_keeps_the_level(tmp_path, mapping, confide
     found = [f for f in scan_files(tmp_path, {"m.py": source}, ("GA202",)) if f.line in (7, 11)]
     used = 11 if "ell2" in mapping else 7
     assert [(f.line, f.confidence) for f in found if f.line == used] == [(used, confidence)]
+
+
+@pytest.mark.parametrize(
+    ("item", "bound", "exact"),
+    [("-8:", 8, 8), (":10", 10, 10), ("2:6", 4, 4), ("::2", None, 50), ("-k:", None, None), ("-200:", 200, 100)],
+)
+def test_the_length_of_a_literal_slice(item, bound, exact):
+    """At most what the bounds allow when the axis length is unknown; exact when it is a number (100)."""
+    from gradadvisor.analysis.facts import sliced_length
+
+    part = ast.parse(f"x[{item}]", mode="eval").body.slice
+    assert sliced_length(part, None) == bound
+    assert sliced_length(part, 100) == exact

@@ -2128,7 +2128,7 @@ def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
             return v.array(None, base.dtype, host=base.host, data=base.data)
         if isinstance(item, ast.Slice):
             full = item.lower is None and item.upper is None and item.step is None
-            result.append(shape[position] if full else None)
+            result.append(shape[position] if full else sliced_length(item, shape[position]))
             position += 1
             continue
         value = evaluator.eval(item, 0)
@@ -2138,6 +2138,25 @@ def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:
         return v.array(None, base.dtype, host=base.host, data=base.data)
     result.extend(shape[position:])
     return v.array(tuple(result), base.dtype, host=base.host, data=base.data)
+
+
+def sliced_length(item: ast.Slice, length: v.Dim) -> v.Dim:
+    """The length of ``x[item]`` along an axis of ``length``, for literal bounds: exact when the
+    length is a number, else what the bounds allow (``x[-8:]``, ``x[:10]``, ``x[2:6]``: 8, 10, 4,
+    at most); None otherwise."""
+    bounds = [int_value(part) if part is not None else None for part in (item.lower, item.upper, item.step)]
+    if any(value is None and part is not None for value, part in zip(bounds, (item.lower, item.upper, item.step))):
+        return None
+    lower, upper, step = bounds
+    if isinstance(length, int):
+        return len(range(length)[slice(lower, upper, step)])
+    if step not in (None, 1):
+        return None
+    if lower is not None and lower < 0 and upper is None:
+        return -lower  # the last -lower items
+    if (lower or 0) >= 0 and upper is not None and upper >= 0:
+        return max(upper - (lower or 0), 0)
+    return None
 
 
 def arithmetic(op: ast.operator, left, right):

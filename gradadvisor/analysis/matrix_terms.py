@@ -320,3 +320,26 @@ def source_params(operands, ctx, depth: int = 0) -> list[str]:
                 if value is not None and not isinstance(value, ast.Call):
                     found.extend(item for item in source_params([value], ctx, depth + 1) if item not in found)
     return found
+
+
+def sliced_items(expr: ast.AST) -> int | None:
+    """How many items at most a vector sliced with literal bounds has, through elementwise
+    arithmetic (``w[-5:] ** -0.5``: 5); None for anything else."""
+    from gradadvisor.analysis.facts import sliced_length
+
+    def number(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) or isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant)
+
+    while isinstance(expr, (ast.BinOp, ast.UnaryOp)):
+        if isinstance(expr, ast.UnaryOp):
+            expr = expr.operand
+        elif number(expr.right):
+            expr = expr.left
+        elif number(expr.left):
+            expr = expr.right
+        else:
+            return None
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
+        found = sliced_length(expr.slice, None)
+        return found if isinstance(found, int) else None
+    return None

@@ -125,6 +125,8 @@ class ProductWithDiagonalMatrix(Rule):
     )
 
     VALID += (
+        # The last five eigenvalues: a 5x5 diagonal (a slice with literal bounds), as small as the product.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(w, v):\n    top = w[-5:] ** -0.5\n    return v[:, -5:] @ jnp.diag(top) @ v[:, -5:].T\n"),
         # `vmap(diag)` of a 3-D batch takes each matrix's diagonal: no dense matrix is built.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n, t):\n    s = jnp.ones((t, n, n))\n    return jax.vmap(jnp.diag)(s) @ a\n"),
     )
@@ -265,10 +267,14 @@ class ProductWithDiagonalMatrix(Rule):
 
     def _few_items(self, vector: ast.expr, statement: ast.AST) -> bool:
         """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items, written
-        in place or bound once to the name given (``s = jnp.stack([1, 1, det], axis=-1)``)."""
+        in place or bound once to the name given (``s = jnp.stack([1, 1, det], axis=-1)``); or a
+        few items sliced with literal bounds, then scaled (``top = w[-5:] ** -0.5``)."""
         binding = self._assignment(vector, statement) if isinstance(vector, ast.Name) else None
         if binding is not None:
             vector = binding.value
+        sliced = mt.sliced_items(vector)
+        if sliced is not None and sliced <= SMALL_RANGE:
+            return True
         if isinstance(vector, ast.Call) and (self.ctx.resolve(vector.func) or "").rpartition(".")[2] not in ("stack", "array", "asarray", "hstack"):
             return False  # `jnp.ones((t, n))`: a shape, not items
         items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
