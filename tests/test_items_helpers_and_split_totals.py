@@ -369,3 +369,31 @@ def taylor(c, x, y):
 def test_an_index_split_by_a_helper_keeps_the_sum(tmp_path, unpack, reported):
     found = [f for f in scan_program(tmp_path, SPLIT.format(unpack=unpack)) if f["code"] == "GA302"]
     assert bool(found) == reported
+
+
+ZIPPED = '''
+import jax
+import jax.numpy as jnp
+
+
+def loss(disc_real_outputs, disc_generated_outputs):
+    tot = 0.0
+    for real, fake in zip(disc_real_outputs, disc_generated_outputs):
+        tot += {term}
+    return tot
+
+
+g = jax.grad(loss)
+'''
+
+
+@pytest.mark.parametrize(
+    ("term", "reported"),
+    [
+        ("jnp.mean((1 - real) ** 2) + jnp.mean(fake ** 2)", False),  # each item reduced whole: lists of outputs of different shapes
+        ("(real - fake) ** 2", True),  # rows combined elementwise: one array's rows
+    ],
+)
+def test_zipped_items_each_reduced_whole_are_a_ragged_list(tmp_path, term, reported):
+    found = [f for f in scan_program(tmp_path, ZIPPED.format(term=term)) if f["code"] == "GA302"]
+    assert bool(found) == reported

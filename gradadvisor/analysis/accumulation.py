@@ -528,6 +528,11 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
                     return None  # host-side numbers (a module's constant labels convert under a trace too); or models, distributions
                 if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array):  # type: ignore[arg-type]
                     return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
+        if len(level.elements) > 1 and level.index is None and all(
+            reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array)  # type: ignore[arg-type]
+            for element, array in level.elements.items() for term in terms
+        ):
+            return None  # zip(real_outs, fake_outs), each item reduced whole: lists of differently shaped outputs
     return body
 
 
