@@ -219,3 +219,48 @@ def test_the_length_of_a_literal_slice(item, bound, exact):
     part = ast.parse(f"x[{item}]", mode="eval").body.slice
     assert sliced_length(part, None) == bound
     assert sliced_length(part, 100) == exact
+
+
+@pytest.mark.parametrize(
+    ("spec", "position", "expected"),
+    [
+        ("ab,bc,cd->ad", 2, "ab,b,bd->ad"),
+        ("ij,jk->ik", 1, "i,ik->ik"),
+        ("ab,bc->ac", 2, "ab,b->ab"),
+        ("ab,bc->abc", 2, None),  # the output would hold `b` twice
+        ("aa,ab->b", 1, None),  # not two letters
+        ("...b,bc->...c", 2, None),
+    ],
+)
+def test_a_diagonal_operand_of_an_einsum(spec, position, expected):
+    from gradadvisor.analysis.matrix_terms import einsum_without_diagonal
+
+    call = ast.parse(f"jnp.einsum('{spec}', a, b{', c' if spec.count(',') == 2 else ''})", mode="eval").body
+    assert einsum_without_diagonal(call, position) == expected
+
+
+def test_the_einsum_without_its_diagonal_matrix_keeps_values_and_gradients(tmp_path):
+    """Differentially, before and after ``--fix --unsafe-fixes`` (GA203)."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    source = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef cube(m):\n    u, s, vt = jnp.linalg.svd(m)\n    return jnp.einsum('ab,bc,cd->ad', u, jnp.diag(s ** 3), vt)\n"
+    for name in ("orig.py", "m.py"):
+        (tmp_path / name).write_text(source)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA203",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
+    fixed = (tmp_path / "m.py").read_text()
+    assert "'ab,b,bd->ad'" in fixed and "diag" not in fixed
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(f"einsum_diag_{name}", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        return module
+
+    before, after = load("orig"), load("m")
+    m = jax.random.normal(jax.random.PRNGKey(3), (6, 6))
+    assert jnp.allclose(before.cube(m), after.cube(m), atol=1e-4)
+    grads = [jax.grad(lambda x, g=g: jnp.sum(jnp.sin(g(x))))(m) for g in (before.cube, after.cube)]
+    assert jnp.allclose(*grads, atol=1e-3)

@@ -343,3 +343,29 @@ def sliced_items(expr: ast.AST) -> int | None:
         found = sliced_length(expr.slice, None)
         return found if isinstance(found, int) else None
     return None
+
+
+def einsum_without_diagonal(call: ast.Call, position: int) -> str | None:
+    """The subscripts of ``call`` (an einsum written out, no ``...``) with operand ``position`` (1 for
+    the first) a diagonal matrix replaced by its vector: its two letters made one
+    (``"ab,bc,cd->ad"`` with operand 2 a ``diag``: ``"ab,b,bd->ad"``). None when the subscripts
+    are not a literal, the operand's are not two different letters, or the output would then hold
+    one letter twice."""
+    if not call.args or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
+        return None
+    spec = call.args[0].value.replace(" ", "")
+    if "..." in spec or spec.count("->") != 1:
+        return None
+    inputs, out = spec.split("->")
+    operands = inputs.split(",")
+    if len(operands) != len(call.args) - 1 or not 1 <= position <= len(operands):
+        return None
+    pair = operands[position - 1]
+    if len(pair) != 2 or pair[0] == pair[1]:
+        return None
+    kept, merged = pair
+    new_out = out.replace(merged, kept)
+    if len(set(new_out)) != len(new_out):
+        return None
+    rest = [item.replace(merged, kept) if k != position - 1 else kept for k, item in enumerate(operands)]
+    return f"{','.join(rest)}->{new_out}"

@@ -23,7 +23,8 @@ class ProductWithDiagonalMatrix(Rule):
     `A @ jnp.diag(s)`, `jnp.dot(jnp.diag(w), X)`, `U @ jnp.diag(s) @ Vt`, or the diagonal
     matrix named first (`D = jnp.diag(jnp.exp(v))` ... `B.T @ D @ B`), in every product
     spelling of the operation table (`analysis/operations.py`), and a factor of a chain,
-    `jnp.linalg.multi_dot([V, jnp.diag(d), V.T])` (advice: no fix). The diagonal matrix may be
+    `jnp.linalg.multi_dot([V, jnp.diag(d), V.T])` (advice: no fix), and an operand of an einsum
+    (`jnp.einsum("ab,bc,cd->ad", U, jnp.diag(s), Vt)`: `"ab,b,bd->ad"` with `s`). The diagonal matrix may be
     spelled `jnp.eye(n) * w` (or `jnp.eye(n) / w`, `diag(1 / w)`), or be a batch of them,
     `jax.vmap(jnp.diag)(s)` for a 2-D `s` (inline or through a name bound once to it), whose
     product scales `s[..., :, None] * A`. Reported when the code shows
@@ -70,7 +71,7 @@ class ProductWithDiagonalMatrix(Rule):
     keywords = ("diag", "eye")
     trigger = re.compile(r"\b(?:diag(?:flat)?|eye)\s*[(),]")  # `vmap(jnp.diag)(s)` too
     aliases = re.compile(r"[ \t]*(?P<name>\w+)\s*=.*\bvmap\s*\(\s*[\w.]*\bdiag\b")
-    expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot)\s*\(")
+    expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot|einsum)\s*\(")
 
     VALID = (
         # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
@@ -131,6 +132,11 @@ class ProductWithDiagonalMatrix(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n, t):\n    s = jnp.ones((t, n, n))\n    return jax.vmap(jnp.diag)(s) @ a\n"),
     )
     INVALID += (
+        # A dense diagonal matrix as an operand of an einsum: its two letters made one.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(m):\n    u, s, vt = jnp.linalg.svd(m)\n    return jnp.einsum('ab,bc,cd->ad', u, jnp.diag(s), vt)\n",
+            expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(m):\n    u, s, vt = jnp.linalg.svd(m)\n    return jnp.einsum('ab,b,bd->ad', u, s, vt)\n",
+        ),
         # A batch of dense diagonal matrices, one per row of `s`, through a name bound to `vmap(diag)`.
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\nbdiag = jax.vmap(jnp.diag)\n\n@jax.jit\ndef f(a, n, t):\n    s = jnp.ones((t, n))\n    return bdiag(s) @ a\n",
@@ -143,10 +149,37 @@ class ProductWithDiagonalMatrix(Rule):
             self._product(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        if (self.ctx.resolve(node.func) or "").endswith("linalg.multi_dot"):
+        qualified = self.ctx.resolve(node.func) or ""
+        if qualified.endswith("linalg.multi_dot"):
             self._chain(node)
+        elif qualified.rpartition(".")[2] == "einsum":
+            self._einsum(node)
         else:
             self._product(node)
+
+    def _einsum(self, node: ast.Call) -> None:
+        """``jnp.einsum("ab,bc,cd->ad", u, jnp.diag(s), vt)``: a dense diagonal matrix as an operand
+        of an einsum; its two letters made one, the vector takes its place (``"ab,b,bd->ad"``,
+        ``matrix_terms.einsum_without_diagonal``). Unsafe: ``diag`` of a matrix takes its diagonal."""
+        ctx = self.ctx
+        for position, operand in enumerate(node.args[1:], start=1):
+            diagonal = self._diagonal(operand)
+            found = mt.einsum_without_diagonal(node, position) if diagonal is not None and not diagonal[3] else None
+            if found is None:
+                continue
+            vector, matrix, named, _ = diagonal
+            replacement = ast.Call(func=node.func, args=[ast.Constant(found), *(vector if k == position else arg for k, arg in enumerate(node.args[1:], 1))], keywords=node.keywords)
+            conditions = Preconditions()
+            conditions.require(self._rank(vector) == 1, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
+            conditions.require(False, "the other operands hold no inf or nan (the einsum multiplies them by the zeros off the diagonal)")
+            rewrite = ctx.renderer.code(replacement)
+            self.report(
+                operand, f"`{one_line(ctx.code(node), 50)}` contracts the dense diagonal matrix `{one_line(ctx.code(matrix), 30)}` and all its zeros, and the "
+                f"gradient pays for them too; give its two indices one letter and pass the vector: `{one_line(rewrite, 70)}`",
+                size="proven" if self._rank(vector) == 1 else "likely", evidence=[f"`{one_line(ctx.code(matrix), 30)}` is an operand of the einsum"],
+                fix=conditions.fix(ctx.renderer.replace_expression(node, replacement)) if named is None else None,
+            )
+            return
 
     def _chain(self, node: ast.Call) -> None:
         """``jnp.linalg.multi_dot([v, jnp.diag(d), v.T])``: a diagonal matrix in a chain of
