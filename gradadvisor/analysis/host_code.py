@@ -47,6 +47,9 @@ PLOTTING = "plotting:"
 ELEMENT_BRANCH = "branches in Python on an element of the array"
 #: How the reason starts when no trace can run the function at all (``jitted_plainly``).
 UNTRACEABLE = "untraceable:"
+#: How the reason starts for a function that converts an array it computes to a Python number:
+#: eager code, where what is slow eagerly (a gradient per point) is still worth reporting.
+EAGER = "eager:"
 #: How the reason starts for a driver that compiles its own steps: it holds for the function
 #: itself, not for the functions defined inside it (the loss it differentiates is traced).
 DRIVER = "driver:"
@@ -98,7 +101,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
     converted = _converts_computed(function, resolve) if resolve is not None else None
     if converted is not None:
         text, line = converted
-        return (f"line {line} converts `{text}`, a jax array the function computes, to a Python number: "
+        return (f"{EAGER} line {line} converts `{text}`, a jax array the function computes, to a Python number: "
                 "under a trace that raises (eager code)")
     if resolve is not None and any(_truth_reduction(test, resolve) for test, _ in tests):
         local = params | {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[arg-type]

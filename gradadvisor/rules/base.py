@@ -35,7 +35,7 @@ from gradadvisor.analysis.component_loops import walked_rows, walks_axes
 from gradadvisor.analysis.alternatives import vectorized_alternative
 from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
-from gradadvisor.analysis.host_code import DRIVER, PLOTTING, UNTRACEABLE
+from gradadvisor.analysis.host_code import DRIVER, EAGER, PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
@@ -585,8 +585,8 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
     A candidate inside a function that no trace can run (``analysis/host_code.py``: a generator,
     Python branches on array values) is dropped, unless a transform is proven to reach it."""
     host = host_function(candidate, project)
-    if host and host.startswith((PLOTTING, DRIVER)) and candidate.slow_eagerly:
-        host = None  # a plotting helper or a driver runs eagerly: what is slow eagerly (a gradient per point) still is
+    if host and host.startswith((PLOTTING, DRIVER, EAGER)) and candidate.slow_eagerly:
+        host = None  # a plotting helper, a driver or eager code: what is slow eagerly (a gradient per point) still is
     if host and (host.startswith((GENERATOR, UNTRACEABLE)) or trace_proof(candidate, project)[0] != "proven"):
         return None  # a generator never runs traced, nor does a jitted branch on an argument's element; a value branch does only if a trace is proven to try
     finding = rule.finalize(candidate, project)
