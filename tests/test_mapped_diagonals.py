@@ -264,3 +264,17 @@ def test_the_einsum_without_its_diagonal_matrix_keeps_values_and_gradients(tmp_p
     assert jnp.allclose(before.cube(m), after.cube(m), atol=1e-4)
     grads = [jax.grad(lambda x, g=g: jnp.sum(jnp.sin(g(x))))(m) for g in (before.cube, after.cube)]
     assert jnp.allclose(*grads, atol=1e-3)
+
+
+@pytest.mark.parametrize(
+    ("body", "rewrite"),
+    [
+        ("    return jnp.trace((p @ q).real)\n", 'jnp.einsum("ij,ji->", p, q).real'),
+        ("    return jnp.trace(jnp.real(p @ q), axis1=-2, axis2=-1)\n", 'jnp.einsum("...ij,...ji->...", p, q).real'),
+        ('    spec = "nmp,npq->nmq"\n    return jnp.trace(jnp.einsum(spec, p, q), axis1=-2, axis2=-1)\n', 'jnp.einsum("nmp,npm->n", p, q)'),
+    ],
+)
+def test_the_real_part_and_named_subscripts_are_read_through(tmp_path, body, rewrite):
+    source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, q):\n{body}"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA202",))
+    assert [f.code for f in found] == ["GA202"] and rewrite in found[0].message

@@ -255,7 +255,7 @@ def scaled_identity(expr: ast.AST, resolve) -> ast.expr | None:
     return None
 
 
-def folded_einsum(outer, resolve) -> tuple[ast.Call, str] | None:
+def folded_einsum(outer, resolve, bound=None) -> tuple[ast.Call, str] | None:
     """``(einsum call, new subscripts)`` when ``outer`` (a ``diag``/``diagonal``/``trace``, plain,
     over given axes, or mapped) takes the diagonal or trace of two axes of an einsum's output
     written out (``"ab,nbc->nac"``, no ``...``): the einsum with the second axis's letter renamed
@@ -267,9 +267,12 @@ def folded_einsum(outer, resolve) -> tuple[ast.Call, str] | None:
     argument = outer.operands[0]
     if not isinstance(argument, ast.Call) or resolve(argument.func) not in {f"{module}.einsum" for module in EINSUM_MODULES}:
         return None
-    if not argument.args or not isinstance(argument.args[0], ast.Constant) or not isinstance(argument.args[0].value, str):
+    written = argument.args[0] if argument.args else None
+    if isinstance(written, ast.Name) and bound is not None:
+        written = bound(written) or written  # ``spec = "mn,np->mp"`` ... ``einsum(spec, a, b)``
+    if not isinstance(written, ast.Constant) or not isinstance(written.value, str):
         return None
-    spec = argument.args[0].value.replace(" ", "")
+    spec = written.value.replace(" ", "")
     if "..." in spec or spec.count("->") != 1:
         return None
     inputs, out = spec.split("->")
@@ -369,3 +372,13 @@ def einsum_without_diagonal(call: ast.Call, position: int) -> str | None:
         return None
     rest = [item.replace(merged, kept) if k != position - 1 else kept for k, item in enumerate(operands)]
     return f"{','.join(rest)}->{new_out}"
+
+
+def real_part(expr: ast.AST, resolve) -> ast.AST:
+    """The matrix whose real part ``expr`` takes (``x.real``, ``jnp.real(x)``: ``x``), else ``expr``:
+    the real part is linear, so the diagonal or trace of it is the real part of theirs."""
+    if isinstance(expr, ast.Attribute) and expr.attr == "real":
+        return expr.value
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (resolve(expr.func) or "") in ("jax.numpy.real", "autograd.numpy.real"):
+        return expr.args[0]
+    return expr

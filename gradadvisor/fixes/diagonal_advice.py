@@ -77,7 +77,7 @@ def folded_einsum_report(node: ast.Call, outer, ctx):
     from gradadvisor.analysis.syntax import constant
     from gradadvisor.fixes.edits import Preconditions
 
-    found = mt.folded_einsum(outer, ctx.resolve)
+    found = mt.folded_einsum(outer, ctx.resolve, ctx.bound)
     if found is None:
         return None
     einsum, subscripts = found

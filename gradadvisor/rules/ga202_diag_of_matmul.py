@@ -275,9 +275,10 @@ class DiagOfMatmul(Rule):
         module = mt.namespace(outer.module) if outer.module is not None else ctx.names.numpy_module()
         if not batched and self._whole_matrix(node, kind, argument, module):
             return
+        whole, argument = argument, mt.real_part(argument, ctx.resolve)  # ``trace((a @ b).real)``: the real part of the trace
         product, named = mt.product(argument, ctx, self._rank)
         if product is None:
-            if not batched:
+            if not batched and whole is argument:
                 self._combination(node, kind, argument, module)
             return
         (left, left_t), (right, right_t), keywords = product
@@ -304,6 +305,8 @@ class DiagOfMatmul(Rule):
         einsum, imports = ctx.spell(f"{module}.einsum")
         replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
         replacement.keywords = [ast.keyword(arg=item.arg, value=item.value) for item in keywords]
+        if whole is not argument:
+            replacement = ast.Attribute(value=replacement, attr="real", ctx=ast.Load())
         conditions = Preconditions()
         params = (ctx.parameter_of(left), ctx.parameter_of(right))
         rank_checks = [f"rank {param} 2" for param, rank in zip(params, ranks) if rank != 2 and param is not None]
