@@ -84,3 +84,16 @@ def test_a_name_bound_to_transforms_of_a_function_calls_it(tmp_path, split):
     found = scan_files(tmp_path, files, ("GA401",))
     assert [(f.path, f.line) for f in found] == [("model.py", 9)]
     assert "is called from `helper`" in found[0].context and "`loglik`" in found[0].context
+
+
+@pytest.mark.parametrize(("name", "traced"), [("fast_compile", True), ("jit_method", True), ("njit", False), ("cached", False)])
+def test_a_project_decorator_named_for_compiling_is_a_guessed_jit(name, traced):
+    """``@fast_compile(...)`` imported from the file's own package (its module not in the scan): a
+    guess from the name, so the level rests on a guess; numba's ``njit`` and other names are not."""
+    from gradadvisor.analysis.project import Project
+    from gradadvisor.engine.checker import analyse
+
+    source = f"import jax.numpy as jnp\n\nfrom .speed import {name}\n\n\n@{name}(frozen=(0,))\ndef rootm(m):\n    return jnp.sqrt(m)\n"
+    project = Project([analyse("pkg/spd.py", source, []).summary])
+    reason = project.reasons.get(("pkg/spd.py", "rootm:7"))
+    assert (reason is not None and reason.guess and name in reason.text) == traced

@@ -362,7 +362,7 @@ class Project:
         passed = self._passed_functions()
         for summary in self.files.values():
             for seed in [*summary.seeds, *passed.get(summary.path, ())]:
-                reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform)
+                reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform, guess=seed.guess)
                 keys = self.resolve(summary.path, seed.target, seed.scope, seed.klass)
                 if not keys:
                     keys = self._only_method(summary, seed.target)

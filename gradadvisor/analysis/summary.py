@@ -102,6 +102,9 @@ class Seed:
     #: For a batching transform, the parameters it does not map: ``"#k"`` for the position k
     #: (``in_axes`` None there, or bound by ``partial``), a name for a keyword ``partial`` binds.
     unmapped: tuple[str, ...] = ()
+    #: The transform is a guess from a name (a project decorator named for compiling): a finding
+    #: it supports is at most medium.
+    guess: bool = False
 
 
 @dataclass
@@ -310,6 +313,10 @@ def partially_bound(call: ast.Call, unmapped: tuple[str, ...]) -> tuple[str, ...
     count = len(call.args) - 1
     moved = tuple(f"#{int(item[1:]) + count}" if item.startswith("#") else item for item in unmapped)
     return (*(f"#{position}" for position in range(count)), *moved, *(item.arg for item in call.keywords if item.arg is not None))
+
+
+#: A decorator named for compiling: ``jit`` or ``compile`` as a word of its name (not numba's ``njit``).
+COMPILING_NAME = re.compile(r"(?:^|_)(?:jit|jitted|compile|compiled)(?:$|_)", re.IGNORECASE)
 
 
 class SummaryBuilder:
@@ -787,6 +794,23 @@ class SummaryBuilder:
             if transform is not None:
                 level = TRANSFORM_LEVELS[transform]
                 self.summary.seeds.append(Seed("key:" + key, None, klass, level, transform, decorator.lineno, f"decorated with @{short(transform)}"))
+                continue
+            named = self._compiling_decorator(decorator)
+            if named is not None:
+                text = f"decorated with @{named}, a decorator of this project named for compiling (a guess from the name)"
+                self.summary.seeds.append(Seed("key:" + key, None, klass, Level.TRACED, "jax.jit", decorator.lineno, text, guess=True))
+
+    def _compiling_decorator(self, decorator: ast.expr) -> str | None:
+        """The name of a decorator (or decorator factory) of this project named for compiling
+        (``@fast_compile(...)``, ``@jit_method``, ``@utils.auto_jit``), imported from a module of the
+        file's own package; None otherwise (a library's decorators are in the transform table)."""
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        qualified = canonical(self.names.resolve(target))
+        package = self.summary.package.partition(".")[0]
+        if qualified is None or not package or qualified.partition(".")[0] != package:
+            return None
+        name = qualified.rpartition(".")[2]
+        return name if COMPILING_NAME.search(name) else None
 
     def _transform_calls(self, stmt: ast.stmt, scope_key: str | None, klass: str | None, scope: Scope) -> None:
         """Seeds from ``jax.grad(loss)``, ``lax.scan(step, ...)``, ``f.defvjp(fwd, bwd)`` in one
