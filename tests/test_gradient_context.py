@@ -48,6 +48,8 @@ def _explain(project: Project, path: str, qualname: str) -> str | None:
         # the first custom-derivative API: ``jax.defvjp_all(f, rule)``
         ("import jax\n\ndef rule(x):\n    return x, lambda g: (g,)\n\nf = jax.custom_transforms(lambda x: x)\njax.defvjp_all(f, rule)\n", "rule", Level.DIFFERENTIATED),
         ("from autograd import grad\n\ndef f(x):\n    return x\n\ndf = grad(f)\n", "f", Level.DIFFERENTIATED),
+        # a flax train state calls its apply_fn in the (traced) training step
+        ("from flax.training import train_state\n\ndef f(p, x):\n    return x\n\ns = train_state.TrainState.create(apply_fn=f, params=0, tx=None)\n", "f", Level.TRACED),
         # a praxis layer exists only inside the model's apply: every method runs traced
         ("from praxis import base_layer\n\nclass Ngram(base_layer.BaseLayer):\n    def ids(self, x):\n        return x\n", "Ngram.ids", Level.TRACED),
     ],
