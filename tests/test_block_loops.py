@@ -188,3 +188,4 @@ def test_chunks_of_a_size_callers_choose_need_a_trace_shown(tmp_path):
     found = scan_files(tmp_path / "traced", {"m.py": traced}, ("GA101", "GA302"))
     assert sorted(f.code for f in found) == ["GA101", "GA302"]
     assert all(any("a size callers choose" in item for item in f.evidence) for f in found)
+

@@ -238,7 +238,7 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
     if isinstance(loop, ElementLoop) and len(loop.variables) > 1 and not isinstance(loop.body, ast.Name):
         # ``w * y ** 2`` over ``zip(ws, ys)``: arithmetic of several rows, elementwise in each,
         # when the facts show one of them is an array (a zip of two lists of numbers is not)
-        arrays = any(not built(array) and ctx.value(array).is_array for array in loop.arrays)
+        arrays = any(not built(array) and ctx.value(array).is_array for array in loop.arrays) or counted_by_shape(loop, ctx)
         elementwise = arrays and all(elementwise_in(loop.body, variable, ctx.resolve) is not None for variable in loop.variables if variable in names_read(loop.body))
         return elementwise or gathers(loop, ctx), param
     return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop, ctx)), param
@@ -301,6 +301,19 @@ def contracts_slices(form, value: ast.expr | None, ctx) -> bool:
         return False
     loop = read_index(ctx, form.index, form.bounds[1], value)
     return loop is not None and loop.count is not None and slice_contraction(loop, ctx)
+
+
+def counted_by_shape(loop: ElementLoop, ctx) -> bool:
+    """The index runs over an axis of one of the arrays it reads (``range(x.shape[0])``, or a name
+    bound once to that): they are arrays, whatever else the code shows of them."""
+    count = loop.count
+    if isinstance(count, ast.Name):
+        count = ctx.assigned(count.id)
+    if not (isinstance(count, ast.Subscript) and isinstance(count.value, ast.Attribute) and count.value.attr == "shape"):
+        return False
+    walked = ctx.code(count.value.value)
+    # the array itself, or the window a shifted index walks (``x[1:n + 1]`` for ``x[j + 1]``)
+    return any(ctx.code(array.value if isinstance(array, ast.Subscript) and built(array) else array) == walked for array in loop.arrays)
 
 
 def arithmetic_only(loop: ElementLoop) -> bool:
