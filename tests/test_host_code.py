@@ -311,3 +311,34 @@ def _resolve(node):
 def test_a_function_converting_an_array_it_computes_is_host_code(body, host):
     reason = host_reason(_function(f"def f(x, v):\n{body}"), _resolve)
     assert (reason is not None and "to a Python number" in reason) == host
+
+
+REFERENCE = '''
+import jax
+import jax.numpy as jnp
+
+
+def {slow}(xs, w):
+    return jnp.stack([jnp.tanh(w @ x) for x in xs])
+
+
+def {fast}(xs, w):
+    return jnp.tanh(xs @ w.T)
+
+
+g = jax.jit({slow})
+'''
+
+
+@pytest.mark.parametrize(
+    ("slow", "fast", "reported"),
+    [
+        ("features_slow", "features", False),  # a slow reference kept beside its fast twin
+        ("_naive_features", "_features", False),
+        ("features_slow", "other", True),  # no twin: the slow name alone is no evidence
+        ("features_loop", "features_vmap", True),  # the twin is not the name without the marker
+    ],
+)
+def test_a_slow_reference_beside_its_fast_twin_is_left_alone(tmp_path, slow, fast, reported):
+    found = [f for f in scan_program(tmp_path, REFERENCE.format(slow=slow, fast=fast)) if f["code"] == "GA101"]
+    assert bool(found) == reported

@@ -81,6 +81,26 @@ def states_reference(node: ast.AST) -> bool:
     return bool(doc) and REFERENCE_DOC.search(doc) is not None and CHECKING_DOC.search(doc) is not None
 
 
+#: Words that mark a function as the slow way of computing what a twin computes fast.
+REFERENCE_WORDS = frozenset({"slow", "naive", "reference", "ref", "loop", "loops", "looped", "unvectorized", "unvectorised", "explicit"})
+
+
+def reference_twin(node: ast.AST, siblings: set[str]) -> str | None:
+    """The twin of a function whose name marks it the slow way (``mmd_slow_samples`` beside
+    ``mmd_samples``, ``kernel_naive`` beside ``kernel``): the name without the marking word is a
+    function defined beside it. A reference kept on purpose, as a test's is; None otherwise."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    words = node.name.split("_")
+    for position, word in enumerate(words):
+        if word.lower() in REFERENCE_WORDS:
+            twin = "_".join(words[:position] + words[position + 1:]).strip("_")
+            for candidate in (twin, "_" + twin):
+                if candidate and candidate != node.name and candidate in siblings:
+                    return candidate
+    return None
+
+
 def is_test_scope(node: ast.AST, in_class: bool = False) -> bool:
     """A test function (``test_x``, ``testX``) or a test class (``FooTest``, ``TestFoo``, a
     ``TestCase`` subclass). A method (``in_class``) is a test only as part of a test class,

@@ -24,7 +24,7 @@ from bisect import bisect_left
 from typing import Callable, Iterable
 
 from gradadvisor.analysis.syntax import child_nodes, nested_statements
-from gradadvisor.analysis.testcode import is_test_scope
+from gradadvisor.analysis.testcode import is_test_scope, reference_twin
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.triggers import Triggers
 from gradadvisor.rules.base import Rule
@@ -58,9 +58,11 @@ class RuleWalker:
     def walk_module(self, tree: ast.Module) -> None:
         """Walk each top-level statement with the rules whose triggers match in it."""
         every = tuple(self.instances)
+        functions = {block.name for block in tree.body if isinstance(block, (ast.FunctionDef, ast.AsyncFunctionDef))}
         for block in tree.body:
             chosen = self.narrow(every, block)
-            if chosen and not is_test_scope(block):
+            # test code, and a slow reference kept beside its fast twin (``loss_slow`` and ``loss``)
+            if chosen and not is_test_scope(block) and reference_twin(block, functions) is None:
                 self.walk(block, chosen)
 
     def narrow(self, rules: tuple[type[Rule], ...], node: ast.AST) -> tuple[type[Rule], ...]:
@@ -121,8 +123,11 @@ class RuleWalker:
             if kind in _SIMPLE and expression_lines is not None and kind.__name__ not in visits and kind.__name__ not in leaves and not _header_matches(node, expression_lines):
                 continue  # nothing here for the rules chosen
             if node is not root and isinstance(node, _GATES):
-                if is_test_scope(node, bool(ctx.scopes) and isinstance(ctx.scopes[-1], ast.ClassDef)):
+                in_class = bool(ctx.scopes) and isinstance(ctx.scopes[-1], ast.ClassDef)
+                if is_test_scope(node, in_class):
                     continue  # test functions and classes hold no finding
+                if in_class and reference_twin(node, {item.name for item in ctx.scopes[-1].body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}):
+                    continue  # a slow reference method kept beside its fast twin
                 narrowed = select(chosen, node)
                 if not narrowed:
                     continue
