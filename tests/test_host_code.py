@@ -305,6 +305,8 @@ def _resolve(node):
     ("    m = jnp.max(v)\n    return x[: int(m)]\n", True),
     ("    return x * jnp.sum(v).item()\n", True),
     ("    return x * float(v)\n", False),  # a parameter: may be a Python number
+    ("    s = v[x.shape[0] - 1]\n    return x * float(s)\n", True),  # an item of an argument at a computed index
+    ("    return x * float(v[0])\n", False),  # a constant position: a setting's value
     ("    return x * float(x.shape[0])\n", False),  # a shape is static
     ("    m = jnp.max(v)\n    m = m + 1\n    return x * m\n", False),  # no conversion
 ])

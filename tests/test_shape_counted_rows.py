@@ -19,3 +19,4 @@ from conftest import scan_files
 def test_arithmetic_of_rows_counted_by_an_axis_is_a_map(tmp_path, body, reported):
     source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(coef, feats):\n{body}"
     assert bool(scan_files(tmp_path, {"m.py": source}, ("GA101",))) == reported
+

@@ -139,12 +139,28 @@ def _converts_computed(function: ast.AST, resolve) -> tuple[str, int] | None:
                 candidates.append((node.args[0], node.lineno))
             elif isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
                 candidates.append((node.func.value, node.lineno))
+    params = parameter_names(function.args) if not isinstance(function, ast.Lambda) else set()  # type: ignore[attr-defined]
     for operand, line in candidates:
         if any(isinstance(part, ast.Attribute) and part.attr in ("shape", "ndim", "size") for part in ast.walk(operand)):
             continue
-        if _jnp_call(operand, resolve) or isinstance(operand, ast.Name) and computed.get(operand.id) == 1:
+        if isinstance(operand, ast.Name) and operand.id in computed:
+            values = _values(function, operand.id)
+            if values and all(_item_of(value, params) for value in values):
+                return ast.unparse(operand), line  # ``v = variances[k]`` ... ``float(v)``: an item of an array argument
+        if _jnp_call(operand, resolve) or isinstance(operand, ast.Name) and computed.get(operand.id) == 1 or _item_of(operand, params):
             return ast.unparse(operand), line
     return None
+
+
+def _item_of(expr: ast.AST, params: set[str]) -> bool:
+    """``variances[i * n + j]``: an item of an argument read at a computed index (an array's item;
+    a number or a list's item would be read otherwise)."""
+    return isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and expr.value.id in params and not isinstance(expr.slice, ast.Constant)
+
+
+def _values(function: ast.AST, name: str) -> list[ast.expr]:
+    """The values of the plain assignments of ``name`` in ``function``'s own code."""
+    return [node.value for node in _own_nodes(function) if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name]
 
 
 def _jnp_call(expr: ast.AST, resolve) -> bool:
