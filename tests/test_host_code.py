@@ -338,7 +338,8 @@ g = jax.jit({slow})
         ("features_slow", "features", False),  # a slow reference kept beside its fast twin
         ("_naive_features", "_features", False),
         ("features_slow", "other", True),  # no twin: the slow name alone is no evidence
-        ("features_loop", "features_vmap", True),  # the twin is not the name without the marker
+        ("features_slow", "features_vmap", True),  # the twin is not the name without the marker
+        ("features_loop", "features", True),  # a loop form may be the code in use
     ],
 )
 def test_a_slow_reference_beside_its_fast_twin_is_left_alone(tmp_path, slow, fast, reported):

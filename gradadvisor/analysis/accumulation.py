@@ -529,7 +529,7 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
                 if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array):  # type: ignore[arg-type]
                     return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
         if len(level.elements) > 1 and level.index is None and all(
-            reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array)  # type: ignore[arg-type]
+            reduces_whole(term, element, ctx.resolve) and not indexes_with(term, element) and not ctx.value(array).is_array and not is_data_name(array)  # type: ignore[arg-type]
             for element, array in level.elements.items() for term in terms
         ):
             return None  # zip(real_outs, fake_outs), each item reduced whole: lists of differently shaped outputs
@@ -561,6 +561,11 @@ def index_arithmetic(call: ast.Call, ctx) -> bool:
         elif isinstance(node, (ast.Subscript, ast.Attribute, ast.Lambda, ast.Dict, ast.List)) or isinstance(node, ast.Constant) and not isinstance(node.value, int):
             return False
     return True
+
+
+def indexes_with(term: ast.AST, name: str) -> bool:
+    """``name`` bounds a slice or indexes an array in ``term`` (``eps[start:stop]``): an offset, not an item reduced."""
+    return any(isinstance(node, ast.Subscript) and name in names_read(node.slice) for node in walk(term))
 
 
 def module_constant(array: ast.AST, ctx) -> bool:
