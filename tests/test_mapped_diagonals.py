@@ -279,15 +279,3 @@ def test_the_real_part_and_named_subscripts_are_read_through(tmp_path, body, rew
     found = scan_files(tmp_path, {"m.py": source}, ("GA202",))
     assert [f.code for f in found] == ["GA202"] and rewrite in found[0].message
 
-
-@pytest.mark.parametrize(("in_axes", "confidence"), [("(0, None)", "low"), ("(0, 0)", "high")])
-def test_a_loop_over_an_axis_of_an_argument_a_vmap_shares_is_the_models(tmp_path, in_axes, confidence):
-    """``n = params.shape[0]`` with ``params`` shared by a vmap (``in_axes`` None): a count of
-    layers or repetitions, not of the data, so the recurrence is low."""
-    source = (
-        "import jax\nimport jax.numpy as jnp\n\n"
-        "def layer(x, params):\n    n = params.shape[0]\n    state = x\n    for i in range(n):\n        state = jnp.tanh(params[i] @ state)\n    return state\n\n"
-        f"batched = jax.vmap(layer, in_axes={in_axes})\n"
-    )
-    found = scan_files(tmp_path, {"m.py": source}, ("GA103",))
-    assert [f.confidence for f in found] == [confidence]

@@ -481,10 +481,6 @@ class Project:
         names = {params[int(item[1:])] if int(item[1:]) < len(params) else "" for item in unmapped if item.startswith("#")}
         self._unmapped[key].append(((names | {item for item in unmapped if not item.startswith("#")}) - {""}, where))
 
-    def shared_by_vmap(self, key: Key) -> set[str]:
-        """The parameters of ``key`` that some ``vmap`` of it does not map, wherever it is applied."""
-        return {name for names, _ in self._unmapped.get(key, ()) for name in names}
-
     def unmapped_in_trace(self, key: Key) -> set[str]:
         """The parameters of ``key`` that a ``vmap`` applied inside traced code does not map
         (``vmap(partial(self.ell, params=p))`` in a traced function: ``p`` is the same whole value

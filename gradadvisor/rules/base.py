@@ -37,7 +37,7 @@ from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, EAGER, PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
-from gradadvisor.analysis.syntax import Span, parameter_names
+from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
 
 if TYPE_CHECKING:
@@ -346,10 +346,6 @@ class Rule:
                 if owner is not None:  # ``def make_walker(grad_u, n=10)`` around the loop: its calls say
                     data["calls_to"] = owner.partition(":")[0].split(".")[-1]
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
-            counted = counted_by(extent.size)
-            function = self.ctx.function
-            if counted is not None and function is not None and counted in parameter_names(function.args):  # type: ignore[attr-defined]
-                data = {**(data or {}), "counted_by": counted}  # ``range(params.shape[0])``: an axis of an argument
         chosen = vectorized_alternative(self.ctx)
         self.ctx.add_candidate(
             self, node, message, chosen=chosen,
@@ -568,20 +564,10 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
     return make_finding(rule, candidate, confidence, evidence, explanation if trace == "proven" else None)
 
 
-def counted_by(size: str | None) -> str | None:
-    """``params`` for a count written ``params.shape[0]`` or ``len(params)``; else None."""
-    match = re.fullmatch(r"(\w+)\.shape\[-?\d+\]|len\((\w+)\)", size or "")
-    return (match.group(1) or match.group(2)) if match else None
-
-
 def component_axis(candidate: Candidate, project: "Project") -> str | None:
     """Why the loop likely runs over a parameter's axis rather than the data: it walks the rows
     of a parameter that a gradient is taken with respect to, while each step takes whole another
     array that no gradient is taken of (mixture components over all the points). None otherwise."""
-    counted = candidate.size_param or (candidate.data or {}).get("counted_by")
-    if counted and candidate.scopes and counted in project.shared_by_vmap((candidate.path, candidate.scopes[0])):
-        return (f"the loop runs over an axis of `{counted}`, which a `vmap` of this function shares by every element "
-                "(`in_axes` None, or bound by `partial`): the model's, not the data's (layers, repetitions)")
     if candidate.walks is None or not candidate.scopes:
         return None
     differentiated = project.differentiated.get((candidate.path, candidate.scopes[0]))
