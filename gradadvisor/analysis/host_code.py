@@ -61,12 +61,13 @@ PLOT_METHODS = frozenset({
 })
 
 
-def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | None:
+def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: bool = True) -> str | None:
     """Why ``function`` cannot be traced (its own statements, not nested definitions), or None.
     Walks statements only (a ``yield`` is read where a statement holds it: ``yield x``,
     ``y = yield x``), and the tests of ``if``/``while``/``assert``: cheap enough to ask for every
     function that holds a candidate. ``plots``: the file imports matplotlib (with ``resolve``,
-    the import resolver, a statement that draws makes the function host code)."""
+    the import resolver, a statement that draws makes the function host code); ``converts``: the
+    function's text holds a conversion to a Python number, to look for (the caller's text test)."""
     if isinstance(function, ast.Lambda):
         return None
     params = parameter_names(function.args)  # type: ignore[attr-defined]
@@ -98,7 +99,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False) -> str | N
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 stack.extend(reversed(case.body))
-    converted = _converts_computed(function, resolve) if resolve is not None else None
+    converted = _converts_computed(function, resolve) if resolve is not None and converts else None  # ``converts``: its text holds one
     if converted is not None:
         text, line = converted
         return (f"{EAGER} line {line} converts `{text}`, a jax array the function computes, to a Python number: "
@@ -129,16 +130,24 @@ def _converts_computed(function: ast.AST, resolve) -> tuple[str, int] | None:
     """``(text, line)`` of the first ``float(...)``/``int(...)``/``.item()`` in ``function``'s own
     code (not nested definitions) whose operand is a jax.numpy result: a call written there, or a
     name the function binds once to one. Parameters and shapes do not count (they may be numbers)."""
-    computed: dict[str, int] = {}
+    assignments: list[ast.Assign] = []
     candidates: list[tuple[ast.expr, int]] = []
     for node in _own_nodes(function):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            computed[node.targets[0].id] = computed.get(node.targets[0].id, 0) + (2 if not _jnp_call(node.value, resolve) else 1)
+            assignments.append(node)
         elif isinstance(node, ast.Call):
             if isinstance(node.func, ast.Name) and node.func.id in TO_PYTHON and len(node.args) == 1 and not node.keywords:
                 candidates.append((node.args[0], node.lineno))
             elif isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
                 candidates.append((node.func.value, node.lineno))
+    if not candidates:
+        return None
+    converted = {name.id for operand, _ in candidates for name in ast.walk(operand) if isinstance(name, ast.Name)}
+    computed: dict[str, int] = {}
+    for node in assignments:  # only the names a conversion reads are resolved
+        name = node.targets[0].id  # type: ignore[attr-defined]
+        if name in converted:
+            computed[name] = computed.get(name, 0) + (2 if not _jnp_call(node.value, resolve) else 1)
     params = parameter_names(function.args) if not isinstance(function, ast.Lambda) else set()  # type: ignore[attr-defined]
     for operand, line in candidates:
         if any(isinstance(part, ast.Attribute) and part.attr in ("shape", "ndim", "size") for part in ast.walk(operand)):

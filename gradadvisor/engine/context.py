@@ -11,6 +11,7 @@ pays only for its parse and its summary.
 from __future__ import annotations
 
 import ast
+import re
 import traceback
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,11 @@ from gradadvisor.rules.base import Candidate
 
 if TYPE_CHECKING:
     from gradadvisor.rules.base import Rule
+
+
+#: A conversion to a Python number in a function's text (``float(``, ``.item(``): only then is
+#: ``host_code`` asked to find one in its tree.
+CONVERSION = re.compile(r"\b(?:float|int|complex)\s*\(|\.item\s*\(")
 
 
 class Context:
@@ -301,7 +307,10 @@ class Context:
             if id(scope) not in self._host:
                 if self._fallbacks is None:
                     self._fallbacks = import_fallbacks(self.tree)
-                reason = self._fallbacks.get(id(scope)) or host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"))
+                starts, last = self.source.line_starts, scope.end_lineno or scope.lineno
+                end = starts[last] if last < len(starts) else len(self.source.text)
+                converts = CONVERSION.search(self.source.text, starts[scope.lineno - 1], end) is not None
+                reason = self._fallbacks.get(id(scope)) or host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"), converts)
                 if reason and ELEMENT_BRANCH in reason and jitted_plainly(scope, self.tree, self.names.resolve):
                     reason = f"{UNTRACEABLE} {reason}; it is jitted with every argument traced, where that branch raises"
                 self._host[id(scope)] = reason
