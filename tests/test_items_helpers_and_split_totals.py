@@ -397,3 +397,32 @@ g = jax.grad(loss)
 def test_zipped_items_each_reduced_whole_are_a_ragged_list(tmp_path, term, reported):
     found = [f for f in scan_program(tmp_path, ZIPPED.format(term=term)) if f["code"] == "GA302"]
     assert bool(found) == reported
+
+
+MAPPING = '''
+import jax
+import jax.numpy as jnp
+
+
+def term(name, env):
+    return jnp.sum(env[name] ** 2)
+
+
+def loglik(v, nodes):
+    env = {{"y": v, {unpack}}}
+    s = term("y", env)
+    for key in nodes:
+        s += term(key, env)
+    return s
+
+
+g = jax.grad(loglik)
+'''
+
+
+@pytest.mark.parametrize(("unpack", "reported"), [("**nodes", False), ("'x': nodes", True)])
+def test_a_parameter_unpacked_with_stars_is_a_mapping_of_few_keys(tmp_path, unpack, reported):
+    """``{**nodes}`` shows ``nodes`` is a mapping: a loop over it walks its keys (a few graph
+    nodes), not rows of an array, whatever traces the function."""
+    found = [f for f in scan_program(tmp_path, MAPPING.format(unpack=unpack)) if f["code"] == "GA302"]
+    assert bool(found) == reported

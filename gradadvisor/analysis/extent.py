@@ -161,7 +161,7 @@ class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
-                 constructor_param=None) -> None:
+                 constructor_param=None, used_as_mapping=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -172,6 +172,7 @@ class ExtentReader:
         self.is_parameter = is_parameter or (lambda name: False)  # name -> a parameter of the function
         self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
         self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> (the __init__ parameter it holds, its int default, __init__'s key)
+        self.used_as_mapping = used_as_mapping or (lambda name: False)  # name -> the function unpacks it with ``**`` or reads it by key
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -333,6 +334,8 @@ class ExtentReader:
                 return static(f"`{value.param}` defaults to a {type(default).__name__.lower()} of {len(default.elts)} items (a structure, not data)")
             if value.annotation and re.search(r"\b(int|float|str|bool|Module|Callable)\b", value.annotation):
                 return static(f"`{value.param}: {value.annotation}`")
+            if value.param and self.used_as_mapping(value.param):
+                return static(f"`{value.param}` is a mapping (unpacked with `**` or read by key): a loop over it walks its keys, a structure")
             return Extent(
                 "data", f"`{text}` is a parameter: one iteration per element of what is passed", "likely",
                 (), param=value.param, size=f"len({value.param})", per_element=True,

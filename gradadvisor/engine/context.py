@@ -165,7 +165,7 @@ class Context:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
-                            lambda name: name in self.scope.params, self.as_passed, self.constructor_param)
+                            lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping)
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
@@ -190,6 +190,23 @@ class Context:
         default = parameter_defaults(method.args).get(value.id)
         literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
         return value.id, literal, function_key(method, f"{qualname}.__init__")
+
+    def used_as_mapping(self, name: str) -> bool:
+        """The function unpacks ``name`` with ``**`` (``{**extras}``, ``f(**extras)``), calls its
+        ``items``/``keys``/``values``, or reads it at a string key: a mapping, not an array."""
+        function = self.function
+        if function is None:
+            return False
+        for node in ast.walk(function):
+            if isinstance(node, ast.Dict) and any(key is None and isinstance(value, ast.Name) and value.id == name for key, value in zip(node.keys, node.values)):
+                return True
+            if isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) and node.value.id == name:
+                return True
+            if isinstance(node, ast.Attribute) and node.attr in ("items", "keys", "values") and isinstance(node.value, ast.Name) and node.value.id == name:
+                return True
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                return True
+        return False
 
     def as_passed(self, name: str) -> bool:
         """``name`` here still holds what the caller passed: only its parameter binding reaches."""
