@@ -408,10 +408,10 @@ def term(name, env):
     return jnp.sum(env[name] ** 2)
 
 
-def loglik(v, nodes):
+def loglik(v, extras):
     env = {{"y": v, {unpack}}}
     s = term("y", env)
-    for key in nodes:
+    for key in extras:
         s += term(key, env)
     return s
 
@@ -420,9 +420,9 @@ g = jax.grad(loglik)
 '''
 
 
-@pytest.mark.parametrize(("unpack", "reported"), [("**nodes", False), ("'x': nodes", True)])
+@pytest.mark.parametrize(("unpack", "reported"), [("**extras", False), ("'x': extras", True)])
 def test_a_parameter_unpacked_with_stars_is_a_mapping_of_few_keys(tmp_path, unpack, reported):
-    """``{**nodes}`` shows ``nodes`` is a mapping: a loop over it walks its keys (a few graph
+    """``{**extras}`` shows ``extras`` is a mapping: a loop over it walks its keys (a few graph
     nodes), not rows of an array, whatever traces the function."""
     found = [f for f in scan_program(tmp_path, MAPPING.format(unpack=unpack)) if f["code"] == "GA302"]
     assert bool(found) == reported
