@@ -191,3 +191,38 @@ def scan_files(root: Path, files: dict[str, str], codes: tuple[str, ...], min_co
     (root / "pyproject.toml").write_text("[tool.gradadvisor]\n")
     settings = Settings(codes=codes, root=str(root), min_confidence=min_confidence)
     return [finding for result in lint_paths(paths, settings, jobs=1) for finding in result.findings]
+
+
+def fixed_twin(tmp_path: Path, source: str, codes: tuple[str, ...], min_confidence: str = "medium"):
+    """``source`` as a module before and after ``--fix --unsafe-fixes`` with ``codes``: ``(before,
+    after, fixed text)``, both modules loaded, for differential tests of values and gradients."""
+    import importlib.util
+
+    from gradadvisor.engine.runner import Settings, lint_paths
+
+    for name in ("orig.py", "m.py"):
+        (tmp_path / name).write_text(source)
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=codes, root=str(tmp_path), fix_mode="fix", unsafe_fixes=True, min_confidence=min_confidence), jobs=1)
+    fixed = (tmp_path / "m.py").read_text()
+
+    def load(name: str):
+        spec = importlib.util.spec_from_file_location(f"twin_{tmp_path.name}_{name}", tmp_path / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+        return module
+
+    return load("orig"), load("m"), fixed
+
+
+def same_values_and_gradients(old, new, args: tuple, atol: float = 1e-5) -> None:
+    """``old(*args)`` and ``new(*args)`` agree, and so do the gradients of ``sum(sin(.))`` of them
+    with respect to every argument."""
+    import jax
+    import jax.numpy as jnp
+
+    assert jnp.allclose(old(*args), new(*args), atol=atol)
+    argnums = tuple(range(len(args)))
+    grads = [jax.grad(lambda *xs, g=g: jnp.sum(jnp.sin(g(*xs))), argnums=argnums)(*args) for g in (old, new)]
+    for one, two in zip(*grads):
+        assert jnp.allclose(one, two, atol=atol)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import scan_files
+from conftest import fixed_twin, same_values_and_gradients, scan_files
 
 
 def _scan(tmp_path: Path, files: dict[str, str], min_confidence: str = "low"):
@@ -247,32 +247,13 @@ def test_an_identity_times_a_vector_is_a_dense_diagonal(tmp_path, matrix, report
 
 def test_the_rewrite_of_an_identity_times_a_vector_keeps_values_and_gradients(tmp_path):
     """Differentially: ``a @ (eye(n) * s)``, ``(eye(n) / s) @ a`` before and after ``--fix --unsafe-fixes``."""
-    import importlib.util
-
     jax = pytest.importorskip("jax")
-    jnp = jax.numpy
     source = (
         "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a):\n    s = jnp.linspace(0.5, 2.0, 20)\n    return a @ (jnp.eye(20) * s)\n\n"
         "@jax.jit\ndef g(a):\n    s = jnp.linspace(0.5, 2.0, 20)\n    return (jnp.eye(20) / s) @ a\n"
     )
-    (tmp_path / "orig.py").write_text(source)
-    (tmp_path / "m.py").write_text(source)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    from gradadvisor.engine.runner import Settings, lint_paths
-
-    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA203",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
-    fixed = (tmp_path / "m.py").read_text()
+    before, after, fixed = fixed_twin(tmp_path, source, ("GA203",))
     assert "return a * s" in fixed and "return (1.0 / s)[:, None] * a" in fixed
-
-    def load(name):
-        spec = importlib.util.spec_from_file_location(f"eye_{name}", tmp_path / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        return module
-
-    before, after = load("orig"), load("m")
     a = jax.random.normal(jax.random.PRNGKey(0), (20, 20))
     for name in ("f", "g"):
-        old, new = getattr(before, name), getattr(after, name)
-        assert jnp.allclose(old(a), new(a), atol=1e-5)
-        assert jnp.allclose(jax.grad(lambda x: jnp.sum(jnp.sin(old(x))))(a), jax.grad(lambda x: jnp.sum(jnp.sin(new(x))))(a), atol=1e-5)
+        same_values_and_gradients(getattr(before, name), getattr(after, name), (a,))

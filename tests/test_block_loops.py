@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
 
 import pytest
-from conftest import scan_files
+from conftest import fixed_twin, same_values_and_gradients, scan_files
 
 from gradadvisor.analysis.blocks import block_rows, block_width
 
@@ -86,30 +85,11 @@ def test_look_alikes_of_block_maps_are_not_ga101(tmp_path, body):
 def test_the_rewrite_of_a_block_map_keeps_values_and_gradients(tmp_path):
     """Differentially, before and after ``--fix --unsafe-fixes``."""
     jax = pytest.importorskip("jax")
-    jnp = jax.numpy
     source = f"{HEAD}@jax.jit\ndef f(x, w):\n    return jnp.concatenate([jnp.tanh(x[:, i * 4:(i + 1) * 4] @ w) for i in range(24)], axis=1)\n"
-    for name in ("orig.py", "m.py"):
-        (tmp_path / name).write_text(source)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    from gradadvisor.engine.runner import Settings, lint_paths
-
-    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA101",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
-    fixed = (tmp_path / "m.py").read_text()
+    before, after, fixed = fixed_twin(tmp_path, source, ("GA101",))
     assert "jax.vmap" in fixed and "reshape" in fixed and "for i in" not in fixed
-
-    def load(name):
-        spec = importlib.util.spec_from_file_location(f"blocks_{name}", tmp_path / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        return module
-
-    before, after = load("orig"), load("m")
     keys = jax.random.split(jax.random.PRNGKey(0), 2)
-    x, w = jax.random.normal(keys[0], (3, 96)), jax.random.normal(keys[1], (4, 5))
-    assert jnp.allclose(before.f(x, w), after.f(x, w), atol=1e-5)
-    grads = [jax.grad(lambda a, b, g=g: jnp.sum(jnp.sin(g(a, b))), argnums=(0, 1))(x, w) for g in (before.f, after.f)]
-    for one, two in zip(*grads):
-        assert jnp.allclose(one, two, atol=1e-5)
+    same_values_and_gradients(before.f, after.f, (jax.random.normal(keys[0], (3, 96)), jax.random.normal(keys[1], (4, 5))))
 
 
 @pytest.mark.parametrize(
@@ -129,30 +109,11 @@ def test_a_sum_over_blocks_is_ga302(tmp_path, loop):
 def test_the_rewrite_of_a_strided_sum_keeps_values_and_gradients(tmp_path):
     """Differentially, before and after ``--fix --unsafe-fixes``."""
     jax = pytest.importorskip("jax")
-    jnp = jax.numpy
     source = f"{HEAD}def loss(w, x):\n    total = 0.0\n    for s in range(0, 256, 8):\n        total += jnp.sum(jnp.tanh(x[s:s + 8] @ w))\n    return total\n\n\ng = jax.grad(loss)\n"
-    for name in ("orig.py", "m.py"):
-        (tmp_path / name).write_text(source)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    from gradadvisor.engine.runner import Settings, lint_paths
-
-    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA302",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True, min_confidence="low"), jobs=1)
-    fixed = (tmp_path / "m.py").read_text()
+    before, after, fixed = fixed_twin(tmp_path, source, ("GA302",), min_confidence="low")
     assert "jax.vmap" in fixed and "for s in" not in fixed
-
-    def load(name):
-        spec = importlib.util.spec_from_file_location(f"strided_{name}", tmp_path / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        return module
-
-    before, after = load("orig"), load("m")
     keys = jax.random.split(jax.random.PRNGKey(2), 2)
-    w, x = jax.random.normal(keys[0], (3, 2)), jax.random.normal(keys[1], (256, 3))
-    assert jnp.allclose(before.loss(w, x), after.loss(w, x), atol=1e-4)
-    grads = [jax.grad(g, argnums=(0, 1))(w, x) for g in (before.loss, after.loss)]
-    for one, two in zip(*grads):
-        assert jnp.allclose(one, two, atol=1e-4)
+    same_values_and_gradients(before.loss, after.loss, (jax.random.normal(keys[0], (3, 2)), jax.random.normal(keys[1], (256, 3))), atol=1e-4)
 
 
 

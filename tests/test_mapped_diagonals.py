@@ -5,10 +5,9 @@ diagonal or trace of two axes of an einsum's output, folded into the einsum (GA2
 from __future__ import annotations
 
 import ast
-import importlib.util
 
 import pytest
-from conftest import scan_files
+from conftest import fixed_twin, same_values_and_gradients, scan_files
 
 from gradadvisor.analysis.operations import operation_of, result_shape
 
@@ -97,38 +96,18 @@ def test_the_rewrites_of_mapped_diagonals_keep_values_and_gradients(tmp_path):
     """Differentially, before and after ``--fix --unsafe-fixes``: GA202's einsum for the diagonal
     of each product of a batch, and GA203's scaling for a batch of diagonal matrices."""
     jax = pytest.importorskip("jax")
-    jnp = jax.numpy
     source = (
         f"{HEAD}@jax.jit\ndef d(c, s):\n    return bdiag(c @ s @ c.T)\n\n"
         "@jax.jit\ndef left(lam, b):\n    return jax.vmap(jnp.diag)(lam) @ b\n\n"
         "@jax.jit\ndef right(lam, b):\n    return b @ jax.vmap(jnp.diag)(lam)\n"
     )
-    for name in ("orig.py", "m.py"):
-        (tmp_path / name).write_text(source)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    from gradadvisor.engine.runner import Settings, lint_paths
-
-    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA202", "GA203"), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
-    fixed = (tmp_path / "m.py").read_text()
+    before, after, fixed = fixed_twin(tmp_path, source, ("GA202", "GA203"))
     assert "einsum" in fixed and "lam[..., :, None] * b" in fixed and "b * lam[..., None, :]" in fixed
-
-    def load(name):
-        spec = importlib.util.spec_from_file_location(f"mapped_{name}", tmp_path / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        return module
-
-    before, after = load("orig"), load("m")
     keys = jax.random.split(jax.random.PRNGKey(0), 4)
     c, s = jax.random.normal(keys[0], (6, 3)), jax.random.normal(keys[1], (5, 3, 3))
     lam, b = jax.random.normal(keys[2], (5, 6)), jax.random.normal(keys[3], (6, 6))
-    cases = {"d": (c, s), "left": (lam, b), "right": (lam, b)}
-    for name, args in cases.items():
-        old, new = getattr(before, name), getattr(after, name)
-        assert jnp.allclose(old(*args), new(*args), atol=1e-5)
-        grads = [jax.grad(lambda *xs, g=g: jnp.sum(jnp.sin(g(*xs))), argnums=(0, 1))(*args) for g in (old, new)]
-        for one, two in zip(*grads):
-            assert jnp.allclose(one, two, atol=1e-5)
+    for name, args in {"d": (c, s), "left": (lam, b), "right": (lam, b)}.items():
+        same_values_and_gradients(getattr(before, name), getattr(after, name), args)
 
 
 @pytest.mark.parametrize(
@@ -153,35 +132,16 @@ def test_a_diagonal_of_an_einsum_folds_into_it(tmp_path, code, subscripts):
 def test_the_folded_einsum_keeps_values_and_gradients(tmp_path):
     """Differentially, before and after ``--fix --unsafe-fixes``."""
     jax = pytest.importorskip("jax")
-    jnp = jax.numpy
     source = (
         "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef t(p, q):\n    return jnp.trace(jnp.einsum(\"ab,nbc->nac\", p, q), axis1=1, axis2=2)\n\n"
         "@jax.jit\ndef d(a, b):\n    return jnp.diagonal(jnp.einsum(\"ijk,kl->ijl\", a, b), axis1=0, axis2=2)\n"
     )
-    for name in ("orig.py", "m.py"):
-        (tmp_path / name).write_text(source)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    from gradadvisor.engine.runner import Settings, lint_paths
-
-    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA202",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
-    fixed = (tmp_path / "m.py").read_text()
+    before, after, fixed = fixed_twin(tmp_path, source, ("GA202",))
     assert '"ab,nba->n"' in fixed and '"ijk,ki->ji"' in fixed
-
-    def load(name):
-        spec = importlib.util.spec_from_file_location(f"folded_{name}", tmp_path / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        return module
-
-    before, after = load("orig"), load("m")
     keys = jax.random.split(jax.random.PRNGKey(1), 4)
     cases = {"t": (jax.random.normal(keys[0], (4, 4)), jax.random.normal(keys[1], (3, 4, 4))), "d": (jax.random.normal(keys[2], (5, 2, 3)), jax.random.normal(keys[3], (3, 5)))}
     for name, args in cases.items():
-        old, new = getattr(before, name), getattr(after, name)
-        assert jnp.allclose(old(*args), new(*args), atol=1e-5)
-        grads = [jax.grad(lambda *xs, g=g: jnp.sum(jnp.sin(g(*xs))), argnums=(0, 1))(*args) for g in (old, new)]
-        for one, two in zip(*grads):
-            assert jnp.allclose(one, two, atol=1e-5)
+        same_values_and_gradients(getattr(before, name), getattr(after, name), args)
 
 
 @pytest.mark.parametrize(
@@ -242,28 +202,10 @@ def test_a_diagonal_operand_of_an_einsum(spec, position, expected):
 def test_the_einsum_without_its_diagonal_matrix_keeps_values_and_gradients(tmp_path):
     """Differentially, before and after ``--fix --unsafe-fixes`` (GA203)."""
     jax = pytest.importorskip("jax")
-    jnp = jax.numpy
     source = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef cube(m):\n    u, s, vt = jnp.linalg.svd(m)\n    return jnp.einsum('ab,bc,cd->ad', u, jnp.diag(s ** 3), vt)\n"
-    for name in ("orig.py", "m.py"):
-        (tmp_path / name).write_text(source)
-    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
-    from gradadvisor.engine.runner import Settings, lint_paths
-
-    lint_paths([(tmp_path / "m.py", "m.py")], Settings(codes=("GA203",), root=str(tmp_path), fix_mode="fix", unsafe_fixes=True), jobs=1)
-    fixed = (tmp_path / "m.py").read_text()
+    before, after, fixed = fixed_twin(tmp_path, source, ("GA203",))
     assert "'ab,b,bd->ad'" in fixed and "diag" not in fixed
-
-    def load(name):
-        spec = importlib.util.spec_from_file_location(f"einsum_diag_{name}", tmp_path / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        return module
-
-    before, after = load("orig"), load("m")
-    m = jax.random.normal(jax.random.PRNGKey(3), (6, 6))
-    assert jnp.allclose(before.cube(m), after.cube(m), atol=1e-4)
-    grads = [jax.grad(lambda x, g=g: jnp.sum(jnp.sin(g(x))))(m) for g in (before.cube, after.cube)]
-    assert jnp.allclose(*grads, atol=1e-3)
+    same_values_and_gradients(before.cube, after.cube, (jax.random.normal(jax.random.PRNGKey(3), (6, 6)),), atol=1e-3)
 
 
 @pytest.mark.parametrize(
