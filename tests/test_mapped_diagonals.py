@@ -221,3 +221,10 @@ def test_the_real_part_and_named_subscripts_are_read_through(tmp_path, body, rew
     found = scan_files(tmp_path, {"m.py": source}, ("GA202",))
     assert [f.code for f in found] == ["GA202"] and rewrite in found[0].message
 
+
+
+def test_a_diagonal_operand_of_an_einsum_with_named_subscripts(tmp_path):
+    """The subscripts bound once to a name are read as if written in place (``written_subscripts``)."""
+    source = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(m):\n    u, s, vt = jnp.linalg.svd(m)\n    spec = 'ab,bc,cd->ad'\n    return jnp.einsum(spec, u, jnp.diag(s), vt)\n"
+    found = scan_files(tmp_path, {"m.py": source}, ("GA203",))
+    assert [f.code for f in found] == ["GA203"] and "'ab,b,bd->ad'" in found[0].message

@@ -157,3 +157,17 @@ def offsets_only_in_blocks(body: ast.AST, index: str) -> bool:
     """After ``block_rows`` with a stride: ``index`` is read nowhere but as a block's number (an
     offset ``s`` used otherwise, ``y[s]``, would change meaning)."""
     return not any(isinstance(node, ast.Name) and node.id == index and not getattr(node, "block_number", False) for node in ast.walk(body))
+
+
+def chunk_widths(body: ast.AST, index: str, stride: ast.expr | None = None) -> list[str]:
+    """The block widths callers choose in a loop over ``index`` (``block_rows``' third answer),
+    and a stride that is not a literal (``range(0, n, self.chunk)``) even where no block is read."""
+    widths = list(block_rows(body, index, stride)[2])
+    if stride is not None and not isinstance(stride, ast.Constant):
+        widths.append(ast.unparse(stride))
+    return list(dict.fromkeys(widths))
+
+
+def chunk_evidence(width: str) -> str:
+    """Why a loop over blocks of a chosen size needs a trace shown (GA101's and GA302's evidence)."""
+    return f"blocks of `{width}`, a size callers choose: a trace must be shown (eagerly, chunks bound memory)"

@@ -38,7 +38,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
-from gradadvisor.analysis.syntax import attribute_root, nested_statements, parameter_names, walk
+from gradadvisor.analysis.syntax import attribute_root, nested_statements, parameter_names, walk, walk_local
 
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
@@ -128,35 +128,27 @@ TO_PYTHON = frozenset({"float", "int", "complex"})
 
 def _converts_computed(function: ast.AST, resolve) -> tuple[str, int] | None:
     """``(text, line)`` of the first ``float(...)``/``int(...)``/``.item()`` in ``function``'s own
-    code (not nested definitions) whose operand is a jax.numpy result: a call written there, or a
-    name the function binds once to one. Parameters and shapes do not count (they may be numbers)."""
-    assignments: list[ast.Assign] = []
+    code (not nested definitions) whose operand is a jax.numpy result (a call written there, or a
+    name the function binds once to one) or an item of an argument at a computed index (directly,
+    or through a name every assignment of which reads one). Parameters and shapes do not count
+    (they may be numbers)."""
+    values: dict[str, list[ast.expr]] = {}
     candidates: list[tuple[ast.expr, int]] = []
-    for node in _own_nodes(function):
+    for node in walk_local(function):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            assignments.append(node)
+            values.setdefault(node.targets[0].id, []).append(node.value)
         elif isinstance(node, ast.Call):
             if isinstance(node.func, ast.Name) and node.func.id in TO_PYTHON and len(node.args) == 1 and not node.keywords:
                 candidates.append((node.args[0], node.lineno))
             elif isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
                 candidates.append((node.func.value, node.lineno))
-    if not candidates:
-        return None
-    converted = {name.id for operand, _ in candidates for name in ast.walk(operand) if isinstance(name, ast.Name)}
-    computed: dict[str, int] = {}
-    for node in assignments:  # only the names a conversion reads are resolved
-        name = node.targets[0].id  # type: ignore[attr-defined]
-        if name in converted:
-            computed[name] = computed.get(name, 0) + (2 if not _jnp_call(node.value, resolve) else 1)
     params = parameter_names(function.args) if not isinstance(function, ast.Lambda) else set()  # type: ignore[attr-defined]
     for operand, line in candidates:
         if any(isinstance(part, ast.Attribute) and part.attr in ("shape", "ndim", "size") for part in ast.walk(operand)):
             continue
-        if isinstance(operand, ast.Name) and operand.id in computed:
-            values = _values(function, operand.id)
-            if values and all(_item_of(value, params) for value in values):
-                return ast.unparse(operand), line  # ``v = variances[k]`` ... ``float(v)``: an item of an array argument
-        if _jnp_call(operand, resolve) or isinstance(operand, ast.Name) and computed.get(operand.id) == 1 or _item_of(operand, params):
+        bound = values.get(operand.id, []) if isinstance(operand, ast.Name) else []
+        if (_jnp_call(operand, resolve) or _item_of(operand, params) or len(bound) == 1 and _jnp_call(bound[0], resolve)
+                or bound and all(_item_of(value, params) for value in bound)):
             return ast.unparse(operand), line
     return None
 
@@ -167,25 +159,9 @@ def _item_of(expr: ast.AST, params: set[str]) -> bool:
     return isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and expr.value.id in params and not isinstance(expr.slice, ast.Constant)
 
 
-def _values(function: ast.AST, name: str) -> list[ast.expr]:
-    """The values of the plain assignments of ``name`` in ``function``'s own code."""
-    return [node.value for node in _own_nodes(function) if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name]
-
-
 def _jnp_call(expr: ast.AST, resolve) -> bool:
     """``expr`` holds a call of a jax.numpy function."""
     return any(isinstance(node, ast.Call) and (canonical(resolve(node.func)) or "").startswith("jax.numpy.") for node in ast.walk(expr))
-
-
-def _own_nodes(function: ast.AST):
-    """The nodes of ``function``'s body, nested definitions left out."""
-    stack = list(getattr(function, "body", []))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        yield node
-        stack.extend(ast.iter_child_nodes(node))
 
 
 #: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.

@@ -267,16 +267,11 @@ def folded_einsum(outer, resolve, bound=None) -> tuple[ast.Call, str] | None:
     argument = outer.operands[0]
     if not isinstance(argument, ast.Call) or resolve(argument.func) not in {f"{module}.einsum" for module in EINSUM_MODULES}:
         return None
-    written = argument.args[0] if argument.args else None
-    if isinstance(written, ast.Name) and bound is not None:
-        written = bound(written) or written  # ``spec = "mn,np->mp"`` ... ``einsum(spec, a, b)``
-    if not isinstance(written, ast.Constant) or not isinstance(written.value, str):
+    written = written_subscripts(argument, bound)
+    if written is None:
         return None
-    spec = written.value.replace(" ", "")
-    if "..." in spec or spec.count("->") != 1:
-        return None
-    inputs, out = spec.split("->")
-    rank = len(out)
+    operands, out = written
+    inputs, rank = ",".join(operands), len(out)
     axes = _folded_axes(outer, rank)
     if axes is None or rank < 2 or len(set(out)) != rank:
         return None
@@ -348,19 +343,32 @@ def sliced_items(expr: ast.AST) -> int | None:
     return None
 
 
-def einsum_without_diagonal(call: ast.Call, position: int) -> str | None:
-    """The subscripts of ``call`` (an einsum written out, no ``...``) with operand ``position`` (1 for
-    the first) a diagonal matrix replaced by its vector: its two letters made one
-    (``"ab,bc,cd->ad"`` with operand 2 a ``diag``: ``"ab,b,bd->ad"``). None when the subscripts
-    are not a literal, the operand's are not two different letters, or the output would then hold
-    one letter twice."""
-    if not call.args or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
+def written_subscripts(call: ast.Call, bound=None) -> tuple[list[str], str] | None:
+    """``(operand subscripts, output subscripts)`` of an einsum call whose subscripts are written
+    out as a string, in place or in a name bound once to one (``spec = "mn,np->mp"`` ...
+    ``einsum(spec, a, b)``, through ``bound``); None for anything else, ``...`` or an implicit output."""
+    written = call.args[0] if call.args else None
+    if isinstance(written, ast.Name) and bound is not None:
+        written = bound(written) or written
+    if not isinstance(written, ast.Constant) or not isinstance(written.value, str):
         return None
-    spec = call.args[0].value.replace(" ", "")
+    spec = written.value.replace(" ", "")
     if "..." in spec or spec.count("->") != 1:
         return None
     inputs, out = spec.split("->")
-    operands = inputs.split(",")
+    return inputs.split(","), out
+
+
+def einsum_without_diagonal(call: ast.Call, position: int, bound=None) -> str | None:
+    """The subscripts of ``call`` (an einsum written out, no ``...``) with operand ``position`` (1 for
+    the first) a diagonal matrix replaced by its vector: its two letters made one
+    (``"ab,bc,cd->ad"`` with operand 2 a ``diag``: ``"ab,b,bd->ad"``). None when the subscripts
+    are not written out (``written_subscripts``), the operand's are not two different letters, or
+    the output would then hold one letter twice."""
+    written = written_subscripts(call, bound)
+    if written is None:
+        return None
+    operands, out = written
     if len(operands) != len(call.args) - 1 or not 1 <= position <= len(operands):
         return None
     pair = operands[position - 1]

@@ -383,10 +383,18 @@ def operation_of(expr: ast.AST, resolve: Resolve, rank: Rank | None = None, boun
     return None
 
 
-#: The transforms that map a function over its argument's leading axis, and the compilers a
-#: mapped function may be wrapped in (``jax.jit(jax.vmap(jnp.diag))``).
+#: The transforms that map a function over its argument's leading axis, and the jit a mapped
+#: function may be wrapped in, outside or inside (``jax.jit(jax.vmap(jnp.diag))``): it changes
+#: nothing of what is computed.
 MAPPING = frozenset({"jax.vmap"})
-COMPILING = frozenset({"jax.jit"})
+JIT = frozenset({"jax.jit"})
+
+
+def _unjitted(node: ast.expr, resolve: Resolve) -> ast.expr:
+    """``f`` for ``jax.jit(f)``, else ``node``."""
+    if isinstance(node, ast.Call) and resolve(node.func) in JIT and len(node.args) == 1 and not node.keywords:
+        return node.args[0]
+    return node
 
 
 def mapped(call: ast.Call, resolve: Resolve, bound: Bound | None) -> Operation | None:
@@ -401,17 +409,12 @@ def mapped(call: ast.Call, resolve: Resolve, bound: Bound | None) -> Operation |
     function: ast.expr = call.func
     if isinstance(function, ast.Name) and bound is not None:
         function = bound(function) or function
-    for _ in range(2):  # jax.jit(jax.vmap(f)), jax.vmap(jax.jit(f))
-        if isinstance(function, ast.Call) and resolve(function.func) in COMPILING and len(function.args) == 1 and not function.keywords:
-            function = function.args[0]
+    function = _unjitted(function, resolve)
     if not isinstance(function, ast.Call) or resolve(function.func) not in MAPPING or len(function.args) != 1:
         return None
     if any(item.arg != "in_axes" or _literal(item.value) != (0,) for item in function.keywords):
         return None
-    inner = function.args[0]
-    if isinstance(inner, ast.Call) and resolve(inner.func) in COMPILING and len(inner.args) == 1 and not inner.keywords:
-        inner = inner.args[0]
-    qualified = resolve(inner)
+    qualified = resolve(_unjitted(function.args[0], resolve))
     for spelling in _index().get(("function", qualified or ""), ()):
         if spelling.operation in ("diagonal", "trace") and spelling.variant in ("diag", ""):
             variant = "mapped-diag" if spelling.variant == "diag" else "mapped"

@@ -473,13 +473,13 @@ class Project:
             self._autograd_transforms = any(seed.transform.startswith("autograd.") for other in self.files.values() for seed in other.seeds)
         return not self._autograd_transforms
 
-    def _unmapped_at(self, key: Key, unmapped: tuple[str, ...], where: "Key | None") -> None:
+    def _unmapped_at(self, key: Key, unmapped: tuple[int | str, ...], where: "Key | None") -> None:
         function = self.function(key)
         if function is None:
             return
         params = passed_params(function)
-        names = {params[int(item[1:])] if int(item[1:]) < len(params) else "" for item in unmapped if item.startswith("#")}
-        self._unmapped[key].append(((names | {item for item in unmapped if not item.startswith("#")}) - {""}, where))
+        names = {params[item] if isinstance(item, int) else item for item in unmapped if not isinstance(item, int) or item < len(params)}
+        self._unmapped[key].append((names, where))
 
     def unmapped_in_trace(self, key: Key) -> set[str]:
         """The parameters of ``key`` that a ``vmap`` applied inside traced code does not map

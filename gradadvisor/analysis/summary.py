@@ -99,9 +99,9 @@ class Seed:
     #: The positions of the parameters a differentiating transform takes the derivative with
     #: respect to (``jax.grad(f, argnums=1)``: ``(1,)``); None when not known or not one.
     argnums: tuple[int, ...] | None = None
-    #: For a batching transform, the parameters it does not map: ``"#k"`` for the position k
-    #: (``in_axes`` None there, or bound by ``partial``), a name for a keyword ``partial`` binds.
-    unmapped: tuple[str, ...] = ()
+    #: For a batching transform, the parameters it does not map: a position (``in_axes`` None
+    #: there, or bound by ``partial``), or a name for a keyword ``partial`` binds.
+    unmapped: tuple[int | str, ...] = ()
     #: The transform is a guess from a name (a project decorator named for compiling): a finding
     #: it supports is at most medium.
     guess: bool = False
@@ -299,20 +299,20 @@ def module_name(display: str) -> tuple[str, str]:
     return ".".join(parts), ".".join(parts[:-1])
 
 
-def unmapped_positions(call: ast.Call) -> tuple[str, ...]:
-    """``("#1",)`` for ``jax.vmap(f, in_axes=(0, None))``: the positions ``in_axes`` leaves unmapped."""
+def unmapped_positions(call: ast.Call) -> tuple[int, ...]:
+    """``(1,)`` for ``jax.vmap(f, in_axes=(0, None))``: the positions ``in_axes`` leaves unmapped."""
     given = next((item.value for item in call.keywords if item.arg == "in_axes"), call.args[1] if len(call.args) > 1 else None)
     if not isinstance(given, (ast.Tuple, ast.List)):
         return ()
-    return tuple(f"#{position}" for position, item in enumerate(given.elts) if isinstance(item, ast.Constant) and item.value is None)
+    return tuple(position for position, item in enumerate(given.elts) if isinstance(item, ast.Constant) and item.value is None)
 
 
-def partially_bound(call: ast.Call, unmapped: tuple[str, ...]) -> tuple[str, ...]:
+def partially_bound(call: ast.Call, unmapped: tuple[int | str, ...]) -> tuple[int | str, ...]:
     """``partial(f, a, b=c)`` handed to a batching transform: ``f``'s first parameter and ``b``
     are bound, not mapped; the transform's own unmapped positions move past the bound ones."""
     count = len(call.args) - 1
-    moved = tuple(f"#{int(item[1:]) + count}" if item.startswith("#") else item for item in unmapped)
-    return (*(f"#{position}" for position in range(count)), *moved, *(item.arg for item in call.keywords if item.arg is not None))
+    moved = tuple(item + count if isinstance(item, int) else item for item in unmapped)
+    return (*range(count), *moved, *(item.arg for item in call.keywords if item.arg is not None))
 
 
 #: A decorator named for compiling: ``jit`` or ``compile`` as a word of its name (not numba's ``njit``).
@@ -866,7 +866,7 @@ class SummaryBuilder:
 
     def _seed_argument(
         self, value: ast.AST, scope_key: str | None, klass: str | None, level: int, transform: str, line: int, text: str, scope: Scope, depth: int = 0,
-        argnums: tuple[int, ...] | None = None, unmapped: tuple[str, ...] = (),
+        argnums: tuple[int, ...] | None = None, unmapped: tuple[int | str, ...] = (),
     ) -> None:
         """Seed what ``value`` (passed to ``transform``) names; ``argnums``: the positions of its
         parameters the transform differentiates, kept only where ``value`` is the function itself;
@@ -880,7 +880,7 @@ class SummaryBuilder:
                 self._seed_argument(element, scope_key, klass, level, transform, line, text, scope, argnums=argnums)
         elif isinstance(value, ast.Call):
             inner = canonical(self.names.resolve(value.func))
-            if (inner == "functools.partial" or transform_name(value.func, self.names) is not None) and value.args:
+            if self._wraps_function(value):
                 # partial(f, ...) and jax.jit(jax.vmap(f)): the innermost function is the target;
                 # what ``partial`` binds is not mapped
                 bound = partially_bound(value, unmapped) if inner == "functools.partial" and transform in BATCHING else ()
@@ -936,10 +936,8 @@ class SummaryBuilder:
         bound = bindings[0].value
         if isinstance(bound, ast.Name) and bound.id != name:
             return bound
-        if isinstance(bound, ast.Call) and bound.args:
-            inner = canonical(self.names.resolve(bound.func))
-            if inner == "functools.partial" or transform_name(bound.func, self.names) is not None:
-                return bound
+        if isinstance(bound, ast.Call) and self._wraps_function(bound):
+            return bound
         return None
 
     def _literal_loop_items(self, name: str, scope: Scope) -> list[ast.expr] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
+from gradadvisor.analysis.blocks import chunk_evidence
 from gradadvisor.analysis.gradient import gradients_passed
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
@@ -414,7 +415,7 @@ class PerSampleMap(Rule):
         fix = None if advice_only else fix
         chunks = getattr(found.loop, "chunks", ())
         if chunks:  # blocks of a size callers choose: chunked for memory, unless a trace is shown
-            fields.update(require_trace=True, evidence=[f"blocks of `{chunks[0]}`, a size callers choose: a trace must be shown (eagerly, chunks bound memory)"])
+            fields.update(require_trace=True, evidence=[chunk_evidence(chunks[0])])
         self.report(node, f"{head}; {advice}", extent=found.extent, data=found.data, fix=fix, work=work(found.loop, self.ctx), **fields)
 
     # -- phase 2 ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import one_line
+from gradadvisor.analysis.syntax import constant, one_line
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 
@@ -164,11 +164,11 @@ class ProductWithDiagonalMatrix(Rule):
         ctx = self.ctx
         for position, operand in enumerate(node.args[1:], start=1):
             diagonal = self._diagonal(operand)
-            found = mt.einsum_without_diagonal(node, position) if diagonal is not None and not diagonal[3] else None
+            found = mt.einsum_without_diagonal(node, position, ctx.bound) if diagonal is not None and not diagonal[3] else None
             if found is None:
                 continue
             vector, matrix, named, _ = diagonal
-            replacement = ast.Call(func=node.func, args=[ast.Constant(found), *(vector if k == position else arg for k, arg in enumerate(node.args[1:], 1))], keywords=node.keywords)
+            replacement = ast.Call(func=node.func, args=[constant(found), *(vector if k == position else arg for k, arg in enumerate(node.args[1:], 1))], keywords=node.keywords)
             conditions = Preconditions()
             conditions.require(self._rank(vector) == 1, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
             conditions.require(False, "the other operands hold no inf or nan (the einsum multiplies them by the zeros off the diagonal)")

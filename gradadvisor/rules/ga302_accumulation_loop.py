@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.accumulation import pair_sum, segment_bounds, summed_rows, work_of
-from gradadvisor.analysis.blocks import block_rows
+from gradadvisor.analysis.blocks import chunk_evidence, chunk_widths
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, summed_loop_fix, triangle_advice
@@ -368,9 +368,7 @@ class AccumulationLoop(Rule):
         message = f"{lead}: the traced program and its backward pass grow with the data; use {'; '.join(shown)}"
         if body.collected:
             message += f" (the step also appends to {', '.join(f'`{item}`' for item in body.collected)}: batch those items the same way)"
-        chunks = [width for level in levels if level.index is not None for item in accumulations
-                  for width in block_rows(item.inlined, level.index, level.stride)[2]]
-        chunks += [self.ctx.code(level.stride) for level in levels if level.stride is not None and not isinstance(level.stride, ast.Constant)]
         # blocks of a size callers choose: chunked for memory, unless a trace is shown
-        evidence = [f"blocks of `{chunks[0]}`, a size callers choose: a trace must be shown (eagerly, chunks bound memory)"] if chunks else []
+        chunks = [width for level in levels if level.index is not None for item in accumulations for width in chunk_widths(item.inlined, level.index, level.stride)]
+        evidence = [chunk_evidence(chunks[0])] if chunks else []
         self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown" or bool(chunks), fix=fix, evidence=evidence)
