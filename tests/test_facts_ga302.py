@@ -123,10 +123,11 @@ dlogistic = grad(logistic)
 
 def test_autograd_era_bodies_copy_reshape_in_place_and_sum_builtin(tmp_path):
     # copy.deepcopy of a row, an in-place ``row.shape = ...`` and a builtin sum over a
-    # comprehension are array work, not host calls: both accumulations are reported.
+    # comprehension are array work, not host calls: both accumulations are reported (at medium:
+    # the rows of a differentiated function's argument, of a length nothing shows).
     found_findings = scan_program(tmp_path, ROW_RESHAPED, low=False)
     found = {(f["code"], f["line"], f["confidence"]) for f in found_findings}
-    assert found == {("GA302", 10, "high"), ("GA302", 19, "high")}
+    assert found == {("GA302", 10, "medium"), ("GA302", 19, "medium")}
 
 
 SEGMENTS = '''

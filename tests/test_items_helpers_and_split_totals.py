@@ -60,9 +60,10 @@ def test_items_only_handed_to_unknown_functions_are_not_proven_rows(tmp_path):
 
 
 def test_items_used_in_arithmetic_are_rows_of_a_traced_argument(tmp_path):
+    # rows of an array, but of a length nothing shows (a few coefficients are an array too): medium
     found = scan_program(tmp_path, STEPPED.format(update="jnp.tanh(state + u)"))
-    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "high")]
-    assert any("argument of traced code: an array" in item for item in found[0]["evidence"])
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
+    assert any("argument of traced code: an array, of a length not shown" in item for item in found[0]["evidence"])
 
 
 def test_a_list_a_driver_closes_over_is_not_an_argument_of_traced_code(tmp_path):
@@ -83,8 +84,9 @@ def fit(params, us):
     found = scan_program(tmp_path, source)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
     assert not any("argument of traced code" in item for item in found[0]["evidence"])
-    traced = source.replace("def fit(params, us):", "@jax.jit\ndef fit(params, us):")
-    assert [(f["code"], f["confidence"]) for f in scan_program(tmp_path, traced)] == [("GA103", "high")]
+    traced = scan_program(tmp_path, source.replace("def fit(params, us):", "@jax.jit\ndef fit(params, us):"))
+    assert [(f["code"], f["confidence"]) for f in traced] == [("GA103", "medium")]
+    assert any("argument of traced code" in item for item in traced[0]["evidence"])
 
 
 def test_a_list_named_as_groups_of_things_is_a_structure(tmp_path):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.library import EXTERNAL
-from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, one_line, range_bounds, symmetric_offsets, tail_name, window_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
 #: ``Extent.owner`` of a count another module states (``range(params.M)``): this, then the
@@ -62,7 +62,7 @@ SETTINGS_MAPPING = re.compile(r"(?:^|_)(?:config|configs|cfg|conf|hparams|hyperp
 
 #: The head noun of a name that holds data rows (``tasks_xs``: the inputs of every task, one
 #: array), which outweighs a collection word before it.
-DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?batch|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
+DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?batch(?:ed)?|samples?|points|obs|observations|images|X|Y)\d*$", re.IGNORECASE)
 
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,
@@ -139,6 +139,9 @@ class Extent:
     #: are a few unless a visible call passes a data-sized value (``make(du, n=400)``), which
     #: phase 2 reads (``recurrence_steps.step_extent``, ``rules.base.size_proof``).
     default: int | None = field(default=None, compare=False)
+    #: Data: an array's rows, of a length nothing shows (``for c in jnp.asarray(coeffs)``): a
+    #: finding resting on it is at most medium.
+    unshown: bool = False
 
     @property
     def is_data(self) -> bool:
@@ -205,10 +208,16 @@ class ExtentReader:
                 counted = self.evaluate(bound)
                 if counted.kind == v.SCALAR and counted.function == "tuple":
                     return self.of_bound(bound)  # ``range(len(a_tuple))``: a structure's length
+                if counted.kind == v.SCALAR and counted.most is not None and counted.most > SMALL_RANGE:
+                    # ``if fast: n = 2`` ``else: n = 100``: as many as the largest, on some path
+                    return Extent("data", f"`{one_line(self.code(bound), 30)}` is set to {counted.most} on one path: up to {counted.most} iterations", "likely",
+                                  counted.evidence, size=str(counted.most))
                 if counted.kind == v.MODULE:
                     return self._imported_constant(bound) or unknown(f"cannot tell the length of `{text}`")
                 if counted.kind == v.UNKNOWN:
-                    setting = self._setting(bound) or self._parameter_entry(bound) or self._entry_count(bound) or self._imported_constant(bound)
+                    # ``range(self.T - 1, -1, -1)`` runs as often as ``range(self.T)``: the setting is the base
+                    base = offset_of(bound)[0] or bound
+                    setting = self._setting(base) or self._parameter_entry(base) or self._entry_count(base) or self._imported_constant(base)
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -219,7 +228,7 @@ class ExtentReader:
                 # ``xs[:-1]``, ``xs[1:]``, ``xs[::2]``: as long as ``xs``, give or take a constant.
                 base = self.of_iterable(iterable.value)
                 if base.is_data:
-                    return Extent("data", f"`{text}`: a slice of {base.reason}", base.proof, base.evidence, base.param, base.size, base.per_element)
+                    return Extent("data", f"`{text}`: a slice of {base.reason}", base.proof, base.evidence, base.param, base.size, base.per_element, unshown=base.unshown)
         value = self.evaluate(iterable)
         return self._from_value(value, iterable, text)
 
@@ -248,7 +257,7 @@ class ExtentReader:
                 # zip(centers, scales): a fact (or a parameter walked element by element)
                 # outweighs a name that only sounds like a collection.
                 best = next((extent for extent in data if extent.proof == "proven"), data[0])
-                return Extent("data", f"zip of arrays: {best.reason}", best.proof, best.evidence, best.param, best.size, best.per_element)
+                return Extent("data", f"zip of arrays: {best.reason}", best.proof, best.evidence, best.param, best.size, best.per_element, unshown=best.unshown)
             return unknown("zip of values of unknown size")
         for name in ("enumerate", "reversed", "sorted", "list", "tuple", "iter"):
             if self.is_builtin(func, name) and args:
@@ -325,7 +334,11 @@ class ExtentReader:
                 # axis (as ``range(X.shape[1])`` is), unless a fact says how many
                 return Extent("data", f"`{text}` walks the columns of `{columns}` (axis 1: a data axis or a model's, unshown)", "likely", value.evidence,
                               size=f"{columns}.shape[1]")
-            return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]")
+            # an array of rows nothing shows (a model's few coefficients made an array are
+            # arrays too): data-sized, but not shown so, unless loaded from outside or named as
+            # the data's rows (``xs``, ``batch``: a name breaks the tie)
+            return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]",
+                          unshown=not (value.data or name and DATA_HEAD.search(name)))
         if value.kind == v.PARAM:
             if name and is_collection_name(name):
                 return named_static(name)

@@ -34,12 +34,16 @@ except ...: [f(x) for x in xs]``): it runs only where mapping failed.
 from __future__ import annotations
 
 import ast
+import re
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.syntax import attribute_root, nested_statements, parameter_names, walk, walk_local
 
+#: A conversion to a Python number in a function's text (``float(``, ``.item(``): only then is
+#: ``host_reason`` asked to find one in its tree.
+CONVERSION = re.compile(r"\b(?:float|int|complex)\s*\(|\.item\s*\(")
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
 PLOTTING = "plotting:"
@@ -59,6 +63,12 @@ PLOT_METHODS = frozenset({
     "plot_surface", "plot_wireframe", "set_xlabel", "set_ylabel", "set_title", "legend", "savefig", "show",
     "colorbar", "errorbar", "bar", "axhline", "axvline", "tight_layout",
 })
+
+
+def plain(reason: str) -> str:
+    """``reason`` without its kind (``"eager: line 4 converts..."`` -> ``"line 4 converts..."``)."""
+    kind, _, rest = reason.partition(":")
+    return rest.strip() if kind in ("generator", "driver", "plotting", "eager", "untraceable") else reason
 
 
 def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: bool = True) -> str | None:

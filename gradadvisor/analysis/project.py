@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from gradadvisor.analysis.gradient import COMPILING, LIBRARY_MODULES, Level, short
+from gradadvisor.analysis.host_code import DRIVER, plain
 from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.testcode import is_test_function
 from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, enclosing_params
@@ -726,8 +727,9 @@ class Project:
     def eager_only(self, key: Key, depth: int = 0, seen: frozenset[Key] = frozenset()) -> str | None:
         """Why ``key`` evidently runs eagerly, or None: no transform reaches it, it is never used
         as a value (passed, stored, returned), something calls it, and everything that does is
-        module-level code, a test function or a function that itself runs eagerly (a reference
-        loop compared in an ``assert``, a finite-difference check called from ``main()``)."""
+        module-level code, a test function, host code (``FunctionSummary.host``) or a function
+        that itself runs eagerly (a reference loop compared in an ``assert``, a finite-difference
+        check called from ``main()``)."""
         function = self.function(key)
         if function is None or key in self.reasons or key in seen or depth > 3 or self.escapes(key):
             return None
@@ -744,6 +746,10 @@ class Project:
                 return None
             if is_test_function(caller_function.name) or self.files[caller[0]].test_module:
                 where.append(f"the test {self.name_of(caller)}")
+            elif caller_function.host is not None and not caller_function.host.startswith(DRIVER):
+                # ``if abs(goal - x[k]) < tol:``, ``float(loss)``: host code (not a function that
+                # jits a step of its own: a trace of it would inline that jit)
+                where.append(f"{self.name_of(caller)}, host code ({plain(caller_function.host)})")
             elif self.eager_only(caller, depth + 1, seen | {key}) is not None:
                 where.append(f"{self.name_of(caller)}, which runs eagerly")
             else:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from gradadvisor.analysis.recurrence_footprints import Footprint, Write, entry_name, offset, read_footprint, sees_earlier, write_of
+from gradadvisor.analysis.recurrence_footprints import Footprint, Write, chained_index, entry_name, offset, read_footprint, sees_earlier, write_of
 from gradadvisor.analysis.recurrence_form import LoopForm, assigned_names, counter_step
 from gradadvisor.analysis.syntax import child_nodes, int_value, names_read, target_names, walk
 
@@ -230,6 +230,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     for item in items:
         assigned |= _item_targets(item)
     assigned -= set(form.targets)
+    changing = assigned | loop_names  # positions anchored on other names stay put (``h.at[z, t + 1]``)
     #: Entries of local mappings the body assigns (``state["h"] = ...``): tracked like names.
     entries = {name for name in assigned if "[" in name}
     # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
@@ -346,7 +347,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             footprint = _read_of(current_node) if moving_arrays else None
             if footprint is not None:
                 array, place = footprint
-                earlier = [write for write in by_array[array] if sees_earlier(write.footprint, place, write.direction)]
+                earlier = [write for write in by_array[array] if sees_earlier(write.footprint, place, write.direction, changing)]
                 if earlier:
                     found.add(array)
                     old_reads.add(array)
@@ -360,6 +361,8 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
                 # the position expressions are read too
                 if isinstance(current_node, ast.Subscript):
                     stack.append(current_node.slice)
+                    if chained_index(current_node) is not None:
+                        stack.append(current_node.value.slice)  # type: ignore[attr-defined]  # ``U[k - 1][t]``: both
                 else:
                     stack.extend(current_node.args[1:])  # type: ignore[attr-defined]
                     stack.extend(keyword.value for keyword in current_node.keywords)  # type: ignore[attr-defined]

@@ -44,6 +44,9 @@ class Span:
     hi: int | None = None
     #: The element's text (absolute spans of other axes are compared by text).
     text: str = ""
+    #: An absolute position written ``name + c`` (``t + 1``, ``t``): (name, c). Two such
+    #: positions of one name at different ``c`` never meet (``h.at[z, t + 1]`` and ``h[z - 1, t]``).
+    anchor: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,20 @@ def _span(element: ast.AST, var: str | None, code) -> Span:
         moved = offset(element, var)
         return Span(True, moved, moved + 1) if moved is not None else Span(True, None, None)
     literal = int_value(element)
-    return Span(False, literal, text=code(element))
+    return Span(False, literal, text=code(element), anchor=_anchor(element) if literal is None else None)
+
+
+def _anchor(element: ast.AST) -> tuple[str, int] | None:
+    """(name, c) for ``name``, ``name + c``, ``name - c``, ``c + name``."""
+    if isinstance(element, ast.Name):
+        return element.id, 0
+    if isinstance(element, ast.BinOp):
+        for name in (element.left, element.right):
+            if isinstance(name, ast.Name):
+                moved = offset(element, name.id)
+                if moved is not None:
+                    return name.id, moved
+    return None
 
 
 def index_footprint(index: ast.AST, var: str | None, code) -> Footprint:
@@ -135,9 +151,10 @@ def _mirror(span: Span) -> Span:
     return Span(True, lo, hi)
 
 
-def sees_earlier(write: Footprint, read: Footprint, direction: int) -> bool:
+def sees_earlier(write: Footprint, read: Footprint, direction: int, changing: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether a read at step k can see what the write wrote at some earlier step k'
-    (k' < k walking up, k' > k walking down)."""
+    (k' < k walking up, k' > k walking down). ``changing``: the names the loop assigns (its
+    targets among them); a position anchored on any other name is the same at every step."""
     if write.whole or read.whole:
         return True
     if not write.moving:
@@ -160,6 +177,9 @@ def sees_earlier(write: Footprint, read: Footprint, direction: int) -> bool:
         elif not write_span.relative and not read_span.relative:
             if write_span.lo is not None and read_span.lo is not None and write_span.lo != read_span.lo:
                 return False  # x.at[i, 0] and x[i - 1, 1]: different fixed columns
+            anchors = (write_span.anchor, read_span.anchor)
+            if anchors[0] and anchors[1] and anchors[0][0] == anchors[1][0] not in changing and anchors[0] != anchors[1]:
+                return False  # h.at[z, t + 1] and h[z - 1, t]: the step writes one column and reads another
         # one relative, one absolute: the write passes over the fixed position at some step
     return high is None or low <= high
 
@@ -263,10 +283,26 @@ def _starts_footprint(starts: ast.AST, sizes: ast.AST | None, var: str | None, c
     return Footprint(tuple(axes))
 
 
+def chained_index(node: ast.Subscript) -> tuple[ast.Name, list[ast.expr]] | None:
+    """``(x, [a, b])`` for ``x[a][b]``: an item of an item, the element ``x[a, b]`` (the inner
+    index a position, not a slice, so no axis is kept); None for any other subscript."""
+    inner = node.value
+    if not (isinstance(inner, ast.Subscript) and isinstance(inner.value, ast.Name)):
+        return None
+    first = list(inner.slice.elts) if isinstance(inner.slice, ast.Tuple) else [inner.slice]
+    if any(isinstance(element, (ast.Slice, ast.Starred)) or isinstance(element, ast.Constant) and element.value in (None, Ellipsis) for element in first):
+        return None
+    second = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return inner.value, [*first, *second]
+
+
 def read_footprint(node: ast.AST, arrays: set[str], var: str | None, resolve, code) -> tuple[str, Footprint] | None:
     """``(array, footprint)`` when ``node`` reads part of one of ``arrays``: ``x[idx]``,
     ``x.at[idx].get()``, ``lax.dynamic_index_in_dim(x, i, axis)``, ``jnp.take(x, i, axis=k)``..."""
     if isinstance(node, ast.Subscript):
+        chained = chained_index(node)
+        if chained is not None and chained[0].id in arrays:
+            return chained[0].id, index_footprint(ast.Tuple(elts=chained[1], ctx=ast.Load()), var, code)
         base = node.value
         if isinstance(base, ast.Attribute) and base.attr == "at":
             base = base.value

@@ -24,7 +24,7 @@ from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over
 from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
-from gradadvisor.analysis.syntax import dotted, name, names_read, walk
+from gradadvisor.analysis.syntax import dotted, name, names_read, offset_of, walk
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES, ElementLoop, ProductLoop, calls_jax, element_is_object, elementwise_in
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
@@ -305,8 +305,8 @@ def contracts_slices(form, value: ast.expr | None, ctx) -> bool:
 
 def counted_by_shape(loop: ElementLoop, ctx) -> bool:
     """The index runs over an axis of one of the arrays it reads (``range(x.shape[0])``, or a name
-    bound once to that): they are arrays, whatever else the code shows of them."""
-    count = loop.count
+    bound once to that, give or take a few): they are arrays, whatever else the code shows of them."""
+    count = offset_of(loop.count)[0] if loop.count is not None else None  # ``range(n - 1)`` for neighbouring pairs
     if isinstance(count, ast.Name):
         count = ctx.assigned(count.id)
     if not (isinstance(count, ast.Subscript) and isinstance(count.value, ast.Attribute) and count.value.attr == "shape"):

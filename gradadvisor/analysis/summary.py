@@ -45,6 +45,7 @@ from gradadvisor.analysis.gradient import (
     transform_name,
 )
 from gradadvisor.analysis.library import EXTERNAL
+from gradadvisor.analysis.host_code import CONVERSION, host_reason
 from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
@@ -57,6 +58,9 @@ TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEV
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
+#: What host code's text holds (``yield``, ``if jnp.allclose(...)``, ``.item()``, ``plt.``):
+#: only such a function is asked why no trace can run it.
+HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.")
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
@@ -153,6 +157,10 @@ class FunctionSummary:
     #: ``self`` (``self.dynamics.step(x, u)``): the project resolves each to the one class that
     #: defines a method of that name (``Project.method_owners``).
     object_methods: list[str] = field(default_factory=list)
+    #: Why no trace can run a top-level function (``host_code.host_reason``: it branches on
+    #: array values, converts one to a number, compiles its own step...): what it calls
+    #: directly runs on the host too, where nothing else calls that (``Project.eager_only``).
+    host: str | None = None
 
 
 @dataclass
@@ -340,6 +348,7 @@ class SummaryBuilder:
         self._guards: dict[int, list[tuple[ast.If, set[str]]]] = {}
         self._callee_lines: dict[frozenset[str], list[int]] = {}
         self._imported = self._imported_callees()
+        self._plots = names.imports_module("matplotlib")
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
         self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
@@ -615,6 +624,8 @@ class SummaryBuilder:
         value = self.facts.name_value(name, scope, None)
         if len(bindings) == 1 and value.kind == v.SCALAR and type(value.literal) is int:
             self.summary.constants[name] = (value.literal, stmt.lineno)
+        elif value.kind == v.SCALAR and value.most is not None:
+            self.summary.constants[name] = (value.most, stmt.lineno)  # ``if fast: M = 2`` ``else: M = 100``: the largest
 
     def _module_array(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         value = self.facts.name_value(name, scope, None)
@@ -757,6 +768,9 @@ class SummaryBuilder:
                     how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)
+        if parent_key is None and not isinstance(node, ast.Lambda) and HOST_HINT.search(text):
+            # what a host function calls may run on the host only: asked of callers alone
+            function.host = host_reason(node, self.names.resolve, self._plots, CONVERSION.search(text) is not None)
         if self._model_libraries and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
             self._model(node, key, klass)
         return key

@@ -91,6 +91,9 @@ class Value:
     #: Sizes (and ranges over them) divided out of parameters (``int(horizon // h)``): likely
     #: large, and no parameter's value at a call site is the count.
     divided: bool = False
+    #: Ints bound differently on different paths (``n = 2`` if fast, else ``n = 100``): the
+    #: largest, when every path writes an int out (``literal`` is None then).
+    most: int | None = None
 
     # -- questions --------------------------------------------------------------------
 
@@ -183,7 +186,10 @@ def join(left: Value | None, right: Value | None) -> Value | None:
             evidence=left.evidence or right.evidence,
         )
     if left.kind == SCALAR:
-        return Value(SCALAR, literal=left.literal if left.literal == right.literal else None, evidence=left.evidence or right.evidence)
+        if left.literal == right.literal:
+            return Value(SCALAR, literal=left.literal, evidence=left.evidence or right.evidence)
+        ints = [side.literal if type(side.literal) is int else side.most for side in (left, right)]
+        return Value(SCALAR, evidence=left.evidence or right.evidence, most=max(ints) if None not in ints else None)  # type: ignore[type-var]
     if left.kind == SEQUENCE:
         return Value(
             SEQUENCE,

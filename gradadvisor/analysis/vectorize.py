@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.blocks import block_rows, offsets_only_in_blocks
 from gradadvisor.analysis.operations import spellings
-from gradadvisor.analysis.syntax import call, child_nodes, dotted, full_slice, int_value, keyword, name, names_read, positional, substitute, tail_name, walk, walk_local
+from gradadvisor.analysis.syntax import call, child_nodes, dotted, full_slice, int_value, keyword, name, names_read, offset_of, positional, substitute, tail_name, walk, walk_local
 
 ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)
 #: Comparisons of arrays are elementwise (``a < b`` compares item by item); ``is`` and ``in`` are not.
@@ -57,7 +57,8 @@ def is_jax_call(node: ast.Call, resolve) -> bool:
 
 def calls_jax(node: ast.AST, resolve, local_function=None) -> bool:
     """True when ``node`` calls a jax function or multiplies matrices, directly or through
-    a function of this module (``local_function(name)`` -> its def, one level deep)."""
+    a function of this module (``local_function(name)`` -> its def, ``"self.name"`` for a
+    method of the class around)."""
     seen: set[str] = set()
     pending = [node]
     while pending:
@@ -69,9 +70,12 @@ def calls_jax(node: ast.AST, resolve, local_function=None) -> bool:
                 continue
             if is_jax_call(child, resolve):
                 return True
-            if local_function is not None and isinstance(child.func, ast.Name) and child.func.id not in seen:
-                seen.add(child.func.id)
-                definition = local_function(child.func.id)
+            func = child.func
+            # ``relax(e)``, or a sibling method ``self.tick(e)`` (looked up as ``"self.tick"``)
+            callee = func.id if isinstance(func, ast.Name) else f"self.{func.attr}" if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" else None
+            if local_function is not None and callee is not None and callee not in seen:
+                seen.add(callee)
+                definition = local_function(callee)
                 if definition is not None and len(seen) < 20:
                     pending.append(definition)
     return False
@@ -408,6 +412,14 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
                     return None
                 loop = index_loop(var, ast.BinOp(left=stop, op=ast.FloorDiv(), right=stride), body, code=code, resolve=resolve, is_builtin=is_builtin)
                 return replace(loop, assumptions=(*loop.assumptions, *blocks), chunks=chunks) if loop is not None else None
+            elif len(iterable.args) == 3 and _literal_int(iterable.args[1]) == _literal_int(iterable.args[2]) == -1:  # type: ignore[attr-defined]
+                # ``range(n - 1, -1, -1)``: the rows of ``range(n)``, last to first
+                base, shift = offset_of(iterable.args[0])  # type: ignore[attr-defined]
+                if base is None or shift != -1:
+                    return None
+                loop = index_loop(var, base, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange)
+                backward = "the loop walks the rows last to first: the map's results come first to last (reverse them where order matters)"
+                return replace(loop, assumptions=(*loop.assumptions, backward)) if loop is not None else None
             else:
                 return None
             return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, start=start)

@@ -11,12 +11,11 @@ pays only for its parse and its summary.
 from __future__ import annotations
 
 import ast
-import re
 import traceback
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
-from gradadvisor.analysis.host_code import DRIVER, ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
+from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
@@ -29,11 +28,6 @@ from gradadvisor.rules.base import Candidate
 
 if TYPE_CHECKING:
     from gradadvisor.rules.base import Rule
-
-
-#: A conversion to a Python number in a function's text (``float(``, ``.item(``): only then is
-#: ``host_code`` asked to find one in its tree.
-CONVERSION = re.compile(r"\b(?:float|int|complex)\s*\(|\.item\s*\(")
 
 
 class Context:

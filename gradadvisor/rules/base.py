@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.component_loops import walked_rows, walks_axes
 from gradadvisor.analysis.alternatives import vectorized_alternative
-from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE
+from gradadvisor.analysis.extent import DATA_HEAD, IMPORTED, SMALL_RANGE
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, EAGER, PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
@@ -340,6 +340,8 @@ class Rule:
                 owner, data = extent.owner, {**(data or {}), "calls_to": extent.owner.partition(":")[0].split(".")[-2]}
             size_param = size_param or extent.param
             per_element = per_element or extent.per_element
+            if extent.unshown:
+                data = {**(data or {}), "unshown": True}
             if extent.default is not None:
                 data = {**(data or {}), "default": extent.default}
                 owner = owner or self._default_owner(extent.param)
@@ -427,18 +429,20 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     default = candidate.data.get("default")
     if default is not None:
         return _over_default(candidate, project, facts, default)
-    if candidate.size == "proven":
-        # an array parameter (``wells: jnp.ndarray``): as long as its rows, unless every caller
-        # passes a few (``pull(x, wells)`` with ``wells`` of 5 rows)
+    if candidate.per_element and (candidate.size == "proven" or not DATA_HEAD.search(candidate.size_param)):
+        # an array parameter (``wells: jnp.ndarray``), or a slice of one (``grid[:-1]``): as long
+        # as its rows, unless every caller passes a few (``pull(x, wells)`` with ``wells`` of 5
+        # rows); one named as a batch (``v_batched``) is the API's, a demo's ten rows say nothing
         rows = [fact.shape[0] for fact in facts if fact.kind == "array" and fact.shape and isinstance(fact.shape[0], int)]
         if facts and len(rows) == len(facts) and max(rows) <= SMALL_RANGE:
             return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
+    if candidate.size == "proven":
         return "proven", []
     if not facts:
         # ``opaque_items``: the rule says the items are only handed to unknown functions, so what
         # the list holds is not shown (GA103: ``state = solve(state, g)``)
         if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items") and _traced_parameter(candidate, project):
-            return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
+            return _traced_argument(candidate.size_param)
         return "likely", []
     # A count the caller bounds (``if n <= 50: unrolled(x, n)``, the larger case sent elsewhere)
     # is a deliberate unroll below DELIBERATE_UNROLL; a larger bound counts as that literal would.
@@ -459,8 +463,17 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         fact = lists[0]
         return "likely", [f"{fact.evidence} at {fact.path}:{fact.line}, of a length the code does not show"]
     if candidate.per_element and trace == "proven" and not candidate.data.get("opaque_items") and _traced_parameter(candidate, project):
-        return "proven", [f"`{candidate.size_param}` is an argument of traced code: an array"]
+        return _traced_argument(candidate.size_param)
     return "likely", []
+
+
+def _traced_argument(param: str) -> tuple[str, list[str]]:
+    """The size of an argument of traced code walked per element: an array, so data-sized; named
+    as the data's rows (``xs``, ``batch``) it is proven, otherwise its length is not shown (a
+    model's few coefficients are an array too): likely, at most medium."""
+    if DATA_HEAD.search(param):
+        return "proven", [f"`{param}` is an argument of traced code: an array (of rows of data, by its name)"]
+    return "likely", [f"`{param}` is an argument of traced code: an array, of a length not shown"]
 
 
 def _traced_parameter(candidate: Candidate, project: "Project") -> bool:
@@ -549,6 +562,9 @@ def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project")
         if reason:
             confidence = "low"
             evidence.append(reason)
+    if confidence == "high" and candidate.data.get("unshown") and size_evidence == []:
+        confidence = "medium"  # an array's rows, a length nothing shows (a few coefficients are an array too)
+        evidence.append("how many rows it has is not shown")
     components = component_axis(candidate, project)
     if components:
         confidence = "low"
