@@ -10,10 +10,14 @@
 - ``if fast: n = 2`` ``else: n = 100``: the count is 100 on one path.
 - Neighbouring rows ``v[j + 1] - v[j]`` over ``range(n - 1)`` with ``n = v.shape[0]``: a map.
 - ``e = self.tick(e)``, a method of the class doing jax work, carries an array as ``e = tick(e)`` does.
+- A function called only by host code (a truth branch on an array, ``.item()``) runs eagerly.
+- A factory parameter a jitted closure captures, named as the data's rows (``samples``, ``X``), is
+  likely data when no caller shows what it is.
 """
 
 from __future__ import annotations
 
+import pytest
 from conftest import scan_program
 
 COLUMNS = '''
@@ -295,3 +299,30 @@ def test_a_caller_that_jits_a_step_of_its_own_may_still_be_traced(tmp_path):
     check = "    step = jax.jit(lambda y: y * goal)\n    x = step(x)"
     found = scan_program(tmp_path, "import jax\n" + EAGER_CALLER.format(check=check))
     assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "medium")]
+
+
+FACTORY = '''
+import jax
+import jax.numpy as jnp
+
+
+def make_fit({param}):
+    @jax.jit
+    def nll(th):
+        return jnp.sum(({param} - th[0]) ** 2)
+
+    return nll
+'''
+
+
+@pytest.mark.parametrize("param, reported", [("samples", True), ("X", True), ("x", False), ("num_samples", False), ("scale", False)])
+def test_a_factory_parameter_a_jitted_closure_captures_is_data_by_its_name(tmp_path, param, reported):
+    # no caller shows what ``samples`` is: named as the data's rows it is likely data, baked into
+    # the program; ``x`` (a state as often), a count or another name stays unreported
+    found = scan_program(tmp_path, FACTORY.format(param=param), low=False)
+    assert [(f["code"], f["confidence"]) for f in found] == ([("GA401", "medium")] if reported else [])
+
+
+def test_a_caller_passing_a_few_numbers_outweighs_the_name(tmp_path):
+    source = FACTORY.format(param="samples") + "\nfit = make_fit(jnp.ones(3))\n"
+    assert scan_program(tmp_path, source) == []
