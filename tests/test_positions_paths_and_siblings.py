@@ -326,3 +326,63 @@ def test_a_factory_parameter_a_jitted_closure_captures_is_data_by_its_name(tmp_p
 def test_a_caller_passing_a_few_numbers_outweighs_the_name(tmp_path):
     source = FACTORY.format(param="samples") + "\nfit = make_fit(jnp.ones(3))\n"
     assert scan_program(tmp_path, source) == []
+
+
+HISTORY = '''
+import jax
+import jax.numpy as jnp
+
+
+def coef(s, y, g):
+    return jnp.vdot(s, g) / jnp.vdot(y, s)
+
+
+@jax.jit
+def precond(g, S, Y):
+    for j in range(len(S) - 1, -1, -1):
+        g = g - coef(S[j], Y[j], g) * Y[j]
+    return g
+
+
+def run(g, steps):
+    S, Y = [], []
+    for k in range(steps):
+        S.append(g * k)
+        Y.append(g + k)
+        S, Y = S[{keep}], Y[{keep}]
+        g = precond(g, S, Y)
+    return g
+'''
+
+
+def test_a_history_its_caller_truncates_to_a_few_items_is_small(tmp_path):
+    assert scan_program(tmp_path, HISTORY.format(keep="-6:")) == []
+    found = scan_program(tmp_path, HISTORY.format(keep="-600:"), low=False)
+    assert [f["code"] for f in found] == ["GA103"]
+
+
+PMAPPED = '''
+import jax
+import jax.numpy as jnp
+
+
+def loss(w, x, y):
+    return jnp.sum((x @ w - y) ** 2)
+
+
+{binding}
+
+
+def per_example(w, xs, ys):
+    out = []
+    for i in range(xs.shape[0]):
+        out.append(g(w, xs[i], ys[i]))
+    return out
+'''
+
+
+@pytest.mark.parametrize("binding", ["g = jax.pmap(jax.grad(loss))", "g = jax.jit(jax.grad(loss))",
+                                     "@jax.pmap\n@jax.grad\ndef g(w, x, y):\n    return loss(w, x, y)"])
+def test_a_gradient_compiled_around_is_still_a_gradient_a_call(tmp_path, binding):
+    found = scan_program(tmp_path, PMAPPED.format(binding=binding))
+    assert [f["code"] for f in found] == ["GA102"]

@@ -290,6 +290,8 @@ class ExtentReader:
         name = tail_name(iterable)
         if value.kind == v.SEQUENCE:
             length = value.length
+            if length is None and isinstance(value.most, int) and value.most <= SMALL_RANGE:
+                return static(f"`{text}` has at most {value.most} items")  # ``hist = hist[-6:]``
             if isinstance(length, int):
                 if length <= SMALL_RANGE:
                     return static(f"`{text}` has {length} items")

@@ -640,8 +640,11 @@ class Facts:
         if binding.kind == "def":
             node = binding.value
             transform = None
-            for decorator in getattr(node, "decorator_list", ()):
-                transform = transform or transform_name(decorator, self.names)
+            for decorator in reversed(getattr(node, "decorator_list", ())):  # the innermost first
+                outer = transform_name(decorator, self.names)
+                if outer is not None:
+                    # ``@jax.pmap`` over ``@jax.grad``: still a gradient a call (``kept_transform``)
+                    transform = outer if transform is None else kept_transform(outer, transform)
             return Value(v.CALLABLE, transform=transform, function=getattr(node, "name", None))
         if binding.kind == "class":
             return Value(v.CALLABLE, function=getattr(binding.value, "name", None), transform="class")
@@ -1322,7 +1325,10 @@ class _Evaluator:
             return v.UNKNOWN_VALUE
         if base.kind == v.SEQUENCE:
             if isinstance(node.slice, ast.Slice):
-                return v.sequence(None, base.item)
+                # ``hist[-6:]``: at most 6 items (``most``; how many exactly is not shown: a
+                # list's length as bound is not what appends made it)
+                bound = sliced_length(node.slice, None)
+                return Value(v.SEQUENCE, item=base.item, most=bound if isinstance(bound, int) else None)
             index = int_value(node.slice)
             if base.parts and index is not None and -len(base.parts) <= index < len(base.parts):
                 return base.parts[index]  # ``jnp.linalg.slogdet(c)[1]``: that part

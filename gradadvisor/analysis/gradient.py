@@ -184,7 +184,8 @@ def transform_name(expr: ast.AST, names: ImportMap, depth: int = 0) -> str | Non
 
 def gradient_transform(expr: ast.AST, names: ImportMap) -> str | None:
     """The gradient transform that ``expr`` builds a function with: ``jax.grad(loss)``,
-    ``jax.jit(jax.grad(loss))``, ``partial(jax.grad, argnums=1)(loss)``; else None."""
+    ``jax.jit(jax.grad(loss))``, ``jax.pmap(jax.grad(loss))``, ``partial(jax.grad, argnums=1)(loss)``;
+    else None."""
     if not isinstance(expr, ast.Call):
         return None
     func = expr.func
@@ -193,8 +194,8 @@ def gradient_transform(expr: ast.AST, names: ImportMap) -> str | None:
     qualified = canonical(names.resolve(func))
     if qualified in GRADIENT_FUNCTIONS:
         return qualified
-    if qualified in ("jax.jit", "equinox.filter_jit") and expr.args and not isinstance(expr.args[0], ast.Starred):
-        return gradient_transform(expr.args[0], names)
+    if qualified in COMPILING and expr.args and not isinstance(expr.args[0], ast.Starred):
+        return gradient_transform(expr.args[0], names)  # jit(grad(f)), pmap(grad(f))
     return None
 
 
@@ -381,8 +382,9 @@ def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:
 def kept_transform(outer: str, inner: str | None) -> str:
     """What a function built by ``outer`` around one built by ``inner`` computes, as a transform:
     ``jit(grad(f))`` still computes a gradient (``inner``); ``vmap(grad(f))`` a batch of them, and a
-    derivative of anything is its own (``outer``)."""
-    if outer not in GRADIENT_FUNCTIONS and outer not in BATCHING and inner in GRADIENT_FUNCTIONS:
+    derivative of anything is its own (``outer``); ``pmap(grad(f))`` compiles it, over a device
+    axis, and still computes a gradient a call."""
+    if outer not in GRADIENT_FUNCTIONS and (outer not in BATCHING or outer in COMPILING) and inner in GRADIENT_FUNCTIONS:
         return inner
     return outer
 

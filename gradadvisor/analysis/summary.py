@@ -1199,6 +1199,8 @@ class SummaryBuilder:
                 return f"stack:{value.length}", f"`{text}` is a list of {value.length} arrays made alike"
             if isinstance(value.length, int):
                 return f"seq:{value.length}", f"`{text}` is a list or tuple of {value.length} items"
+            if isinstance(value.most, int):
+                return f"seq:{value.most}", f"`{text}` is a list or tuple of at most {value.most} items"
             return "sequence", f"`{text}` is a list or tuple"
         if value.kind == v.PARAM and type(value.literal) is int:
             # the caller's own count parameter, judged by its literal default as a literal count is

@@ -92,7 +92,8 @@ class Value:
     #: large, and no parameter's value at a call site is the count.
     divided: bool = False
     #: Ints bound differently on different paths (``n = 2`` if fast, else ``n = 100``): the
-    #: largest, when every path writes an int out (``literal`` is None then).
+    #: largest, when every path writes an int out (``literal`` is None then). Sequences: at
+    #: most this many items (``hist[-6:]``; ``length`` is None then).
     most: int | None = None
 
     # -- questions --------------------------------------------------------------------
@@ -191,11 +192,13 @@ def join(left: Value | None, right: Value | None) -> Value | None:
         ints = [side.literal if type(side.literal) is int else side.most for side in (left, right)]
         return Value(SCALAR, evidence=left.evidence or right.evidence, most=max(ints) if None not in ints else None)  # type: ignore[type-var]
     if left.kind == SEQUENCE:
+        bounds = [side.length if isinstance(side.length, int) else side.most for side in (left, right)]
         return Value(
             SEQUENCE,
             length=left.length if left.length == right.length else None,
             item=join(left.item, right.item),
             evidence=left.evidence or right.evidence,
+            most=max(bounds) if left.length != right.length and None not in bounds else None,  # type: ignore[type-var]
         )
     if left.kind == CALLABLE:
         if left.transform == right.transform:
