@@ -386,3 +386,33 @@ def per_example(w, xs, ys):
 def test_a_gradient_compiled_around_is_still_a_gradient_a_call(tmp_path, binding):
     found = scan_program(tmp_path, PMAPPED.format(binding=binding))
     assert [f["code"] for f in found] == ["GA102"]
+
+
+@pytest.mark.parametrize("made, confidence", [("d = jnp.diagonal(K)", "medium"), ("d = 1.0 / K.diagonal()", "medium"), ("d = v", "low")])
+def test_a_diagonal_taken_of_a_matrix_is_a_vector(tmp_path, made, confidence):
+    # ``jnp.diag(d) @ M`` with ``d`` the diagonal of a matrix: a dense diagonal matrix, shown so
+    source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef scale(K, M, v):\n    {made}\n    return jnp.diag(d) @ M\n"
+    found = scan_program(tmp_path, source)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA203", confidence)]
+    assert found[0]["fix"]["applicability"] == "unsafe"  # the rank a fix rests on is still not shown
+
+
+def test_a_rule_registered_with_a_defjvp_decorator_is_differentiated(tmp_path):
+    source = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_jvp
+def logdet(M):
+    return jnp.linalg.slogdet(M)[1]
+
+
+@logdet.defjvp
+def _logdet_jvp(primals, tangents):
+    (M,), (dM,) = primals, tangents
+    return logdet(M), jnp.trace(jnp.linalg.inv(M) @ dM)
+'''
+    found = scan_program(tmp_path, source)
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA202", "medium")]
+    assert any("a custom derivative rule (@logdet.defjvp)" in item for item in found[0]["evidence"])

@@ -105,6 +105,29 @@ def operand_rank(operand: ast.AST, ctx) -> int | None:
     return value.rank
 
 
+def diagonal_of(expr: ast.AST, ctx) -> str | None:
+    """The matrix whose diagonal ``expr`` is, as text, when the code says so: ``jnp.diagonal(K)``,
+    ``K.diagonal()``, ``jnp.diag(K)`` of a matrix, arithmetic of one (``1.0 / d``), or a name bound
+    once to such a value. A vector, whatever the value model knows of ``K`` (not a rank a fix may
+    rest on: ``K`` may be a batch)."""
+    if isinstance(expr, ast.Name):
+        expr = ctx.assigned(expr.id) or expr
+    if isinstance(expr, ast.BinOp):
+        return diagonal_of(expr.left, ctx) or diagonal_of(expr.right, ctx) if not isinstance(expr.op, ast.MatMult) else None
+    if isinstance(expr, ast.UnaryOp):
+        return diagonal_of(expr.operand, ctx)
+    if not isinstance(expr, ast.Call) or expr.keywords:
+        return None
+    func = expr.func
+    if isinstance(func, ast.Attribute) and func.attr == "diagonal" and not expr.args:
+        return ctx.code(func.value)
+    if operation_of(expr, ctx.resolve, lambda node: operand_rank(node, ctx)) is not None and expr.args:
+        qualified = ctx.resolve(func) or ""
+        if qualified.rpartition(".")[2] == "diagonal" or qualified.rpartition(".")[2] == "diag" and operand_rank(expr.args[0], ctx) == 2:
+            return ctx.code(expr.args[0])
+    return None
+
+
 def dim(value: v.Value, axis: int, batched: bool = False) -> v.Dim:
     """Axis 0 or 1 of a matrix, or of the last two axes of a batch of them."""
     if not value.is_array or value.shape is None or len(value.shape) < 2 or len(value.shape) != 2 and not batched:

@@ -56,11 +56,11 @@ from gradadvisor.analysis.syntax import Source, dotted, int_value, nested_statem
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEVELS, *CUSTOM_RULE_FUNCTIONS] if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
-#: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
-#: look-behind sits after the first letter: the engine then skips to letters quickly.)
 #: What host code's text holds (``yield``, ``if jnp.allclose(...)``, ``.item()``, ``plt.``):
 #: only such a function is asked why no trace can run it.
 HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.")
+#: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
+#: look-behind sits after the first letter: the engine then skips to letters quickly.)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
@@ -808,6 +808,11 @@ class SummaryBuilder:
             if transform is not None:
                 level = TRANSFORM_LEVELS[transform]
                 self.summary.seeds.append(Seed("key:" + key, None, klass, level, transform, decorator.lineno, f"decorated with @{short(transform)}"))
+                continue
+            if isinstance(decorator, ast.Attribute) and decorator.attr in CUSTOM_RULE_METHODS and isinstance(decorator.value, ast.Name):
+                # ``@logdet.defjvp``: the rule of a custom derivative, run when it is differentiated
+                self.summary.seeds.append(Seed("key:" + key, None, klass, Level.DIFFERENTIATED, "jax.custom_vjp", decorator.lineno,
+                                               f"a custom derivative rule (@{decorator.value.id}.{decorator.attr})"))
                 continue
             named = self._compiling_decorator(decorator)
             if named is not None:

@@ -246,6 +246,8 @@ class ProductWithDiagonalMatrix(Rule):
             conditions.require(False, f"`{one_line(ctx.code(vector), 25)}` has one axis (`diag` of a matrix takes its diagonal)")
             if side == "right" and self._multiplied_again(node):
                 size, why = "likely", f"`{matrix_text}` sits between two matrix products (`A @ D @ B`): a matrix, so its argument is a vector"
+            elif (source := mt.diagonal_of(vector, ctx)) is not None:
+                size, why = "likely", f"`{one_line(ctx.code(vector), 25)}` is made from the diagonal of `{one_line(source, 25)}`: a vector"
             else:  # the shape alone: reported low
                 size, why = "none", f"`{matrix_text}` builds a matrix when its argument is a vector (not shown)"
         fix = conditions.fix(ctx.renderer.replace_expression(node, replacement)) if named is None else None
