@@ -11,6 +11,7 @@
 - Neighbouring rows ``v[j + 1] - v[j]`` over ``range(n - 1)`` with ``n = v.shape[0]``: a map.
 - ``e = self.tick(e)``, a method of the class doing jax work, carries an array as ``e = tick(e)`` does.
 - A function called only by host code (a truth branch on an array, ``.item()``) runs eagerly.
+- An absl flag read as ``FLAGS.n`` counts as its ``DEFINE_integer`` default.
 - A factory parameter a jitted closure captures, named as the data's rows (``samples``, ``X``), is
   likely data when no caller shows what it is.
 """
@@ -416,3 +417,30 @@ def _logdet_jvp(primals, tangents):
     found = scan_program(tmp_path, source)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA202", "medium")]
     assert any("a custom derivative rule (@logdet.defjvp)" in item for item in found[0]["evidence"])
+
+
+ABSL = '''
+import jax
+import jax.numpy as jnp
+from absl import flags
+
+flags.DEFINE_integer("n_views", {default}, "augmentation copies")
+FLAGS = flags.FLAGS
+
+
+@jax.jit
+def step(w, xb):
+    gsum = jnp.zeros_like(w)
+    for c in range(FLAGS.n_views - 1):
+        gsum = gsum + jnp.tanh(gsum + xb @ (w * c))
+    return gsum
+'''
+
+
+def test_an_absl_flag_counts_as_its_default(tmp_path):
+    assert scan_program(tmp_path, ABSL.format(default=1)) == []
+    found = scan_program(tmp_path, ABSL.format(default=400))
+    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "high")]
+    assert "`range(FLAGS.n_views - 1)`: 399 iterations" in found[0]["evidence"]
+    written = ABSL.format(default=400) + "\nFLAGS.n_views = 3\n"  # the module writes it: the default is no fact
+    assert not any("399 iterations" in item for f in scan_program(tmp_path, written) for item in f["evidence"])

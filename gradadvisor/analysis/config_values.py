@@ -16,7 +16,8 @@ syntax, the integer that such a read holds when the configuration states it:
   nested configuration (``model: Model = field(default_factory=Model)``) is followed;
 - ml_collections: ``config = ml_collections.ConfigDict(); config.num_steps = 500`` (nested
   ``config.model.n_layers``, an initial dict, ``get_config()`` returning it);
-- plain dicts: ``cfg = {"num_steps": 500}; cfg["num_steps"]``.
+- plain dicts: ``cfg = {"num_steps": 500}; cfg["num_steps"]``;
+- absl flags: ``flags.DEFINE_integer("num_steps", 500, ...)`` read as ``FLAGS.num_steps``.
 
 The object read from is found through the facts layer's bindings (every binding of the name that
 reaches the read must be one of these sources, also through a local function returning one), and
@@ -143,6 +144,10 @@ def configured(node: ast.AST, evaluator) -> Value | None:
     if not isinstance(base, ast.Name) or not path or base.id in evaluator.overlay or base.id in ("self", "cls"):
         return None
     path.reverse()
+    if attributes == 1 and not keys:
+        flag = _absl_flag(base, path[0], evaluator)
+        if flag is not None:
+            return flag
     reader = _Reader(evaluator)
     sources = reader.sources_of_name(base.id, evaluator.scope, evaluator.at, 0)
     if not sources:
@@ -166,6 +171,35 @@ def configured(node: ast.AST, evaluator) -> Value | None:
         return None
     text = one_line(evaluator.code(node), 40)
     return v.scalar(found.value, evidence=(f"`{text}`: {found.evidence}",))
+
+
+#: absl's flag definitions whose default is an int.
+ABSL_INTEGER_FLAGS = frozenset({"absl.flags.DEFINE_integer"})
+
+
+def _absl_flag(base: ast.Name, name: str, evaluator) -> Value | None:
+    """``FLAGS.n_views`` with ``FLAGS = flags.FLAGS`` (absl) and ``flags.DEFINE_integer("n_views",
+    8, ...)`` in the module: the default, unless the module writes that flag."""
+    resolve = evaluator.names.resolve
+    if resolve(base) != "absl.flags.FLAGS":
+        bound = evaluator.facts.module_scope.bindings.get(base.id, [])
+        if not (len(bound) == 1 and isinstance(bound[0].value, ast.expr) and resolve(bound[0].value) == "absl.flags.FLAGS"):
+            return None
+    found: list[tuple[int, int]] = []
+    for node in ast.walk(evaluator.facts.module_scope.node):
+        if isinstance(node, ast.Call) and resolve(node.func) in ABSL_INTEGER_FLAGS:
+            arguments = positional(node)
+            flag = keyword(node, "name") or (arguments[0] if arguments else None)
+            default = keyword(node, "default") or (arguments[1] if len(arguments) > 1 else None)
+            if isinstance(flag, ast.Constant) and flag.value == name and default is not None:
+                value = _int_of(default)
+                if value is None:
+                    return None
+                found.append((value, node.lineno))
+    if len(found) != 1 or name in _module_writes(evaluator.facts).written:
+        return None
+    value, line = found[0]
+    return v.scalar(value, evidence=(f"`{base.id}.{name}`: the absl flag defined with default {value} at line {line}",))
 
 
 class _Reader:
