@@ -444,3 +444,49 @@ def test_an_absl_flag_counts_as_its_default(tmp_path):
     assert "`range(FLAGS.n_views - 1)`: 399 iterations" in found[0]["evidence"]
     written = ABSL.format(default=400) + "\nFLAGS.n_views = 3\n"  # the module writes it: the default is no fact
     assert not any("399 iterations" in item for f in scan_program(tmp_path, written) for item in f["evidence"])
+
+
+OWN_SLOT = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def accumulate(spec, sig, t, bands):
+    for j, b in enumerate(bands):
+        spec = spec.at[j].set({value})
+    return spec
+'''
+
+
+def test_a_step_updating_only_its_own_slot_is_an_independent_write(tmp_path):
+    found = scan_program(tmp_path, OWN_SLOT.format(value="spec[j] + sig * jnp.exp(-1j * t * b)"))
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "the writes are independent" in found[0]["message"]
+    assert "no step reads what another step wrote" in found[0]["evidence"]
+
+
+def test_a_step_reading_another_slot_is_a_carry(tmp_path):
+    found = scan_program(tmp_path, OWN_SLOT.format(value="spec[j - 1] + sig * jnp.exp(-1j * t * b)"))
+    assert [f["code"] for f in found] == ["GA103"]
+    assert "the writes are independent" not in found[0]["message"]
+
+
+def test_a_value_made_from_a_factory_parameter_is_not_data_by_the_parameters_name(tmp_path):
+    # ``SaveAt(ts=sample_points)`` is a solver's setting made of the parameter: the name says
+    # nothing of it
+    source = '''
+import jax
+import jax.numpy as jnp
+
+
+def make(sample_points):
+    save = Settings(ts=sample_points)
+
+    @jax.jit
+    def go(y0):
+        return solve(y0, save)
+
+    return go
+'''
+    assert scan_program(tmp_path, source) == []

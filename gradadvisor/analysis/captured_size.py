@@ -320,10 +320,11 @@ def _parameter_size(data: dict, param: str, evidence: list[str], path: str, scop
         return "likely", "data passed by callers", [*evidence, f"{fact.evidence}: data, at {fact.path}:{fact.line}"]
     if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:", "stack:")) for fact in facts):
         return None  # every caller passes something small
-    if (len(param) > 1 or param.isupper()) and DATA_HEAD.search(param) and not COUNT_PREFIX.match(param):
+    if data.get("name") == param and (len(param) > 1 or param.isupper()) and DATA_HEAD.search(param) and not COUNT_PREFIX.match(param):
         # ``def make_fit(samples): @jax.jit def nll(th): ... samples``: named as the data's rows
         # (a tie a name breaks: no caller shows what it is; ``X``, a data matrix by convention,
-        # but not ``x``, a state as often), baked into the program
+        # but not ``x``, a state as often), baked into the program; the parameter itself, not
+        # what is made of it (``SaveAt(ts=sample_points)`` is a solver's setting)
         return "likely", "data, by its name", [*evidence, f"`{param}` is named as the data's rows; no call shows its size"]
     if not data.get("array"):
         return None  # nothing shows that the parameter is an array at all

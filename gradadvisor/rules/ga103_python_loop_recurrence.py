@@ -44,7 +44,8 @@ class PythonLoopRecurrence(Rule):
     - **linear recurrences**: `x = a * x + b`, `x = A @ x + b`, `x[i] = a * x[i - 1] + b * u[i]`
       (`a`, `A`, `b` free of the state); running sums and products kept per step;
     - **scatter loops of independent writes**: `out = out.at[idx[i]].set(v[i])`,
-      `out = out.at[i, :].set(row(i))`, where no step reads what another wrote.
+      `out = out.at[i, :].set(row(i))`, `acc = acc.at[k].set(acc[k] + f(w))`, where no step
+      reads what another wrote.
     Loops: `for i in range(...)`, `reversed(range(...))`, `for x in xs`, `zip`, `enumerate`,
     `while i < n: ...; i += 1`; reads: `x[i + k]`, `x.at[i].get()`, `lax.dynamic_index_in_dim`,
     `lax.dynamic_slice`, `jnp.take(x, i, axis=k)`.
@@ -183,8 +184,6 @@ class PythonLoopRecurrence(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(k, y):\n    for s in range(1, 4):\n        k = k.at[s].set(jnp.sin(y + k[s - 1]))\n    return k\n"),
         # Reads a later, not yet written, element: the original values.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    for i in range(x.shape[0] - 1):\n        x = x.at[i].set(x[i + 1] - x[i])\n    return x\n"),
-        # Reads only the element it writes: an elementwise map in place, not a recurrence.
-        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    for i in range(len(x)):\n        x = x.at[i].set(jnp.tanh(x[i]) * 2)\n    return x\n"),
         # Plain NumPy in place.
         Valid("import jax\nimport numpy as np\n\ndef f(x):\n    for i in range(1, len(x)):\n        x[i] = x[i - 1] * 0.5\n    return x\n"),
         # Outside any loop.
@@ -240,6 +239,11 @@ class PythonLoopRecurrence(Rule):
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, w):\n    out = jnp.zeros((x.shape[0], 3))\n"
             "    for i in range(x.shape[0]):\n        idx = i\n        out = out.at[idx].set(jnp.tanh(w @ x[i]))\n    return out\n",
+            message_contains="the writes are independent",
+        ),
+        # Reads only the element it writes: an elementwise update in place, independent writes.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    for i in range(len(x)):\n        x = x.at[i].set(jnp.tanh(x[i]) * 2)\n    return x\n",
             message_contains="the writes are independent",
         ),
         # A carry that starts as a Python number is an array once the data enters it.
