@@ -26,7 +26,7 @@ from typing import Callable
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import DATA_HEAD
+from gradadvisor.analysis.extent import names_data_rows
 from gradadvisor.analysis.captures import CAPTURED_CONSTANT_BYTES, WIDE_DTYPES, captured_bytes, human_bytes
 from gradadvisor.analysis.facts import Binding, Facts, Scope
 from gradadvisor.analysis.gradient import Level
@@ -297,10 +297,6 @@ def _imported_size(data: dict, path: str, project) -> tuple[str, str, list[str]]
     return "unknown", "size not shown", evidence
 
 
-#: A count of the data (``num_samples``, ``n_points``), not the data.
-COUNT_PREFIX = re.compile(r"(?:num|n|number|max|min)_", re.IGNORECASE)
-
-
 def _parameter_size(data: dict, param: str, evidence: list[str], path: str, scopes: tuple[str, ...], project) -> tuple[str, str, list[str]] | None:
     """A factory's parameter: what every call site passes (the dense form keeps traced calls:
     its table is an argument of the differentiated function, not a constant)."""
@@ -320,7 +316,7 @@ def _parameter_size(data: dict, param: str, evidence: list[str], path: str, scop
         return "likely", "data passed by callers", [*evidence, f"{fact.evidence}: data, at {fact.path}:{fact.line}"]
     if facts and all(fact.nbytes is not None or fact.kind in ("other",) or fact.kind.startswith(("int:", "seq:", "stack:")) for fact in facts):
         return None  # every caller passes something small
-    if data.get("name") == param and (len(param) > 1 or param.isupper()) and DATA_HEAD.search(param) and not COUNT_PREFIX.match(param):
+    if data.get("name") == param and (len(param) > 1 or param.isupper()) and names_data_rows(param):
         # ``def make_fit(samples): @jax.jit def nll(th): ... samples``: named as the data's rows
         # (a tie a name breaks: no caller shows what it is; ``X``, a data matrix by convention,
         # but not ``x``, a state as often), baked into the program; the parameter itself, not

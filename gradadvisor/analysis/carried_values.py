@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.gradient import TRANSFORM_LEVELS, gradient_call
+from gradadvisor.analysis.gradient import TRANSFORM_LEVELS, gradient_call, method_around
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk, walk_local
 from gradadvisor.analysis.sample_sites import SITE_CALLS
 from gradadvisor.analysis.vectorize import calls_jax
@@ -170,17 +170,9 @@ def _array_calls(node: ast.AST, ctx) -> bool:
         looked_up.append(name)  # calls_jax looks each name up once
         if len(looked_up) > 10:
             return None
-        return sibling_method(ctx, name[len("self."):]) if name.startswith("self.") else ctx.local_function(name)
+        return method_around(name[len("self."):], ctx) if name.startswith("self.") else ctx.local_function(name)
 
     return calls_jax(node, array_call, first_ten)
-
-
-def sibling_method(ctx, name: str) -> ast.FunctionDef | None:
-    """The method ``name`` of the class whose method holds the code (``self.tick(e)``)."""
-    scopes = [node for node in ctx.scopes if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))]
-    classes = [outer for outer, inner in zip(scopes, scopes[1:]) if isinstance(outer, ast.ClassDef) and not isinstance(inner, ast.ClassDef)]
-    found = [node for node in classes[-1].body if isinstance(node, ast.FunctionDef) and node.name == name] if classes else []
-    return found[-1] if found else None
 
 
 def _mutated_in_place(loop: ast.AST, name: str) -> bool:

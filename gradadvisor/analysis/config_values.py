@@ -122,6 +122,8 @@ _WRITES: "weakref.WeakKeyDictionary[Facts, _ModuleWrites]" = weakref.WeakKeyDict
 _NO_WRITES = _ModuleWrites()
 #: Per module: binding -> the sources it holds (None: not a configuration).
 _SOURCES: "weakref.WeakKeyDictionary[Facts, dict[int, list[_Source] | None]]" = weakref.WeakKeyDictionary()
+#: Per module: absl flag name -> (its int default, line), or None (``_absl_defaults``).
+_FLAGS: "weakref.WeakKeyDictionary[Facts, dict[str, tuple[int, int] | None]]" = weakref.WeakKeyDictionary()
 
 def configured(node: ast.AST, evaluator) -> Value | None:
     """The int that the configuration states for ``node`` (``args.num_steps``, ``cfg["n"]``),
@@ -185,21 +187,30 @@ def _absl_flag(base: ast.Name, name: str, evaluator) -> Value | None:
         bound = evaluator.facts.module_scope.bindings.get(base.id, [])
         if not (len(bound) == 1 and isinstance(bound[0].value, ast.expr) and resolve(bound[0].value) == "absl.flags.FLAGS"):
             return None
-    found: list[tuple[int, int]] = []
-    for node in ast.walk(evaluator.facts.module_scope.node):
+    found = _absl_defaults(evaluator.facts, resolve).get(name)
+    if found is None or name in _module_writes(evaluator.facts).written:
+        return None
+    value, line = found
+    return v.scalar(value, evidence=(f"`{base.id}.{name}`: the absl flag defined with default {value} at line {line}",))
+
+
+def _absl_defaults(facts: Facts, resolve) -> dict[str, tuple[int, int] | None]:
+    """flag name -> (its int default, the line), read once per module; None for a flag defined
+    twice or with a default that is not an int literal."""
+    found = _FLAGS.get(facts)
+    if found is not None:
+        return found
+    found = {}
+    for node in ast.walk(facts.module_scope.node):
         if isinstance(node, ast.Call) and resolve(node.func) in ABSL_INTEGER_FLAGS:
             arguments = positional(node)
             flag = keyword(node, "name") or (arguments[0] if arguments else None)
             default = keyword(node, "default") or (arguments[1] if len(arguments) > 1 else None)
-            if isinstance(flag, ast.Constant) and flag.value == name and default is not None:
+            if isinstance(flag, ast.Constant) and isinstance(flag.value, str) and default is not None:
                 value = _int_of(default)
-                if value is None:
-                    return None
-                found.append((value, node.lineno))
-    if len(found) != 1 or name in _module_writes(evaluator.facts).written:
-        return None
-    value, line = found[0]
-    return v.scalar(value, evidence=(f"`{base.id}.{name}`: the absl flag defined with default {value} at line {line}",))
+                found[flag.value] = None if flag.value in found or value is None else (value, node.lineno)
+    _FLAGS[facts] = found
+    return found
 
 
 class _Reader:

@@ -93,6 +93,16 @@ DATA_COUNT_KEY = re.compile(r"^(?:N|T|n|n_?obs|n_?data|n_?time|n_?points|n_?samp
 SETTING_COUNT = re.compile(r"(?:^|_)(?:steps?|samples?|points?|horizon|length|len|size|batch|timesteps|iters?|iterations|envs|particles|frames)$", re.IGNORECASE)
 
 
+#: A count of the data (``num_samples``, ``n_points``), not the data.
+COUNT_PREFIX = re.compile(r"(?:num|n|number|max|min)_", re.IGNORECASE)
+
+
+def names_data_rows(name: str) -> bool:
+    """``name`` says the data's rows (``xs``, ``batch``, ``samples``), not a count of them
+    (``num_samples``): a tie-break where the code does not show an array's length."""
+    return DATA_HEAD.search(name) is not None and not COUNT_PREFIX.match(name)
+
+
 def is_data_name(expr: ast.AST) -> bool:
     """``expr`` is a name whose last part says data rows (``xs``, ``batch``, ``samples``): a tie-break
     for a list reduced whole per item, which is otherwise read as different arrays (pytree leaves)."""
@@ -340,7 +350,7 @@ class ExtentReader:
             # arrays too): data-sized, but not shown so, unless loaded from outside or named as
             # the data's rows (``xs``, ``batch``: a name breaks the tie)
             return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]",
-                          unshown=not (value.data or name and DATA_HEAD.search(name)))
+                          unshown=not (value.data or name and names_data_rows(name)))
         if value.kind == v.PARAM:
             if name and is_collection_name(name):
                 return named_static(name)

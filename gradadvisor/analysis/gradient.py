@@ -288,10 +288,16 @@ def called_definition(func: ast.AST, ctx) -> ast.FunctionDef | ast.AsyncFunction
     if isinstance(func, ast.Name):
         return ctx.local_function(func.id)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        owner = class_around(ctx)
-        if owner is not None:
-            return next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
+        return method_around(func.attr, ctx)
     return None
+
+
+def method_around(name: str, ctx) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The method ``name`` of the class around (what ``self.name`` calls), or None."""
+    owner = class_around(ctx)
+    if owner is None:
+        return None
+    return next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == name), None)
 
 
 def class_around(ctx) -> ast.ClassDef | None:

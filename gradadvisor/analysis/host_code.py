@@ -54,6 +54,8 @@ UNTRACEABLE = "untraceable:"
 #: How the reason starts for a function that converts an array it computes to a Python number:
 #: eager code, where what is slow eagerly (a gradient per point) is still worth reporting.
 EAGER = "eager:"
+#: How the reason starts for a generator function: never traced.
+GENERATOR = "generator:"
 #: How the reason starts for a driver that compiles its own steps: it holds for the function
 #: itself, not for the functions defined inside it (the loss it differentiates is traced).
 DRIVER = "driver:"
@@ -67,8 +69,8 @@ PLOT_METHODS = frozenset({
 
 def plain(reason: str) -> str:
     """``reason`` without its kind (``"eager: line 4 converts..."`` -> ``"line 4 converts..."``)."""
-    kind, _, rest = reason.partition(":")
-    return rest.strip() if kind in ("generator", "driver", "plotting", "eager", "untraceable") else reason
+    prefix = next((prefix for prefix in (GENERATOR, DRIVER, PLOTTING, EAGER, UNTRACEABLE) if reason.startswith(prefix)), "")
+    return reason[len(prefix):].strip()
 
 
 def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: bool = True) -> str | None:
@@ -90,7 +92,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
             continue
         value = getattr(stmt, "value", None)
         if isinstance(value, (ast.Yield, ast.YieldFrom)):
-            return f"generator: `{getattr(function, 'name', 'it')}` has `yield` at line {stmt.lineno}: host code, never traced"
+            return f"{GENERATOR} `{getattr(function, 'name', 'it')}` has `yield` at line {stmt.lineno}: host code, never traced"
         if isinstance(stmt, (ast.For, ast.AsyncFor)):
             loop_vars |= {n.id for n in ast.walk(stmt.target) if isinstance(n, ast.Name)}
         if isinstance(stmt, (ast.If, ast.While, ast.Assert)):

@@ -112,20 +112,14 @@ def diagonal_of(expr: ast.AST, ctx) -> str | None:
     rest on: ``K`` may be a batch)."""
     if isinstance(expr, ast.Name):
         expr = ctx.assigned(expr.id) or expr
-    if isinstance(expr, ast.BinOp):
-        return diagonal_of(expr.left, ctx) or diagonal_of(expr.right, ctx) if not isinstance(expr.op, ast.MatMult) else None
+    if isinstance(expr, ast.BinOp) and not isinstance(expr.op, ast.MatMult):
+        return diagonal_of(expr.left, ctx) or diagonal_of(expr.right, ctx)
     if isinstance(expr, ast.UnaryOp):
         return diagonal_of(expr.operand, ctx)
-    if not isinstance(expr, ast.Call) or expr.keywords:
-        return None
-    func = expr.func
-    if isinstance(func, ast.Attribute) and func.attr == "diagonal" and not expr.args:
-        return ctx.code(func.value)
-    if operation_of(expr, ctx.resolve, lambda node: operand_rank(node, ctx)) is not None and expr.args:
-        qualified = ctx.resolve(func) or ""
-        if qualified.rpartition(".")[2] == "diagonal" or qualified.rpartition(".")[2] == "diag" and operand_rank(expr.args[0], ctx) == 2:
-            return ctx.code(expr.args[0])
-    return None
+    found = operation_of(expr, ctx.resolve, lambda node: operand_rank(node, ctx))
+    if found is None or found.name != "diagonal" or found.arguments or found.spelling.variant == "diag" and operand_rank(found.operands[0], ctx) != 2:
+        return None  # not a diagonal; an offset one; ``jnp.diag(v)`` of what may be a vector builds a matrix
+    return ctx.code(found.operands[0])
 
 
 def dim(value: v.Value, axis: int, batched: bool = False) -> v.Dim:

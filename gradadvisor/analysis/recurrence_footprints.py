@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from gradadvisor.analysis.syntax import int_value, names_read
+from gradadvisor.analysis.syntax import int_value, names_read, offset_of
 
 #: ``x.at[idx].<method>(value)`` methods that write into a copy of ``x``.
 AT_METHODS = frozenset({"set", "add", "mul", "multiply", "min", "max", "divide", "power", "subtract", "apply"})
@@ -106,17 +106,10 @@ def _span(element: ast.AST, var: str | None, code) -> Span:
     return Span(False, literal, text=code(element), anchor=_anchor(element) if literal is None else None)
 
 
-def _anchor(element: ast.AST) -> tuple[str, int] | None:
-    """(name, c) for ``name``, ``name + c``, ``name - c``, ``c + name``."""
-    if isinstance(element, ast.Name):
-        return element.id, 0
-    if isinstance(element, ast.BinOp):
-        for name in (element.left, element.right):
-            if isinstance(name, ast.Name):
-                moved = offset(element, name.id)
-                if moved is not None:
-                    return name.id, moved
-    return None
+def _anchor(element: ast.expr) -> tuple[str, int] | None:
+    """(name, c) for ``name``, ``name + c``, ``name - c``."""
+    base, shift = offset_of(element)
+    return (base.id, shift) if isinstance(base, ast.Name) else None
 
 
 def index_footprint(index: ast.AST, var: str | None, code) -> Footprint:

@@ -157,6 +157,12 @@ def dim_of(value: Value) -> Dim:
     return None
 
 
+def _largest(left: Value, right: Value) -> int | None:
+    """The most either of two ints (or two sequences' lengths) may be, when both are bounded."""
+    bounds = [exact if type(exact := side.literal if side.kind == SCALAR else side.length) is int else side.most for side in (left, right)]
+    return max(bounds) if None not in bounds else None  # type: ignore[type-var]
+
+
 def join(left: Value | None, right: Value | None) -> Value | None:
     """The least value that covers both (None is bottom: "no binding reaches")."""
     if left is None:
@@ -189,16 +195,14 @@ def join(left: Value | None, right: Value | None) -> Value | None:
     if left.kind == SCALAR:
         if left.literal == right.literal:
             return Value(SCALAR, literal=left.literal, evidence=left.evidence or right.evidence)
-        ints = [side.literal if type(side.literal) is int else side.most for side in (left, right)]
-        return Value(SCALAR, evidence=left.evidence or right.evidence, most=max(ints) if None not in ints else None)  # type: ignore[type-var]
+        return Value(SCALAR, evidence=left.evidence or right.evidence, most=_largest(left, right))
     if left.kind == SEQUENCE:
-        bounds = [side.length if isinstance(side.length, int) else side.most for side in (left, right)]
         return Value(
             SEQUENCE,
             length=left.length if left.length == right.length else None,
             item=join(left.item, right.item),
             evidence=left.evidence or right.evidence,
-            most=max(bounds) if left.length != right.length and None not in bounds else None,  # type: ignore[type-var]
+            most=_largest(left, right) if left.length != right.length else None,
         )
     if left.kind == CALLABLE:
         if left.transform == right.transform:

@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.component_loops import walked_rows, walks_axes
 from gradadvisor.analysis.alternatives import vectorized_alternative
-from gradadvisor.analysis.extent import DATA_HEAD, IMPORTED, SMALL_RANGE
+from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, names_data_rows
 from gradadvisor.analysis.gradient import BATCHING, Level, short
-from gradadvisor.analysis.host_code import DRIVER, EAGER, PLOTTING, UNTRACEABLE
+from gradadvisor.analysis.host_code import DRIVER, EAGER, GENERATOR, PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
@@ -429,7 +429,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
     default = candidate.data.get("default")
     if default is not None:
         return _over_default(candidate, project, facts, default)
-    if candidate.per_element and (candidate.size == "proven" or not DATA_HEAD.search(candidate.size_param)):
+    if candidate.per_element and (candidate.size == "proven" or not names_data_rows(candidate.size_param)):
         # an array parameter (``wells: jnp.ndarray``), or a slice of one (``grid[:-1]``): as long
         # as its rows, unless every caller passes a few (``pull(x, wells)`` with ``wells`` of 5
         # rows); one named as a batch (``v_batched``) is the API's, a demo's ten rows say nothing
@@ -471,7 +471,7 @@ def _traced_argument(param: str) -> tuple[str, list[str]]:
     """The size of an argument of traced code walked per element: an array, so data-sized; named
     as the data's rows (``xs``, ``batch``) it is proven, otherwise its length is not shown (a
     model's few coefficients are an array too): likely, at most medium."""
-    if DATA_HEAD.search(param):
+    if names_data_rows(param):
         return "proven", [f"`{param}` is an argument of traced code: an array (of rows of data, by its name)"]
     return "likely", [f"`{param}` is an argument of traced code: an array, of a length not shown"]
 
@@ -612,9 +612,6 @@ def finalize_candidate(rule: type[Rule], candidate: Candidate, project: "Project
             sites = ", ".join(finding.fix.proven_by[:4]) + (", ..." if len(finding.fix.proven_by) > 4 else "")
             finding.evidence.append(f"the fix's preconditions on its parameters hold at every call site: {sites}")
     return finding
-
-
-GENERATOR = "generator:"
 
 
 def host_function(candidate: Candidate, project: "Project") -> str | None:
