@@ -204,9 +204,13 @@ mapped = jax.vmap(per_point)
 
 def test_dense_diagonals_between_products_few_entries_and_mapped_points(tmp_path):
     found = {(f["line"], f["confidence"]) for f in scan_program(tmp_path, DIAGONALS) if f["code"] == "GA203"}
-    # Between two products: a matrix, so its argument is a vector (medium); one side: low;
-    # two listed entries: not reported; a function only ever mapped: one point's matrices (low).
-    assert found == {(9, "medium"), (14, "low"), (24, "low")}
+    # Between two products: a matrix, so its argument is a vector (medium); one side in a
+    # jitted function: the rank is unshown but the trace is proven (medium); two listed entries:
+    # not reported; a function only ever mapped: one point's matrices (low).
+    assert found == {(9, "medium"), (14, "medium"), (24, "low")}
+    # One side where no transform reaches the function: neither the rank nor the trace is shown (low).
+    untraced = DIAGONALS.replace("@jax.jit\ndef one_side", "def one_side")
+    assert {(f["line"], f["confidence"]) for f in scan_program(tmp_path, untraced) if f["code"] == "GA203" and f["line"] == 13} == {(13, "low")}
 
 
 NESTED = '''
@@ -241,6 +245,6 @@ def test_the_outer_loop_of_a_pair_sum_writes_independently(tmp_path):
 def test_a_diagonal_of_an_argument_not_shown_to_be_a_vector_says_so_in_its_fix(tmp_path):
     source = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, s):\n    return jnp.diag(s) @ a\n"
     [finding] = scan_program(tmp_path, source)
-    assert finding["code"] == "GA203" and finding["confidence"] == "low"
+    assert finding["code"] == "GA203" and finding["confidence"] == "medium"  # jitted: only the rank is unshown
     assert finding["fix"]["applicability"] == "unsafe"
     assert "`s` has one axis (`diag` of a matrix takes its diagonal)" in finding["fix"]["unproven"]

@@ -389,9 +389,11 @@ def test_a_gradient_compiled_around_is_still_a_gradient_a_call(tmp_path, binding
     assert [f["code"] for f in found] == ["GA102"]
 
 
-@pytest.mark.parametrize("made, confidence", [("d = jnp.diagonal(K)", "medium"), ("d = 1.0 / K.diagonal()", "medium"), ("d = v", "low")])
+@pytest.mark.parametrize("made, confidence", [("d = jnp.diagonal(K)", "medium"), ("d = 1.0 / K.diagonal()", "medium"),
+                                                 ("d = v", "medium"), ("d = K", "low")])
 def test_a_diagonal_taken_of_a_matrix_is_a_vector(tmp_path, made, confidence):
-    # ``jnp.diag(d) @ M`` with ``d`` the diagonal of a matrix: a dense diagonal matrix, shown so
+    # ``jnp.diag(d) @ M`` with ``d`` the diagonal of a matrix: a dense diagonal matrix, shown so;
+    # ``d`` a parameter: the rank is unshown, the trace proven (medium); named like a matrix: low
     source = f"import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef scale(K, M, v):\n    {made}\n    return jnp.diag(d) @ M\n"
     found = scan_program(tmp_path, source)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA203", confidence)]

@@ -57,10 +57,13 @@ class ProductWithDiagonalMatrix(Rule):
     says which of these the code does not show.
 
     ## When not to apply
-    Reported at low confidence only when the code does not show the argument of `diag` is a
-    vector (`diag` of a matrix takes its diagonal), unless the diagonal sits between two
-    products (`A @ D @ B`: it is used as a matrix). Not reported when the argument has a few
-    entries (a 3x3 metric: the product is as cheap; `extent.SMALL_RANGE`), for NumPy's
+    When the code does not show that the argument of `diag` is a vector (`diag` of a matrix
+    takes its diagonal), it is reported at low confidence, unless the diagonal sits between two
+    products (`A @ D @ B`: it is used as a matrix), or a transform is proven to reach the
+    function and nothing hints at a matrix (a capitalised name, `jnp.diag(H) @ v`; arithmetic
+    with a matrix): then at medium, since what is unshown is a rank, not whether the code is
+    traced (in real code such an argument has nearly always been a vector). Not reported when
+    the argument has a few entries (a 3x3 metric: the product is as cheap; `extent.SMALL_RANGE`), for NumPy's
     functions (they run on the host), or in test code.
     """
 
@@ -75,9 +78,10 @@ class ProductWithDiagonalMatrix(Rule):
 
     VALID = (
         # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
-        Valid(f"{_JIT}    return jnp.diag(s) @ a\n"),
+        # The argument may be a matrix (`diag` then takes its diagonal): named like one, or
+        # arithmetic with one (reported low only).
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, H):\n    return jnp.diag(H) @ a\n"),
         Valid(f"{_JIT}    m = jnp.ones((3, 3)) + s\n    return jnp.diag(m) @ a\n"),
-        Valid(f"{_JIT}    return a @ jnp.diag(s)\n"),
         # A vector of three entries: the product is as small.
         Valid(f"{_JIT}    return a @ jnp.diag(jnp.array([1.0, -1.0, 1.0]))\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a):\n    s = jnp.ones(3)\n    return jnp.diag(s) @ a\n"),
@@ -90,6 +94,9 @@ class ProductWithDiagonalMatrix(Rule):
         Valid("import jax.numpy as jnp\n\ndef test_scale(a, n):\n    s = jnp.ones(n)\n    assert jnp.allclose(jnp.diag(s) @ a, s[:, None] * a)\n"),
     )
     INVALID = (
+        # Jitted, nothing hinting at a matrix: the rank is unshown, the trace is not (medium).
+        Invalid(f"{_JIT}    return jnp.diag(s) @ a\n", applicability="unsafe"),
+        Invalid(f"{_JIT}    return a @ jnp.diag(s)\n", message_contains="scale the columns", applicability="unsafe"),
         # `eye(n) / s` is `diag(1 / s)`: the rows are scaled by the reciprocal
         Invalid(
             "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, n):\n    s = jnp.ones(n)\n    return (jnp.eye(n) / s) @ a\n",
@@ -248,8 +255,10 @@ class ProductWithDiagonalMatrix(Rule):
                 size, why = "likely", f"`{matrix_text}` sits between two matrix products (`A @ D @ B`): a matrix, so its argument is a vector"
             elif (source := mt.diagonal_of(vector, ctx)) is not None:
                 size, why = "likely", f"`{one_line(ctx.code(vector), 25)}` is made from the diagonal of `{one_line(source, 25)}`: a vector"
-            else:  # the shape alone: reported low
-                size, why = "none", f"`{matrix_text}` builds a matrix when its argument is a vector (not shown)"
+            elif (hint := self._matrix_hint(vector)) is not None:  # `jnp.diag(H) @ v`: likely a diagonal taken
+                size, why = "none", f"`{matrix_text}` builds a matrix when its argument is a vector (not shown; {hint})"
+            else:  # the shape alone: low unless a trace is proven (a rank, not the trace, is unshown)
+                size, why = "likely", f"`{matrix_text}` builds a matrix when its argument is a vector (not shown)"
         fix = conditions.fix(ctx.renderer.replace_expression(node, replacement)) if named is None else None
         rewrite = ctx.renderer.code(replacement)
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
@@ -265,6 +274,20 @@ class ProductWithDiagonalMatrix(Rule):
     def finalize(cls, candidate, project):
         """Low in a function only ever mapped by ``vmap``: one element's matrices (``rules.base``)."""
         return per_element_matrices(cls, candidate, project)
+
+    def _matrix_hint(self, vector: ast.expr) -> str | None:
+        """Why ``vector`` may well be a matrix, or None: elementwise arithmetic with an operand of
+        two or more axes (``jnp.ones((3, 3)) + s``, through a name bound once), or a name in it
+        (not a module's) capitalised as a matrix's is by convention (``H``, ``L_inv``)."""
+        ctx = self.ctx
+        spelled = written = (ctx.assigned(vector.id) if isinstance(vector, ast.Name) else None) or vector
+        while isinstance(spelled, (ast.BinOp, ast.UnaryOp)) and not isinstance(getattr(spelled, "op", None), ast.MatMult):
+            sides = (spelled.left, spelled.right) if isinstance(spelled, ast.BinOp) else (spelled.operand,)
+            if any((self._rank(side) or 0) >= 2 for side in sides):
+                return "arithmetic with an operand of two axes"
+            spelled = sides[0] if len(sides) == 1 else None
+        capitalised = [node.id for node in ast.walk(written) if isinstance(node, ast.Name) and node.id[:1].isupper() and ctx.resolve(node) is None]
+        return f"`{capitalised[0]}` is named like a matrix" if capitalised else None
 
     def _multiplied_again(self, node: ast.expr) -> bool:
         """``A @ D`` is itself multiplied on the right (``A @ D @ B``): ``D`` is used as a matrix."""
