@@ -315,6 +315,27 @@ def test_a_function_converting_an_array_it_computes_is_host_code(body, host):
     assert (reason is not None and "to a Python number" in reason) == host
 
 
+def _resolve_host(node):
+    text = ast.unparse(node)
+    head, _, rest = text.partition(".")
+    return {"jnp": "jax.numpy", "np": "numpy", "scipy": "scipy", "jsp": "jax.scipy"}.get(head, "") + "." + rest if head in ("jnp", "np", "scipy", "jsp") else None
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    # a jax array the function computes, made a NumPy array or handed to SciPy: eager code
+    ("    rows = jnp.concatenate([x, v])\n    return np.asarray(rows)\n", "converts `rows` to a NumPy array"),
+    ("    rows = jnp.concatenate([x, v])\n    return scipy.optimize.nnls(rows, x)[0]\n", "hands `rows` to SciPy"),
+    ("    return np.array(jnp.stack([x, v]))\n", "converts `jnp.stack([x, v])` to a NumPy array"),
+    # parameters may be host arrays already; jax's own scipy traces; numpy of a literal is a constant
+    ("    return np.asarray(x) + scipy.special.erf(v)\n", None),
+    ("    rows = jnp.concatenate([x, v])\n    return jsp.special.erf(rows)\n", None),
+    ("    w = np.array([1.0, 2.0])\n    return x * w\n", None),
+])
+def test_a_function_making_an_array_it_computes_a_host_array_is_host_code(body, said):
+    reason = host_reason(_function(f"def f(x, v):\n{body}"), _resolve_host)
+    assert (reason is not None and said in reason and reason.startswith("eager:")) if said else reason is None
+
+
 REFERENCE = '''
 import jax
 import jax.numpy as jnp

@@ -44,8 +44,9 @@ CAPTURED_CONSTANT_BYTES = 4_000_000
 
 #: Attribute reads that look at an array's metadata, not its data.
 METADATA_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "size", "itemsize", "nbytes", "sharding", "aval", "weak_type"})
-#: Builtins that look at an object, not at an array's data.
-METADATA_BUILTINS = frozenset({"len", "isinstance", "type", "id", "hasattr", "callable", "getattr", "print", "repr", "str"})
+#: Builtins that look at an object, not at an array's data; a ``range`` bound is a Python int
+#: (``range(self.num_players)``: a count, never an array embedded in the program).
+METADATA_BUILTINS = frozenset({"len", "isinstance", "type", "id", "hasattr", "callable", "getattr", "print", "repr", "str", "range"})
 #: Array functions that read only the shape and dtype of their first argument.
 METADATA_FUNCTIONS = frozenset(
     {"zeros_like", "ones_like", "empty_like", "full_like", "shape", "ndim", "size", "result_type", "eval_shape", "ShapeDtypeStruct", "issubdtype"}

@@ -174,7 +174,7 @@ class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
-                 constructor_param=None, used_as_mapping=None) -> None:
+                 constructor_param=None, used_as_mapping=None, module_setting=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -186,6 +186,7 @@ class ExtentReader:
         self.as_passed = as_passed or (lambda name: False)  # name -> the parameter, not rebound before here
         self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> (the __init__ parameter it holds, its int default, __init__'s key)
         self.used_as_mapping = used_as_mapping or (lambda name: False)  # name -> the function unpacks it with ``**`` or reads it by key
+        self.module_setting = module_setting or (lambda name: None)  # name -> (the int default the module's functions give a parameter so named, where)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -604,6 +605,12 @@ class ExtentReader:
             if SMALL_COUNT_NAME.match(param) or is_collection_name(param) and not re.search(r"(?:^|_)(?:steps?|samples?|points?|data|n|size|len|length|batch|obs|time|t)$", param, re.I):
                 return Extent("static", f"`{param}` (a count of layers, heads or blocks, by its name)", param=param, size=length, by_name=True)
             default = value.literal
+            setting = self.module_setting(param) if default is None and length == param and not names_data_rows(param) else None
+            if setting is not None and setting[0] <= SMALL_RANGE:
+                # ``e_step(..., temp_steps)`` in a module whose ``MPO.__init__`` takes ``temp_steps=10``:
+                # the same setting, a few unless a visible call passes more (phase 2, as a default)
+                return Extent("static", f"`{param}` defaults to {setting[0]} in `{setting[1]}` of this module, the same setting",
+                              param=param, size=length, default=setting[0])
             if isinstance(default, int) and not isinstance(default, bool) and default <= SMALL_RANGE:
                 # a few at the default (a recurrence's steps: a call passing more, ``make_walker(du,
                 # n=400)``, decides in phase 2: ``recurrence_steps.step_extent``)

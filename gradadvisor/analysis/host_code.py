@@ -15,7 +15,8 @@ no trace can run them, whatever their callers do:
 - a function that branches in Python on the truth of an array it computes
   (``if not jnp.all(jnp.isfinite(y)): ...``): ``bool()`` of a tracer raises;
 - a function that converts an array it computes to a Python number (``float(jnp.var(x))``,
-  ``v = jnp.max(y); int(v)``, ``jnp.sum(z).item()``): under a trace that raises too;
+  ``v = jnp.max(y); int(v)``, ``jnp.sum(z).item()``) or to a NumPy array (``np.asarray(rows)``),
+  or hands one to SciPy (``scipy.optimize.nnls(rows, t)``): under a trace that raises too;
 
 - a function that compiles its own step (``step = jax.jit(update)``, ``eqx.filter_jit``,
   ``jax.pmap``) and runs it: a driver on the host (jit inside a trace would only inline it). This
@@ -41,9 +42,10 @@ from gradadvisor.analysis.gradient import BATCHING, COMPILING
 from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.syntax import attribute_root, nested_statements, parameter_names, walk, walk_local
 
-#: A conversion to a Python number in a function's text (``float(``, ``.item(``): only then is
-#: ``host_reason`` asked to find one in its tree.
-CONVERSION = re.compile(r"\b(?:float|int|complex)\s*\(|\.item\s*\(")
+#: A conversion to a Python number or a NumPy array in a function's text (``float(``,
+#: ``.item(``, ``np.asarray(``), or a SciPy call: only then is ``host_reason`` asked to find one in
+#: its tree.
+CONVERSION = re.compile(r"\b(?:float|int|complex)\s*\(|\.item\s*\(|\b(?:np|onp|numpy)\.(?:asarray|array)\s*\(|\bscipy\b")
 #: How a plotting helper's reason starts: eager code, where only what is slow eagerly too
 #: (a gradient per point) is worth reporting.
 PLOTTING = "plotting:"
@@ -113,8 +115,8 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
                 stack.extend(reversed(case.body))
     converted = _converts_computed(function, resolve) if resolve is not None and converts else None  # ``converts``: its text holds one
     if converted is not None:
-        text, line = converted
-        return (f"{EAGER} line {line} converts `{text}`, a jax array the function computes, to a Python number: "
+        text, line, target = converted
+        return (f"{EAGER} line {line} {target.format(text=text)}, a jax array the function computes: "
                 "under a trace that raises (eager code)")
     if resolve is not None and any(_truth_reduction(test, resolve) for test, _ in tests):
         local = params | {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}  # type: ignore[arg-type]
@@ -138,30 +140,44 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
 TO_PYTHON = frozenset({"float", "int", "complex"})
 
 
-def _converts_computed(function: ast.AST, resolve) -> tuple[str, int] | None:
-    """``(text, line)`` of the first ``float(...)``/``int(...)``/``.item()`` in ``function``'s own
-    code (not nested definitions) whose operand is a jax.numpy result (a call written there, or a
-    name the function binds once to one) or an item of an argument at a computed index (directly,
-    or through a name every assignment of which reads one). Parameters and shapes do not count
-    (they may be numbers)."""
+#: How ``_converts_computed`` says what is done with the array (``{text}``: its code).
+TO_NUMBER = "converts `{text}` to a Python number"
+TO_NUMPY = "converts `{text}` to a NumPy array"
+TO_SCIPY = "hands `{text}` to SciPy"
+
+
+def _converts_computed(function: ast.AST, resolve) -> tuple[str, int, str] | None:
+    """``(text, line, what is done)`` of the first ``float(...)``/``int(...)``/``.item()``,
+    ``np.asarray(...)``/``np.array(...)`` or SciPy call (``scipy.*``, not ``jax.scipy``) in
+    ``function``'s own code (not nested definitions) whose operand is a jax.numpy result (a call
+    written there, or a name the function binds once to one) or, for a Python number, an item of
+    an argument at a computed index (directly, or through a name every assignment of which reads
+    one). Parameters and shapes do not count (they may be numbers, or host arrays)."""
     values: dict[str, list[ast.expr]] = {}
-    candidates: list[tuple[ast.expr, int]] = []
+    candidates: list[tuple[ast.expr, int, str]] = []
     for node in walk_local(function):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             values.setdefault(node.targets[0].id, []).append(node.value)
         elif isinstance(node, ast.Call):
             if isinstance(node.func, ast.Name) and node.func.id in TO_PYTHON and len(node.args) == 1 and not node.keywords:
-                candidates.append((node.args[0], node.lineno))
+                candidates.append((node.args[0], node.lineno, TO_NUMBER))
             elif isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
-                candidates.append((node.func.value, node.lineno))
+                candidates.append((node.func.value, node.lineno, TO_NUMBER))
+            elif isinstance(node.func, ast.Attribute) and node.args:
+                qualified = canonical(resolve(node.func)) or ""
+                if qualified in ("numpy.asarray", "numpy.array"):
+                    candidates.append((node.args[0], node.lineno, TO_NUMPY))
+                elif qualified.startswith("scipy."):
+                    candidates.extend((arg, node.lineno, TO_SCIPY) for arg in node.args)
     params = parameter_names(function.args) if not isinstance(function, ast.Lambda) else set()  # type: ignore[attr-defined]
-    for operand, line in candidates:
+    for operand, line, target in candidates:
         if any(isinstance(part, ast.Attribute) and part.attr in ("shape", "ndim", "size") for part in ast.walk(operand)):
             continue
         bound = values.get(operand.id, []) if isinstance(operand, ast.Name) else []
-        if (_jnp_call(operand, resolve) or _item_of(operand, params) or len(bound) == 1 and _jnp_call(bound[0], resolve)
-                or bound and all(_item_of(value, params) for value in bound)):
-            return ast.unparse(operand), line
+        number = target == TO_NUMBER
+        if (_jnp_call(operand, resolve) or number and _item_of(operand, params) or len(bound) == 1 and _jnp_call(bound[0], resolve)
+                or number and bound and all(_item_of(value, params) for value in bound)):
+            return ast.unparse(operand), line, target
     return None
 
 

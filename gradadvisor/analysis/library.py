@@ -36,7 +36,22 @@ REEXPORTS = {
             "expand_dims", "matmul", "stack", "abs", "eye", "reshape", "argmax", "transpose", "sum", "mean",
         }),
     ),
+    # BrainPy's array namespace mirrors jax.numpy (``bm.zeros``, ``bm.concatenate``).
+    "brainpy.math": (
+        "jax.numpy",
+        {},
+        frozenset({
+            "zeros", "ones", "empty", "full", "zeros_like", "ones_like", "arange", "linspace", "eye", "array", "asarray",
+            "stack", "concatenate", "vstack", "hstack", "sum", "mean", "exp", "log", "tanh", "sin", "cos", "sqrt", "abs",
+            "dot", "matmul", "outer", "einsum", "diag", "trace", "transpose", "reshape", "expand_dims", "where", "maximum",
+            "minimum", "clip", "argmax", "max", "min", "square", "power", "cumsum", "prod",
+        }),
+    ),
 }
+
+#: Qualified names that are another's under an old or alternative spelling: older jax
+#: re-exported ``functools.partial`` as ``jax.partial`` (``@jax.partial(jit, static_argnums=1)``).
+QUALIFIED_ALIASES = {"jax.partial": "functools.partial"}
 
 #: name -> the position of the shape argument (``zeros(shape)``, ``full(shape, v)``).
 SHAPE_CREATORS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0}

@@ -16,7 +16,7 @@ import ast
 import re
 from typing import Iterator
 
-from gradadvisor.analysis.library import REEXPORTS
+from gradadvisor.analysis.library import QUALIFIED_ALIASES, REEXPORTS
 from gradadvisor.analysis.syntax import dotted, target_names
 
 #: Modules whose array functions are differentiated by an autodiff system.
@@ -232,7 +232,8 @@ class ImportMap:
             line, rebound_at = getattr(node, "lineno", None), self._bound_at.get(head)
             if line is None or rebound_at is None or line >= rebound_at:
                 return None
-        return f"{target}.{rest}" if rest else target
+        qualified = f"{target}.{rest}" if rest else target
+        return QUALIFIED_ALIASES.get(qualified, qualified)
 
     def resolve_canonical(self, node: ast.AST) -> str | None:
         return canonical(self.resolve(node))

@@ -159,7 +159,8 @@ class Context:
         # Made per call, not kept: a reader holding this context's bound methods would be a
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
-                            lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping)
+                            lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping,
+                            self.module_setting)
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
@@ -184,6 +185,23 @@ class Context:
         default = parameter_defaults(method.args).get(value.id)
         literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
         return value.id, literal, function_key(method, f"{qualname}.__init__")
+
+    def module_setting(self, name: str) -> tuple[int, str] | None:
+        """The int default that the functions of this module taking a parameter ``name`` with a
+        default all give it (``def __init__(self, ..., temp_steps=10)``), and the first of them;
+        None when none does, or the defaults differ or are not int literals."""
+        answers = self.memo("module_setting")
+        if not answers:
+            found: dict[str, list[tuple[object, str]]] = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    for param, default in parameter_defaults(node.args).items():
+                        literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
+                        found.setdefault(param, []).append((literal, node.name))
+            answers[0] = found
+        settings = answers[0].get(name, [])
+        values = {literal for literal, _ in settings}
+        return (settings[0][0], settings[0][1]) if len(values) == 1 and None not in values else None  # type: ignore[return-value]
 
     def used_as_mapping(self, name: str) -> bool:
         """The function unpacks ``name`` with ``**`` (``{**extras}``, ``f(**extras)``), calls its

@@ -436,8 +436,8 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         rows = [fact.shape[0] for fact in facts if fact.kind == "array" and fact.shape and isinstance(fact.shape[0], int)]
         if facts and len(rows) == len(facts) and max(rows) <= SMALL_RANGE:
             return "static", [f"{fact.evidence} at {fact.path}:{fact.line}" for fact in facts[:2]]
-    if candidate.size == "proven":
-        return "proven", []
+    if candidate.size == "proven" and not (candidate.per_element and facts and all(fact.is_list for fact in facts)):
+        return "proven", []  # an array's rows; unless every caller passes a list (the annotation says array): the list's length decides
     if not facts:
         # ``opaque_items``: the rule says the items are only handed to unknown functions, so what
         # the list holds is not shown (GA103: ``state = solve(state, g)``)

@@ -1,0 +1,138 @@
+"""Transforms under old or other libraries' names, host hand-offs, counts set elsewhere.
+
+- ``@jax.partial(jit, static_argnums=1)``: older jax re-exported ``functools.partial``.
+- BrainPy's ``@bm.jit`` compiles like ``jax.jit``, and ``bm.zeros``, ``bm.tanh``... are jax.numpy's.
+- GA203: a jitted or differentiated ``jnp.diag(w) @ A`` whose argument's rank is unshown is medium
+  (``tests/test_batched_records_and_fallbacks.py``, the rule's cases and fixtures say the rest).
+- A function that hands an array it computes to SciPy, or makes it a NumPy array, runs eagerly.
+- A captured value read only as a ``range`` bound is a count, not an array jit embeds.
+- A loop over a parameter's count with no default, in a module whose other function (a
+  constructor) gives a parameter of that name a few as its default, runs a few times.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scan_program
+
+PARTIAL = '''
+import jax
+from jax import jit
+import jax.numpy as jnp
+
+
+def advance(w):
+    return w * 0.9 + jnp.sin(w)
+
+
+@{decorator}(jit, static_argnums=(1,))
+def roll(world, steps: int):
+    for _ in range(steps):
+        world = advance(world)
+    return world
+'''
+
+
+@pytest.mark.parametrize("decorator", ["jax.partial", "functools.partial"])
+def test_the_old_jax_partial_is_functools_partial(tmp_path, decorator):
+    source = PARTIAL.format(decorator=decorator).replace("import jax\n", "import functools\nimport jax\n", 1)
+    found = scan_program(tmp_path, source, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 14)]
+    assert "decorated with @jax.jit" in found[0]["context"]
+
+
+def test_brainpy_jit_compiles_and_its_arrays_are_jax_arrays(tmp_path):
+    source = '''
+import brainpy.math as bm
+
+
+@bm.jit
+def run(xs, w):
+    h = bm.zeros(w.shape[0])
+    hs = []
+    for t in range(xs.shape[0]):
+        h = bm.tanh(w @ h + xs[t])
+        hs.append(h)
+    return bm.stack(hs)
+'''
+    found = scan_program(tmp_path, source, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]
+    assert "brainpy.math.jit" in found[0]["context"]
+    # without the decorator the loop is still jax work (bm.tanh is jax.numpy's), likely traced
+    [plain] = scan_program(tmp_path, source.replace("@bm.jit\n", ""))
+    assert plain["code"] == "GA103" and "likely traced by its callers" in " ".join(plain["evidence"])
+    # the same names from a library that is not BrainPy's: no jax work, nothing at all
+    assert scan_program(tmp_path, source.replace("brainpy.math", "mylib.math").replace("@bm.jit\n", "")) == []
+
+
+FIT = '''
+import jax.numpy as jnp
+import numpy as np
+import scipy.optimize
+
+
+def fit_rates(M, X, target):
+    rows = jnp.concatenate([M * X[i] for i in range(X.shape[0])], axis=0)
+    return scipy.optimize.nnls({handed}, np.asarray(target))[0]
+'''
+
+
+def test_a_function_handing_what_it_computes_to_scipy_runs_eagerly(tmp_path):
+    # nnls of a jax array the function computes: no trace can run it, so its loop is not reported
+    for handed in ("rows", "np.asarray(rows)"):
+        assert scan_program(tmp_path, FIT.format(handed=handed)) == []
+    # without the host hand-off the per-row concatenate is jax work, likely traced by its callers
+    source = FIT.format(handed="rows").replace("    return scipy.optimize.nnls(rows, np.asarray(target))[0]\n", "    return rows\n")
+    assert [f["code"] for f in scan_program(tmp_path, source)] == ["GA101"]
+
+
+RANGE_BOUND = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Env:
+    def __init__(self, path):
+        table, n_zones = np.load(path), np.load(path + ".n")
+        self.n_zones = n_zones
+        self.table = table
+
+        def _step(s):
+            return tuple(s * {read} for i in range(self.n_zones))
+
+        self.step = jax.jit(_step)
+'''
+
+
+def test_a_captured_value_read_only_as_a_range_bound_is_a_count(tmp_path):
+    # ``range(self.n_zones)``: a Python int, whatever loaded it; the table itself is captured data
+    assert [f["code"] for f in scan_program(tmp_path, RANGE_BOUND.format(read="i"))] == []
+    found = scan_program(tmp_path, RANGE_BOUND.format(read="self.table[i]"))
+    assert [(f["code"], "self.table" in f["message"]) for f in found] == [("GA401", True)]
+
+
+SETTING = '''
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+
+@partial(jax.jit, static_argnums=(2,))
+def e_step(opt, q, temp_steps):
+    for _ in range(temp_steps):
+        opt = opt - 0.1 * jnp.tanh(opt * q)
+    return opt
+
+
+class Agent:
+    def __init__(self, lr=3e-4, temp_steps={default}):
+        self.temp_steps = temp_steps
+'''
+
+
+@pytest.mark.parametrize("default, found", [(10, []), (500, ["GA103"]), ("None", ["GA103"])])
+def test_a_count_the_module_sets_elsewhere_by_the_same_name_is_that_setting(tmp_path, default, found):
+    # ``temp_steps=10`` in the constructor: the loop under jit runs a few times; 500 or no
+    # literal: the parameter's count is not shown to be small
+    assert [f["code"] for f in scan_program(tmp_path, SETTING.format(default=default), low=False)] == found
