@@ -136,3 +136,80 @@ def test_a_count_the_module_sets_elsewhere_by_the_same_name_is_that_setting(tmp_
     # ``temp_steps=10`` in the constructor: the loop under jit runs a few times; 500 or no
     # literal: the parameter's count is not shown to be small
     assert [f["code"] for f in scan_program(tmp_path, SETTING.format(default=default), low=False)] == found
+
+
+BASIS = '''
+import jax
+import jax.numpy as jnp
+
+
+def energy(u):
+    return jnp.sum(jnp.sin(u) ** 2)
+
+
+def response(W, k):
+    units = {units}
+    dE = jax.grad(energy)
+    cols = []
+    for c in range(W.shape[0]):
+        u = units[c]
+        cols.append(dE(u))
+    return jnp.stack(cols)
+'''
+
+
+@pytest.mark.parametrize("units, found", [
+    ("make_units(W.shape[0], k)", ["GA102"]),  # a project helper's result (its body not scanned)
+    ("jnp.eye(W.shape[0])", ["GA102"]),
+    ("[W, W.T]", []),  # two listed items: what the loop reads at most
+])
+def test_a_gradient_at_each_item_of_a_helper_built_collection_is_per_example(tmp_path, units, found):
+    assert [f["code"] for f in scan_program(tmp_path, BASIS.format(units=units), low=False)] == found
+
+
+def test_a_helper_of_the_module_returning_a_list_of_arrays_counts_too(tmp_path):
+    helper = "\n\ndef make_units(n, k) -> list:\n    return [jnp.eye(n)[i] * k for i in range(n)]\n"
+    found = scan_program(tmp_path, BASIS.format(units="make_units(W.shape[0], k)") + helper, low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA102", 16)]
+
+
+GRID = '''
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnums=(1,))
+def render(c, grid=({n}, {n}, {n})):
+    gz, gy, gx = grid
+    img = jnp.zeros(grid)
+    for a in range(gz):
+        img = img.at[a].set(jnp.sin(c * a))
+    return img
+'''
+
+
+@pytest.mark.parametrize("n, found", [(40, [("GA103", "medium")]), (4, [])])
+def test_a_count_unpacked_from_a_tuple_default_is_that_entry(tmp_path, n, found):
+    # ``gz, gy, gx = grid`` with ``grid=(40, 40, 40)``: 40 unless callers pass another grid
+    assert [(f["code"], f["confidence"]) for f in scan_program(tmp_path, GRID.format(n=n))] == found
+
+
+def test_the_flat_vector_of_ravel_pytree_is_an_array_of_the_pytrees_entries(tmp_path):
+    source = """
+import jax
+import jax.numpy as jnp
+from jax.flatten_util import ravel_pytree
+
+
+@jax.jit
+def linearised(probe, state):
+    v, back = ravel_pytree(state)
+    n = v.size
+    A = jnp.zeros((n, n))
+    for i in range(n):
+        A = A.at[:, i].set(probe(back(jnp.zeros(n).at[i].set(1.0))))
+    return A
+"""
+    [finding] = scan_program(tmp_path, source)
+    assert (finding["code"], finding["line"]) == ("GA103", 12) and "`n = v.size`" in " ".join(finding["evidence"])

@@ -606,6 +606,8 @@ class Facts:
                 element = value.elts[binding.path[0]]
                 result = evaluator.eval(element, 0)
                 result = _unpacked(result, binding.path[1:], element, self.source)
+            elif (counts := _unpacked_default(value, binding.path, scope)) is not None:
+                result = counts  # ``gz, gy, gx = grid`` with ``grid=(16, 16, 16)``: the parameter's entry
             else:
                 result = evaluator.eval(value, 0)  # type: ignore[arg-type]
                 result = _unpacked(result, binding.path, value, self.source)  # type: ignore[arg-type]
@@ -808,6 +810,21 @@ def _appended_arity(scope_node: ast.AST, name: str) -> int | None:
                     return None
                 arities.add(len(item.elts))
     return arities.pop() if len(arities) == 1 else None
+
+
+def _unpacked_default(value: ast.AST, path: tuple, scope: Scope) -> Value | None:
+    """``gz, gy, gx = grid``, ``grid`` a parameter of this scope defaulting to a tuple of int
+    literals (``grid=(16, 16, 16)``): an int of the parameter, its entry of the default as its
+    literal (what ``_parameter`` gives a parameter defaulting to an int). None otherwise."""
+    if not (isinstance(value, ast.Name) and len(path) == 1 and path[0] >= 0 and value.id in scope.params):
+        return None
+    default = scope.defaults.get(value.id)
+    if not isinstance(default, ast.Tuple) or path[0] >= len(default.elts):
+        return None
+    entry = default.elts[path[0]]
+    if not (isinstance(entry, ast.Constant) and type(entry.value) is int):
+        return None
+    return Value(v.PARAM, param=value.id, literal=entry.value, evidence=(f"`{value.id}` defaults to a tuple whose entry {path[0]} is {entry.value}",))
 
 
 def _starred_others(statement: ast.AST | None, name: str) -> int | None:
@@ -1657,6 +1674,10 @@ class _Evaluator:
             if qualified in ("jax.lax.scan", "jax.lax.linalg.eigh"):
                 return v.sequence(2)
             return v.array(None)
+        if qualified == "jax.flatten_util.ravel_pytree":
+            # ``flat, unravel = ravel_pytree(params)``: every leaf's entries in one vector, and the inverse
+            parts = (v.array((None,), evidence=("the entries of a pytree, flattened by `ravel_pytree`",)), Value(v.CALLABLE))
+            return Value(v.SEQUENCE, length=2, item=parts[0], parts=parts)
         if qualified.startswith(("jax.tree_util.tree_leaves", "jax.tree.leaves", "jax.tree_leaves")):
             return v.sequence(None, evidence=("pytree leaves",))
         if qualified.startswith(("jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map")):

@@ -38,10 +38,11 @@ class PerExample:
     call: ast.Call
 
 
-def reading(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST) -> ElementLoop | None:
-    """``for target in iterable: body`` as a map over data arrays (every mapped value an array)."""
+def reading(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST, opaque_locals: bool = False) -> ElementLoop | None:
+    """``for target in iterable: body`` as a map over data arrays (every mapped value an array;
+    ``opaque_locals``: or a helper's result read at the loop index, ``per_sample.arrays_are_data``)."""
     loop = read(ctx, target, iterable, body)
-    return loop if isinstance(loop, ElementLoop) and arrays_are_data(loop, ctx) else None
+    return loop if isinstance(loop, ElementLoop) and arrays_are_data(loop, ctx, opaque_locals=opaque_locals) else None
 
 
 def index_reading(ctx, index: str, bound: ast.expr, body: ast.AST) -> ElementLoop | None:
@@ -289,7 +290,7 @@ def _gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:
             return None  # a module-level loop (a script, a notebook cell) over what it shows is data only
 
         def read_call(call: ast.AST) -> ElementLoop | None:
-            return reading(ctx, node.target, node.iter, replace_names(call, temporaries) if temporaries else call)
+            return reading(ctx, node.target, node.iter, replace_names(call, temporaries) if temporaries else call, opaque_locals=True)
 
         return GradientLoop(node.body, calls, extent, node.target, read_call, temporaries)
     found = while_loop(node, ctx)

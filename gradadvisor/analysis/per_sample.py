@@ -96,15 +96,20 @@ def map_loop(node: ast.Call) -> tuple[ast.expr, ast.expr, ast.Call, list[str]] |
     return target, iterable, body, variables
 
 
-def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = False) -> bool:
+def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = False, opaque_locals: bool = False) -> bool:
     """Every mapped value is a data-sized array, not a list (``range(len(xs))`` over a list
     would map the list's leaves). ``plain_names``: a name the extent layer reads as a collection
     by its name alone counts as data when it is zipped with others and its element is read
-    only as a value (``zip(centers, scales)``: see ``plain_data``)."""
+    only as a value (``zip(centers, scales)``: see ``plain_data``). ``opaque_locals``: a local
+    the function binds to a call of a project helper (``units = make_units(n, k)``, an array or
+    a list of arrays), read at the index of a counted loop, counts too (GA102: each step
+    differentiates at one of its items, whatever holds them)."""
     counted = any(_counts_rows_of(loop, array, ctx) for array in loop.arrays)
     for position, array in enumerate(loop.arrays):
         if built(array):
             continue  # jnp.arange(n) for an index used as a value
+        if opaque_locals and isinstance(array, ast.Name) and getattr(loop, "count", None) is not None and _opaque_local(array, ctx):
+            continue
         if ctx.value(array).kind == v.SEQUENCE:
             return False  # a list of arrays: jax.vmap would map its leaves instead
         if counted and loop.axis(position) == 0 and not is_collection_name(tail_name(array) or ""):  # type: ignore[union-attr]
@@ -118,6 +123,13 @@ def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = Fa
             continue
         return False
     return True
+
+
+def _opaque_local(array: ast.Name, ctx) -> bool:
+    """``array`` is bound once here to a call of a function no import names (a project helper:
+    its body cut away, or building a list of arrays), read at the index of a counted loop."""
+    value = ctx.assigned(array.id)
+    return isinstance(value, ast.Call) and ctx.resolve(value.func) is None and ctx.value(array).kind in (v.UNKNOWN, v.SEQUENCE)
 
 
 def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bool:
