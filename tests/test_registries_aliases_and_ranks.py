@@ -81,6 +81,10 @@ def test_a_function_handing_what_it_computes_to_scipy_runs_eagerly(tmp_path):
     # nnls of a jax array the function computes: no trace can run it, so its loop is not reported
     for handed in ("rows", "np.asarray(rows)"):
         assert scan_program(tmp_path, FIT.format(handed=handed)) == []
+    # the SciPy function imported by name, the array converted through a jnp call first
+    imported = FIT.format(handed="rows_np").replace("import scipy.optimize\n", "from scipy.optimize import nnls\n")
+    imported = imported.replace("    return scipy.optimize.nnls(", "    rows_np = jnp.asarray(rows).astype(jnp.float64).copy()\n    return nnls(")
+    assert "from scipy.optimize import nnls" in imported and scan_program(tmp_path, imported) == []
     # without the host hand-off the per-row concatenate is jax work, likely traced by its callers
     source = FIT.format(handed="rows").replace("    return scipy.optimize.nnls(rows, np.asarray(target))[0]\n", "    return rows\n")
     assert [f["code"] for f in scan_program(tmp_path, source)] == ["GA101"]
@@ -213,3 +217,26 @@ def linearised(probe, state):
 """
     [finding] = scan_program(tmp_path, source)
     assert (finding["code"], finding["line"]) == ("GA103", 12) and "`n = v.size`" in " ".join(finding["evidence"])
+
+
+REPEATS = '''
+import jax
+import jax.numpy as jnp
+
+
+def circuit(params, x):
+    n = {count}
+    state = x
+    for r in range(n):
+        state = jnp.tanh(params[r] @ state + x)
+    return state
+
+
+batched = jax.vmap(circuit, in_axes=(None, 0))
+'''
+
+
+@pytest.mark.parametrize("count, found", [("params.shape[0]", []), ("len(params)", []), ("x.shape[0]", ["GA103"])])
+def test_the_leading_length_of_the_parameters_counts_layers(tmp_path, count, found):
+    # parameters stacked per layer or repetition: a loop over them is a loop over layers
+    assert [f["code"] for f in scan_program(tmp_path, REPEATS.format(count=count), low=False)] == found

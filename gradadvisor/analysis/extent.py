@@ -54,6 +54,9 @@ SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?
 #: Calls that create a module's parameter of a given shape (besides flax's ``self.param``).
 PARAMETER_CREATORS = frozenset({"haiku.get_parameter", "haiku.get_state"})
 #: ``.shape[k]`` for an axis after the first (``k >= 1`` or negative).
+#: The leading length of a model's parameters (``params.shape[0]``, ``len(self.weights)``): a
+#: count of layers or repetitions the parameters are stacked by, not of the data.
+PARAMETER_ROWS = re.compile(r"^(?:len\()?(?:[A-Za-z_]\w*\.)*(?:params|parameters|weights|w|\w+_params)(?:\)|\.shape\[0\])$")
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
 
@@ -597,6 +600,10 @@ class ExtentReader:
 
     def _size(self, length: str, value: Value, text: str) -> Extent:
         """The extent of ``range(length)``."""
+        if PARAMETER_ROWS.match(length):
+            # ``n_rep = params.shape[0]``: the parameters stacked per layer or repetition
+            return Extent("static", f"`{length}`: the leading length of the model's parameters (a count of layers or repetitions, by its name)",
+                          size=length, by_name=True)
         param = value.param
         per_element = length == f"len({param})"
         if param is not None and per_element:

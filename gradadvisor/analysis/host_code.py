@@ -163,7 +163,7 @@ def _converts_computed(function: ast.AST, resolve) -> tuple[str, int, str] | Non
                 candidates.append((node.args[0], node.lineno, TO_NUMBER))
             elif isinstance(node.func, ast.Attribute) and node.func.attr == "item" and not node.args:
                 candidates.append((node.func.value, node.lineno, TO_NUMBER))
-            elif isinstance(node.func, ast.Attribute) and node.args:
+            elif isinstance(node.func, (ast.Attribute, ast.Name)) and node.args:
                 qualified = canonical(resolve(node.func)) or ""
                 if qualified in ("numpy.asarray", "numpy.array"):
                     candidates.append((node.args[0], node.lineno, TO_NUMPY))

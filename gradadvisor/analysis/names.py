@@ -235,6 +235,17 @@ class ImportMap:
         qualified = f"{target}.{rest}" if rest else target
         return QUALIFIED_ALIASES.get(qualified, qualified)
 
+    @property
+    def host_library_call(self) -> "re.Pattern[str] | None":
+        """A call of a name the module imports from SciPy (``nnls(`` after ``from scipy.optimize
+        import nnls``; ``sp.linalg.`` after ``import scipy as sp``), as a pattern a function's text
+        is searched with; None when it imports nothing of SciPy."""
+        found = self.__dict__.get("_host_library_call", False)
+        if found is False:
+            local = sorted(name for name, qualified in self.aliases.items() if qualified.partition(".")[0] == "scipy" and name != "scipy")
+            found = self.__dict__["_host_library_call"] = re.compile(r"\b(?:" + "|".join(map(re.escape, local)) + r")\b\s*[.(]") if local else None
+        return found
+
     def resolve_canonical(self, node: ast.AST) -> str | None:
         return canonical(self.resolve(node))
 

@@ -768,9 +768,11 @@ class SummaryBuilder:
                     how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)
-        if parent_key is None and not isinstance(node, ast.Lambda) and HOST_HINT.search(text):
+        scipy = self.names.host_library_call if parent_key is None and not isinstance(node, ast.Lambda) else None
+        if parent_key is None and not isinstance(node, ast.Lambda) and (HOST_HINT.search(text) or scipy is not None and scipy.search(text)):
             # what a host function calls may run on the host only: asked of callers alone
-            function.host = host_reason(node, self.names.resolve, self._plots, CONVERSION.search(text) is not None)
+            converts = CONVERSION.search(text) is not None or scipy is not None and scipy.search(text) is not None
+            function.host = host_reason(node, self.names.resolve, self._plots, converts)
         if self._model_libraries and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
             self._model(node, key, klass)
         return key

@@ -338,7 +338,9 @@ class Context:
                     self._fallbacks = import_fallbacks(self.tree)
                 starts, last = self.source.line_starts, scope.end_lineno or scope.lineno
                 end = starts[last] if last < len(starts) else len(self.source.text)
-                converts = CONVERSION.search(self.source.text, starts[scope.lineno - 1], end) is not None
+                scipy = self.names.host_library_call
+                converts = (CONVERSION.search(self.source.text, starts[scope.lineno - 1], end) is not None
+                            or scipy is not None and scipy.search(self.source.text, starts[scope.lineno - 1], end) is not None)
                 reason = self._fallbacks.get(id(scope)) or host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"), converts)
                 if reason and ELEMENT_BRANCH in reason and jitted_plainly(scope, self.tree, self.names.resolve):
                     reason = f"{UNTRACEABLE} {reason}; it is jitted with every argument traced, where that branch raises"
