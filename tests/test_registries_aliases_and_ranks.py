@@ -240,3 +240,20 @@ batched = jax.vmap(circuit, in_axes=(None, 0))
 def test_the_leading_length_of_the_parameters_counts_layers(tmp_path, count, found):
     # parameters stacked per layer or repetition: a loop over them is a loop over layers
     assert [f["code"] for f in scan_program(tmp_path, REPEATS.format(count=count), low=False)] == found
+
+
+POOLED = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def pool(updates, w):
+    return jnp.stack([jnp.tanh(w @ updates[i]) for i in {walk}])
+'''
+
+
+@pytest.mark.parametrize("walk, found", [("range(updates.shape[0])", ["GA101"]), ("range(len(updates))", [])])
+def test_a_shape_shows_an_array_whatever_its_name_says(tmp_path, walk, found):
+    # ``updates.shape[0]`` is an array's axis; ``len(updates)`` may count a list of pytrees (by the name)
+    assert [f["code"] for f in scan_program(tmp_path, POOLED.format(walk=walk))] == found

@@ -609,7 +609,8 @@ class ExtentReader:
         if param is not None and per_element:
             return Extent("data", f"`{length}`: one iteration per element of the parameter `{param}`", "likely", (), param=param, size=length, per_element=True)
         if param is not None:
-            if SMALL_COUNT_NAME.match(param) or is_collection_name(param) and not re.search(r"(?:^|_)(?:steps?|samples?|points?|data|n|size|len|length|batch|obs|time|t)$", param, re.I):
+            shaped = length.startswith(f"{param}.shape[")  # ``updates.shape[0]``: an array's axis, whatever the name says
+            if SMALL_COUNT_NAME.match(param) or is_collection_name(param) and not shaped and not re.search(r"(?:^|_)(?:steps?|samples?|points?|data|n|size|len|length|batch|obs|time|t)$", param, re.I):
                 return Extent("static", f"`{param}` (a count of layers, heads or blocks, by its name)", param=param, size=length, by_name=True)
             default = value.literal
             setting = self.module_setting(param) if default is None and length == param and not names_data_rows(param) else None

@@ -112,7 +112,7 @@ def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = Fa
             continue
         if ctx.value(array).kind == v.SEQUENCE:
             return False  # a list of arrays: jax.vmap would map its leaves instead
-        if counted and loop.axis(position) == 0 and not is_collection_name(tail_name(array) or ""):  # type: ignore[union-attr]
+        if counted and loop.axis(position) == 0 and (not is_collection_name(tail_name(array) or "") or _counts_rows_of(loop, array, ctx, shape_only=True)):  # type: ignore[union-attr]
             # ``for i in range(X.shape[0]): f(X[i], Y[i])``: the loop counts the rows of one of
             # the arrays it reads at the index; the others are read along with it
             continue
@@ -132,9 +132,11 @@ def _opaque_local(array: ast.Name, ctx) -> bool:
     return isinstance(value, ast.Call) and ctx.resolve(value.func) is None and ctx.value(array).kind in (v.UNKNOWN, v.SEQUENCE)
 
 
-def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bool:
+def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx, shape_only: bool = False) -> bool:
     """An index loop whose count is the array's own leading length (``X.shape[0]``,
-    ``len(X)``, or a name assigned one of them) and reads it along that axis: it has rows."""
+    ``len(X)``, or a name assigned one of them) and reads it along that axis: it has rows.
+    ``shape_only``: counted by ``X.shape[0]`` alone, which shows an array whatever ``X`` is named
+    (``range(updates.shape[0])``; ``len(updates)`` may count a list of pytrees)."""
     count = getattr(loop, "count", None)
     if count is None or loop.axis(list(loop.arrays).index(array)) != 0:  # type: ignore[union-attr]
         return False
@@ -142,8 +144,10 @@ def _counts_rows_of(loop: ElementLoop | ProductLoop, array: ast.expr, ctx) -> bo
         count = ctx.assigned(count.id) or count
     text = ctx.code(array)
     counted = ctx.code(count).replace(" ", "")
-    if counted in (f"{text}.shape[0]".replace(" ", ""), f"len({text})".replace(" ", "")):
+    if counted in (f"{text}.shape[0]".replace(" ", ""), *(() if shape_only else (f"len({text})".replace(" ", ""),))):
         return True
+    if shape_only:
+        return False
     # ``for i in range(a.shape[1]): f(a[0, i], a[1, i])``: row 0 of ``a`` is ``a.shape[1]`` long
     return (isinstance(array, ast.Subscript) and isinstance(array.slice, ast.Constant) and type(array.slice.value) is int
             and counted == f"{ctx.code(array.value)}.shape[1]".replace(" ", ""))
