@@ -257,3 +257,36 @@ def pool(updates, w):
 def test_a_shape_shows_an_array_whatever_its_name_says(tmp_path, walk, found):
     # ``updates.shape[0]`` is an array's axis; ``len(updates)`` may count a list of pytrees (by the name)
     assert [f["code"] for f in scan_program(tmp_path, POOLED.format(walk=walk))] == found
+
+
+COPIES = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+@jax.jit
+def tick(flock, gains):
+    reps = jnp.stack([{element} for _ in range(flock.shape[0])])
+    return reps * gains
+'''
+
+
+@pytest.mark.parametrize("element, advice", [
+    ("gains", "jnp.broadcast_to(gains, (flock.shape[0], *jnp.shape(gains)))"),
+    ("cfg.gains", "jnp.broadcast_to(cfg.gains, (flock.shape[0], *jnp.shape(cfg.gains)))"),
+    ("np.random.randn(3)", None),  # a call may differ on each step: not copies
+])
+def test_copies_of_one_value_stacked_per_element_are_one_broadcast(tmp_path, element, advice):
+    source = COPIES.format(element=element).replace("def tick(flock, gains)", "def tick(flock, gains, cfg)")
+    messages = [(f["code"], f["message"]) for f in scan_program(tmp_path, source)]
+    if advice is None:
+        assert messages == []
+    else:
+        [(code, message)] = messages
+        assert code == "GA101" and "stacks a copy of" in message and advice in message
+
+
+def test_a_small_count_of_copies_is_not_reported(tmp_path):
+    source = COPIES.format(element="gains").replace("range(flock.shape[0])", "range(3)")
+    assert scan_program(tmp_path, source) == []
