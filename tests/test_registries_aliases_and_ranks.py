@@ -290,3 +290,34 @@ def test_copies_of_one_value_stacked_per_element_are_one_broadcast(tmp_path, ele
 def test_a_small_count_of_copies_is_not_reported(tmp_path):
     source = COPIES.format(element="gains").replace("range(flock.shape[0])", "range(3)")
     assert scan_program(tmp_path, source) == []
+
+
+STATIC_SELF = '''
+import functools
+import jax.numpy as jnp
+import numpy as np
+from {module} import jit
+
+
+class LeastSquares:
+    def __init__(self, path):
+        self.X = jnp.asarray(np.load(path))
+
+    @staticmethod
+    @jit
+    def eval(x, batch):
+        xb, yb = batch
+        return jnp.mean(jnp.square(xb @ x - yb))
+
+    @functools.partial(jit, static_argnums=(0,))
+    def solve(self, y):
+        return jnp.linalg.solve(self.X.T @ self.X, self.X.T @ y)
+'''
+
+
+@pytest.mark.parametrize("module", ["jax", "jax.api"])
+def test_a_jitted_static_method_does_not_make_its_class_a_pytree(tmp_path, module):
+    # ``self`` is static in ``solve``; ``eval`` takes no ``self`` (it passed ``self`` as traced
+    # before, which only a pytree class allows); ``from jax.api import jit`` is older jax's jit
+    found = scan_program(tmp_path, STATIC_SELF.format(module=module), low=False)
+    assert [(f["code"], f["line"]) for f in found] == [("GA401", 20)] and "`self.X`" in found[0]["message"]

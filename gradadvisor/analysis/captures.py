@@ -267,8 +267,8 @@ def is_pytree_class(klass: ast.ClassDef, resolve: Resolve) -> bool:
             if stmt.name in PYTREE_METHODS:
                 return True
             # ``@jax.jit`` on a method passes ``self`` as a traced argument: only a pytree
-            # (registered elsewhere) can be one.
-            if any(jit_traces_self(decorator, stmt, resolve) for decorator in stmt.decorator_list):
+            # (registered elsewhere) can be one (a static method jitted takes no ``self``).
+            if not is_static_or_class_method(stmt) and any(jit_traces_self(decorator, stmt, resolve) for decorator in stmt.decorator_list):
                 return True
     return False
 

@@ -52,6 +52,8 @@ REEXPORTS = {
 #: Qualified names that are another's under an old or alternative spelling: older jax
 #: re-exported ``functools.partial`` as ``jax.partial`` (``@jax.partial(jit, static_argnums=1)``).
 QUALIFIED_ALIASES = {"jax.partial": "functools.partial"}
+#: Module prefixes renamed since (``from jax.api import jit``: ``jax.jit`` in older jax).
+QUALIFIED_PREFIX_ALIASES = (("jax.api.", "jax."),)
 
 #: name -> the position of the shape argument (``zeros(shape)``, ``full(shape, v)``).
 SHAPE_CREATORS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0}

@@ -16,7 +16,7 @@ import ast
 import re
 from typing import Iterator
 
-from gradadvisor.analysis.library import QUALIFIED_ALIASES, REEXPORTS
+from gradadvisor.analysis.library import QUALIFIED_ALIASES, QUALIFIED_PREFIX_ALIASES, REEXPORTS
 from gradadvisor.analysis.syntax import dotted, target_names
 
 #: Modules whose array functions are differentiated by an autodiff system.
@@ -233,6 +233,9 @@ class ImportMap:
             if line is None or rebound_at is None or line >= rebound_at:
                 return None
         qualified = f"{target}.{rest}" if rest else target
+        for prefix, renamed in QUALIFIED_PREFIX_ALIASES:
+            if qualified.startswith(prefix):
+                qualified = renamed + qualified[len(prefix):]
         return QUALIFIED_ALIASES.get(qualified, qualified)
 
     @property
