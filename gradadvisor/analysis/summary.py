@@ -58,7 +58,7 @@ TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEV
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: What host code's text holds (``yield``, ``if jnp.allclose(...)``, ``.item()``, ``plt.``):
 #: only such a function is asked why no trace can run it.
-HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.|\bscipy\.|\b(?:np|onp|numpy)\.(?:asarray|array)\s*\(")
+HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.")
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
@@ -768,11 +768,10 @@ class SummaryBuilder:
                     how = "a @compact method" if compact else name
                     self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{how} of {kind}, run under a JAX trace"))
         self._calls(node, key, scope, self._imported)
-        scipy = self.names.host_library_call if parent_key is None and not isinstance(node, ast.Lambda) else None
-        if parent_key is None and not isinstance(node, ast.Lambda) and (HOST_HINT.search(text) or scipy is not None and scipy.search(text)):
-            # what a host function calls may run on the host only: asked of callers alone
-            converts = CONVERSION.search(text) is not None or scipy is not None and scipy.search(text) is not None
-            function.host = host_reason(node, self.names.resolve, self._plots, converts)
+        if parent_key is None and not isinstance(node, ast.Lambda) and HOST_HINT.search(text):
+            # what a host function calls may run on the host only: asked of callers alone (the
+            # hand-offs to NumPy and SciPy are asked of a function holding a candidate only)
+            function.host = host_reason(node, self.names.resolve, self._plots, CONVERSION.search(text) is not None)
         if self._model_libraries and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
             self._model(node, key, klass)
         return key
