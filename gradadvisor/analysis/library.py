@@ -24,9 +24,10 @@ JAX_NUMPY = ("jax.numpy", "autograd.numpy")
 HOST_NUMPY = ("numpy",)
 JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.", "jax.nn.", "jax.scipy.", "autograd.numpy.", "autograd.scipy.")
 
-#: Modules that re-export jax.numpy functions under their own name (``from d2l import jax as
-#: d2l``: ``d2l.stack`` is ``jnp.stack``), with the names they rename: module -> (target module,
-#: {own name: target name}, the names re-exported unchanged).
+#: Modules that re-export another module's functions under their own name (``from d2l import jax
+#: as d2l``: ``d2l.stack`` is ``jnp.stack``; ``jax.partial`` was ``functools.partial``), with the
+#: names they rename: module -> (target module, {own name: target name}, the names re-exported
+#: unchanged). ``names.canonical`` reads it.
 REEXPORTS = {
     "d2l.jax": (
         "jax.numpy",
@@ -36,6 +37,8 @@ REEXPORTS = {
             "expand_dims", "matmul", "stack", "abs", "eye", "reshape", "argmax", "transpose", "sum", "mean",
         }),
     ),
+    # older jax re-exported ``functools.partial`` (``@jax.partial(jit, static_argnums=1)``)
+    "jax": ("functools", {}, frozenset({"partial"})),
     # BrainPy's array namespace mirrors jax.numpy (``bm.zeros``, ``bm.concatenate``).
     "brainpy.math": (
         "jax.numpy",
@@ -49,11 +52,6 @@ REEXPORTS = {
     ),
 }
 
-#: Qualified names that are another's under an old or alternative spelling: older jax
-#: re-exported ``functools.partial`` as ``jax.partial`` (``@jax.partial(jit, static_argnums=1)``).
-QUALIFIED_ALIASES = {"jax.partial": "functools.partial"}
-#: Module prefixes renamed since (``from jax.api import jit``: ``jax.jit`` in older jax).
-QUALIFIED_PREFIX_ALIASES = (("jax.api.", "jax."),)
 
 #: name -> the position of the shape argument (``zeros(shape)``, ``full(shape, v)``).
 SHAPE_CREATORS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0}

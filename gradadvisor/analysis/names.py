@@ -16,7 +16,7 @@ import ast
 import re
 from typing import Iterator
 
-from gradadvisor.analysis.library import QUALIFIED_ALIASES, QUALIFIED_PREFIX_ALIASES, REEXPORTS
+from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.syntax import dotted, target_names
 
 #: Modules whose array functions are differentiated by an autodiff system.
@@ -64,6 +64,9 @@ MODULE_EQUIVALENTS = {
     # trax's backend-neutral numpy is jax.numpy under its jax backend (``from trax.fastmath import numpy as jnp``)
     "trax.fastmath.numpy": "jax.numpy",
     "trax.fastmath.jax": "jax",
+    # older jax: ``from jax.api import jit``, ``from jax import partial`` (``functools.partial``)
+    "jax.api": "jax",
+    "jax.partial": "functools.partial",
 }
 
 
@@ -232,11 +235,7 @@ class ImportMap:
             line, rebound_at = getattr(node, "lineno", None), self._bound_at.get(head)
             if line is None or rebound_at is None or line >= rebound_at:
                 return None
-        qualified = f"{target}.{rest}" if rest else target
-        for prefix, renamed in QUALIFIED_PREFIX_ALIASES:
-            if qualified.startswith(prefix):
-                qualified = renamed + qualified[len(prefix):]
-        return QUALIFIED_ALIASES.get(qualified, qualified)
+        return f"{target}.{rest}" if rest else target
 
     @property
     def host_library_call(self) -> "re.Pattern[str] | None":
