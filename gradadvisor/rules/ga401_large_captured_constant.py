@@ -111,10 +111,10 @@ class LargeCapturedConstant(Rule):
     Not reported: arrays under 4 MB (literal tables of coefficients, `jnp.eye(3)`,
     `jnp.arange(N)` with `N = 64`, quadrature nodes, PRNG keys); scalars (`jnp.float32(3)`,
     `jnp.bool_(True)`, `jnp.array(0.5)`); functions, optimizers, modules, dtypes and configs;
-    reads of only `x.shape`, `x.dtype`, `len(x)` or `jnp.zeros_like(x)`; arrays built inside an
+    reads of only `x.shape`, `x.dtype`, `len(x)`, `range(x)` (a count) or `jnp.zeros_like(x)`; arrays built inside an
     enclosing function that is itself traced (they are tracers, not constants); attributes of
     equinox, flax, haiku and registered-pytree classes, and of classes whose methods `@jax.jit`
-    traces `self` (they are inputs); code no jit reaches (eager `grad`/`vmap`, a `lax.scan` body
+    traces `self` (they are inputs; a jitted static method takes no `self`); code no jit reaches (eager `grad`/`vmap`, a `lax.scan` body
     not under jit); and test code. An array whose size the code does not show and that is not
     bound to data is reported only at `low` confidence (`--min-confidence low`).
     """
