@@ -44,7 +44,14 @@ def test_a_row_read_at_its_own_position_is_a_gather_per_row(tmp_path):
     ("idx", "axis[idx[:, k]] for k, axis in enumerate(x)"),  # one array of breakpoints per axis: a list, often ragged
     ("idx", "x[i] for i in (0, 3, 5)"),  # three literal positions: small
     ("names", "x[name] for name in names"),  # entries of a mapping, by their names
-    ("idx", "x[0] for i in idx"),  # the element is not read: nothing is gathered per element
 ])
 def test_a_few_positions_or_named_entries_are_not_gathers_over_data(tmp_path, params, body):
     assert scan_program(tmp_path, GATHER.format(params=params, body=body)) == []
+
+
+def test_an_element_that_does_not_read_the_loop_is_a_copy_not_a_gather(tmp_path):
+    # ``x[0] for i in idx``: nothing is gathered per element; the same row stacked once per
+    # element of ``idx`` is copies of it (``analysis/stacked_copies.py``), one broadcast
+    [found] = scan_program(tmp_path, GATHER.format(params="idx", body="x[0] for i in idx"))
+    assert found["code"] == "GA101" and "stacks a copy of `x[0]` per element of `idx`" in found["message"]
+    assert "jax.vmap" not in found["message"]

@@ -321,3 +321,67 @@ def test_a_jitted_static_method_does_not_make_its_class_a_pytree(tmp_path, modul
     # before, which only a pytree class allows); ``from jax.api import jit`` is older jax's jit
     found = scan_program(tmp_path, STATIC_SELF.format(module=module), low=False)
     assert [(f["code"], f["line"]) for f in found] == [("GA401", 20)] and "`self.X`" in found[0]["message"]
+
+
+def test_a_typing_list_of_arrays_is_a_list_not_an_array(tmp_path):
+    source = """
+import typing
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def reml(th, y, Zs: {annotation}):
+    V = th[-1] * jnp.eye(len(y))
+    for k, Z in enumerate(Zs):
+        V += th[k] * Z @ Z.T
+    return jnp.linalg.slogdet(V)[1]
+
+
+g = jax.grad(reml)
+"""
+    # a few design matrices of different widths, one per random effect: nothing to stack
+    assert scan_program(tmp_path, source.format(annotation="typing.List[np.ndarray]")) == []
+    assert scan_program(tmp_path, source.format(annotation="list[np.ndarray]")) == []
+    # annotated as one array: its rows, one term per row
+    assert [f["code"] for f in scan_program(tmp_path, source.format(annotation="np.ndarray"))] == ["GA302"]
+
+
+MODULI = """
+import jax
+import jax.numpy as jnp
+
+
+def stiffness(moduli, templates, x):
+    Ke = jnp.zeros((3, 3, 3))
+    for comp in moduli:
+        Ke = Ke + jnp.einsum("e,ij->eij", {term}, templates[0]) * x
+    return jnp.sum(Ke)
+
+
+g = jax.grad(stiffness)
+"""
+
+
+@pytest.mark.parametrize("term, found", [("moduli[comp]", []), ("comp", ["GA302"])])
+def test_a_collection_read_at_each_item_it_yields_is_a_mapping(tmp_path, term, found):
+    # ``for comp in moduli: moduli[comp]``: the items are keys; a loop over a mapping's keys
+    assert [f["code"] for f in scan_program(tmp_path, MODULI.format(term=term))] == found
+
+
+COMBINE = """
+import jax.numpy as jnp
+
+
+def combine(ps, w):
+    ps = jnp.asarray(ps)
+    if {test}:
+        raise ValueError("nan")
+    return jnp.stack([jnp.tan((0.5 - ps[i]) * jnp.pi) * w for i in range(ps.shape[0])])
+"""
+
+
+@pytest.mark.parametrize("test, found", [("any(jnp.isnan(ps))", []), ("jnp.any(jnp.isnan(ps))", []), ("w is None", ["GA101"])])
+def test_the_builtin_any_of_a_computed_array_in_a_branch_is_eager_code(tmp_path, test, found):
+    # ``bool()`` of a tracer raises: a function branching on ``any(jnp.isnan(ps))`` runs eagerly
+    assert [f["code"] for f in scan_program(tmp_path, COMBINE.format(test=test))] == found

@@ -53,10 +53,10 @@ SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?
 
 #: Calls that create a module's parameter of a given shape (besides flax's ``self.param``).
 PARAMETER_CREATORS = frozenset({"haiku.get_parameter", "haiku.get_state"})
-#: ``.shape[k]`` for an axis after the first (``k >= 1`` or negative).
 #: The leading length of a model's parameters (``params.shape[0]``, ``len(self.weights)``): a
 #: count of layers or repetitions the parameters are stacked by, not of the data.
-PARAMETER_ROWS = re.compile(r"^(?:len\()?(?:[A-Za-z_]\w*\.)*(?:params|parameters|weights|w|\w+_params)(?:\)|\.shape\[0\])$")
+PARAMETER_ROWS = re.compile(r"^(?:len\()?(?:[A-Za-z_]\w*\.)*(?:params|parameters|weights|\w+_params)(?:\)|\.shape\[0\])$")
+#: ``.shape[k]`` for an axis after the first (``k >= 1`` or negative).
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
 

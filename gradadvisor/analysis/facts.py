@@ -1008,7 +1008,7 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
     if re.search(r"\bCallable\b", compact):
         # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
         return Value(v.CALLABLE)
-    if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
+    if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(?:typing\.|t\.|collections\.abc\.)?(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
         return v.array(None, evidence=(f"`{name}: {text}` (annotated as an array)",))
     parts = _tuple_parts(compact)
     if parts is not None:
@@ -1016,7 +1016,7 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
         length = None if parts and parts[-1] == "..." else len(parts)
         item = _from_annotation(parts[0], name) if len(parts) == 2 and parts[-1] == "..." else None
         return Value(v.SEQUENCE, length=length, item=item, function="tuple", annotation=compact, evidence=(f"`{name}: {text}` (a tuple)",))
-    if re.match(r"^(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence|typing\.Sequence|typing\.List)\b", compact):
+    if re.match(r"^(?:typing\.|t\.|collections\.abc\.)?(list|List|tuple|Tuple|Sequence|Iterable|MutableSequence)\b", compact):
         # A list a function is given, like a tuple, is a pytree under a trace: a structure (the
         # operands of an equation, the branches of a layer), its length fixed when traced.
         return Value(v.SEQUENCE, function="tuple", annotation=compact,

@@ -208,7 +208,17 @@ def _compiles(stmt: ast.stmt, resolve) -> str | None:
 def _truth_reduction(test: ast.expr, resolve) -> bool:
     """A call in ``test`` resolving to one of TRUTH_REDUCTIONS (the cheap check before the
     function's locals are collected)."""
-    return any(isinstance(node, ast.Call) and resolve(node.func) in TRUTH_REDUCTIONS for node in ast.walk(test))
+    return any(_truth_call(node, resolve) for node in ast.walk(test))
+
+
+def _truth_call(node: ast.AST, resolve) -> bool:
+    """``jnp.all(...)``, ``jnp.isclose(...)``; or the builtin ``any``/``all`` of a jax.numpy result
+    (``any(jnp.isnan(p))``): one Python truth value from an array."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    if resolve(node.func) in TRUTH_REDUCTIONS:
+        return True
+    return isinstance(node.func, ast.Name) and node.func.id in ("any", "all") and resolve(node.func) is None and _jnp_call(node.args[0], resolve)
 
 
 def _array_truth(test: ast.expr, resolve, local: set[str]) -> str | None:
@@ -221,7 +231,7 @@ def _array_truth(test: ast.expr, resolve, local: set[str]) -> str | None:
             parts.append(node.operand)
         elif isinstance(node, ast.BoolOp):
             parts.extend(node.values)
-        elif isinstance(node, ast.Call) and resolve(node.func) in TRUTH_REDUCTIONS and node.args:
+        elif _truth_call(node, resolve):
             if any(isinstance(n, ast.Name) and n.id in local for arg in node.args for n in ast.walk(arg)):
                 return ast.unparse(node)
     return None

@@ -66,8 +66,11 @@ def _count(iterable: ast.expr, ctx) -> str:
     return f"len({one_line(ctx.code(iterable), 30)})"
 
 
-def copies_advice(ctx, found: StackedCopies, module: str) -> str:
-    """What to write instead: one broadcast (or no copies where they feed a ``vmap``)."""
+def copies_message(ctx, join: ast.Call, found: StackedCopies) -> str:
+    """The finding's message: what ``join`` stacks, and what to write instead: one broadcast (or
+    no copies where they feed a ``vmap``)."""
     value = one_line(ctx.code(found.value), 30)
-    return (f"use `{module}.broadcast_to({value}, ({found.count}, *{module}.shape({value})))`, one operation; where the copies "
-            f"only feed a `vmap` that maps the other arguments, pass `{value}` itself with `in_axes=None` and build none")
+    module = ctx.code(join.func).rpartition(".")[0] or "jnp"
+    return (f"`{one_line(ctx.code(join), 60)}` stacks a copy of `{value}` per element of `{one_line(ctx.code(found.iterable), 30)}`, "
+            f"built and traced one by one; use `{module}.broadcast_to({value}, ({found.count}, *{module}.shape({value})))`, one operation; "
+            f"where the copies only feed a `vmap` that maps the other arguments, pass `{value}` itself with `in_axes=None` and build none")

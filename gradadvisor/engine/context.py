@@ -205,11 +205,16 @@ class Context:
 
     def used_as_mapping(self, name: str) -> bool:
         """The function unpacks ``name`` with ``**`` (``{**extras}``, ``f(**extras)``), calls its
-        ``items``/``keys``/``values``, or reads it at a string key: a mapping, not an array."""
+        ``items``/``keys``/``values``, reads it at a string key, or walks it and reads it at each
+        item walked (``for k in moduli: moduli[k]``: its keys): a mapping, not an array."""
         function = self.function
         if function is None:
             return False
         for node in ast.walk(function):
+            if (isinstance(node, ast.For) and isinstance(node.iter, ast.Name) and node.iter.id == name and isinstance(node.target, ast.Name)
+                    and any(isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name) and item.value.id == name
+                            and isinstance(item.slice, ast.Name) and item.slice.id == node.target.id for stmt in node.body for item in ast.walk(stmt))):
+                return True
             if isinstance(node, ast.Dict) and any(key is None and isinstance(value, ast.Name) and value.id == name for key, value in zip(node.keys, node.values)):
                 return True
             if isinstance(node, ast.keyword) and node.arg is None and isinstance(node.value, ast.Name) and node.value.id == name:

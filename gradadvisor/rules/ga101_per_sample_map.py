@@ -12,7 +12,7 @@ from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
 from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
-from gradadvisor.analysis.stacked_copies import copies_advice, stacked_copies
+from gradadvisor.analysis.stacked_copies import copies_message, stacked_copies
 from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.window_gathers import appended_windows, stacked_windows
@@ -298,9 +298,7 @@ class PerSampleMap(Rule):
         found = of_list(positional(node)[0], ctx)
         copies = stacked_copies(positional(node)[0], ctx) if found is None and join.join is not None and not join.advice_only else None
         if copies is not None:
-            module = ctx.code(node.func).rpartition(".")[0] or "jnp"
-            head = f"{quoted(ctx.code(node))} stacks a copy of `{one_line(ctx.code(copies.value), 30)}` per element of `{one_line(ctx.code(copies.iterable), 30)}`"
-            self.report(node, f"{head}, built and traced one by one; {copies_advice(ctx, copies, module)}", extent=copies.extent, work="jax")
+            self.report(node, copies_message(ctx, node, copies), extent=copies.extent, work="jax")
             return
         if found is None:
             self._windows(node, stacked_windows(ctx, node, positional(node)[0]), quoted(ctx.code(node)))
