@@ -1008,7 +1008,8 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
     if re.search(r"\bCallable\b", compact):
         # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
         return Value(v.CALLABLE)
-    if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not re.match(r"^(?:typing\.|t\.|collections\.abc\.)?(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact):
+    container = re.match(r"^(?:typing\.|t\.|collections\.abc\.)?(list|List|tuple|Tuple|Sequence|dict|Dict|Iterable|Mapping)\[", compact)
+    if re.search(r"\b(Array|ndarray|ArrayLike|Tensor|jax\.Array)\b", compact) and not container:
         return v.array(None, evidence=(f"`{name}: {text}` (annotated as an array)",))
     parts = _tuple_parts(compact)
     if parts is not None:
