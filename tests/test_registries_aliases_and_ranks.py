@@ -385,3 +385,37 @@ def combine(ps, w):
 def test_the_builtin_any_of_a_computed_array_in_a_branch_is_eager_code(tmp_path, test, found):
     # ``bool()`` of a tracer raises: a function branching on ``any(jnp.isnan(ps))`` runs eagerly
     assert [f["code"] for f in scan_program(tmp_path, COMBINE.format(test=test))] == found
+
+
+DEBUG_FLAG = """
+import jax
+from jax import lax
+
+DEBUG = {value}
+{later}
+
+def filt(st, obs):
+    def step(s, o):
+        return 0.9 * s + o, s
+
+    if DEBUG:
+        for t in range(1, len(obs)):
+            st, _ = step(st, obs[t])
+    else:
+        st, _ = lax.scan(step, st, obs[1:])
+    return st
+
+
+filt = jax.jit(filt)
+"""
+
+
+@pytest.mark.parametrize("value, later, found", [
+    ("False", "", []),  # the branch does not run as shipped
+    ("True", "", ["GA103"]),
+    ("False", "\ndef verbose():\n    global DEBUG\n    DEBUG = True\n", ["GA103"]),  # rebound elsewhere: it may run
+    ("False", "DEBUG = True\n", ["GA103"]),  # bound twice
+])
+def test_a_branch_under_a_module_flag_bound_once_to_false_is_dead_code(tmp_path, value, later, found):
+    source = DEBUG_FLAG.format(value=value, later=later)
+    assert [f["code"] for f in scan_program(tmp_path, source)] == found

@@ -174,6 +174,7 @@ class ImportMap:
         self._module = module
         made: list[tuple[str, ast.Call]] = []
         assigned: dict[str, int] = {}
+        false: set[str] = set()
         for stmt in module_statements(module.body):
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names):
@@ -185,6 +186,7 @@ class ImportMap:
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 self.defined.add(stmt.name)
                 self._bound_at.setdefault(stmt.name, stmt.lineno)
+                assigned[stmt.name] = 2
             elif isinstance(stmt, ast.Assign):
                 for target in stmt.targets:
                     for bound in target_names(target):
@@ -193,20 +195,28 @@ class ImportMap:
                         assigned[bound] = assigned.get(bound, 0) + 1
                 if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call):
                     made.append((stmt.targets[0].id, stmt.value))
+                if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Constant) and stmt.value.value is False:
+                    false.add(stmt.targets[0].id)
             elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
                 self.defined.update(target_names(stmt.target))
+                assigned.update({name: 2 for name in target_names(stmt.target)})
             elif isinstance(stmt, (ast.For, ast.AsyncFor)):
                 self.defined.update(target_names(stmt.target))
+                assigned.update({name: 2 for name in target_names(stmt.target)})
             elif isinstance(stmt, (ast.With, ast.AsyncWith)):
                 for item in stmt.items:
                     if item.optional_vars is not None:
                         self.defined.update(target_names(item.optional_vars))
+                        assigned.update({name: 2 for name in target_names(item.optional_vars)})
         if any(module.startswith(".") or module.partition(".")[0] not in LIBRARY_STAR_ROOTS for module in self.star_imports):
             for local, qualified in CONVENTIONAL_ALIASES.items():
                 if local not in self.defined:
                     self.aliases.setdefault(local, qualified)
         #: Import aliases the module also rebinds otherwise: what they hold is not known.
         self.rebound = self.defined & self.aliases.keys()
+        #: Module-level flags bound once, to ``False`` (``DEBUG = False``), by an assignment alone:
+        #: a branch under one is dead code as shipped (``dead_flag`` also asks ``global``/``:=``).
+        self._false_flags = frozenset(name for name in false if assigned.get(name) == 1 and name not in self.aliases)
         #: Module-level names bound once to an instance of an imported class (``opt =
         #: qml.AdamOptimizer(0.1)``) -> the class: its methods may be transforms (``opt.step(cost, w)``).
         self.instances: dict[str, str] = {}
@@ -236,6 +246,11 @@ class ImportMap:
             if line is None or rebound_at is None or line >= rebound_at:
                 return None
         return f"{target}.{rest}" if rest else target
+
+    def dead_flag(self, name: str) -> bool:
+        """``name`` is a module-level flag bound once to ``False`` and nowhere else (no ``global``
+        rebinding it, no walrus): ``if DEBUG:`` guards code that does not run as shipped."""
+        return name in self._false_flags and name not in self.bound_elsewhere and not self.star_imports
 
     @property
     def host_library_call(self) -> "re.Pattern[str] | None":

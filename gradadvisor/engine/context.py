@@ -203,6 +203,19 @@ class Context:
         values = {literal for literal, _ in settings}
         return (settings[0][0], settings[0][1]) if len(values) == 1 and None not in values else None  # type: ignore[return-value]
 
+    def dead_branch(self, node: ast.If) -> bool:
+        """``if DEBUG:`` where ``DEBUG`` is the module's flag bound once to ``False``
+        (``ImportMap.dead_flag``) and no scope between here and the module binds the name."""
+        test = node.test
+        if not isinstance(test, ast.Name) or not self.names.dead_flag(test.id):
+            return False
+        scope = self.scope
+        while scope is not None and scope is not self.facts.module_scope:
+            if scope.binds(test.id):
+                return False
+            scope = scope.parent
+        return True
+
     def used_as_mapping(self, name: str) -> bool:
         """The function unpacks ``name`` with ``**`` (``{**extras}``, ``f(**extras)``), calls its
         ``items``/``keys``/``values``, reads it at a string key, or walks it and reads it at each

@@ -147,6 +147,9 @@ class RuleWalker:
                 found = nested_statements(node)
             else:
                 found = child_nodes(node)
+            if kind is ast.If and ctx.dead_branch(node):
+                dead = {id(item) for item in node.body}  # ``if DEBUG:`` with ``DEBUG = False``: not run as shipped
+                found = [item for item in found if id(item) not in dead]
             found.reverse()
             extend(found)
 
