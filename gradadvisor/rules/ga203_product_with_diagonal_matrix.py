@@ -77,7 +77,6 @@ class ProductWithDiagonalMatrix(Rule):
     expression_trigger = re.compile(r"@|\b(?:dot|matmul|multi_dot|einsum)\s*\(")
 
     VALID = (
-        # The argument may be a matrix: `diag` then takes its diagonal (reported at low confidence only).
         # The argument may be a matrix (`diag` then takes its diagonal): named like one, or
         # arithmetic with one (reported low only).
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, H):\n    return jnp.diag(H) @ a\n"),
@@ -277,15 +276,14 @@ class ProductWithDiagonalMatrix(Rule):
 
     def _matrix_hint(self, vector: ast.expr) -> str | None:
         """Why ``vector`` may well be a matrix, or None: elementwise arithmetic with an operand of
-        two or more axes (``jnp.ones((3, 3)) + s``, through a name bound once), or a name in it
-        (not a module's) capitalised as a matrix's is by convention (``H``, ``L_inv``)."""
+        two or more axes (``jnp.ones((3, 3)) + s``, written there or in the one assignment of a
+        name), or a name in it (not a module's) capitalised as a matrix's is by convention (``H``,
+        ``L_inv``)."""
         ctx = self.ctx
-        spelled = written = (ctx.assigned(vector.id) if isinstance(vector, ast.Name) else None) or vector
-        while isinstance(spelled, (ast.BinOp, ast.UnaryOp)) and not isinstance(getattr(spelled, "op", None), ast.MatMult):
-            sides = (spelled.left, spelled.right) if isinstance(spelled, ast.BinOp) else (spelled.operand,)
-            if any((self._rank(side) or 0) >= 2 for side in sides):
+        written = (ctx.assigned(vector.id) if isinstance(vector, ast.Name) else None) or vector
+        for node in ast.walk(written):
+            if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult) and any((self._rank(side) or 0) >= 2 for side in (node.left, node.right)):
                 return "arithmetic with an operand of two axes"
-            spelled = sides[0] if len(sides) == 1 else None
         capitalised = [node.id for node in ast.walk(written) if isinstance(node, ast.Name) and node.id[:1].isupper() and ctx.resolve(node) is None]
         return f"`{capitalised[0]}` is named like a matrix" if capitalised else None
 
