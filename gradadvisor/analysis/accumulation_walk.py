@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import Extent, is_collection_name
-from gradadvisor.analysis.syntax import call, child_nodes, constant, int_value, names_read, one_line, read_as_value, target_names
+from gradadvisor.analysis.syntax import call, child_nodes, constant, int_value, names_read, one_line, read_as_value, target_names, unwrapped_iterable
 from gradadvisor.analysis.vectorize import AxisRead, axis_read, same_length_slices
 
 #: Values that are certainly not arrays (a list of arrays may hold different shapes).
@@ -82,14 +82,16 @@ def for_level(ctx, loop: ast.For, strided: bool = False) -> Level | None:
     """The walk of one ``for`` loop: ``range``, ``enumerate``, ``zip``, ``itertools.pairwise``
     or the rows of one array; None for anything else. ``strided``: ``range(0, n, k)`` too, for a
     reader that takes the step as a block width (``Level.stride``)."""
-    target, iterable = loop.target, loop.iter
+    target = loop.target
+    # A sum's order does not matter: ``reversed(list(range(n)))`` adds what ``range(n)`` does.
+    iterable, _ = unwrapped_iterable(loop.iter, ctx.is_builtin)
     targets = tuple(target_names(target))
     if len(set(targets)) == len(targets) and _enumerated_zip(ctx, target, iterable):
         return _enumerated_zip_level(ctx, loop, targets)
     flat = isinstance(target, ast.Name) or isinstance(target, ast.Tuple) and all(isinstance(item, ast.Name) for item in target.elts)
     if not targets or not flat or len(set(targets)) != len(targets):
         return None
-    header = f"a Python loop over `{one_line(ctx.code(iterable), 40)}`"
+    header = f"a Python loop over `{one_line(ctx.code(loop.iter), 40)}`"
     level = Level(loop, header, targets, ctx.extent(iterable), header_reads=names_read(iterable))
     if isinstance(iterable, ast.Call) and not iterable.keywords and not any(isinstance(arg, ast.Starred) for arg in iterable.args):
         args = iterable.args

@@ -42,7 +42,7 @@ from gradadvisor.analysis.captures import (
 )
 from gradadvisor.analysis.facts import Binding, Facts, Position, Scope
 from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line, walk_local
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
@@ -235,6 +235,8 @@ class FileCaptures:
         loop = _loop_rebuilding(owner.node, nested[-1] if nested else None, [b for b in bindings if b.kind != "param"])
         if loop is not None:
             data["rebuilt"] = loop
+        if nested and _kept_inside(owner.node, nested[-1]):
+            data["kept"] = True  # only called or handed on during the owner's call: a jit elsewhere compiles none of it
         return data
 
     def _copied_attribute(self, bindings: list[Binding], owner: Scope, scopes: Sequence[ast.AST]) -> dict | None:
@@ -458,4 +460,39 @@ def _small_rows(function: ast.AST, name: str, data: dict) -> dict:
     rows["unknown"] = True
     rows["evidence"] = f"{data.get('evidence', 'loaded')}; but `{getattr(function, 'name', 'lambda')}` reads only small rows of it (`{one_line(ast.unparse(read), 40)}`)"
     return rows
+
+
+def _kept_inside(owner: ast.AST, closure: ast.AST) -> bool:
+    """Whether the ``def`` ``closure`` inside ``owner`` never leaves it: its name is only called
+    or passed to calls, never returned, yielded, stored in an attribute, an item or a global,
+    nor assigned to another name (a lambda: not known, so False)."""
+    if not isinstance(closure, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    name = closure.name
+    for node in walk_local(owner):
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None and _held_as_value(node.value, name):
+            return False
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None and _held_as_value(node.value, name):
+            return False
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+    return True
+
+
+#: Calls that wrap a function into a new one (kept, so the function leaves with it).
+WRAPPERS = frozenset({"jit", "vmap", "pmap", "partial", "grad", "value_and_grad", "checkpoint", "remat", "filter_jit", "custom_jvp", "custom_vjp"})
+
+
+def _held_as_value(value: ast.AST, name: str) -> bool:
+    """``name`` is part of the value bound (``f = closure``, ``fs = [closure]``,
+    ``g = jax.jit(closure)``), not only an argument of a call whose result is bound
+    (``out = lax.scan(closure, ...)``)."""
+    passed: set[int] = set()
+    for node in ast.walk(value):
+        if isinstance(node, ast.Call):
+            func = node.func
+            wrapper = (func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else "") in WRAPPERS
+            if not wrapper:
+                passed |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name) and arg.id == name}
+    return any(isinstance(node, ast.Name) and node.id == name and id(node) not in passed for node in ast.walk(value))
 

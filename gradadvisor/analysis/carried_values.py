@@ -133,7 +133,10 @@ def _arithmetic_helper(stmt: ast.stmt, ctx) -> bool:
     def arithmetic(part: ast.expr) -> bool:
         if isinstance(part, ast.Name) and len(assigned.get(part.id, ())) == 1:
             part = assigned[part.id][0]
-        return isinstance(part, (ast.BinOp, ast.UnaryOp)) and bool(names_read(part) & params)
+        if not names_read(part) & params:
+            return False
+        # ``return a.at[i].set(...)``, ``return st._replace(a=st.a.at[i].add(v))``: a jax array's update
+        return isinstance(part, (ast.BinOp, ast.UnaryOp)) or any(_at_update(node) for node in ast.walk(part))
 
     for node in ast.walk(function):
         if isinstance(node, ast.Return) and node.value is not None:
@@ -141,6 +144,16 @@ def _arithmetic_helper(stmt: ast.stmt, ctx) -> bool:
             if parts and all(arithmetic(part) for part in parts):
                 return True
     return False
+
+
+#: The methods of a jax array's ``.at[...]`` that return the updated array.
+AT_METHODS = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply"})
+
+
+def _at_update(node: ast.AST) -> bool:
+    """``x.at[i].set(v)`` (or ``.add``...): an update only a jax array has."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in AT_METHODS
+            and isinstance(node.func.value, ast.Subscript) and isinstance(node.func.value.value, ast.Attribute) and node.func.value.value.attr == "at")
 
 
 def initial_value(name: str, loop: ast.AST, ctx) -> v.Value:

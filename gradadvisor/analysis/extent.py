@@ -447,8 +447,10 @@ class ExtentReader:
             param = held[0] if held is not None else None
             small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)
                      for name in (bound.attr, param or ""))
-            if param is None or any(small):
+            if any(small):
                 return None
+            if param is None:
+                return self._field_setting(bound, text)
             # ``self.ticks = ticks`` in ``__init__``: a count the object is constructed with (phase 2
             # reads the constructor calls: ``Herd(n_agents=5)`` everywhere makes it a few)
             return Extent("data", f"`{text}` holds the constructor's `{param}`: the loop grows with what the object is built with", "likely", size=text,
@@ -460,6 +462,18 @@ class ExtentReader:
         if not SETTING_COUNT.search(bound.attr):
             return None
         return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
+
+    def _field_setting(self, bound: ast.Attribute, text: str) -> Extent | None:
+        """``range(self.cfg.max_iters)``, ``range(self.n_iter)`` with no ``__init__`` assigning
+        it: a field that the module's classes declare with one int default (``max_iters: int =
+        60`` in a dataclass, ``n_iter = 50`` in a class body; ``Context.module_setting``). At
+        least ``CONSTRUCTED_FEW`` is a likely data size; fewer says nothing (a constructor call
+        the scan cannot see may pass more)."""
+        setting = self.module_setting(bound.attr)
+        if setting is None or setting[0] < CONSTRUCTED_FEW:
+            return None
+        return Extent("data", f"`{text}`: `{bound.attr}` defaults to {setting[0]} in `{setting[1]}` of this module", "likely",
+                      size=str(setting[0]))
 
     def _imported_constant(self, bound: ast.AST) -> Extent | None:
         """``range(params.M)``, ``range(M)`` with ``from settings import M``: a name another module

@@ -119,6 +119,10 @@ DERIVATIVE_FUNCTIONS = GRADIENT_FUNCTIONS | {"jax.vjp", "jax.linearize"}
 DIRECT_DERIVATIVES = frozenset({"jax.jvp", "jax.vjp", "jax.linearize"})
 
 
+#: Transforms that map or compile a function and keep what it computes (a gradient function
+#: passed through them still computes gradients).
+WRAPPING_TRANSFORMS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "equinox.filter_jit", "equinox.filter_vmap"})
+
 #: qualified transform -> the level it gives the function it receives.
 TRANSFORM_LEVELS = {name: Level.DIFFERENTIATED for name in DIFFERENTIATING} | {name: Level.TRACED for name in TRACING}
 
@@ -219,7 +223,7 @@ def gradient_call(node: ast.Call, ctx, held: bool = False) -> tuple[str, str | N
     value = ctx.value(node.func)
     if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS:
         return value.transform, None
-    returned = _returns_derivative(node.func, ctx) or _held_gradient(node.func, ctx)
+    returned = _returns_derivative(node.func, ctx) or _held_gradient(node.func, ctx) or _mapped_gradient(node.func, ctx)
     if returned is not None:
         return returned, None
     func = node.func
@@ -262,6 +266,18 @@ def gradient_calls(node: ast.AST, variables: set[str], ctx, held: bool = False) 
     return found
 
 
+def _mapped_gradient(func: ast.AST, ctx) -> str | None:
+    """The transform, when ``func`` maps or compiles a gradient function right where it is
+    called (``jax.vmap(grad_fn, in_axes=(0, None))(pts, w)``, ``jax.jit(jax.grad(f))(x)``):
+    the call computes that derivative (a batch of them, through ``vmap``)."""
+    while isinstance(func, ast.Call) and func.args and canonical(ctx.resolve(func.func)) in WRAPPING_TRANSFORMS:
+        func = func.args[0]
+        value = ctx.value(func)
+        if value.kind == v.CALLABLE and value.transform in DERIVATIVE_FUNCTIONS and value.transform not in DIRECT_DERIVATIVES:
+            return value.transform
+    return None
+
+
 def _returns_derivative(func: ast.AST, ctx) -> str | None:
     """The transform, when ``func`` names a function of this module (``single_grad``, or
     ``self.method`` of the class around) whose every ``return`` gives a derivative computed in
@@ -277,8 +293,8 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     transforms = [_derivative_transform(statement.value, ctx) for statement in returns]
     if not any(transforms):
         return _inner_derivative(definition, ctx)
-    if None in transforms or {"jax.value_and_grad", "autograd.value_and_grad"} & set(transforms):  # type: ignore[arg-type]
-        return None  # some return gives no derivative, or a value with it
+    if None in transforms:
+        return None  # some return gives no derivative
     return transforms[0] if len(set(transforms)) == 1 else None
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis.einsum import IndexOutput, StackOutput
 from gradadvisor.analysis.extent import LATER_AXIS, Extent
-from gradadvisor.analysis.syntax import COMPREHENSIONS, call, int_value, name, names_read, one_line, substitute, walk
+from gradadvisor.analysis.syntax import COMPREHENSIONS, call, int_value, name, names_read, one_line, substitute, unwrapped_iterable, walk
 
 #: The suffix of the index name given to loops over rows (``for x in xs``): never spelled in code.
 SYNTHETIC = "__row"
@@ -150,6 +150,7 @@ def clause_loops(ctx, target: ast.AST, iterable: ast.AST) -> list[Loop] | None:
     """The loops one ``for target in iterable`` clause runs (two for ``itertools.product``)."""
     if isinstance(iterable, ast.Call) and any(isinstance(arg, ast.Starred) for arg in iterable.args):
         return None
+    iterable, _ = unwrapped_iterable(iterable, ctx.is_builtin, reverse=False)  # list(range(n)): the order a gather keeps
     if isinstance(target, ast.Name):
         found = range_loop(ctx, target.id, iterable)
         if found is not None:

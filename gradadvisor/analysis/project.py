@@ -666,6 +666,23 @@ class Project:
         """The innermost of ``scopes`` that jit (or pmap) reaches."""
         return next(((path, scope) for scope in scopes if (path, scope) in self.compiled), None)
 
+    def compiled_within(self, key: Key, owner: Key) -> bool:
+        """Whether the jit that compiles ``key`` starts inside a call of ``owner`` (a function
+        that encloses ``key``): the compiled root is ``key`` itself, a function ``owner`` defines,
+        or one it calls or hands functions to. A root reached only through other callers
+        (``_resample`` jitted elsewhere, which reaches a helper that ``owner`` also hands its
+        closure to) compiles nothing of ``owner``'s: its values stay tracers or run eagerly."""
+        chain = [key]
+        while len(chain) < 12:
+            parent = self.compile_reasons[chain[-1]].parent if chain[-1] in self.compile_reasons else None
+            if parent is None or parent in chain:
+                break
+            chain.append(parent)
+        root = chain[-1]
+        if root == key or owner in self._ancestors(root):
+            return True
+        return any(callee == root for callee, _ in self.callees(owner))
+
     def explain_compiled(self, key: Key, from_path: str | None = None) -> str | None:
         """``"`step` is compiled: passed to jax.jit at line 30; `loss` is called from `step`"``."""
         return self.explain(key, from_path, compiled=True)

@@ -232,7 +232,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     assigned -= set(form.targets)
     changing = assigned | loop_names  # positions anchored on other names stay put (``h.at[z, t + 1]``)
     #: Entries of local mappings the body assigns (``state["h"] = ...``): tracked like names.
-    entries = {name for name in assigned if "[" in name}
+    entries = {name for name in assigned if "[" in name or "." in name}
     # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
     # carries its last item like a name: each append assigns it.
     last_items = {name: shown for name, shown in _last_item_lists(node.body, var).items() if name not in assigned}

@@ -246,10 +246,13 @@ def write_of(stmt: ast.stmt, var: str | None, resolve, code) -> Write | None:
 
 
 def entry_name(node: ast.AST) -> str | None:
-    """``state["h"]`` (a literal key of a local mapping) as the name of the value it holds; the
-    dataflow tracks such entries like names (``state["h"] = f(state["h"], x)`` carries it)."""
+    """``state["h"]`` (a literal key of a local mapping) or ``self.h`` (an attribute of a name)
+    as the name of the value it holds; the dataflow tracks such entries like names
+    (``state["h"] = f(state["h"], x)`` and ``self.h = f(self.h, x)`` carry it)."""
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
         return f"{node.value.id}[{node.slice.value!r}]"
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
     return None
 
 

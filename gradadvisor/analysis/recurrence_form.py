@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from gradadvisor.analysis.syntax import int_value, names_read, target_names, walk_local
+from gradadvisor.analysis.syntax import int_value, names_read, target_names, unwrapped_iterable, walk_local
 
 
 @dataclass
@@ -59,27 +59,23 @@ def _range_direction(call: ast.Call, is_builtin) -> tuple[int, tuple[ast.expr | 
 
 
 def _for_form(node: ast.For, is_builtin) -> LoopForm | None:
-    target, iterable = node.target, node.iter
+    target = node.target
+    # ``reversed(list(range(n)))`` walks ``range(n)`` backwards; ``list(...)`` copies change nothing.
+    iterable, direction = unwrapped_iterable(node.iter, is_builtin)
     names = tuple(target_names(target))
     if isinstance(target, ast.Name):
-        if isinstance(iterable, ast.Call) and is_builtin(iterable.func, "reversed") and len(iterable.args) == 1:
-            inner = iterable.args[0]
-            found = _range_direction(inner, is_builtin) if isinstance(inner, ast.Call) else None
-            if found is not None:
-                return LoopForm(node, target.id, -found[0], targets=names)
-            return LoopForm(node, None, -1, {target.id: inner}, targets=names)
         found = _range_direction(iterable, is_builtin) if isinstance(iterable, ast.Call) else None
         if found is not None:
-            return LoopForm(node, target.id, found[0], bounds=found[1], targets=names)
-        return LoopForm(node, None, 1, {target.id: iterable}, targets=names)
+            return LoopForm(node, target.id, direction * found[0], bounds=found[1] if direction == 1 else None, targets=names)
+        return LoopForm(node, None, direction, {target.id: iterable}, targets=names)
     if not isinstance(target, ast.Tuple) or not all(isinstance(element, ast.Name) for element in target.elts):
-        return LoopForm(node, None, 1, {name: iterable for name in names}, targets=names) if names else None
+        return LoopForm(node, None, direction, {name: iterable for name in names}, targets=names) if names else None
     variables = [element.id for element in target.elts]  # type: ignore[attr-defined]
     if isinstance(iterable, ast.Call) and is_builtin(iterable.func, "enumerate") and len(iterable.args) == 1 and len(variables) == 2:
-        return LoopForm(node, variables[0], 1, {variables[1]: iterable.args[0]}, targets=names)
+        return LoopForm(node, variables[0], direction, {variables[1]: iterable.args[0]}, targets=names)
     if isinstance(iterable, ast.Call) and is_builtin(iterable.func, "zip") and len(iterable.args) == len(variables):
-        return LoopForm(node, None, 1, dict(zip(variables, iterable.args)), targets=names)
-    return LoopForm(node, None, 1, {name: iterable for name in variables}, targets=names)
+        return LoopForm(node, None, direction, dict(zip(variables, iterable.args)), targets=names)
+    return LoopForm(node, None, direction, {name: iterable for name in variables}, targets=names)
 
 
 def _while_form(node: ast.While) -> LoopForm | None:

@@ -64,6 +64,8 @@ HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|ite
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
+#: ``Solver(cfg).run(x)``: a method called on an instance made at once.
+INSTANCE_METHOD_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
 #: Methods of arrays, containers, strings, random keys and library objects (a flax Module's
 #: ``apply``, an optimizer's ``update``): a parameter calling one is no evidence of a class of the
 #: project.
@@ -364,6 +366,7 @@ class SummaryBuilder:
         self._model_libraries = any(qualified.partition(".")[0] in roots for qualified in names.aliases.values())
         #: Names called and their result called at once (``RNN(w)(xs)``), per function.
         self._called_instances: dict[str, list[str]] = {}
+        self._made_methods: dict[str, list[tuple[str, str]]] = {}
         self._called: dict[str, set[str]] = {}  # names called directly, per function (``_called_names``)
         #: Top-level function key -> its parameters whose default constructs, or whose
         #: annotation names, a class (perhaps one of this file's: ``build`` checks).
@@ -473,6 +476,8 @@ class SummaryBuilder:
             called = {f"{klass}.__call__" for name, klass in instances.items() if name in self._called_names(key)}
             # ``RNN(w)(xs)``: an instance made and called at once
             called |= {f"{name}.__call__" for name in self._called_instances.get(key, ()) if name in heads and self._is_class_name(name)}
+            # ``Solver(cfg).run(x)``: the method of the instance made at once
+            called |= {f"{name}.{method}" for name, method in self._made_methods.get(key, ()) if name in heads and self._is_class_name(name)}
             function = self.summary.functions[key]
             function.references = sorted({a for a, _ in pairs if a in heads} | {f"{a}.{b}" for a, b in pairs if b} | called)
             params = enclosing_params(self.summary.functions, key)
@@ -749,6 +754,8 @@ class SummaryBuilder:
             self._attribute_calls[key] = ATTRIBUTE_CALL.findall(text)
         if ")(" in text:
             self._called_instances[key] = INSTANCE_CALL.findall(text)
+        if ")." in text:
+            self._made_methods[key] = INSTANCE_METHOD_CALL.findall(text)
         typed = {**self._typed_params.get(parent_key, {}), **_typed_parameters(args)} if parent_key else _typed_parameters(args)
         if typed:
             self._typed_params[key] = typed

@@ -316,6 +316,21 @@ def target_names(target: ast.AST) -> list[str]:
     return []
 
 
+def unwrapped_iterable(iterable: ast.expr, is_builtin, reverse: bool = True) -> tuple[ast.expr, int]:
+    """``(inner, direction)`` of an iterable wrapped in ``list(...)``, ``tuple(...)`` or
+    ``reversed(...)`` (``reversed(list(range(n)))`` walks what ``range(n)`` does, backwards:
+    direction -1). ``reverse=False`` strips only the copies, for readers whose order matters."""
+    direction = 1
+    while isinstance(iterable, ast.Call) and len(iterable.args) == 1 and not iterable.keywords and not isinstance(iterable.args[0], ast.Starred):
+        if is_builtin(iterable.func, "list") or is_builtin(iterable.func, "tuple"):
+            iterable = iterable.args[0]
+        elif reverse and is_builtin(iterable.func, "reversed"):
+            iterable, direction = iterable.args[0], -direction
+        else:
+            break
+    return iterable, direction
+
+
 def int_value(node: ast.AST | None) -> int | None:
     """The value of an integer literal (``3``, ``-2``), else None. Booleans are not integers here."""
     if isinstance(node, ast.Constant) and type(node.value) is int:

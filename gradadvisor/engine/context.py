@@ -188,8 +188,10 @@ class Context:
 
     def module_setting(self, name: str) -> tuple[int, str] | None:
         """The int default that the functions of this module taking a parameter ``name`` with a
-        default all give it (``def __init__(self, ..., temp_steps=10)``), and the first of them;
-        None when none does, or the defaults differ or are not int literals."""
+        default all give it (``def __init__(self, ..., temp_steps=10)``), and the classes declaring
+        a field so named (``max_iters: int = 60`` in a dataclass, ``max_iters = 60`` in a class
+        body), and the first of them; None when none does, or the defaults differ or are not int
+        literals."""
         answers = self.memo("module_setting")
         if not answers:
             found: dict[str, list[tuple[object, str]]] = {}
@@ -198,6 +200,16 @@ class Context:
                     for param, default in parameter_defaults(node.args).items():
                         literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
                         found.setdefault(param, []).append((literal, node.name))
+                elif isinstance(node, ast.ClassDef):
+                    for stmt in node.body:
+                        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+                            field, default = stmt.target.id, stmt.value
+                        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                            field, default = stmt.targets[0].id, stmt.value
+                        else:
+                            continue
+                        literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
+                        found.setdefault(field, []).append((literal, node.name))
             answers[0] = found
         settings = answers[0].get(name, [])
         values = {literal for literal, _ in settings}

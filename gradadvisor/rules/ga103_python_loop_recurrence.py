@@ -372,7 +372,9 @@ class PythonLoopRecurrence(Rule):
         # where a trace is proven, unless its states are joined into one jax array after the
         # loop (``out.append(g)`` ... ``jnp.array(out)``): jax values, as ``.at`` writes are.
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
-        iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code) or inner_steps(form)  # few steps, shifts: low
+        # few steps, shifts: low (a count's name says "inner" only where no stated value does)
+        stated = extent.is_data and (extent.size or "").isdigit()
+        iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code) or (None if stated else inner_steps(form))
         work = "jax" if joined and case.work == "unknown" else case.work
         self.report(
             node, message, extent=extent, work=work, need=case.need, fix=fori_fix(form, flow, ctx),

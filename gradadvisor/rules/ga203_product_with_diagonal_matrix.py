@@ -16,6 +16,9 @@ from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 _JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, s):\n"
 
 
+#: Reductions that, along one axis, take a matrix to a vector.
+REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "std", "var", "nansum", "nanmean", "logsumexp"})
+
 class ProductWithDiagonalMatrix(Rule):
     """
     ## What it does
@@ -284,8 +287,25 @@ class ProductWithDiagonalMatrix(Rule):
         for node in ast.walk(written):
             if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult) and any((self._rank(side) or 0) >= 2 for side in (node.left, node.right)):
                 return "arithmetic with an operand of two axes"
-        capitalised = [node.id for node in ast.walk(written) if isinstance(node, ast.Name) and node.id[:1].isupper() and ctx.resolve(node) is None]
+        # ``jnp.sum(C, axis=1)``: a matrix reduced along an axis is a vector, whatever its name
+        reduced = {id(inner) for node in ast.walk(written) if self._reduces_axis(node) for inner in ast.walk(node)}
+        capitalised = [node.id for node in ast.walk(written) if isinstance(node, ast.Name) and id(node) not in reduced
+                       and node.id[:1].isupper() and ctx.resolve(node) is None]
         return f"`{capitalised[0]}` is named like a matrix" if capitalised else None
+
+    def _reduces_axis(self, node: ast.AST) -> bool:
+        """``jnp.sum(C, axis=1)``, ``C.mean(0)``: a reduction along one given axis."""
+        if not isinstance(node, ast.Call):
+            return False
+        function = self.ctx.resolve(node.func) or ""
+        method = isinstance(node.func, ast.Attribute) and not function
+        if function.rpartition(".")[2] not in REDUCTIONS and not (method and node.func.attr in REDUCTIONS):  # type: ignore[union-attr]
+            return False
+        axis = next((k.value for k in node.keywords if k.arg == "axis"), None)
+        if axis is None:
+            positional = node.args[0 if method else 1:]
+            axis = positional[0] if positional else None
+        return axis is not None and isinstance(axis, (ast.Constant, ast.UnaryOp)) and type(getattr(axis, "value", getattr(getattr(axis, "operand", None), "value", None))) is int
 
     def _multiplied_again(self, node: ast.expr) -> bool:
         """``A @ D`` is itself multiplied on the right (``A @ D @ B``): ``D`` is used as a matrix."""

@@ -332,6 +332,8 @@ class LargeCapturedConstant(Rule):
         owner = data.get("owner")
         if owner is not None and project.level(candidate.path, (owner,))[0] >= Level.TRACED:
             return None  # built under a trace: a tracer, not a constant
+        if data.get("kept") and not project.compiled_within(compiled, (candidate.path, owner)):
+            return None  # the jit starts outside the function holding the value: nothing of it is embedded
         size = project_size(data, candidate.path, candidate.scopes, project)
         if size is None:
             return None
