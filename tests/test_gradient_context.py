@@ -192,12 +192,13 @@ def test_the_library_table_is_consistent():
     assert gradient.BATCHING <= names
     assert set(gradient.DIFFERENTIATED_ARGUMENTS) <= gradient.DIFFERENTIATING
     assert set(gradient.BASE_METHODS) <= set(gradient.MODULE_BASES)
+    assert all(name.count(".") >= 1 for name in gradient.CLASS_DECORATORS), "class decorators are qualified names"
     assert set(gradient.MODEL_CALLS.values()) <= names
     assert gradient.METHOD_TRANSFORMS <= gradient.DIFFERENTIATING and all(name.count(".") >= 2 for name in gradient.METHOD_TRANSFORMS)
     for library in table["library"].values():
         assert library["modules"], "every library names its modules"
         for key in library:
-            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls"}, key
+            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls", "class_decorators"}, key
     for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT:
         assert name.split(".")[0] in gradient.LIBRARY_MODULES, f"{name}: its module is not listed"
 

@@ -284,9 +284,10 @@ def main(gain, ts, goal, tol):
 
 
 def test_a_function_called_only_by_host_code_runs_eagerly(tmp_path):
+    # ``main`` branches on an array's truth: host code, so ``simulate`` runs eagerly and is not
+    # reported at any confidence (the caller that shows no host code keeps it, below)
     found = scan_program(tmp_path, EAGER_CALLER.format(check="    if jnp.allclose(x[-1], goal, atol=tol):\n        print('reached')"))
-    assert [(f["code"], f["confidence"]) for f in found] == [("GA103", "low")]
-    assert any("`main`, host code (line" in item and "it runs eagerly" in item for item in found[0]["evidence"])
+    assert found == []
 
 
 def test_a_caller_that_shows_no_host_code_leaves_the_trace_likely(tmp_path):

@@ -291,3 +291,56 @@ def test_a_closure_kept_inside_its_function_is_not_compiled_by_an_unrelated_jit(
 def test_a_closure_handed_to_a_jitted_function_embeds_what_it_captures(tmp_path):
     found = scan_program(tmp_path, KEPT.format(decorator="@partial(jax.jit, static_argnums=0)"))
     assert [(f["code"], f["line"]) for f in found if f["code"] == "GA401"] == [("GA401", 22)]
+
+
+MODULE_LAMBDA = '''
+import jax
+import jax.numpy as jnp
+from jax import jit, grad
+
+
+def model(k, m):
+    return k * jnp.arange(200.0) + m
+
+
+@jit
+def cost(k, m, obs):
+    s = 0
+    for i in range(len(obs)):
+        s += (model(k, m)[i] - obs[i]) ** 2
+    return s / len(obs)
+
+
+measured = jnp.ones(200)
+wrapped = lambda km: cost(km[0], km[1], measured); dcost = grad(wrapped)
+'''
+
+
+def test_two_call_facts_on_one_line_one_from_module_level_do_not_crash(tmp_path):
+    # The lambda's call and the module line's share a line: one caller is None. Sorting the
+    # call sites raised a TypeError that ended the whole run.
+    found = scan_program(tmp_path, MODULE_LAMBDA)
+    assert [(f["code"], f["line"]) for f in found] == [("GA302", 14)]
+
+
+def test_a_rule_raising_in_phase_two_loses_only_its_candidate(tmp_path, monkeypatch):
+    import textwrap
+
+    from gradadvisor.engine import runner
+
+    real = runner.finalize_candidate
+
+    def broken(rule, candidate, project):
+        if candidate.code == "GA302":
+            raise TypeError("boom")
+        return real(rule, candidate, project)
+
+    monkeypatch.setattr(runner, "finalize_candidate", broken)
+    source = MODULE_LAMBDA + "\n\n@jax.jit\ndef roll(h, xs):\n    for t in range(xs.shape[0]):\n        h = jnp.tanh(h + xs[t])\n    return h\n"
+    (tmp_path / "pyproject.toml").write_text("[tool.gradadvisor]\n")
+    (tmp_path / "m.py").write_text(textwrap.dedent(source))
+    settings = runner.Settings(codes=("GA103", "GA302"), root=str(tmp_path), min_confidence="low")
+    results = runner.lint_paths([(tmp_path / "m.py", "m.py")], settings, jobs=1)
+    assert [f.code for result in results for f in result.findings] == ["GA103"]
+    errors = [error for result in results for error in result.errors]
+    assert len(errors) == 1 and "GA302 crashed" in errors[0].message and "boom" in errors[0].message

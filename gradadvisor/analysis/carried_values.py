@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS, gradient_call, method_around
-from gradadvisor.analysis.syntax import int_value, names_read, one_line, walk, walk_local
+from gradadvisor.analysis.syntax import int_value, names_read, one_line, parameter_names, walk, walk_local
 from gradadvisor.analysis.sample_sites import SITE_CALLS
 from gradadvisor.analysis.vectorize import calls_jax
 
@@ -80,7 +80,29 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
         isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
     )
     arithmetic = any(_numeric_update(stmt, name) or _arithmetic_helper(stmt, ctx) for name in states for stmt in flow.updates_of(name))
-    return "unknown" if walks or arithmetic else None
+    return "unknown" if walks or arithmetic or _fed_parameters(flow, states, ctx) else None
+
+
+def _fed_parameters(flow: Flow, states: list[str], ctx) -> bool:
+    """Every state's update is a call handed one of the function's parameters besides the state
+    (``s = sim.advance({"c": cap}, s, u)`` in ``def settle(cap)``): under a transform of the
+    function those are traced values, and so is what the call returns each step."""
+    function = ctx.function
+    if function is None or isinstance(function, ast.Lambda):
+        return False
+    params = parameter_names(function.args) - {"self", "cls"}
+    for name in states:
+        updates = flow.updates_of(name)
+        if not updates:
+            return False
+        for stmt in updates:
+            value = getattr(stmt, "value", None)
+            if not isinstance(value, ast.Call):
+                return False
+            arguments = [*value.args, *(k.value for k in value.keywords)]
+            if not any(names_read(arg) & params and name not in names_read(arg) for arg in arguments):
+                return False
+    return True
 
 
 def _makes_function(value: ast.AST | None, ctx) -> bool:

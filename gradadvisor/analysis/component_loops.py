@@ -110,6 +110,25 @@ def host_elements(node: ast.AST, is_builtin) -> str | None:
     return None
 
 
+def ranked_elements(node: ast.AST, is_builtin) -> str | None:
+    """Why the items the loop at ``node`` differ in structure, or None: the body branches in
+    Python on an item's rank or shape, or on its type (``p[t] if p.ndim > 1 else p``,
+    ``if isinstance(x, tuple)``): a list of differently-shaped items, which no single batched
+    call takes."""
+    elements = loop_elements(node)
+    if not elements:
+        return None
+    tests = [child.test for child in walk(node) if isinstance(child, (ast.If, ast.IfExp))]
+    for test in tests:
+        for part in walk(test):
+            if isinstance(part, ast.Attribute) and part.attr in ("ndim", "shape") and isinstance(part.value, ast.Name) and part.value.id in elements:
+                return f"the loop branches on `{part.value.id}.{part.attr}`: its items differ in shape"
+            if (isinstance(part, ast.Call) and is_builtin(part.func, "isinstance") and part.args
+                    and isinstance(part.args[0], ast.Name) and part.args[0].id in elements):
+                return f"the loop branches on the type of `{part.args[0].id}`: its items differ"
+    return None
+
+
 def opaque_elements(node: ast.AST, resolve) -> bool:
     """The loop's items are only handed whole to functions the file does not show to be jax's
     (``state = solve_subset(state, g)``): nothing in the loop uses an item as an array (no

@@ -1438,7 +1438,8 @@ class _Evaluator:
             mapped = self._mapped_data(node, args, depth)
             if mapped is not None:
                 return v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
-            return v.UNKNOWN_VALUE
+            # one result per mapped row: an array (of the rows it mapped), whatever it maps
+            return v.array(None, evidence=(f"the result of `{one_line(self.code(node.func), 40)}`: one row per mapped element",))
         if callee.transform in ("jax.jit", "equinox.filter_jit"):
             return v.UNKNOWN_VALUE
         if callee.transform == "class":
@@ -1452,8 +1453,30 @@ class _Evaluator:
                 result = self.facts.returns(node_def, scope)
                 if result.kind == v.PARAM and result.param is not None:
                     return self._argument(node_def, result.param, node, depth)
+                wrapped = self._wrapped_callable(node_def, result, node, depth)
+                if wrapped is not None:
+                    return wrapped
                 return replace(result, evidence=())
         return v.UNKNOWN_VALUE
+
+    def _wrapped_callable(self, wrapper: ast.AST, result: Value, call: ast.Call, depth: int) -> Value | None:
+        """``as_host(jax.jit(jax.jacobian(f)))`` where ``as_host(fn)`` returns a function it
+        defines that calls ``fn`` (a decorator-like wrapper): calling the result computes what
+        ``fn`` does, so it keeps the transform of the function passed."""
+        if result.kind != v.CALLABLE or result.transform is not None or not result.function:
+            return None
+        inner = next((node for node in getattr(wrapper, "body", ()) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.name == result.function), None)
+        if inner is None:
+            return None
+        params = [arg.arg for arg in [*wrapper.args.posonlyargs, *wrapper.args.args]]  # type: ignore[attr-defined]
+        called = {node.func.id for node in ast.walk(inner) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)} & set(params)
+        if len(called) != 1:
+            return None
+        passed = self._argument(wrapper, called.pop(), call, depth)
+        if passed.kind == v.CALLABLE and passed.transform is not None:
+            return Value(v.CALLABLE, transform=passed.transform, function=passed.function, evidence=(f"`{one_line(self.code(call), 50)}`",))
+        return None
 
     def _mapped_data(self, node: ast.Call, args: list[ast.expr], depth: int) -> ast.expr | None:
         """The data array a map written in place maps over (``jax.vmap(make, in_axes=(0, None))(u0,
@@ -1624,6 +1647,9 @@ class _Evaluator:
             function = wrapped.function if wrapped.kind == v.CALLABLE else (dotted(inner) if inner is not None else None)
             kept = kept_transform(qualified, wrapped.transform)
             return Value(v.CALLABLE, transform=kept, function=function, evidence=(f"`{one_line(self.code(node), 50)}`",))
+        if qualified == "jax.lax.stop_gradient" and len(args) == 1 and not node.keywords:
+            # the same value with no gradient: ``stop_gradient(W.shape[0])`` is that int
+            return self.eval(args[0], depth)
         if qualified in ("jax.device_put", "jax.device_put_replicated") and args:
             inner = self.eval(args[0], depth)
             if inner.is_array and (inner.shape is not None or inner.data):
@@ -1682,6 +1708,12 @@ class _Evaluator:
         if qualified.startswith(("jax.tree_util.tree_leaves", "jax.tree.leaves", "jax.tree_leaves")):
             return v.sequence(None, evidence=("pytree leaves",))
         if qualified.startswith(("jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map")):
+            # mapped over lists (every tree has the first's structure: one of them shown to be a
+            # list is enough), the result is a list as long, whose items may differ in shape
+            trees = [self.eval(arg, depth) for arg in args[1:3]]
+            tree = next((found for found in trees if found.kind == v.SEQUENCE), None)
+            if tree is not None:
+                return v.sequence(tree.length, evidence=(f"`{one_line(self.code(node), 50)}`: a list, mapped item by item",))
             return Value(v.OBJECT)
         if qualified.startswith(lib.MODULE_LIBRARIES):
             return Value(v.OBJECT)

@@ -141,6 +141,9 @@ BASE_METHODS = {base: frozenset(methods) for library in _LIBRARIES for base, met
 #: Calls that make the function calling them a model its library traces and differentiates
 #: (``numpyro.sample``) -> the library's inference entry point the seed names.
 MODEL_CALLS = {name: entry for library in _LIBRARIES for name, entry in library.get("model_calls", {}).items()}
+#: Class decorators that compile the public methods of the class (``@evox.jit_class``) -> the
+#: kind of class they make.
+CLASS_DECORATORS = {name: kind for library in _LIBRARIES for name, kind in library.get("class_decorators", {}).items()}
 #: The kind a base's subclasses are (``MODULE_BASES``) -> the methods that run under a trace.
 KIND_METHODS = {MODULE_BASES[base]: methods for base, methods in BASE_METHODS.items() if base in MODULE_BASES}
 

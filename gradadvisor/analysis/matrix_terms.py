@@ -337,23 +337,35 @@ def source_params(operands, ctx, depth: int = 0) -> list[str]:
     return found
 
 
-def sliced_items(expr: ast.AST) -> int | None:
+#: Elementwise functions of one array (by their last name): they keep its length.
+ELEMENTWISE_ONE = frozenset({"exp", "log", "sqrt", "cos", "sin", "tan", "tanh", "abs", "conj", "conjugate", "real", "imag",
+                             "reciprocal", "square", "sign", "expm1", "log1p", "sigmoid", "softplus"})
+
+
+def sliced_items(expr: ast.AST, assigned=None, resolve=None) -> int | None:
     """How many items at most a vector sliced with literal bounds has, through elementwise
-    arithmetic (``w[-5:] ** -0.5``: 5); None for anything else."""
+    arithmetic and elementwise functions of it (``w[-5:] ** -0.5``, ``jnp.exp(1j * th[12:16])``:
+    5, 4), and through names bound once (``assigned``: name -> its one value, or None);
+    None for anything else."""
     from gradadvisor.analysis.facts import sliced_length
 
     def number(node: ast.AST) -> bool:
         return isinstance(node, ast.Constant) or isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant)
 
-    while isinstance(expr, (ast.BinOp, ast.UnaryOp)):
+    for _ in range(8):
         if isinstance(expr, ast.UnaryOp):
             expr = expr.operand
-        elif number(expr.right):
+        elif isinstance(expr, ast.BinOp) and number(expr.right):
             expr = expr.left
-        elif number(expr.left):
+        elif isinstance(expr, ast.BinOp) and number(expr.left):
             expr = expr.right
+        elif (isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and resolve is not None
+              and (resolve(expr.func) or "").rpartition(".")[2] in ELEMENTWISE_ONE):
+            expr = expr.args[0]
+        elif isinstance(expr, ast.Name) and assigned is not None and (value := assigned(expr)) is not None:
+            expr = value
         else:
-            return None
+            break
     if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice):
         found = sliced_length(expr.slice, None)
         return found if isinstance(found, int) else None

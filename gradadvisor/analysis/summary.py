@@ -31,6 +31,7 @@ from gradadvisor.analysis.gradient import (
     CUSTOM_RULE_METHODS,
     FUNCTION_ARGUMENTS,
     GRADIENT_FUNCTIONS,
+    CLASS_DECORATORS,
     KIND_METHODS,
     METHOD_TRANSFORMS,
     MODEL_CALLS,
@@ -64,6 +65,8 @@ HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|ite
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
+#: The kinds of class a class decorator makes (``@evox.jit_class``): their public methods compile.
+CLASS_DECORATED = frozenset(CLASS_DECORATORS.values())
 #: ``Solver(cfg).run(x)``: a method called on an instance made at once.
 INSTANCE_METHOD_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
 #: Methods of arrays, containers, strings, random keys and library objects (a flax Module's
@@ -768,7 +771,10 @@ class SummaryBuilder:
         if klass is not None and klass in self.summary.classes and name != "<lambda>":
             self.summary.classes[klass].methods[name] = key
             kind = self.summary.classes[klass].module_kind
-            if kind is not None:
+            if kind in CLASS_DECORATED and (name == "__call__" or not name.startswith("_")):
+                # ``@jit_class``: each public method is compiled on its own, as ``jax.jit(method)``
+                self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "jax.jit", node.lineno, f"a public method of {kind}"))
+            elif kind is not None:
                 compact = any(canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) in COMPACT for d in node.decorator_list)
                 traced = KIND_METHODS.get(kind, frozenset({"__call__"}))
                 if name in traced or compact or "*" in traced and name != "__init__":
@@ -804,6 +810,8 @@ class SummaryBuilder:
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
+        decorated = (canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) for d in node.decorator_list)
+        kind = next((CLASS_DECORATORS[name] for name in decorated if name in CLASS_DECORATORS), kind)
         block = self.source.block(node)
         held = held_gradients(node, self.names) if ("grad" in block or "jac" in block or "hess" in block) and HELD_WORD.search(block) else {}
         self.summary.classes[qualname] = ClassSummary(node.name, qualname, node.lineno, bases, kind, method_aliases=_method_aliases(node, block),

@@ -190,9 +190,12 @@ def phase1_text(display: str, text: str, settings: Settings) -> Phase1:
 
 
 def findings_for(
-    analysis: FileAnalysis, project: Project, settings: Settings, text: str | None = None, source: SourceText | NotebookSource | None = None
+    analysis: FileAnalysis, project: Project, settings: Settings, text: str | None = None, source: SourceText | NotebookSource | None = None,
+    crashes: dict[str, str] | None = None,
 ) -> list[Finding]:
-    """Phase 2 for one file: candidates -> findings (confidence, evidence, noqa)."""
+    """Phase 2 for one file: candidates -> findings (confidence, evidence, noqa). A rule whose
+    phase 2 raises on a candidate loses that candidate only: ``crashes`` (code -> message)
+    collects it for the file's diagnostics, and the rest of the file is reported."""
     floor = CONFIDENCE_ORDER.get(settings.min_confidence, 1)
     suppressions = {line: Suppression(s.line, s.column, s.end_column, s.codes) for line, s in analysis.suppressions.items()}
     findings: list[Finding] = []
@@ -200,7 +203,13 @@ def findings_for(
         rule = rule_by_code(candidate.code)
         if rule is None:
             continue
-        finding = finalize_candidate(rule, candidate, project)
+        try:
+            finding = finalize_candidate(rule, candidate, project)
+        except Exception as error:  # noqa: BLE001 - one candidate's bug must not lose the run
+            if crashes is None:
+                raise
+            crashes.setdefault(candidate.code, f"line {candidate.span.line}: {type(error).__name__}: {error}")
+            continue
         if finding is None:
             continue
         suppression = suppressions.get(finding.line)
@@ -417,7 +426,10 @@ def _finish(path: Path | None, first: Phase1, project: Project, settings: Settin
             done.source = loaded
     source = done.source
     done.final = source.text if source is not None else None
-    result.findings = findings_for(first.analysis, project, settings, done.final, source)
+    crashes: dict[str, str] = {}
+    result.findings = findings_for(first.analysis, project, settings, done.final, source, crashes)
+    for code, message in sorted(crashes.items()):
+        result.errors.append(FileError(result.path, "internal-error", f"rule {code} crashed on this file (phase 2): {message}"))
     done.original = list(result.findings)
     if settings.fix_mode != "none" and source is not None and any(f.fix and settings.applies(f.fix.applicability) for f in result.findings):
         outcome = apply_fix_rounds(

@@ -373,9 +373,10 @@ class Rule:
 
 
 def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | None]:
-    """("proven" | "guessed" | "likely" | "none", the explanation) for the candidate's gradient
-    context. "guessed": a transform reaches it through a method found by its name alone
-    (``Project.method_owners``); a finding it supports is at most medium."""
+    """("proven" | "guessed" | "likely" | "none" | "eager", the explanation) for the
+    candidate's gradient context. "guessed": a transform reaches it through a method found by its
+    name alone (``Project.method_owners``); a finding it supports is at most medium. "eager": the
+    project shows it runs eagerly (no arguments and called once, or only eager callers)."""
     if candidate.need == "here":
         return "proven", None  # the construct differentiates by itself (``jax.jacfwd(f)(x)``)
     level, key = project.level(candidate.path, candidate.scopes)
@@ -394,11 +395,11 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
         return "proven", explanation
     function = project.function(key) if key is not None else None
     if function is not None and level < Level.TRACED and not function.params and function.name != "<lambda>" and project.module_level_called(key):
-        return "none", f"`{function.name}` takes no arguments and no transform reaches it: it runs once, on constants, with nothing to differentiate"
+        return "eager", f"`{function.name}` takes no arguments and no transform reaches it: it runs once, on constants, with nothing to differentiate"
     if key is not None and level < Level.TRACED and not candidate.slow_eagerly:
         eager = project.eager_only(key)
         if eager is not None:
-            return "none", eager  # its only callers run eagerly: not traced, whatever jax it does
+            return "eager", eager  # its only callers run eagerly: not traced, whatever jax it does
     if candidate.work == "jax" and not project.untraced_autograd(candidate.path) and project.imports_autodiff(candidate.path):
         return "likely", explanation
     return "none", explanation
@@ -545,6 +546,8 @@ def per_element_matrices(rule: type[Rule], candidate: Candidate, project: "Proje
 
 def default_finalize(rule: type[Rule], candidate: Candidate, project: "Project") -> Finding | None:
     trace, explanation = trace_proof(candidate, project)
+    if trace == "eager" and not candidate.slow_eagerly:
+        return None  # shown to run eagerly: nothing unrolls into a trace, at any confidence
     if trace not in ("proven", "guessed") and (candidate.require_trace or candidate.work == "host"):
         return None
     guessed = trace == "guessed"
@@ -663,7 +666,8 @@ def call_sites_proving(project: "Project", path: str, function: str, checks: Seq
             return []  # a call that leaves a parameter to its default, or two calls on one line
         if not all(_check(words, {param: facts[0] for param, facts in passed.items()}) for words in parsed):
             return []
-    return [f"{site[0]}:{site[1]}" for site in sorted(by_site)]
+    # one caller may be None (module-level code) beside a named one on the same line
+    return [f"{site[0]}:{site[1]}" for site in sorted(by_site, key=lambda site: (site[0], site[1], site[2] or ""))]
 
 
 def _check(words: list[str], passed: dict) -> bool:

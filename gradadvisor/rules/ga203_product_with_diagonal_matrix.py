@@ -344,11 +344,17 @@ class ProductWithDiagonalMatrix(Rule):
     def _few_items(self, vector: ast.expr, statement: ast.AST) -> bool:
         """``jnp.stack([a, b])``, ``jnp.array((x, y, z))``: a vector of a few listed items, written
         in place or bound once to the name given (``s = jnp.stack([1, 1, det], axis=-1)``); or a
-        few items sliced with literal bounds, then scaled (``top = w[-5:] ** -0.5``)."""
+        few items sliced with literal bounds, then scaled or mapped elementwise (``top = w[-5:] **
+        -0.5``, ``jnp.exp(1j * th[12:16])``)."""
         binding = self._assignment(vector, statement) if isinstance(vector, ast.Name) else None
         if binding is not None:
             vector = binding.value
-        sliced = mt.sliced_items(vector)
+
+        def assigned(name: ast.Name) -> ast.expr | None:
+            found = self._assignment(name, statement)
+            return found.value if found is not None else None
+
+        sliced = mt.sliced_items(vector, assigned, self.ctx.resolve)
         if sliced is not None and sliced <= SMALL_RANGE:
             return True
         if isinstance(vector, ast.Call) and (self.ctx.resolve(vector.func) or "").rpartition(".")[2] not in ("stack", "array", "asarray", "hstack"):

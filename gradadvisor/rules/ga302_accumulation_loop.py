@@ -8,6 +8,7 @@ import re
 from gradadvisor.analysis.accumulation import pair_sum, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.blocks import chunk_evidence, chunk_widths
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
+from gradadvisor.analysis.component_loops import ranked_elements
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, summed_loop_fix, triangle_advice
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
@@ -340,8 +341,8 @@ class AccumulationLoop(Rule):
     def _check(self, levels: list[Level], loop: ast.stmt, statements: list[ast.stmt]) -> None:
         ctx = self.ctx
         body = summed_rows(ctx, levels, statements)
-        if body is None:
-            return
+        if body is None or ranked_elements(loop, ctx.is_builtin) is not None:
+            return  # (items of different shapes, `p[t] if p.ndim > 1 else p`: no batched sum takes them)
         accumulations = body.accumulations
         extent = next(level.extent for level in levels if level.extent.is_data)
         if body.branched:  # a total split across branches: masks, advice only (the tests may be Python values)

@@ -260,7 +260,9 @@ class LargeCapturedConstant(Rule):
         if canonical(ctx.resolve(node.func)) not in COMPILING or not node.args:
             return
         inner = node.args[0]
+        differentiated = False
         while isinstance(inner, ast.Call) and inner.args and canonical(ctx.resolve(inner.func)) in TRANSFORM_LEVELS:
+            differentiated |= TRANSFORM_LEVELS[canonical(ctx.resolve(inner.func))] >= Level.DIFFERENTIATED
             inner = inner.args[0]  # jax.jit(jax.grad(partial(loss, table))): the same constant
         if not (isinstance(inner, ast.Call) and (ctx.resolve(inner.func) or "") == "functools.partial" and inner.args):
             return
@@ -281,7 +283,7 @@ class LargeCapturedConstant(Rule):
             )
             self.report(bound, message, size="proven" if size.get("nbytes") else "likely", work="jax",
                         evidence=[*evidence, f"`{one_line(ctx.code(node), 60)}` compiles it at line {node.lineno}"],
-                        data={"kind": "partial"})
+                        data={"kind": "partial", "differentiated": differentiated})
 
     def _candidate(self, read: ast.AST, data: dict) -> None:
         data.setdefault("x64", self._captures.x64)
@@ -322,8 +324,11 @@ class LargeCapturedConstant(Rule):
         data = candidate.data
         if data.get("kind") == "dense":
             return _finalize_dense(cls, candidate, project)
-        if data.get("kind") == "partial":  # the jit is at the call: compiled, the size shown
-            return make_finding(cls, candidate, "high" if candidate.size == "proven" else "medium", candidate.evidence, None)
+        if data.get("kind") == "partial":  # the jit is at the call: compiled
+            # data of a size the code does not show is medium only where a gradient is taken
+            # through it too; compiled once and never differentiated, it may well be small
+            level = "high" if candidate.size == "proven" else "medium" if data.get("differentiated") else "low"
+            return make_finding(cls, candidate, level, candidate.evidence, None)
         compiled = project.compiled_key(candidate.path, candidate.scopes)
         if compiled is None:
             return None  # no jit reaches it: nothing is embedded
