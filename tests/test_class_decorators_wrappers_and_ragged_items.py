@@ -248,3 +248,107 @@ def resimulate(x0, us):
 trajectory = resimulate(jnp.zeros(3), jnp.ones((5000, 3)))
 '''
     assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA103"] == []
+
+
+FIELD_ARITHMETIC = '''
+import jax
+import jax.numpy as jnp
+from flax import struct
+
+
+@struct.dataclass
+class Runner:
+    budget: int = struct.field(pytree_node=False, default={budget})
+    per_round: int = struct.field(pytree_node=False, default=16)
+
+    def __call__(self, x):
+        for _ in range((self.budget - 1) // self.per_round + 1):
+            x = jnp.tanh(x) * 0.5 + x
+        return x
+
+
+@jax.jit
+def go(x):
+    return Runner()(x)
+'''
+
+
+@pytest.mark.parametrize("budget, found", [(50_000, ["GA103"]), (64, [])])
+def test_a_count_worked_out_from_field_defaults_is_that_count(tmp_path, budget, found):
+    result = scan_program(tmp_path, FIELD_ARITHMETIC.format(budget=budget))
+    assert [f["code"] for f in result] == found
+    if found:
+        assert any("is 3125 at the defaults" in item for item in result[0]["evidence"])
+
+
+def test_an_integrator_appending_through_a_step_temporary_carries_its_newest_item(tmp_path):
+    source = '''
+import jax
+import jax.numpy as jnp
+
+
+def integrate(rhs, s0, grid, *a):
+    path = [s0]
+    for i in range(len(grid) - 1):
+        dt = grid[i + 1] - grid[i]
+        path.append(path[i] + dt * rhs(grid[i], path[i], *a))
+    return jnp.array(path)
+
+
+def decay(t, y, k):
+    return -k * y
+
+
+@jax.jit
+def loss(k, y0, ts):
+    return jnp.sum(integrate(decay, y0, ts, k) ** 2)
+'''
+    found = scan_program(tmp_path, source)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 8)]
+    assert "reads `path[i]`, added by the step before" in found[0]["evidence"]
+
+
+def test_an_array_carried_through_at_writes_beside_an_accumulator_is_a_recurrence(tmp_path):
+    source = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def energy(v):
+    e = 0.0
+    for k in range(v.shape[0] - 1):
+        v = v.at[k + 1].add(0.5)
+        d = v[k] ** 2 - v[k + 1]
+        e += d * d - jnp.cos(d)
+    return e
+'''
+    found = scan_program(tmp_path, source)
+    assert [(f["code"], f["line"]) for f in found] == [("GA103", 9)]
+    assert "reads `v[k]`, written by an earlier step" in found[0]["evidence"]
+
+
+NAMED_TEST = '''
+import jax
+import jax.numpy as jnp
+
+
+def test_fit(p, ts{default}):
+    h = p
+    for k in range(ts.shape[0]):
+        h = jnp.tanh(h * ts[k])
+    {end}
+
+
+fast = jax.jit(test_fit)
+'''
+
+
+@pytest.mark.parametrize("default, end, reported", [
+    ("", "assert jnp.isfinite(h)", False),      # a test pytest collects: reference code
+    (", max_iter=35", "assert jnp.isfinite(h)", True),  # settings with defaults: not a pytest test
+    ("", "return h", True),                     # returns its result: run for it, not a test
+])
+def test_a_function_named_test_is_test_code_only_when_pytest_would_run_it(tmp_path, default, end, reported):
+    found = scan_program(tmp_path, NAMED_TEST.format(default=default, end=end))
+    assert bool(found) == reported

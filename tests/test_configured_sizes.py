@@ -111,9 +111,13 @@ def test_a_function_documented_as_a_reference_check_is_test_code():
 
     checked = first('def validate(x):\n    """Check the kernel against a reference written with loops."""\n    return x\n')
     plain = first('def energy(x):\n    """The reference energy of the chain."""\n    return x\n')
-    method = first("def test_loss(self, p):\n    return p\n")
+    method = first("def test_loss(self, p):\n    assert p\n")
     assert is_test_scope(checked) and not is_test_scope(plain)
     assert is_test_scope(method) and not is_test_scope(method, in_class=True)
+    # named test_* but not a test pytest runs: settings with defaults, or a result returned
+    assert not is_test_scope(first("def test_fit(sat, max_iter=35):\n    pass\n"))
+    assert not is_test_scope(first("def test_fit(sat):\n    return sat\n"))
+    assert is_test_scope(first("def test_fit(sat):\n    def inner():\n        return sat\n    assert inner()\n"))
 
 
 HELPER_STEP = '''

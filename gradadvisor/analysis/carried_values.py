@@ -302,8 +302,21 @@ def items_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
     (``T.append(2 * x * T[n - 1] - T[n - 2])``: a Chebyshev recurrence in ``x``)."""
     is_data = _data_of(ctx)
     assigned = set(flow.assigned)
-    return any(_reads_walked_data(value, flow.form, is_data) or _arithmetic_on(value, is_data, assigned)
-               for name in states for value in flow.appends.get(name, ()))
+
+    def from_walked(value: ast.AST | None) -> bool:
+        if _reads_walked_data(value, flow.form, is_data) or _arithmetic_on(value, is_data, assigned):
+            return True
+        # ``dt = ts[i + 1] - ts[i]``, then ``ys.append(ys[i] + dt * f(ys[i]))``: a temporary the
+        # step computes from the walked data, once, is that data
+        for node in _operands(value):
+            if isinstance(node, ast.Name) and node.id in assigned and node.id not in states:
+                updates = flow.updates_of(node.id)
+                if len(updates) == 1 and isinstance(updates[0], ast.Assign) and (
+                        _reads_walked_data(updates[0].value, flow.form, is_data) or _arithmetic_on(updates[0].value, is_data, assigned)):
+                    return True
+        return False
+
+    return any(from_walked(value) for name in states for value in flow.appends.get(name, ()))
 
 
 def _reads_walked_data(expr: ast.AST | None, form: LoopForm, is_data) -> bool:

@@ -231,7 +231,8 @@ class ExtentReader:
                 if counted.kind == v.UNKNOWN:
                     # ``range(self.T - 1, -1, -1)`` runs as often as ``range(self.T)``: the setting is the base
                     base = offset_of(bound)[0] or bound
-                    setting = self._setting(base) or self._parameter_entry(base) or self._entry_count(base) or self._imported_constant(base)
+                    setting = (self._setting(base) or self._field_arithmetic(bound) or self._parameter_entry(base) or self._entry_count(base)
+                               or self._imported_constant(base))
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -400,7 +401,8 @@ class ExtentReader:
             return self._size(value.length if isinstance(value.length, str) else text, value, text)
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
-        setting = self._setting(bound) or (self._imported_constant(bound) if value.kind in (v.UNKNOWN, v.MODULE) else None)
+        setting = (self._setting(bound) or self._field_arithmetic(bound)
+                   or (self._imported_constant(bound) if value.kind in (v.UNKNOWN, v.MODULE) else None))
         if setting is not None:
             return setting
         if value.kind == v.UNKNOWN and isinstance(bound, ast.Name) and self.is_parameter(bound.id):
@@ -474,6 +476,29 @@ class ExtentReader:
             return None
         return Extent("data", f"`{text}`: `{bound.attr}` defaults to {setting[0]} in `{setting[1]}` of this module", "likely",
                       size=str(setting[0]))
+
+    def _field_arithmetic(self, bound: ast.AST) -> Extent | None:
+        """``range((self.budget - 1) // self.batch + 1)``: integer arithmetic on literals and
+        ``self`` fields that the module's classes declare with one int default each
+        (``_field_setting``), worked out at those defaults; a likely data size from
+        ``CONSTRUCTED_FEW`` on."""
+        if not isinstance(bound, ast.BinOp):
+            return None
+        fields: dict[str, int] = {}
+        for node in ast.walk(bound):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                setting = self.module_setting(node.attr)
+                if setting is None:
+                    return None
+                fields[node.attr] = setting[0]
+            elif isinstance(node, ast.Name) and node.id != "self":
+                return None
+        total = _int_arithmetic(bound, fields)
+        if not fields or total is None or total < CONSTRUCTED_FEW:
+            return None
+        text = one_line(self.code(bound), 50)
+        shown = ", ".join(f"`{name}` = {value}" for name, value in sorted(fields.items()))
+        return Extent("data", f"`{text}` is {total} at the defaults the module's classes declare ({shown})", "likely", size=str(total))
 
     def _imported_constant(self, bound: ast.AST) -> Extent | None:
         """``range(params.M)``, ``range(M)`` with ``from settings import M``: a name another module
@@ -661,6 +686,20 @@ class ExtentReader:
             # points); it counts, but as a likely data size, unless a fact says more.
             return Extent("data", f"{reason} (axis {axis.group(1)}: a data axis or a model's, unshown)", "likely", evidence, size=length)
         return Extent("data", reason, "proven", evidence, size=length)
+
+
+def _int_arithmetic(node: ast.AST, fields: dict[str, int]) -> int | None:
+    """The int value of ``+ - * //`` over int literals and ``self.<field>`` (``fields``), or None."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Attribute) and node.attr in fields:
+        return fields[node.attr]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
+        left, right = _int_arithmetic(node.left, fields), _int_arithmetic(node.right, fields)
+        if left is None or right is None or isinstance(node.op, ast.FloorDiv) and right == 0:
+            return None
+        return {ast.Add: left + right, ast.Sub: left - right, ast.Mult: left * right}.get(type(node.op), left // right if right else 0)
+    return None
 
 
 def _spelled_count(text: str, near: ast.AST) -> ast.expr | None:

@@ -100,10 +100,16 @@ def carried_recurrence(form: LoopForm, flow: Flow, ctx) -> CarriedRecurrence | N
         work, need = "host", "differentiated"
     if evidence == "unknown" and work == "jax":
         work = "unknown"
-    linear = linear_update(flow, states[0], ctx) if len(states) == 1 else None
     stored = bool(flow.stored) or bool(flow.recurrent & flow.moving_arrays)
     if not stored and all(reduction(flow, state, ctx.resolve) for state in states):
-        return None  # acc = acc + f(x[i]), ok = ok & test(x[i]): reductions, final values only (GA302's)
+        # acc = acc + f(x[i]), ok = ok & test(x[i]): reductions, final values only (GA302's);
+        # unless a step reads what an earlier step wrote into an array it carries
+        # (``v = v.at[k + 1].add(c)`` read as ``v[k]`` next step): that array is the recurrence
+        carried = sorted(flow.carried & flow.moving_arrays - flow.recurrent)
+        if not carried:
+            return None
+        states, stored = [*carried, *states], True
+    linear = linear_update(flow, states[0], ctx) if len(states) == 1 else None
     return CarriedRecurrence(states, evidence, work, need, linear, stored)
 
 

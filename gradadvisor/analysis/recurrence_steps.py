@@ -79,7 +79,9 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" for child in walk(node.test)
     ):
         return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
-    for name in _header_names(header) if header is not None else ():
+    # a count the code states (a literal, a field default worked out) outweighs a name in the header
+    stated_count = extent.size is not None and extent.size.isdigit() and int(extent.size) >= LITERAL_STEPS
+    for name in _header_names(header) if header is not None and not stated_count else ():
         if SMALL_STEPS_NAME.search(name) or SMALL_COUNT_NAME.match(name):
             stated = ctx.value(ast.Name(id=name, ctx=ast.Load())).literal
             if not (type(stated) is int and stated >= LITERAL_STEPS):

@@ -107,11 +107,30 @@ def is_test_scope(node: ast.AST, in_class: bool = False) -> bool:
     ``TestCase`` subclass). A method (``in_class``) is a test only as part of a test class,
     which is one scope whole: ``Model.test_loss`` computes a loss on the test set."""
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return not in_class and (is_test_function(node.name) or checks_closeness(node)) or states_reference(node)
+        named = is_test_function(node.name) and not _not_a_collected_test(node)
+        return not in_class and (named or checks_closeness(node)) or states_reference(node)
     if isinstance(node, ast.ClassDef):
         name = node.name
         bases = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in node.bases]
         return name.startswith("Test") or name.endswith(("Test", "Tests", "TestCase")) or any(base.endswith("TestCase") for base in bases)
+    return False
+
+
+def _not_a_collected_test(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A ``test_*`` function that pytest would not run as a test: it takes parameters with
+    default values (``def test_fit(sat, max_iter=35)``: settings, not fixtures) or returns a
+    value (a test returns nothing): a function of the code named so, run for its result."""
+    args = node.args
+    if args.defaults or any(default is not None for default in args.kw_defaults):
+        return True
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(current, ast.Return) and current.value is not None and not (isinstance(current.value, ast.Constant) and current.value.value is None):
+            return True
+        stack.extend(ast.iter_child_nodes(current))
     return False
 
 

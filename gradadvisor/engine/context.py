@@ -20,7 +20,7 @@ from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span, dotted
 from gradadvisor.analysis.values import PARAM, Value
 from gradadvisor.analysis.vectorize import statement_lists
 from gradadvisor.fixes.render import Renderer
@@ -208,6 +208,9 @@ class Context:
                             field, default = stmt.targets[0].id, stmt.value
                         else:
                             continue
+                        if isinstance(default, ast.Call) and (dotted(default.func) or "").rpartition(".")[2] == "field":
+                            # ``budget: int = struct.field(pytree_node=False, default=50_000)``
+                            default = next((k.value for k in default.keywords if k.arg == "default"), default)
                         literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
                         found.setdefault(field, []).append((literal, node.name))
             answers[0] = found
