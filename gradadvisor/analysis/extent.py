@@ -694,11 +694,19 @@ def _int_arithmetic(node: ast.AST, fields: dict[str, int]) -> int | None:
         return node.value
     if isinstance(node, ast.Attribute) and node.attr in fields:
         return fields[node.attr]
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv)):
-        left, right = _int_arithmetic(node.left, fields), _int_arithmetic(node.right, fields)
-        if left is None or right is None or isinstance(node.op, ast.FloorDiv) and right == 0:
-            return None
-        return {ast.Add: left + right, ast.Sub: left - right, ast.Mult: left * right}.get(type(node.op), left // right if right else 0)
+    if not isinstance(node, ast.BinOp):
+        return None
+    left, right = _int_arithmetic(node.left, fields), _int_arithmetic(node.right, fields)
+    if left is None or right is None:
+        return None
+    if isinstance(node.op, ast.Add):
+        return left + right
+    if isinstance(node.op, ast.Sub):
+        return left - right
+    if isinstance(node.op, ast.Mult):
+        return left * right
+    if isinstance(node.op, ast.FloorDiv) and right != 0:
+        return left // right
     return None
 
 
