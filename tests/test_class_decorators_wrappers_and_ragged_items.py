@@ -352,3 +352,61 @@ fast = jax.jit(test_fit)
 def test_a_function_named_test_is_test_code_only_when_pytest_would_run_it(tmp_path, default, end, reported):
     found = scan_program(tmp_path, NAMED_TEST.format(default=default, end=end))
     assert bool(found) == reported
+
+
+INSTANCE_COUNT = '''
+import jax
+import jax.numpy as jnp
+
+
+def hop(h, s):
+    return jnp.tanh(h + s)
+
+
+class Net:
+    def __init__(self, src):
+        self.src = src
+        self.n_hops = {count}
+
+    def energy(self, theta):
+        h = theta
+        for k in range(self.n_hops):
+            h = jax.vmap(hop)(h, self.src[:, k])
+        return jnp.sum(h)
+
+
+def loss(theta, src):
+    return Net(src).energy(theta)
+
+
+g = jax.jit(jax.grad(loss))
+'''
+
+
+@pytest.mark.parametrize("count, found", [("300", ["GA103"]), ("int(300)", ["GA103"]), ("4", [])])
+def test_a_count_the_class_sets_once_to_a_literal_is_that_count(tmp_path, count, found):
+    result = scan_program(tmp_path, INSTANCE_COUNT.format(count=count))
+    assert [f["code"] for f in result] == found
+    if found:
+        assert "`self.n_hops` is set to 300 in `__init__`" in result[0]["evidence"]
+
+
+STACKED_SIDE = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def tensor(t, n, p, lam):
+    L = {built}
+    return L @ jnp.diag(lam) @ L.T
+'''
+
+
+@pytest.mark.parametrize("built, found", [
+    ("jnp.column_stack([t, n, p])", []),          # three columns: `lam` has three entries
+    ("jnp.stack([t, n, p], axis=1)", []),
+    ("jnp.column_stack(t)", ["GA203"]),  # nothing shows how many columns
+])
+def test_a_diagonal_meeting_a_few_stacked_columns_is_small(tmp_path, built, found):
+    assert [f["code"] for f in scan_program(tmp_path, STACKED_SIDE.format(built=built))] == found

@@ -311,8 +311,7 @@ def items_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
         for node in _operands(value):
             if isinstance(node, ast.Name) and node.id in assigned and node.id not in states:
                 updates = flow.updates_of(node.id)
-                if len(updates) == 1 and isinstance(updates[0], ast.Assign) and (
-                        _reads_walked_data(updates[0].value, flow.form, is_data) or _arithmetic_on(updates[0].value, is_data, assigned)):
+                if len(updates) == 1 and isinstance(updates[0], ast.Assign) and _reads_walked_data(updates[0].value, flow.form, is_data):
                     return True
         return False
 

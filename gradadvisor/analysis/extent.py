@@ -177,7 +177,7 @@ class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
-                 constructor_param=None, used_as_mapping=None, module_setting=None) -> None:
+                 constructor_param=None, used_as_mapping=None, module_setting=None, attribute_literal=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -190,6 +190,7 @@ class ExtentReader:
         self.constructor_param = constructor_param or (lambda attr: None)  # self.<attr> -> (the __init__ parameter it holds, its int default, __init__'s key)
         self.used_as_mapping = used_as_mapping or (lambda name: False)  # name -> the function unpacks it with ``**`` or reads it by key
         self.module_setting = module_setting or (lambda name: None)  # name -> (the int default the module's functions give a parameter so named, where)
+        self.attribute_literal = attribute_literal or (lambda attr: None)  # self.<attr> -> (the int literal the class assigns it once, the method)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -449,6 +450,13 @@ class ExtentReader:
             param = held[0] if held is not None else None
             small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)
                      for name in (bound.attr, param or ""))
+            if param is None and isinstance(bound.value, ast.Name) and (assigned := self.attribute_literal(bound.attr)) is not None:
+                # ``self.n_levels = 300`` (or 4) in ``__init__`` or a setup method: a count the class states
+                count, method = assigned
+                if count <= SMALL_RANGE:
+                    return Extent("static", f"`{text}` is set to {count} in `{method}`", by_name=True)
+                if count >= CONSTRUCTED_FEW:
+                    return Extent("data", f"`{text}` is set to {count} in `{method}`", "likely", size=str(count))
             if any(small):
                 return None
             if param is None:

@@ -10,7 +10,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import attribute_root, name_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, name_count
 from gradadvisor.analysis.vectorize import replace_names
 
 def namespace(module: str) -> str:
@@ -370,6 +370,22 @@ def sliced_items(expr: ast.AST, assigned=None, resolve=None) -> int | None:
         found = sliced_length(expr.slice, None)
         return found if isinstance(found, int) else None
     return None
+
+
+def stacked_count(built: ast.AST, axis: int, resolve) -> int | None:
+    """How many listed items a stack puts along ``axis`` (0: rows, -1: columns):
+    ``jnp.column_stack([t, n, p])`` has 3 columns, ``jnp.stack([a, b])`` and ``jnp.array([a, b])``
+    2 rows, ``jnp.stack(items, axis=1)`` as many columns; None for anything else."""
+    if not (isinstance(built, ast.Call) and built.args and isinstance(built.args[0], (ast.List, ast.Tuple))):
+        return None
+    items = built.args[0].elts
+    if any(isinstance(item, ast.Starred) for item in items):
+        return None
+    name = (resolve(built.func) or "").rpartition(".")[2]
+    stacked = next((int_value(k.value) for k in built.keywords if k.arg == "axis"), 0)
+    columns = name == "column_stack" or name == "stack" and stacked in (1, -1)
+    rows = name in ("vstack", "array", "asarray") or name == "stack" and stacked == 0
+    return len(items) if columns and axis == -1 or rows and axis == 0 else None
 
 
 def written_subscripts(call: ast.Call, bound=None) -> tuple[list[str], str] | None:

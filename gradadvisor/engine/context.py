@@ -160,7 +160,7 @@ class Context:
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping,
-                            self.module_setting)
+                            self.module_setting, self.attribute_literal)
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
@@ -185,6 +185,25 @@ class Context:
         default = parameter_defaults(method.args).get(value.id)
         literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
         return value.id, literal, function_key(method, f"{qualname}.__init__")
+
+    def attribute_literal(self, attr: str) -> tuple[int, str] | None:
+        """``(count, method)`` when the class around assigns ``self.<attr>`` once, in any method,
+        to an int literal (``self.n_levels = 300``, ``int(300)``); else None."""
+        klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
+        if klass is None:
+            return None
+        answers = self.memo("constructor_param")
+        if id(klass) not in answers:
+            answers[id(klass)] = self_attributes(klass)
+        assigned = answers[id(klass)].get(attr, [])
+        if len(assigned) != 1:
+            return None
+        method, _, value = assigned[0]
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "int" and len(value.args) == 1:
+            value = value.args[0]
+        if isinstance(value, ast.Constant) and type(value.value) is int:
+            return value.value, method.name
+        return None
 
     def module_setting(self, name: str) -> tuple[int, str] | None:
         """The int default that the functions of this module taking a parameter ``name`` with a

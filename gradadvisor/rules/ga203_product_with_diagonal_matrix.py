@@ -227,6 +227,8 @@ class ProductWithDiagonalMatrix(Rule):
             return  # no dense diagonal, or two: a diagonal times a diagonal, rarely written
         side, (vector, matrix, named, mapped) = sides[0]
         other = product.operands[1] if side == "left" else product.operands[0]
+        if not mapped and self._few_along(other, 0 if side == "left" else -1):
+            return  # ``L = jnp.column_stack([t, n, p])``, ``L @ diag(v)``: `v` has as few entries as `L` has columns
         other_rank = self._rank(other)
         conditions = Preconditions()
         # `vmap(jnp.diag)(s)`: a batch of diagonal matrices, one per row of `s`: `s[..., :, None]`
@@ -361,6 +363,16 @@ class ProductWithDiagonalMatrix(Rule):
             return False  # `jnp.ones((t, n))`: a shape, not items
         items = vector.args[0] if isinstance(vector, ast.Call) and vector.args else vector
         return isinstance(items, (ast.List, ast.Tuple)) and len(items.elts) <= SMALL_RANGE and not any(isinstance(item, ast.Starred) for item in items.elts)
+
+    def _few_along(self, operand: ast.expr, axis: int) -> bool:
+        """The axis of ``operand`` that meets the diagonal has a few entries: a shape the facts
+        know, or a stack of a few listed items along it, in place or bound once to the name."""
+        value = self.ctx.value(operand)
+        if value.is_array and value.shape and isinstance(value.shape[axis], int):
+            return value.shape[axis] <= SMALL_RANGE
+        binding = self._assignment(operand, self.ctx.statement) if isinstance(operand, ast.Name) else None
+        count = mt.stacked_count(binding.value if binding is not None else operand, axis, self.ctx.resolve)
+        return count is not None and count <= SMALL_RANGE
 
     def _assignment(self, name: ast.Name, statement: ast.AST):
         """The one plain assignment of ``name`` that reaches ``statement`` in the function, or None."""
