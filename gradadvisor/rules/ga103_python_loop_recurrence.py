@@ -40,7 +40,10 @@ class PythonLoopRecurrence(Rule):
       states appended to a list and stacked (`hs.append(h)` ... `jnp.stack(hs)`), a list read back
       (`ys[-1]`, `T[n - 1]`) or filled in place (`hist[t] = f(hist[t - 1])`), an optimizer
       loop in traced code (`params = params - lr * jax.grad(loss)(params)`), coupled states,
-      and the same loop written as a call, `functools.reduce(step, range(n), s0)`;
+      state held on an object (`self.x = f(self.x, u[t])`, no rewrite offered), a state a
+      helper updates (`st = bump(st, i)` returning `st.at[i].set(...)`) or a call fed the
+      function's parameters (`s = sim.advance(p, s, u)`), and the same loop written as a call,
+      `functools.reduce(step, range(n), s0)`;
     - **linear recurrences**: `x = a * x + b`, `x = A @ x + b`, `x[i] = a * x[i - 1] + b * u[i]`
       (`a`, `A`, `b` free of the state); running sums and products kept per step;
     - **scatter loops of independent writes**: `out = out.at[idx[i]].set(v[i])`,

@@ -66,7 +66,10 @@ class ProductWithDiagonalMatrix(Rule):
     function and nothing hints at a matrix (a capitalised name, `jnp.diag(H) @ v`; arithmetic
     with a matrix): then at medium, since what is unshown is a rank, not whether the code is
     traced (in real code such an argument has nearly always been a vector). Not reported when
-    the argument has a few entries (a 3x3 metric: the product is as cheap; `extent.SMALL_RANGE`), for NumPy's
+    the argument has a few entries (a 3x3 metric: the product is as cheap; `extent.SMALL_RANGE`):
+    a few listed items, a few sliced with literal bounds (`theta[12:16]`, through elementwise
+    functions), or as few as the listed columns of the other factor (`jnp.column_stack([t, n, p])
+    @ jnp.diag(lam)`); nor for NumPy's
     functions (they run on the host), or in test code.
     """
 

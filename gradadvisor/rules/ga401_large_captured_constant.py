@@ -106,6 +106,11 @@ class LargeCapturedConstant(Rule):
 
     The same holds for an array bound with `functools.partial` into the function `jax.jit`
     compiles (`jax.jit(functools.partial(loss, table))`): the bound arguments are constants.
+    Data of a size the code does not show, bound so, is medium only where a gradient transform
+    wraps it there (`jax.jit(jax.grad(partial(loss, table)))`); compiled once and never
+    differentiated it may well be small, and is low. A closure that never leaves the function
+    holding what it captures (only called or handed to calls there) is compiled with it only
+    by a jit that starts inside that function (`Project.compiled_within`).
 
     ## When not to apply
     Not reported: arrays under 4 MB (literal tables of coefficients, `jnp.eye(3)`,
