@@ -130,7 +130,7 @@ def for_level(ctx, loop: ast.For, strided: bool = False) -> Level | None:
             }
             return level
         if ctx.value(iterable).kind != v.ARRAY:
-            return None  # a helper's result, reversed(...), sorted(...): no single array walked
+            return None  # a helper's result, sorted(...): no single array walked (copies and `reversed` are unwrapped above)
     if not isinstance(target, ast.Name) or not walkable(ctx, iterable):
         return None  # a list or tuple (of arrays that may differ in shape): not rows of one array
     level.elements = {target.id: iterable}

@@ -41,6 +41,8 @@ from gradadvisor.analysis.captures import (
     uses_x64,
 )
 from gradadvisor.analysis.facts import Binding, Facts, Position, Scope
+from gradadvisor.analysis.gradient import FUNCTION_MAKERS
+from gradadvisor.analysis.names import canonical
 from gradadvisor.analysis.summary import BENCH_FILE_FUNCTIONS, EXTERNAL, function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line, walk_local
 
@@ -235,7 +237,7 @@ class FileCaptures:
         loop = _loop_rebuilding(owner.node, nested[-1] if nested else None, [b for b in bindings if b.kind != "param"])
         if loop is not None:
             data["rebuilt"] = loop
-        if nested and _kept_inside(owner.node, nested[-1]):
+        if nested and _kept_inside(owner.node, nested[-1], self.resolve):
             data["kept"] = True  # only called or handed on during the owner's call: a jit elsewhere compiles none of it
         return data
 
@@ -462,7 +464,7 @@ def _small_rows(function: ast.AST, name: str, data: dict) -> dict:
     return rows
 
 
-def _kept_inside(owner: ast.AST, closure: ast.AST) -> bool:
+def _kept_inside(owner: ast.AST, closure: ast.AST, resolve: Callable[[ast.AST], str | None]) -> bool:
     """Whether the ``def`` ``closure`` inside ``owner`` never leaves it: its name is only called
     or passed to calls, never returned, yielded, stored in an attribute, an item or a global,
     nor assigned to another name (a lambda: not known, so False)."""
@@ -470,29 +472,20 @@ def _kept_inside(owner: ast.AST, closure: ast.AST) -> bool:
         return False
     name = closure.name
     for node in walk_local(owner):
-        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None and _held_as_value(node.value, name):
-            return False
-        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None and _held_as_value(node.value, name):
-            return False
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+            if _held_as_value(node.value, name, resolve):
+                return False
         if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return False
     return True
 
 
-#: Calls that wrap a function into a new one (kept, so the function leaves with it).
-WRAPPERS = frozenset({"jit", "vmap", "pmap", "partial", "grad", "value_and_grad", "checkpoint", "remat", "filter_jit", "custom_jvp", "custom_vjp"})
-
-
-def _held_as_value(value: ast.AST, name: str) -> bool:
+def _held_as_value(value: ast.AST, name: str, resolve: Callable[[ast.AST], str | None]) -> bool:
     """``name`` is part of the value bound (``f = closure``, ``fs = [closure]``,
-    ``g = jax.jit(closure)``), not only an argument of a call whose result is bound
-    (``out = lax.scan(closure, ...)``)."""
+    ``g = jax.jit(closure)``: ``gradient.FUNCTION_MAKERS`` make a function of it), not only an
+    argument of a call whose result is bound (``out = lax.scan(closure, ...)``)."""
     passed: set[int] = set()
     for node in ast.walk(value):
-        if isinstance(node, ast.Call):
-            func = node.func
-            wrapper = (func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else "") in WRAPPERS
-            if not wrapper:
-                passed |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name) and arg.id == name}
+        if isinstance(node, ast.Call) and canonical(resolve(node.func)) not in FUNCTION_MAKERS:
+            passed |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name) and arg.id == name}
     return any(isinstance(node, ast.Name) and node.id == name and id(node) not in passed for node in ast.walk(value))
-

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.gradient import TRANSFORM_LEVELS, gradient_call, method_around
+from gradadvisor.analysis.recurrence_footprints import AT_METHODS
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, parameter_names, walk, walk_local
 from gradadvisor.analysis.sample_sites import SITE_CALLS
 from gradadvisor.analysis.vectorize import calls_jax
@@ -166,10 +167,6 @@ def _arithmetic_helper(stmt: ast.stmt, ctx) -> bool:
             if parts and all(arithmetic(part) for part in parts):
                 return True
     return False
-
-
-#: The methods of a jax array's ``.at[...]`` that return the updated array.
-AT_METHODS = frozenset({"set", "add", "multiply", "mul", "divide", "power", "min", "max", "apply"})
 
 
 def _at_update(node: ast.AST) -> bool:

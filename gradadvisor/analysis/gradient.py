@@ -122,6 +122,9 @@ DIRECT_DERIVATIVES = frozenset({"jax.jvp", "jax.vjp", "jax.linearize"})
 #: Transforms that map or compile a function and keep what it computes (a gradient function
 #: passed through them still computes gradients).
 WRAPPING_TRANSFORMS = frozenset({"jax.jit", "jax.vmap", "jax.pmap", "equinox.filter_jit", "equinox.filter_vmap"})
+#: Calls that make a new function of the one they are given (a compiled, mapped, differentiated,
+#: rematerialised or partially applied one), as opposed to calling it (``lax.scan``).
+FUNCTION_MAKERS = WRAPPING_TRANSFORMS | GRADIENT_FUNCTIONS | REMATERIALISING | {"functools.partial", "jax.custom_vjp", "jax.custom_jvp"}
 
 #: qualified transform -> the level it gives the function it receives.
 TRANSFORM_LEVELS = {name: Level.DIFFERENTIATED for name in DIFFERENTIATING} | {name: Level.TRACED for name in TRACING}
@@ -350,7 +353,7 @@ def held_gradients(owner: ast.ClassDef, names: ImportMap) -> dict[str, tuple[str
         if len(assigned) != 1:
             continue
         value = assigned[0][2]
-        while isinstance(value, ast.Call) and canonical(names.resolve(value.func)) in ("jax.jit", "jax.vmap", "equinox.filter_jit", "equinox.filter_vmap") and value.args:
+        while isinstance(value, ast.Call) and canonical(names.resolve(value.func)) in WRAPPING_TRANSFORMS and value.args:
             inner = value.args[0]
             if gradient_transform(value, names) is not None or not isinstance(inner, ast.Call):
                 break

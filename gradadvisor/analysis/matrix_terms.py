@@ -11,7 +11,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
 from gradadvisor.analysis.syntax import attribute_root, int_value, name_count
-from gradadvisor.analysis.vectorize import replace_names
+from gradadvisor.analysis.vectorize import is_elementwise_function, replace_names
 
 def namespace(module: str) -> str:
     """``jax.numpy`` for ``jax.numpy.linalg``: where the einsum comes from."""
@@ -337,11 +337,6 @@ def source_params(operands, ctx, depth: int = 0) -> list[str]:
     return found
 
 
-#: Elementwise functions of one array (by their last name): they keep its length.
-ELEMENTWISE_ONE = frozenset({"exp", "log", "sqrt", "cos", "sin", "tan", "tanh", "abs", "conj", "conjugate", "real", "imag",
-                             "reciprocal", "square", "sign", "expm1", "log1p", "sigmoid", "softplus"})
-
-
 def sliced_items(expr: ast.AST, assigned=None, resolve=None) -> int | None:
     """How many items at most a vector sliced with literal bounds has, through elementwise
     arithmetic and elementwise functions of it (``w[-5:] ** -0.5``, ``jnp.exp(1j * th[12:16])``:
@@ -360,7 +355,7 @@ def sliced_items(expr: ast.AST, assigned=None, resolve=None) -> int | None:
         elif isinstance(expr, ast.BinOp) and number(expr.left):
             expr = expr.right
         elif (isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and resolve is not None
-              and (resolve(expr.func) or "").rpartition(".")[2] in ELEMENTWISE_ONE):
+              and is_elementwise_function(resolve(expr.func))):
             expr = expr.args[0]
         elif isinstance(expr, ast.Name) and assigned is not None and (value := assigned(expr)) is not None:
             expr = value

@@ -141,6 +141,13 @@ SPELLINGS: dict[str, tuple[str, tuple[str, ...]]] = {
             "a.sum(axis=None, dtype=None, keepdims=False)",
         ),
     ),
+    "mean": (
+        "() with axis=None, else the axes named dropped (kept with keepdims=True)",
+        (
+            "{jnp,np,anp}.mean(a, axis=None, dtype=None, keepdims=False)",
+            "a.mean(axis=None, dtype=None, keepdims=False)",
+        ),
+    ),
     "stack": (
         "k arrays of shape s -> s with an axis of length k inserted at `axis`",
         ("{jnp,np,anp}.stack(arrays, axis=0)",),
@@ -541,7 +548,7 @@ def result_shape(operation: str, variant: str, shapes: Sequence["tuple[object, .
         return None
     if operation in ("trace", "vdot"):
         return () if operation == "vdot" or len(shapes[0]) == 2 else None
-    if operation == "sum":
+    if operation in ("sum", "mean"):
         return () if arguments.get("axis") is None and not arguments.get("keepdims") else None
     if operation == "outer":
         sizes = [shape[0] if len(shape) == 1 else None for shape in shapes]

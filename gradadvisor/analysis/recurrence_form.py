@@ -169,7 +169,7 @@ def reduced_steps(call: ast.Call, resolve, is_builtin) -> ReducedSteps | None:
     step, iterable, initial = call.args
     if any(isinstance(arg, ast.Starred) for arg in call.args):
         return None
-    walked = iterable.args[0] if isinstance(iterable, ast.Call) and is_builtin(iterable.func, "reversed") and len(iterable.args) == 1 else iterable
+    walked, _ = unwrapped_iterable(iterable, is_builtin)
     if not (isinstance(walked, ast.Call) and is_builtin(walked.func, "range") and 1 <= len(walked.args) <= 3 and not walked.keywords):
         return None
     if isinstance(step, ast.Lambda):

@@ -15,9 +15,10 @@ a checkout under ``~/test/`` is not test code.
 
 from __future__ import annotations
 
+import ast
 import re
 
-import ast
+from gradadvisor.analysis.syntax import walk_local
 
 TEST_FILE = re.compile(r"(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_test|tests|conftest)\.py$")
 
@@ -123,15 +124,8 @@ def _not_a_collected_test(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     args = node.args
     if args.defaults or any(default is not None for default in args.kw_defaults):
         return True
-    stack: list[ast.AST] = list(node.body)
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(current, ast.Return) and current.value is not None and not (isinstance(current.value, ast.Constant) and current.value.value is None):
-            return True
-        stack.extend(ast.iter_child_nodes(current))
-    return False
+    return any(isinstance(current, ast.Return) and current.value is not None and not (isinstance(current.value, ast.Constant) and current.value.value is None)
+               for current in walk_local(node))
 
 
 #: Calls that compare two computations' numbers: a check's verdict.

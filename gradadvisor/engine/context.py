@@ -166,33 +166,30 @@ class Context:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
         = ticks``, ``self.ticks = int(ticks)``), when ``__init__`` is its only assignment, with its
         literal int default (None: none) and ``__init__``'s key (where call sites pass it)."""
-        klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
-        if klass is None:
+        found = self._only_assignment(attr)
+        if found is None or found[1].name != "__init__":
             return None
+        klass, method, value = found
         qualname = ".".join(self._qualnames[: self.scopes.index(klass) + 1])
-        answers = self.memo("constructor_param")
-        if id(klass) not in answers:
-            answers[id(klass)] = self_attributes(klass)
-        assigned = answers[id(klass)].get(attr, [])
-        if len(assigned) != 1 or assigned[0][0].name != "__init__":
-            return None
-        method, _, value = assigned[0]
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "int" and len(value.args) == 1:
-            value = value.args[0]
         params = {arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]}
         if not (isinstance(value, ast.Name) and value.id in params):
             return None
-        default = parameter_defaults(method.args).get(value.id)
-        literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
-        return value.id, literal, function_key(method, f"{qualname}.__init__")
+        return value.id, _int_constant(parameter_defaults(method.args).get(value.id)), function_key(method, f"{qualname}.__init__")
 
     def attribute_literal(self, attr: str) -> tuple[int, str] | None:
         """``(count, method)`` when the class around assigns ``self.<attr>`` once, in any method,
         to an int literal (``self.n_levels = 300``, ``int(300)``); else None."""
+        found = self._only_assignment(attr)
+        count = _int_constant(found[2]) if found is not None else None
+        return (count, found[1].name) if found is not None and count is not None else None
+
+    def _only_assignment(self, attr: str) -> tuple[ast.ClassDef, ast.FunctionDef, ast.expr] | None:
+        """``(class, method, value)`` of the one ``self.<attr> = value`` in the class around
+        (``int(value)`` read as ``value``), or None when there is no class or not one assignment."""
         klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
         if klass is None:
             return None
-        answers = self.memo("constructor_param")
+        answers = self.memo("class_attributes")
         if id(klass) not in answers:
             answers[id(klass)] = self_attributes(klass)
         assigned = answers[id(klass)].get(attr, [])
@@ -201,9 +198,7 @@ class Context:
         method, _, value = assigned[0]
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "int" and len(value.args) == 1:
             value = value.args[0]
-        if isinstance(value, ast.Constant) and type(value.value) is int:
-            return value.value, method.name
-        return None
+        return klass, method, value
 
     def module_setting(self, name: str) -> tuple[int, str] | None:
         """The int default that the functions of this module taking a parameter ``name`` with a
@@ -217,8 +212,7 @@ class Context:
             for node in ast.walk(self.tree):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     for param, default in parameter_defaults(node.args).items():
-                        literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
-                        found.setdefault(param, []).append((literal, node.name))
+                        found.setdefault(param, []).append((_int_constant(default), node.name))
                 elif isinstance(node, ast.ClassDef):
                     for stmt in node.body:
                         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
@@ -230,8 +224,7 @@ class Context:
                         if isinstance(default, ast.Call) and (dotted(default.func) or "").rpartition(".")[2] == "field":
                             # ``budget: int = struct.field(pytree_node=False, default=50_000)``
                             default = next((k.value for k in default.keywords if k.arg == "default"), default)
-                        literal = default.value if isinstance(default, ast.Constant) and type(default.value) is int else None
-                        found.setdefault(field, []).append((literal, node.name))
+                        found.setdefault(field, []).append((_int_constant(default), node.name))
             answers[0] = found
         settings = answers[0].get(name, [])
         values = {literal for literal, _ in settings}
@@ -432,3 +425,9 @@ def _frame(source: Source, start: int, end: int) -> tuple[int, tuple[str, ...]]:
     first = max(1, start - 1)
     last = min(len(source.lines), end, start + 5)
     return first, tuple(source.line(number) for number in range(first, last + 1))
+
+
+def _int_constant(node: ast.AST | None) -> int | None:
+    """The value of a non-negative int literal (``10``; not ``True``, not ``-1``), else None."""
+    return node.value if isinstance(node, ast.Constant) and type(node.value) is int else None
+

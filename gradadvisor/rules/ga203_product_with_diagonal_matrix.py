@@ -9,15 +9,13 @@ from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import constant, one_line
+from gradadvisor.analysis.syntax import constant, int_value, one_line
 from gradadvisor.fixes.edits import Preconditions
 from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 
 _JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, s):\n"
 
 
-#: Reductions that, along one axis, take a matrix to a vector.
-REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "std", "var", "nansum", "nanmean", "logsumexp"})
 
 class ProductWithDiagonalMatrix(Rule):
     """
@@ -299,18 +297,10 @@ class ProductWithDiagonalMatrix(Rule):
         return f"`{capitalised[0]}` is named like a matrix" if capitalised else None
 
     def _reduces_axis(self, node: ast.AST) -> bool:
-        """``jnp.sum(C, axis=1)``, ``C.mean(0)``: a reduction along one given axis."""
-        if not isinstance(node, ast.Call):
-            return False
-        function = self.ctx.resolve(node.func) or ""
-        method = isinstance(node.func, ast.Attribute) and not function
-        if function.rpartition(".")[2] not in REDUCTIONS and not (method and node.func.attr in REDUCTIONS):  # type: ignore[union-attr]
-            return False
-        axis = next((k.value for k in node.keywords if k.arg == "axis"), None)
-        if axis is None:
-            positional = node.args[0 if method else 1:]
-            axis = positional[0] if positional else None
-        return axis is not None and isinstance(axis, (ast.Constant, ast.UnaryOp)) and type(getattr(axis, "value", getattr(getattr(axis, "operand", None), "value", None))) is int
+        """``jnp.sum(C, axis=1)``, ``C.mean(0)``: a reduction along one given axis (the operation
+        table's ``sum`` and ``mean``, with an int ``axis``)."""
+        found = operation_of(node, self.ctx.resolve)
+        return found is not None and found.name in ("sum", "mean") and int_value(found.arguments.get("axis")) is not None
 
     def _multiplied_again(self, node: ast.expr) -> bool:
         """``A @ D`` is itself multiplied on the right (``A @ D @ B``): ``D`` is used as a matrix."""
