@@ -224,8 +224,10 @@ def is_static_or_class_method(function: ast.AST) -> bool:
     return False
 
 
-def self_attributes(klass: ast.ClassDef) -> dict[str, list[tuple[ast.FunctionDef, ast.stmt, ast.expr]]]:
-    """``attr -> [(method, statement, value)]`` for every ``self.attr = value`` in the class's methods."""
+def self_attributes(klass: ast.ClassDef, unpacked: bool = False) -> dict[str, list[tuple[ast.FunctionDef, ast.stmt, ast.expr]]]:
+    """``attr -> [(method, statement, value)]`` for every ``self.attr = value`` in the class's
+    methods; with ``unpacked``, also each ``self.attr`` of a tuple target, with its part of the
+    value (``self.n, self.m = G.shape``: ``G.shape[0]``, ``G.shape[1]``; ``self.a, self.b = a, b``)."""
     found: dict[str, list[tuple[ast.FunctionDef, ast.stmt, ast.expr]]] = {}
     for method in klass.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -243,11 +245,31 @@ def self_attributes(klass: ast.ClassDef) -> dict[str, list[tuple[ast.FunctionDef
                 for target in targets:
                     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == base:
                         found.setdefault(target.attr, []).append((method, stmt, stmt.value))  # type: ignore[arg-type]
+                    elif unpacked and isinstance(target, ast.Tuple):
+                        for attr, part in _unpacked_parts(target, stmt.value, base):  # type: ignore[arg-type]
+                            found.setdefault(attr, []).append((method, stmt, part))  # type: ignore[arg-type]
             for field in ("body", "orelse", "finalbody"):
                 stack.extend(reversed(getattr(stmt, field, ()) or ()))
             for handler in getattr(stmt, "handlers", ()) or ():
                 stack.extend(reversed(handler.body))
     return found
+
+
+def _unpacked_parts(target: ast.Tuple, value: ast.expr, base: str) -> list[tuple[str, ast.expr]]:
+    """``(attr, part of value)`` for each ``base.attr`` of the tuple target ``target``: the item of
+    a tuple of as many values, else ``value[i]`` (a new node, located at ``value``)."""
+    if any(isinstance(item, ast.Starred) for item in target.elts):
+        return []
+    parts: list[tuple[str, ast.expr]] = []
+    for index, item in enumerate(target.elts):
+        if not (isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name) and item.value.id == base):
+            continue
+        if isinstance(value, ast.Tuple) and len(value.elts) == len(target.elts):
+            part = value.elts[index]
+        else:
+            part = ast.copy_location(ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load()), value)
+        parts.append((item.attr, part))
+    return parts
 
 
 def is_pytree_class(klass: ast.ClassDef, resolve: Resolve) -> bool:

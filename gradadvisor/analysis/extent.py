@@ -79,6 +79,9 @@ SMALL_STEPS_NAME = re.compile(
 #: A model's own widths (``n_features``, ``hidden_size``, ``n_agents``): what an object is built
 #: with as often as a count of data, so not one.
 MODEL_WIDTH_NAME = re.compile(r"(?:^|_)(?:agents?|features|units|width|hidden\w*)$", re.IGNORECASE)
+#: An attribute holding a shape (``self.dims``, ``self.dimsd``, ``self.out_shape``): its entries
+#: are the lengths of axes.
+HELD_SHAPE = re.compile(r"(?:^|_)(?:shape|dims|dimsd)$", re.IGNORECASE)
 #: A count a class's constructor defaults to below this is a few steps (``recurrence_steps.TIME_STEPS``).
 CONSTRUCTED_FEW = 20
 #: Settings an object holds that count data (``self.cfg.batch_size``, ``self.n_steps``): stricter
@@ -116,6 +119,25 @@ def is_data_name(expr: ast.AST) -> bool:
 #: Counts of things that grow with the problem, though the word alone names a collection
 #: elsewhere (``for state in states`` walks pytree states; ``n_states`` counts a Markov chain's).
 DATA_COUNT_NAME = re.compile(r"^(?:n|num|number_of)_?(?:states|nodes|edges|sites|tokens)$", re.IGNORECASE)
+
+
+def _counted_origin(source: str, keys: tuple[str, ...]) -> bool:
+    """Whether a count an object reads from a parameter ``source`` of the method setting it, by
+    ``keys`` (``Context.attribute_origin``), grows with the data, judged as the same read of a
+    parameter would be: the parameter itself unless named as a few; an axis of its shape; its
+    ``len`` only when it is named as data (``len(xs)``, not ``len(blocks)``: a list of different
+    things); an entry or attribute only when its name counts data (``spec["n_steps"]``, not
+    ``dyn.num_players``)."""
+    names = [key for key in keys if key not in ("len", "shape")]
+    small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)
+             for name in (names or [source]))
+    if any(small):
+        return False
+    if "shape" in keys or not keys:
+        return True
+    if keys == ("len",):
+        return DATA_HEAD.search(source) is not None
+    return SETTING_COUNT.search(names[-1]) is not None or OBJECT_COUNT.search(names[-1]) is not None
 
 
 def is_collection_name(name: str) -> bool:
@@ -177,7 +199,8 @@ class ExtentReader:
     """Classifies iterables inside one file (given a way to evaluate expressions)."""
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
-                 constructor_param=None, used_as_mapping=None, module_setting=None, attribute_literal=None) -> None:
+                 constructor_param=None, used_as_mapping=None, module_setting=None, attribute_literal=None, attribute_origin=None,
+                 attribute_tuple=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -191,6 +214,8 @@ class ExtentReader:
         self.used_as_mapping = used_as_mapping or (lambda name: False)  # name -> the function unpacks it with ``**`` or reads it by key
         self.module_setting = module_setting or (lambda name: None)  # name -> (the int default the module's functions give a parameter so named, where)
         self.attribute_literal = attribute_literal or (lambda attr: None)  # self.<attr> -> (the int literal the class assigns it once, the method)
+        self.attribute_tuple = attribute_tuple or (lambda attr: None)  # self.<attr> -> the ints of the literal tuple the class assigns it once
+        self.attribute_origin = attribute_origin or (lambda attr: None)  # self.<attr> -> (the method, its parameter the one assignment reads, keys read)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -228,12 +253,12 @@ class ExtentReader:
                     return Extent("data", f"`{one_line(self.code(bound), 30)}` is set to {counted.most} on one path: up to {counted.most} iterations", "likely",
                                   counted.evidence, size=str(counted.most))
                 if counted.kind == v.MODULE:
-                    return self._imported_constant(bound) or unknown(f"cannot tell the length of `{text}`")
+                    return self._held_shape_entry(bound) or self._imported_constant(bound) or unknown(f"cannot tell the length of `{text}`")
                 if counted.kind == v.UNKNOWN:
                     # ``range(self.T - 1, -1, -1)`` runs as often as ``range(self.T)``: the setting is the base
                     base = offset_of(bound)[0] or bound
                     setting = (self._setting(base) or self._field_arithmetic(bound) or self._parameter_entry(base) or self._entry_count(base)
-                               or self._imported_constant(base))
+                               or self._held_shape_entry(base) or self._imported_constant(base))
                     if setting is not None:
                         return setting
         if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Slice):
@@ -402,7 +427,7 @@ class ExtentReader:
             return self._size(value.length if isinstance(value.length, str) else text, value, text)
         if value.kind == v.PARAM:
             return self._size(text, Value(v.SIZE, length=text, param=value.param, literal=value.literal), text)
-        setting = (self._setting(bound) or self._field_arithmetic(bound)
+        setting = (self._setting(bound) or self._field_arithmetic(bound) or self._held_shape_entry(bound)
                    or (self._imported_constant(bound) if value.kind in (v.UNKNOWN, v.MODULE) else None))
         if setting is not None:
             return setting
@@ -459,6 +484,15 @@ class ExtentReader:
                     return Extent("data", f"`{text}` is set to {count} in `{method}`", "likely", size=str(count))
             if any(small):
                 return None
+            origin = self.attribute_origin(bound.attr) if param is None and isinstance(bound.value, ast.Name) else None
+            if origin is not None:
+                # ``self.n_hops = int(spec["n_hops"])``, ``self.nsl, self.nx = G.shape`` in
+                # ``__init__`` or ``build``: a count read from what the object is built with
+                method, source, keys, read = origin
+                if not _counted_origin(source, keys):
+                    return None
+                return Extent("data", f"`{text}` is `{read}` in `{method}`, read from its parameter `{source}`: the loop grows with what the object is built with",
+                              "likely", size=text)
             if param is None:
                 return self._field_setting(bound, text)
             # ``self.ticks = ticks`` in ``__init__``: a count the object is constructed with (phase 2
@@ -472,6 +506,26 @@ class ExtentReader:
         if not SETTING_COUNT.search(bound.attr):
             return None
         return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
+
+    def _held_shape_entry(self, bound: ast.AST) -> Extent | None:
+        """``range(self.dims[self.axis])``, ``range(self.dimsd[0])``: an entry of a shape the object
+        holds (an attribute named ``shape``, ``dims`` or ``dimsd``), the length of one axis of its
+        data, not a count of dimensions. A shape the class assigns once as a literal tuple is read:
+        the entry when the index is a literal, small when every entry is."""
+        if not (isinstance(bound, ast.Subscript) and isinstance(bound.value, ast.Attribute) and isinstance(bound.value.value, ast.Name)
+                and bound.value.value.id == "self" and HELD_SHAPE.search(bound.value.attr)):
+            return None
+        text = one_line(self.code(bound), 50)
+        stated = self.attribute_tuple(bound.value.attr)
+        if stated is not None:
+            index = int_value(bound.slice)
+            entries = [stated[index]] if index is not None and -len(stated) <= index < len(stated) else stated
+            if max(entries) <= SMALL_RANGE:
+                return Extent("static", f"`{text}`: an entry of `self.{bound.value.attr}`, which the class sets to {tuple(stated)}", by_name=True)
+            return Extent("data", f"`{text}`: an entry of `self.{bound.value.attr}`, which the class sets to {tuple(stated)}", "likely",
+                          size=str(max(entries)))
+        return Extent("data", f"`{text}`: an entry of the shape `self.{bound.value.attr}` the object holds, the length of one axis of its data",
+                      "likely", size=text)
 
     def _field_setting(self, bound: ast.Attribute, text: str) -> Extent | None:
         """``range(self.cfg.max_iters)``, ``range(self.n_iter)`` with no ``__init__`` assigning

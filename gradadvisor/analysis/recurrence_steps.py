@@ -14,10 +14,10 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.extent import SMALL_COUNT_NAME, SMALL_STEPS_NAME
+from gradadvisor.analysis.extent import HELD_SHAPE, SMALL_COUNT_NAME, SMALL_STEPS_NAME
 from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, derivative_kind
 from gradadvisor.analysis.recurrence_work import derivative_call
-from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, walk
+from gradadvisor.analysis.syntax import dotted, int_value, names_read, one_line, tail_name, walk
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
 
 if TYPE_CHECKING:
@@ -79,6 +79,8 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "len" for child in walk(node.test)
     ):
         return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
+    if _halving_carry(form, flow):
+        return False  # tab = f(tab[..., ::2], tab[..., 1::2]): an axis halved each step, log2 of its length steps
     # a count the code states (a literal, a field default worked out) outweighs a name in the header
     stated_count = extent.size is not None and extent.size.isdigit() and int(extent.size) >= LITERAL_STEPS
     for name in _header_names(header) if header is not None and not stated_count else ():
@@ -104,6 +106,25 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
     if count is not None and not walks_data(form, flow) and count < _threshold(header, extent, node, ctx):
         return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
+
+
+def _halving_carry(form: LoopForm, flow: Flow) -> bool:
+    """A carried array each step rebuilds from its own entries taken two at a time (``t = (1 - a)
+    * t[..., ::2] + a * t[..., 1::2]``): every step halves an axis, so the loop can run only as
+    many steps as the log2 of that axis's length (a butterfly, a tree reduction, a gate table),
+    however long what it walks."""
+    for stmt in walk(form.node):
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        name = stmt.targets[0].id
+        if name not in flow.carried:
+            continue
+        for child in walk(stmt.value):
+            if isinstance(child, ast.Subscript) and isinstance(child.value, ast.Name) and child.value.id == name:
+                parts = child.slice.elts if isinstance(child.slice, ast.Tuple) else [child.slice]
+                if any(isinstance(part, ast.Slice) and part.upper is None and int_value(part.step) == 2 for part in parts):
+                    return True
+    return False
 
 
 def _threshold(header: ast.AST | None, extent: Extent, loop: ast.AST, ctx) -> int:
@@ -159,9 +180,13 @@ def loop_threshold(form: LoopForm, extent: Extent, ctx) -> int:
 
 
 def _header_names(header: ast.AST) -> set[str]:
-    """The names a loop header reads, and attribute names (``len(self.channels_list)``)."""
+    """The names a loop header reads, and attribute names (``len(self.channels_list)``); not a
+    shape indexed for one axis's length (``self.dims`` in ``range(self.dims[axis])``)."""
     found = set(names_read(header))
     found.update(node.attr for node in walk(header) if isinstance(node, ast.Attribute))
+    for node in walk(header):
+        if isinstance(node, ast.Subscript) and HELD_SHAPE.search(tail_name(node.value) or ""):
+            found.discard(tail_name(node.value))
     return found
 
 

@@ -85,6 +85,9 @@ class AppendedList:
     #: Other lists the same loop appends to, each starting empty and only joined (``fits``,
     #: ``pens``): maps of their own, so a rewrite of this list alone would drop them.
     others: tuple[str, ...] = ()
+    #: Each value appended inside a one-element list (``xs.append([f(x)])``): the joined array
+    #: has an extra axis of length 1 after the first.
+    wrapped: bool = False
 
     @property
     def computed(self) -> ast.expr:
@@ -124,6 +127,9 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     else:
         list_name = _appended_name(append)  # type: ignore[assignment]
         value = append.value.args[0]  # type: ignore[attr-defined]
+    wrapped = isinstance(value, ast.List) and len(value.elts) == 1 and not isinstance(value.elts[0], ast.Starred) and grown is None
+    if wrapped:
+        value = value.elts[0]  # ``xs.append([f(x)])``: one result per step, stacked with an axis of 1
     if isinstance(value, (ast.Tuple, ast.List, ast.Dict, ast.Set)):
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
     # Each iteration must stand alone: temporaries are assigned before they are read, and
@@ -178,9 +184,9 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     joins = joined_only(block, position, list_name, own_uses, ctx)
     if not joins:
         if not side and returned_only(block, position, list_name, own_uses, ctx):
-            return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names)
+            return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names, wrapped=wrapped)
         return None
-    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side))
+    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side), wrapped=wrapped)
 
 
 def _branch_of(ctx, block: list[ast.stmt]) -> ast.If | None:

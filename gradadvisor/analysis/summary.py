@@ -933,7 +933,10 @@ class SummaryBuilder:
             self._seed_argument(bound, scope_key, klass, level, transform, line, text, scope, depth + 1)
         else:
             reference = _reference(value)
-            if reference is not None and "." in reference:
+            made = value.value if isinstance(value, ast.Attribute) else None
+            if isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and self._is_class_name(made.func.id):
+                reference = f"{made.func.id}.{value.attr}"  # ``jax.jit(Conv(K).apply)``: the method of a fresh instance
+            elif reference is not None and "." in reference:
                 # ``model.loss = jit(model.loss)`` with ``model = DenseModel(...)``: the class's method.
                 head, _, attr = reference.partition(".")
                 owner = self._instance_class(head, scope)

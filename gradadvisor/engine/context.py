@@ -20,7 +20,7 @@ from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
-from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span, dotted
+from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span, dotted, one_line
 from gradadvisor.analysis.values import PARAM, Value
 from gradadvisor.analysis.vectorize import statement_lists
 from gradadvisor.fixes.render import Renderer
@@ -160,7 +160,7 @@ class Context:
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping,
-                            self.module_setting, self.attribute_literal)
+                            self.module_setting, self.attribute_literal, self.attribute_origin, self.attribute_tuple)
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
@@ -183,6 +183,49 @@ class Context:
         count = _int_constant(found[2]) if found is not None else None
         return (count, found[1].name) if found is not None and count is not None else None
 
+    def attribute_tuple(self, attr: str) -> list[int] | None:
+        """The ints of the literal tuple or list the class around assigns ``self.<attr>`` once
+        (``self.dims = (64, 300)``); else None."""
+        found = self._only_assignment(attr)
+        if found is None or not isinstance(found[2], (ast.Tuple, ast.List)) or not found[2].elts:
+            return None
+        entries = [_int_constant(item) for item in found[2].elts]
+        return None if None in entries else entries  # type: ignore[return-value]
+
+    def attribute_origin(self, attr: str) -> tuple[str, str, tuple[str, ...], str] | None:
+        """``(method, parameter, names, text)`` when the class around assigns ``self.<attr>`` once, from
+        a parameter of that method other than ``self``: the parameter itself, an entry or
+        attribute of it (``int(spec["n_hops"])``, ``cfg.n``), its ``len``, or an axis of its
+        shape (``self.nsl, self.nx = G.shape``); ``names`` are the keys and attributes read on the
+        way (``("n_hops",)``), for the name tests; ``text`` the value as written. None otherwise."""
+        found = self._only_assignment(attr)
+        if found is None:
+            return None
+        _, method, value = found
+        text = one_line(ast.unparse(value), 40)
+        names: list[str] = []
+        while True:
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("int", "len") and len(value.args) == 1 and not value.keywords:
+                if value.func.id == "len":
+                    names.append("len")
+                value = value.args[0]
+            elif isinstance(value, ast.Subscript):
+                key = value.slice
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    names.append(key.value)
+                elif not (isinstance(key, ast.Constant) and type(key.value) is int):
+                    return None
+                value = value.value
+            elif isinstance(value, ast.Attribute):
+                names.append(value.attr)
+                value = value.value
+            else:
+                break
+        params = [arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]]
+        if not (isinstance(value, ast.Name) and value.id in params):
+            return None
+        return method.name, value.id, tuple(reversed(names)), text
+
     def _only_assignment(self, attr: str) -> tuple[ast.ClassDef, ast.FunctionDef, ast.expr] | None:
         """``(class, method, value)`` of the one ``self.<attr> = value`` in the class around
         (``int(value)`` read as ``value``), or None when there is no class or not one assignment."""
@@ -191,7 +234,7 @@ class Context:
             return None
         answers = self.memo("class_attributes")
         if id(klass) not in answers:
-            answers[id(klass)] = self_attributes(klass)
+            answers[id(klass)] = self_attributes(klass, unpacked=True)
         assigned = answers[id(klass)].get(attr, [])
         if len(assigned) != 1:
             return None

@@ -332,6 +332,20 @@ def returned_list_message(ctx, appended: AppendedList, loop: ElementLoop | Produ
     return f"`{header}: {spelled}` applies a function once per {walked(ctx, loop)} and {returned_list_advice(ctx, appended, loop)}", traced
 
 
+def returned_comprehension_message(ctx, loop: ElementLoop | ProductLoop) -> str | None:
+    """The message for ``return [f(x) for x in xs]`` (or ``list(map(f, xs))``): one program
+    output per element under a trace, advice, no fix (a vmap returns one array, not a list: the
+    callers change). None under autograd: it traces nothing, so a list of results costs no
+    compile."""
+    if ctx.names.numpy_module() == "autograd.numpy":
+        return None
+    return (
+        f"`return [...]` applies a function once per {walked(ctx, loop)} and returns the list: under a trace every element "
+        f"is an output of its own, one copy of the body each; compute them as one array, `{per_sample_call(ctx, loop)}` "
+        "(callers index it instead of the list)"
+    )
+
+
 def window_message(ctx, found, head: str) -> str:
     """The message for windows gathered one position at a time (``window_gathers``' result)."""
     window, _, advice = found

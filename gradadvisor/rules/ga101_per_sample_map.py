@@ -10,13 +10,16 @@ from gradadvisor.analysis.gradient import gradients_passed
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
-from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
+from gradadvisor.analysis.per_sample import list_join, list_source, lists_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
 from gradadvisor.analysis.stacked_copies import copies_message, stacked_copies
 from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.window_gathers import appended_windows, stacked_windows
-from gradadvisor.fixes.vmap_rewrite import appended_advice, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice, returned_list_message, sample_map_advice, summed_list_advice, window_message
+from gradadvisor.fixes.vmap_rewrite import (
+    appended_advice, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice,
+    returned_comprehension_message, returned_list_message, sample_map_advice, summed_list_advice, window_message,
+)
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
 
 class PerSampleMap(Rule):
@@ -103,9 +106,9 @@ class PerSampleMap(Rule):
     summary = "a function applied to each sample in a Python loop and the results stacked; use `jax.vmap`"
     #: A loop or a map, and a joining call, a map or an array the loop fills: both are in the
     #: block that holds a finding.
-    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample", "([", "sum(")
+    keywords = ("stack", "array", "concatenate", "map", "zeros", "empty", "ones", "full", "append", "sample", "([", "sum(", "return [")
     expression_trigger = re.compile(r"(?:stack|array|concatenate|map)\s*\(|\(\[")  # joins, lax.map, a helper given a list
-    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\b(?:sample|sum)\s*\("))
+    trigger = (re.compile(r"\b(?:(?:for|while)\b|map\s*\()"), re.compile(r"(?:stack|array|concatenate|map|zeros|empty|ones|full)(?:_like)?\s*\(|\.append\s*\(|\(\[|\b(?:sample|sum)\s*\(|\breturn \["))
 
     VALID = (
         # The eager fallback where mapping failed (`vmap` would fail the same way); a stateful method (a recurrence).
@@ -331,6 +334,17 @@ class PerSampleMap(Rule):
             return
         self._report(node.value, head, found, module, lambda: per_sample_advice(ctx, node.value, found.loop, None, None, module, assigned=list_name))
 
+    def visit_Return(self, node: ast.Return) -> None:
+        """``return [f(x) for x in xs]``: the per-sample results returned as a list (advice, under
+        a trace only: one program output per element)."""
+        ctx = self.ctx
+        if node.value is None or ctx.function is None or not isinstance(list_source(node.value, ctx), (ast.ListComp, ast.Call)):
+            return
+        found = of_list(node.value, ctx)
+        message = returned_comprehension_message(ctx, found.loop) if found is not None else None
+        if found is not None and message is not None:
+            self.report(node.value, message, extent=found.extent, data=found.data, work=work(found.loop, ctx), need="compiled", require_trace=True)
+
     def visit_For(self, node: ast.For) -> None:
         ctx = self.ctx
         if node.orelse or ctx.function is None:
@@ -383,6 +397,10 @@ class PerSampleMap(Rule):
         module = join_module(ctx, appended.joins[0])
         if appended.others:  # fits.append(a); pens.append(b): each list a map; a rewrite of one would drop the others
             head += f" (it fills `{'`, `'.join(appended.others)}` the same way: map {'them' if len(appended.others) > 1 else 'it'} too)"
+            self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
+            return
+        if appended.wrapped:  # xs.append([f(x)]): the joined array has an axis of 1 the mapped result lacks
+            head += " (each result inside a one-element list: the joined array has an extra axis of length 1, `[:, None]` on the mapped result)"
             self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
             return
         if builtin_sum(appended.joins[0], ctx):
