@@ -201,3 +201,44 @@ def test_a_carry_halving_an_axis_each_step_runs_few_steps(tmp_path):
     assert [f for f in scan_program(tmp_path, HALVING.format(first="::2", second="1::2")) if f["code"] == "GA103"] == []
     # the same update keeping the axis whole is a recurrence over `ins`
     assert [f["line"] for f in scan_program(tmp_path, HALVING.format(first=":", second="::-1")) if f["code"] == "GA103"] == [7]
+
+
+GRADS = '''
+import jax
+import jax.numpy as jnp
+
+
+def loss(w, x, y):
+    return jnp.sum((x @ w - y) ** 2)
+
+
+grad_fn = jax.jit(jax.grad(loss))
+value_fn = jax.jit(loss)
+'''
+
+TRAIN = '''
+import jax.numpy as jnp
+
+from pkg.grads import {name}
+
+
+def per_example(w, xs, ys):
+    out = []
+    for i in range(xs.shape[0]):
+        out.append({name}(w, xs[i], ys[i]))
+    return jnp.stack(out)
+'''
+
+
+def test_a_gradient_function_imported_from_another_module_called_per_item(tmp_path):
+    """``from pkg.grads import grad_fn`` with ``grad_fn = jax.jit(jax.grad(loss))`` there: called
+    once per example, one gradient per example (GA102); a compiled loss so imported is
+    a host loop driving compiled code, no finding."""
+    from conftest import scan_files
+
+    files = {"pkg/__init__.py": "", "pkg/grads.py": GRADS, "pkg/train.py": TRAIN.format(name="grad_fn")}
+    [finding] = [f for f in scan_files(tmp_path, files, ("GA101", "GA102")) if f.path.endswith("train.py")]
+    assert finding.code == "GA102" and finding.line == 10 and finding.confidence == "high"
+    assert "`grad_fn` is a jax.grad function" in finding.evidence[0]
+    files["pkg/train.py"] = TRAIN.format(name="value_fn")
+    assert [f for f in scan_files(tmp_path / "b", files, ("GA101", "GA102")) if f.path.endswith("train.py")] == []

@@ -208,6 +208,8 @@ def computes(transform: str, param: str | None) -> str:
     function received as a parameter, "calls `grad_fn` (a gradient function at its call sites) once"."""
     if param and param.startswith("."):
         return f"calls `{param}` (a gradient function a class of the project holds) once"
+    if param and param.startswith("@"):
+        return f"calls `{param[1:]}` (a gradient function the module it is imported from binds) once"
     if param:
         return f"calls `{param}` (a gradient function at its call sites) once"
     return f"computes one {derivative_kind(transform)}"

@@ -435,6 +435,26 @@ class Project:
             self._imports_of[path] = found
         return found
 
+    def imported_gradient(self, path: str, name: str) -> tuple[str, str, int] | None:
+        """``(path, transform, line)`` when the name ``name`` that the file ``path`` imports from
+        another module of the project is bound there, once, to a gradient function
+        (``grad_fn = jax.jit(jax.grad(loss))``: ``FileSummary.module_gradients``); else None."""
+        summary = self.files.get(path)
+        qualified = summary.imports.get(name) if summary is not None else None
+        for _ in range(4):  # re-exports followed
+            if not qualified or "." not in qualified:
+                return None
+            module, _, attr = qualified.rpartition(".")
+            others = self.module_files(module, path)[:1]
+            if not others:
+                return None
+            found = self.files[others[0]].module_gradients.get(attr)
+            if found is not None:
+                return others[0], *found
+            following = self.files[others[0]].imports.get(attr)
+            qualified = following if following != qualified else None
+        return None
+
     def held_gradient(self, attr: str) -> list[tuple[str, str, str, int]]:
         """The classes of the project that hold a gradient function in the attribute ``attr``
         (``self.jac_x = jax.jit(jax.jacobian(self.f))``): (path, class, transform, line)."""

@@ -40,6 +40,7 @@ from gradadvisor.analysis.gradient import (
     TRANSFORM_LEVELS,
     Level,
     differentiated_positions,
+    gradient_transform,
     held_gradients,
     function_keywords,
     short,
@@ -212,6 +213,10 @@ class FileSummary:
     top_level: dict[str, str] = field(default_factory=dict)
     #: ``score = jax.vmap(jax.grad(loglik))`` at module level: a call of ``score`` runs ``loglik``.
     module_aliases: dict[str, str] = field(default_factory=dict)
+    #: ``grad_fn = jax.jit(jax.grad(loss))`` at module level: a name bound once to a gradient
+    #: function -> (the gradient transform, the line); what another module imports and calls
+    #: per item computes one gradient per item (GA102, ``Project.imported_gradient``).
+    module_gradients: dict[str, tuple[str, int]] = field(default_factory=dict)
     classes: dict[str, ClassSummary] = field(default_factory=dict)
     seeds: list[Seed] = field(default_factory=list)
     arrays: dict[str, ModuleArray] = field(default_factory=dict)
@@ -701,6 +706,8 @@ class SummaryBuilder:
             return  # the statement's lines name no transform (a literal-led search, once per file)
         name = stmt.targets[0].id
         bound = self._bound_function(name, scope)
+        if parent_key is None and bound is stmt.value and (transform := gradient_transform(stmt.value, self.names)) is not None:
+            self.summary.module_gradients[name] = (transform, stmt.lineno)
         for _ in range(3):  # ``jax.vmap(jax.grad(f))``: the innermost function
             if isinstance(bound, ast.Call) and bound.args and isinstance(bound.args[0], ast.Call) and self._wraps_function(bound.args[0]):
                 bound = bound.args[0]

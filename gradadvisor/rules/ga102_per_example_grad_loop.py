@@ -403,6 +403,14 @@ class PerExampleGradLoop(Rule):
         param = candidate.data.get("param")
         if not param:
             return default_finalize(cls, candidate, project)
+        if param.startswith("@"):
+            # ``from .grads import grad_fn``: a gradient function only if that module binds one
+            imported = project.imported_gradient(candidate.path, param[1:])
+            finding = default_finalize(cls, candidate, project) if imported else None
+            if finding is not None:
+                path, transform, line = imported
+                finding.evidence = list(dict.fromkeys([f"`{param[1:]}` is a {short(transform)} function ({path}:{line})", *finding.evidence]))[:6]
+            return finding
         if param.startswith("."):
             # ``self.dyn.jac_x(x)``: a gradient function only if a class of the project holds one so named
             held = project.held_gradient(param[1:])
