@@ -242,3 +242,43 @@ def test_a_gradient_function_imported_from_another_module_called_per_item(tmp_pa
     assert "`grad_fn` is a jax.grad function" in finding.evidence[0]
     files["pkg/train.py"] = TRAIN.format(name="value_fn")
     assert [f for f in scan_files(tmp_path / "b", files, ("GA101", "GA102")) if f.path.endswith("train.py")] == []
+
+
+CHECKED = '''
+import jax
+import jax.numpy as jnp
+
+
+def total(ps, qs):
+    acc = 0.0
+    for k in range(100):
+        acc = acc + jnp.tanh(ps[k] * qs[k])
+        if jnp.isnan(acc):
+            {report}
+    return acc
+
+
+g = jax.grad(total)
+'''
+
+
+@pytest.mark.parametrize("report", ['print("nan at", k)', 'raise ValueError("nan")', 'log.warning("nan at %d", k)'])
+def test_a_total_checked_by_a_branch_that_only_reports_is_still_a_sum(tmp_path, report):
+    """``if jnp.isnan(acc): print(...)`` reports and changes nothing: the loop is still a sum of
+    one term per step under ``jax.grad`` (eagerly, a Python branch on a value runs); advice only,
+    since a rewrite would drop the check."""
+    [finding] = [f for f in scan_program(tmp_path, CHECKED.format(report=report)) if f["code"] == "GA302"]
+    assert "checks values and reports" in finding["message"] and "jnp.sum(jnp.tanh(ps[:100] * qs[:100]), axis=0)" in finding["message"]
+    assert finding["fix"] is None
+
+
+def test_a_branch_that_changes_the_total_is_not_a_report(tmp_path):
+    # a reset of the total on a value: a carry (GA103's question), no sum
+    found = scan_program(tmp_path, CHECKED.format(report="acc = 0.0"))
+    assert [f for f in found if f["code"] == "GA302"] == []
+
+
+def test_a_check_of_the_items_structure_is_not_read_as_a_report(tmp_path):
+    # ``if level is None: raise``: the loop walks records of different kinds, not values
+    source = CHECKED.replace("if jnp.isnan(acc):", "if ps is None:").format(report='raise ValueError("no rays")')
+    assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA302"] == []

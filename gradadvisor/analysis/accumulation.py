@@ -89,6 +89,9 @@ class Body:
     opaque: bool = False
     #: A call's several results are unpacked into locals (``gx, gy = derivs(...)``).
     unpacked: bool = False
+    #: Branches that only report (``if jnp.isnan(acc): print(...)``), left out of the sum: the
+    #: rewrite would drop them, so there is advice and no fix.
+    checks: int = 0
 
     @property
     def branched(self) -> bool:
@@ -229,6 +232,10 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
     appends: list[tuple[str, ast.expr]] = []  # (list, item) of ``log_probs.append(lp)``
     statements = _settled_branches(statements, loop_names)
     statements = [part for stmt in statements for part in _unpacked_parts(_as_reshape(stmt))]
+    # ``if jnp.isnan(acc): print(...)``: a check that only reports, whatever it reads (the running
+    # total included); the sum is the same without it, but a rewrite would drop it: advice only
+    checks = [stmt for stmt in statements if isinstance(stmt, ast.If) and not stmt.orelse and _reports_only(stmt.body)]
+    statements = [stmt for stmt in statements if stmt not in checks]
     helpers: list[ast.FunctionDef] = []  # a ``def`` in the step (a helper called right after): advice, no rewrite
     unpacked = False
     for stmt in statements:
@@ -269,6 +276,9 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
         return None  # a call for its effect, if, break, x[i] = ..., a, b = ...
     if not accumulations or any(has_walrus(stmt) for stmt in statements):
         return None
+    totals = {item.name for item in accumulations}
+    if any(not (names_read(check.test) & totals or _array_call(check.test, resolve)) for check in checks):
+        return None  # ``if n is None: raise ...``: a check of the items' structure, not of a value
     inner_loops = any(isinstance(stmt, (ast.For, ast.While)) for stmt in statements)
     own_terms = {id(item.statement): item.term for item in accumulations}
     if appends:
@@ -336,7 +346,8 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
         both.inlined = ast.BinOp(left=_signed(first.inlined, first.subtract), op=ast.Add(), right=_signed(item.inlined, item.subtract))  # type: ignore[arg-type]
         merged[item.name] = both
     opaque = inner_loops or bool(helpers) or unpacked or len(merged) < len(accumulations)
-    return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque, unpacked=unpacked)
+    return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque, unpacked=unpacked,
+                checks=len(checks))
 
 
 def _free_reads(helper: ast.FunctionDef) -> set[str]:
@@ -431,6 +442,29 @@ def _records_only(statements: list[ast.stmt]) -> bool:
         call = stmt.value if isinstance(stmt, ast.Expr) else None
         return _appended(stmt) is not None or isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print"
     return bool(statements) and all(records(stmt) for stmt in statements)
+
+
+#: Methods that only report (a logger's): ``log.warning(...)``.
+REPORTING_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "log"})
+
+
+def _reports_only(statements: list[ast.stmt]) -> bool:
+    """A branch that only reports: ``print(...)``, a logger's call, ``warnings.warn(...)``, or
+    ``raise``; it changes no value the loop computes."""
+    def reports(stmt: ast.stmt) -> bool:
+        if isinstance(stmt, ast.Raise):
+            return True
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if not isinstance(call, ast.Call):
+            return False
+        func = call.func
+        return isinstance(func, ast.Name) and func.id == "print" or isinstance(func, ast.Attribute) and func.attr in REPORTING_METHODS
+    return bool(statements) and all(reports(stmt) for stmt in statements)
+
+
+def _array_call(test: ast.expr, resolve) -> bool:
+    """``jnp.isnan(...)``, ``np.any(...)``: the test computes on arrays (a check of values)."""
+    return any(isinstance(node, ast.Call) and (resolve(node.func) or "").split(".")[0] in ("jax", "numpy", "autograd") for node in walk(test))
 
 
 def _settled_branches(statements: list[ast.stmt], loop_names: set[str]) -> list[ast.stmt]:

@@ -369,6 +369,9 @@ class AccumulationLoop(Rule):
         message = f"{lead}: the traced program and its backward pass grow with the data; use {'; '.join(shown)}"
         if body.collected:
             message += f" (the step also appends to {', '.join(f'`{item}`' for item in body.collected)}: batch those items the same way)"
+        if body.checks:  # ``if jnp.isnan(acc): print(...)``: a report the rewrite would drop
+            message += " (the step also checks values and reports: check the batched result once instead)"
+            fix = None
         # blocks of a size callers choose: chunked for memory, unless a trace is shown
         chunks = [width for level in levels if level.index is not None for item in accumulations for width in chunk_widths(item.inlined, level.index, level.stride)]
         evidence = [chunk_evidence(chunks[0])] if chunks else []
