@@ -38,7 +38,9 @@ class PerSampleMap(Rule):
     index used as a value, or per-sample keys. With
     advice and no fix: a reduction of such a list (`jnp.sum([...])`, the builtin `sum`), a loop
     filling several lists, sliding windows stacked one position at a time, a value per pair of a
-    triangular double loop or of two data-sized ranges, a list returned as is, copies of one value
+    triangular double loop or of two data-sized ranges, a list returned as is (built by `append`,
+    or `return [f(x) for x in xs]` under a trace), each result appended inside a one-element list
+    (`xs.append([f(x)])`: the joined array has an extra axis of length 1), copies of one value
     stacked per element (`jnp.stack([x for _ in xs])`: `jnp.broadcast_to`, `analysis/stacked_copies.py`). Julia's Zygote is slow on the same shape:
     `sum(map(t -> nn([t]), x) .^ 2)`.
 

@@ -29,7 +29,9 @@ class PerExampleGradLoop(Rule):
     `enumerate(xs)`, a JVP per tangent (`[jax.jvp(f, (w,), (v,))[1] for v in vs]`), or a `for`
     loop calling `g(p, x)` for each `x` in `xs`. `def fit(grad_fn, xs): return [grad_fn(x) for
     x in xs]` is reported when a call site in the scanned files (this file, another, a script's
-    module level) passes it a gradient function (`fit(jax.grad(loss), xs)`). A pullback (or a
+    module level) passes it a gradient function (`fit(jax.grad(loss), xs)`); a function imported
+    from another module of the project is one when that module binds it once to a gradient
+    function (`grad_fn = jax.jit(jax.grad(loss))` there). A pullback (or a
     `jax.linearize` function) called with a one-hot vector at the loop index
     (`pullback(jnp.zeros_like(y).at[i].set(1.0))`, `jnp.eye(n)[i]`, `jax.nn.one_hot(i, n)`) builds
     a Jacobian one row (column) at a time: advice for `jax.jacrev` (`jax.jacfwd`) or a `vmap` over

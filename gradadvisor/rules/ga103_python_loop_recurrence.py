@@ -138,7 +138,9 @@ class PythonLoopRecurrence(Rule):
       counts below 100 that walk no data (refinements, power iterations, hash rounds; below 20
       for a count of time steps: `n_steps`, `T`, `horizon`), counts
       named as small (`unroll`, `order`, `degree`, `rounds`, `num_dims`, `dofs`, `lmax`...) or
-      logarithmic, blocked ranges (`range(0, n, block)`), `while len(parts) > k`, `n *= 2`;
+      logarithmic, blocked ranges (`range(0, n, block)`), `while len(parts) > k`, `n *= 2`, a carry
+      each step rebuilds from its own entries two at a time (`t = f(t[..., ::2], t[..., 1::2])`:
+      an axis halved per step, so at most log2 of its length steps);
     - host-side loops: drivers that log, time, read values out (`float(loss)`, `.item()`), print
       values (unless a gradient is proven to run the loop: `grad` runs Python's `print`) or stop
       on the state (`if loss < tol: break`; an inner loop's `break` ends that loop only); loops calling a jitted step, a gradient,

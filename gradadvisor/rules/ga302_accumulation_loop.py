@@ -36,7 +36,9 @@ class AccumulationLoop(Rule):
     so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`),
     a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
     step that makes a helper `def` and calls it (read through what the helper reads). A running
-    maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`.
+    maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`. A
+    branch of the step that only reports on values (`if jnp.isnan(acc): print(...)`, a logger's
+    call, `raise`) leaves the sum a sum: advice, no fix (the rewrite would drop the check).
 
     ## Why it is slow for gradients
     Python runs the loop while JAX traces it: the program gets one slice, one computation
