@@ -282,3 +282,168 @@ def test_a_check_of_the_items_structure_is_not_read_as_a_report(tmp_path):
     # ``if level is None: raise``: the loop walks records of different kinds, not values
     source = CHECKED.replace("if jnp.isnan(acc):", "if ps is None:").format(report='raise ValueError("no rays")')
     assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA302"] == []
+
+
+MAPPED_PAIRS = '''
+import jax
+import jax.numpy as jnp
+
+f = jax.value_and_grad(energy, argnums=1)
+
+
+def two(x):
+    return jnp.sin(x), jnp.cos(x)
+
+
+def loss(p, xs, targets):
+    out = {mapped}
+    return jnp.array([jnp.mean((o - t) ** 2) for o, t in zip(out, targets)])
+
+
+g = jax.grad(loss)
+'''
+
+
+@pytest.mark.parametrize(("mapped", "reported"), [
+    ("jax.vmap(lambda x: f(p, x))(xs)", False),  # value_and_grad: (values, gradients)
+    ("jax.vmap(jax.value_and_grad(energy))(xs)", False),
+    ("jax.vmap(two)(xs)", False),  # a def returning two outputs
+    ("jax.vmap(lambda x: (jnp.sin(x), x))(xs)", False),
+    ("jax.vmap(lambda x: model(p, x))(xs)", True),  # one output: an array of rows
+])
+def test_a_vmap_of_a_function_returning_a_tuple_is_a_tuple(tmp_path, mapped, reported):
+    found = [f for f in scan_program(tmp_path, MAPPED_PAIRS.format(mapped=mapped)) if f["code"] == "GA101"]
+    assert bool(found) is reported
+
+
+GENERATED = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def outer_rows(u, v):
+    return jnp.array(list(jnp.tanh(u[k] @ v) for k in {walked}))
+'''
+
+
+@pytest.mark.parametrize("walked", ["range(u.shape[0])", "list(range(u.shape[0]))", "tuple(range(u.shape[0]))"])
+def test_a_generator_in_list_and_a_copied_range_are_a_comprehension(tmp_path, walked):
+    [finding] = [f for f in scan_program(tmp_path, GENERATED.format(walked=walked)) if f["code"] == "GA101"]
+    assert "jax.vmap(lambda u_k: jnp.tanh(u_k @ v))(u)" in finding["message"]
+
+
+FRAME = '''
+import jax
+import jax.numpy as jnp
+
+
+def summary(frame, A, B):
+    {reads}
+    return jnp.stack([jnp.dot(A[:, i], B[:, i]) for i in range(A.shape[1])])
+'''
+
+
+@pytest.mark.parametrize(("reads", "reported"), [
+    ("names = [c for c in frame.columns]", False),
+    ("rows = list(frame.iterrows())", False),
+    ("first = frame.iloc[0]", False),
+    ("values = frame.to_numpy()", False),
+    ("names = frame.columns", True),  # an attribute of some object: nothing says pandas
+])
+def test_a_function_reading_a_dataframe_runs_eagerly(tmp_path, reads, reported):
+    """A function that reads a pandas DataFrame (its columns walked, its rows by label or
+    position) is host code: what it computes is not traced unless a transform is shown."""
+    found = [f for f in scan_program(tmp_path, FRAME.format(reads=reads)) if f["code"] == "GA201"]
+    assert bool(found) is reported
+
+
+SERIES = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def series(tab, q):
+    res = 0.0
+    for j in range(1, tab.shape[1]):
+        res = res + jnp.sum(tab[:, j, None] * q / (q + 0.5 * {index}), axis=0)
+    return res
+'''
+
+
+@pytest.mark.parametrize("index", ["float(j)", "int(2 * j + 1)", "j"])
+def test_a_loop_counter_made_a_python_number_is_not_host_work(tmp_path, index):
+    """``float(j)`` of a ``range`` counter converts a Python int, not an array: the sum is still
+    one term per column under a trace (advice only where the counter is converted)."""
+    [finding] = [f for f in scan_program(tmp_path, SERIES.format(index=index)) if f["code"] == "GA302"]
+    assert (finding["fix"] is None) is (index != "j")
+
+
+def test_a_converted_element_is_still_host_work(tmp_path):
+    source = SERIES.replace("for j in range(1, tab.shape[1]):", "for row in tab:").format(index="float(row[0])").replace("tab[:, j, None]", "row[:, None]")
+    assert [f for f in scan_program(tmp_path, source) if f["code"] == "GA302"] == []
+
+
+WEIGHTS = '''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+
+
+class Filter(eqx.Module):
+    def __init__(self, K, c, key):
+        self.K = K
+        self.w = {weights}
+
+    def __call__(self, x):
+        T = [x, self.L @ x]
+        for _ in range(2, self.K):
+            T.append(2 * self.L @ T[-1] - T[-2])
+        return jnp.stack(T) * self.w
+'''
+
+
+@pytest.mark.parametrize(("weights", "reported"), [
+    ("jax.random.normal(key, (K, c))", False),  # the count sizes the object's own weights: a model size
+    ("jax.nn.initializers.glorot_normal()(key, (c, K))", False),
+    ("jax.random.normal(key, (c, c))", True),  # nothing says what K is: what the object is built with
+])
+def test_a_count_that_sizes_the_weights_the_constructor_creates_is_a_model_size(tmp_path, weights, reported):
+    found = [f for f in scan_program(tmp_path, WEIGHTS.format(weights=weights)) if f["code"] == "GA103"]
+    assert bool(found) is reported
+
+
+def test_an_array_grown_per_item_under_autograd(tmp_path):
+    """``out = anp.hstack([out, v])`` per item under autograd's ``grad``: a new array per step,
+    forward and backward (autograd traces nothing, but copies all the same): advice without
+    ``vmap``, which autograd lacks."""
+    source = ("import autograd.numpy as anp\nfrom autograd import grad\n\n\ndef scores(w, rows, cols, P, Q):\n    out = anp.zeros(0)\n"
+              "    for r, c in zip(rows, cols):\n        out = anp.hstack([out, anp.dot(P[r], Q[c]) + w])\n    return anp.sum(out)\n\n\n"
+              "g = grad(scores)\n")
+    [finding] = [f for f in scan_program(tmp_path, source) if f["code"] == "GA101"]
+    assert "autograd has no `vmap`" in finding["message"] and "jax.vmap" not in finding["message"]
+
+
+LAMBDA_DIAG = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def cell(W, g, h):
+    mk = {helper}
+    return jnp.matmul(W, mk(g)) @ h
+'''
+
+
+@pytest.mark.parametrize(("helper", "reported"), [
+    ("lambda v: jnp.diag(v)", True),  # the dense diagonal, written through a one-line helper
+    ("lambda v: jnp.diag(v) + 1.0", False),  # not a diagonal any more
+    ("lambda v: jnp.tanh(v)", False),
+])
+def test_a_diagonal_built_through_a_lambda_is_the_diagonal(tmp_path, helper, reported):
+    found = [f for f in scan_program(tmp_path, LAMBDA_DIAG.format(helper=helper)) if f["code"] == "GA203"]
+    assert bool(found) is reported
+    if reported:
+        assert "W * g" in found[0]["message"]

@@ -608,12 +608,13 @@ def module_constant(array: ast.AST, ctx) -> bool:
     return isinstance(array, ast.Name) and array.id not in ctx.local_names() and ctx.facts.module_scope.binds(array.id)
 
 
-def work_of(ctx, statements: list[ast.stmt], terms: list[ast.expr]) -> str:
+def work_of(ctx, statements: list[ast.stmt], terms: list[ast.expr], numbers: frozenset[str] = frozenset()) -> str:
     """What a summing loop computes (``Candidate.work``): "host" when it calls a compiled
     step, a model's apply or ``float(...)`` (a driver loop unless traced), "jax" when a term
-    does jax.numpy work, "unknown" for plain arithmetic (jax arrays only inside a trace)."""
+    does jax.numpy work, "unknown" for plain arithmetic (jax arrays only inside a trace).
+    ``numbers``: the loop's counters (Python ints): ``float(j)`` of one is not host work."""
     whole_body = ast.Module(body=list(statements), type_ignores=[])
-    if calls_outside_jax(whole_body, ctx.resolve, ctx.is_builtin, lambda name: _plain_function(ctx, name)):
+    if calls_outside_jax(whole_body, ctx.resolve, ctx.is_builtin, lambda name: _plain_function(ctx, name), numbers):
         return "host"
     if any(calls_jax(term, ctx.resolve, ctx.local_function) for term in terms):
         return "jax"

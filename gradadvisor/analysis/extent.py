@@ -200,7 +200,7 @@ class ExtentReader:
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
                  constructor_param=None, used_as_mapping=None, module_setting=None, attribute_literal=None, attribute_origin=None,
-                 attribute_tuple=None) -> None:
+                 attribute_tuple=None, sizes_weights=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -214,6 +214,7 @@ class ExtentReader:
         self.used_as_mapping = used_as_mapping or (lambda name: False)  # name -> the function unpacks it with ``**`` or reads it by key
         self.module_setting = module_setting or (lambda name: None)  # name -> (the int default the module's functions give a parameter so named, where)
         self.attribute_literal = attribute_literal or (lambda attr: None)  # self.<attr> -> (the int literal the class assigns it once, the method)
+        self.sizes_weights = sizes_weights or (lambda param: None)  # an __init__ parameter -> the weight-creating call it sizes
         self.attribute_tuple = attribute_tuple or (lambda attr: None)  # self.<attr> -> the ints of the literal tuple the class assigns it once
         self.attribute_origin = attribute_origin or (lambda attr: None)  # self.<attr> -> (the method, its parameter the one assignment reads, keys read)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
@@ -470,6 +471,10 @@ class ExtentReader:
             if held is not None and held[1] is not None and held[1] < CONSTRUCTED_FEW:
                 # ``n_solver_steps: int = 15`` in ``__init__``: a count the class defaults to a few
                 return Extent("static", f"`{text}` holds the constructor's `{held[0]}`, which defaults to {held[1]}", by_name=True)
+            weights = self.sizes_weights(held[0]) if held is not None else None
+            if weights is not None:
+                # ``self.w = jax.random.normal(key, (order, c))``: the count sizes the object's own weights
+                return Extent("static", f"`{text}` holds the constructor's `{held[0]}`, which sizes the weights it creates (`{weights}`): a model size")
             if OBJECT_COUNT.search(bound.attr):
                 return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
             param = held[0] if held is not None else None

@@ -1434,6 +1434,9 @@ class _Evaluator:
             if callee.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
                 return v.sequence(2)
             return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
+        if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap") and isinstance(callee.length, int):
+            # ``jax.vmap(jax.value_and_grad(f))(xs)``: a tuple of arrays, one per output
+            return v.sequence(callee.length, evidence=(f"`{one_line(self.code(node.func), 40)}` maps a function returning {callee.length} outputs: a tuple of arrays",))
         if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap"):
             mapped = self._mapped_data(node, args, depth)
             if mapped is not None:
@@ -1458,6 +1461,21 @@ class _Evaluator:
                     return wrapped
                 return replace(result, evidence=())
         return v.UNKNOWN_VALUE
+
+    def _outputs(self, inner: ast.expr, wrapped: Value, depth: int) -> int | None:
+        """How many outputs the function ``inner`` returns when it returns a tuple of a known
+        length (``jax.value_and_grad(f)``: 2; a lambda or a ``def`` of this module returning a
+        tuple); None otherwise."""
+        if wrapped.kind == v.CALLABLE and wrapped.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
+            return 2
+        if isinstance(inner, ast.Lambda):
+            result = self.eval(inner.body, depth + 1)
+        elif wrapped.kind == v.CALLABLE and wrapped.transform is None and wrapped.function and wrapped.function != "<lambda>":
+            definition = self._local_definition(wrapped.function)
+            result = self.facts.returns(*definition) if definition is not None else v.UNKNOWN_VALUE
+        else:
+            return None
+        return result.length if result.kind == v.SEQUENCE and isinstance(result.length, int) and result.length > 1 else None
 
     def _wrapped_callable(self, wrapper: ast.AST, result: Value, call: ast.Call, depth: int) -> Value | None:
         """``as_host(jax.jit(jax.jacobian(f)))`` where ``as_host(fn)`` returns a function it
@@ -1646,7 +1664,10 @@ class _Evaluator:
             wrapped = self.eval(inner, depth) if inner is not None else v.UNKNOWN_VALUE
             function = wrapped.function if wrapped.kind == v.CALLABLE else (dotted(inner) if inner is not None else None)
             kept = kept_transform(qualified, wrapped.transform)
-            return Value(v.CALLABLE, transform=kept, function=function, evidence=(f"`{one_line(self.code(node), 50)}`",))
+            # a mapped function returning a tuple (``value_and_grad``, ``lambda x: (f(x), g(x))``)
+            # maps into a tuple of arrays: ``length`` is the number of its outputs
+            outputs = self._outputs(inner, wrapped, depth) if qualified in ("jax.vmap", "equinox.filter_vmap", "jax.pmap") and inner is not None else None
+            return Value(v.CALLABLE, transform=kept, function=function, length=outputs, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if qualified == "jax.lax.stop_gradient" and len(args) == 1 and not node.keywords:
             # the same value with no gradient: ``stop_gradient(W.shape[0])`` is that int
             return self.eval(args[0], depth)

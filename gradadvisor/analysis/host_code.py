@@ -113,6 +113,10 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 stack.extend(reversed(case.body))
+    frame = _reads_frame(function)
+    if frame is not None:
+        text, line = frame
+        return f"{EAGER} line {line} reads a pandas DataFrame (`{text}`): host code, run eagerly (a trace cannot take one)"
     converted = _converts_computed(function, resolve) if resolve is not None and converts else None  # ``converts``: its text holds one
     if converted is not None:
         text, line, target = converted
@@ -203,6 +207,32 @@ def _compiles(stmt: ast.stmt, resolve) -> str | None:
         return None
     call = stmt.value
     return stmt.targets[0].id if call.args and canonical(resolve(call.func)) in COMPILING else None
+
+
+#: What only a pandas DataFrame (or Series) offers: rows and columns read by label or position.
+FRAME_METHODS = frozenset({"iterrows", "itertuples", "to_numpy"})
+FRAME_INDEXERS = frozenset({"loc", "iloc"})
+
+
+def _reads_frame(function: ast.AST) -> tuple[str, int] | None:
+    """``(text, line)`` of the first place where the function's own code (not a nested
+    definition) reads a pandas DataFrame: ``for c in frame.columns``, ``frame.iterrows()``,
+    ``frame.itertuples()``, ``frame.to_numpy()``, ``frame.loc[...]``, ``frame.iloc[...]``."""
+    stack: list[ast.AST] = list(getattr(function, "body", ()))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Attribute) and node.iter.attr == "columns" \
+                and isinstance(node.iter.value, ast.Name):
+            return f"{node.iter.value.id}.columns", node.iter.lineno
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in FRAME_METHODS and isinstance(node.func.value, ast.Name):
+            return f"{node.func.value.id}.{node.func.attr}()", node.lineno
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr in FRAME_INDEXERS \
+                and isinstance(node.value.value, ast.Name):
+            return f"{node.value.value.id}.{node.value.attr}[...]", node.lineno
+        stack.extend(ast.iter_child_nodes(node))
+    return None
 
 
 def _truth_reduction(test: ast.expr, resolve) -> bool:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable, Sequence
 
@@ -361,7 +361,7 @@ def operation_of(expr: ast.AST, resolve: Resolve, rank: Rank | None = None, boun
     mapped ``diag``, see ``mapped``)."""
     index = _index()
     if isinstance(expr, ast.Call) and not (isinstance(expr.func, ast.Attribute) or isinstance(expr.func, ast.Name) and (bound is None or resolve(expr.func) is not None)):
-        return mapped(expr, resolve, bound)
+        return mapped(expr, resolve, bound) or _through_lambda(expr, resolve, rank, bound)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.MatMult):
         return Operation("matmul", (expr.left, expr.right), index[("operator", "@")][0], expr)
     if isinstance(expr, ast.Attribute):
@@ -428,6 +428,23 @@ def mapped(call: ast.Call, resolve: Resolve, bound: Bound | None) -> Operation |
             as_mapped = Spelling(spelling.operation, "mapped", spelling.name, spelling.operands[:1], variant=variant)
             return Operation(spelling.operation, (call.args[0],), as_mapped, call, module=spelling.name.rpartition(".")[0])
     return None
+
+
+def _through_lambda(call: ast.Call, resolve: Resolve, rank: Rank | None, bound: Bound | None) -> Operation | None:
+    """``mk(g)`` with ``mk = lambda v: jnp.diag(v)`` (bound once): the operation the lambda's body
+    computes, on the call's arguments in place of the lambda's parameters, when every operand
+    of the body is one of those parameters."""
+    function = bound(call.func) if isinstance(call.func, ast.Name) and bound is not None else None
+    if not isinstance(function, ast.Lambda) or call.keywords or any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None
+    params = function.args
+    if params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs or params.defaults or len(params.args) != len(call.args):
+        return None
+    inner = operation_of(function.body, resolve, rank, None)
+    given = {param.arg: arg for param, arg in zip(params.args, call.args)}
+    if inner is None or not all(isinstance(operand, ast.Name) and operand.id in given for operand in inner.operands):
+        return None
+    return replace(inner, operands=tuple(given[operand.id] for operand in inner.operands), node=call)  # type: ignore[union-attr]
 
 
 def _bind(spelling: Spelling, call: ast.Call, args: list[ast.expr], rank: Rank | None) -> Operation | None:

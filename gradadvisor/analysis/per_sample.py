@@ -66,6 +66,8 @@ def list_source(expr: ast.AST, ctx) -> ast.AST | None:
         return expr
     if isinstance(expr, ast.Call) and (ctx.is_builtin(expr.func, "list") or ctx.is_builtin(expr.func, "tuple")) and len(expr.args) == 1 and not expr.keywords:
         expr = expr.args[0]
+        if isinstance(expr, ast.GeneratorExp):
+            return ast.copy_location(ast.ListComp(elt=expr.elt, generators=expr.generators), expr)  # ``list(f(x) for x in xs)``
     if isinstance(expr, ast.Call) and ctx.is_builtin(expr.func, "map"):
         return expr
     return None

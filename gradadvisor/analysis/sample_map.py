@@ -24,7 +24,7 @@ from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over
 from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
-from gradadvisor.analysis.syntax import dotted, name, names_read, offset_of, walk
+from gradadvisor.analysis.syntax import dotted, name, names_read, offset_of, unwrapped_iterable, walk
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES, ElementLoop, ProductLoop, calls_jax, element_is_object, elementwise_in
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
@@ -72,7 +72,10 @@ def of_list(expr: ast.AST, ctx) -> SampleMap | None:
     source = list_source(expr, ctx)
     if isinstance(source, ast.ListComp):
         generator = single_generator(source)
-        return of_loop(ctx, generator.target, generator.iter, source.elt) if generator is not None else None
+        if generator is None:
+            return None
+        walked, _ = unwrapped_iterable(generator.iter, ctx.is_builtin, reverse=False)  # ``list(range(n))``: a copy of what it walks
+        return of_loop(ctx, generator.target, walked, source.elt)
     return of_map(source, ctx) if isinstance(source, ast.Call) else None
 
 

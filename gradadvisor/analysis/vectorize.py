@@ -1262,11 +1262,13 @@ def replace_names(expr: ast.AST, mapping: dict[str, ast.expr]) -> ast.AST:
 
 
 
-def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None) -> bool:
+def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None, numbers: frozenset[str] = frozenset()) -> bool:
     """True when ``node`` calls something other than a jax function, an array method, a
     neutral builtin (``len``, ``range``...) or a function defined in this module. Outside a
     known trace, a loop that does is most likely a host-side driver: a compiled step per
-    iteration (``step(params, batch)``, ``model.apply(...)``), ``float(loss)``, printing."""
+    iteration (``step(params, batch)``, ``model.apply(...)``), ``float(loss)``, printing.
+    ``float(j)``, ``int(2 * j + 1)`` of names in ``numbers`` (a loop's counters) and literals
+    only convert Python ints: not host work."""
     for child in walk(node):
         if not isinstance(child, ast.Call) or is_jax_call(child, resolve):
             continue
@@ -1275,6 +1277,8 @@ def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None) -
             continue
         if isinstance(func, ast.Name):
             if func.id in NEUTRAL_BUILTINS and is_builtin(func, func.id):
+                continue
+            if numbers and func.id in TO_PYTHON_CALLS and len(child.args) == 1 and _counter_arithmetic(child.args[0], numbers):
                 continue
             if local_function is not None and local_function(func.id) is not None:
                 continue
@@ -1285,6 +1289,15 @@ def calls_outside_jax(node: ast.AST, resolve, is_builtin, local_function=None) -
         return True
     return False
 
+
+
+def _counter_arithmetic(expr: ast.AST, numbers: frozenset[str]) -> bool:
+    """``j``, ``2 * j + 1``: arithmetic on the names ``numbers`` and literals only."""
+    return all(
+        isinstance(node, (ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop, ast.Load, ast.Constant))
+        or isinstance(node, ast.Name) and node.id in numbers
+        for node in ast.walk(expr)
+    )
 
 
 def calls_host_numpy(node: ast.AST, resolve) -> bool:

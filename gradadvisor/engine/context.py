@@ -160,7 +160,7 @@ class Context:
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping,
-                            self.module_setting, self.attribute_literal, self.attribute_origin, self.attribute_tuple)
+                            self.module_setting, self.attribute_literal, self.attribute_origin, self.attribute_tuple, self.sizes_weights)
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
@@ -182,6 +182,25 @@ class Context:
         found = self._only_assignment(attr)
         count = _int_constant(found[2]) if found is not None else None
         return (count, found[1].name) if found is not None and count is not None else None
+
+    def sizes_weights(self, param: str) -> str | None:
+        """The call by which ``__init__`` of the class around creates a weight with the parameter
+        ``param`` in its shape (``jax.random.normal(key, (order, c))``, an initializer,
+        ``hk.get_parameter``, ``self.param``), as written; else None. A count that sizes the
+        object's own weights is a model size (an order, a width), not a data size."""
+        klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
+        init = next((node for node in klass.body if isinstance(node, ast.FunctionDef) and node.name == "__init__"), None) if klass is not None else None
+        if init is None:
+            return None
+        for node in ast.walk(init):
+            if not isinstance(node, ast.Call):
+                continue
+            qualified = self.resolve(node.func.func if isinstance(node.func, ast.Call) else node.func) or ""  # ``glorot_normal()(key, shape)``
+            creates = (qualified.startswith("jax.random.") or ".initializers." in qualified or qualified in ("haiku.get_parameter",)
+                       or isinstance(node.func, ast.Attribute) and node.func.attr == "param" and isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
+            if creates and any(isinstance(item, ast.Name) and item.id == param for arg in node.args[1:] for item in ast.walk(arg)):
+                return one_line(ast.unparse(node), 50)
+        return None
 
     def attribute_tuple(self, attr: str) -> list[int] | None:
         """The ints of the literal tuple or list the class around assigns ``self.<attr>`` once

@@ -148,6 +148,8 @@ def batched_sum(ctx, levels: list[Level], accumulation: Accumulation) -> "Rewrit
     if any(isinstance(node, ast.Slice) and names_read(node) & {leaf.variable for leaf in leaves} for node in walk(replaced)):
         return False  # ``eps[start:stop]`` for walked bounds: a slice of another length each step
     for leaf in leaves:
+        if is_arange(leaf) and converts_to_python(replaced, leaf.variable):
+            return None  # ``float(j)`` of the index used as a number: a Python number per step, advice only
         if converts_to_python(replaced, leaf.variable) and module_constant(base_array(leaf.array), ctx):
             return None  # int(labels[p]) of a module's constant labels: a number under a trace too, advice only
         if element_is_object(replaced, leaf.variable) or converts_to_python(replaced, leaf.variable):

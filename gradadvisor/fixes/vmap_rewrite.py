@@ -194,7 +194,11 @@ def returned_list_advice(ctx, appended: AppendedList, loop: ElementLoop | Produc
     """The advice for a list of per-sample results that is returned (one program output per
     element under a trace) or grown with ``append`` (a new array per step): one array at once,
     no fix (a vmap returns one array, not a list: the callers change)."""
-    mapped, name = per_sample_call(ctx, loop), appended.name
+    name = appended.name
+    if appended.grown and ctx.names.numpy_module() == "autograd.numpy":
+        return (f"grows `{name}` by one result per step (a new array each time, forward and backward); compute them as one array "
+                "(autograd has no `vmap`: one expression over all the rows at once, or a list joined once at the end)")
+    mapped = per_sample_call(ctx, loop)
     if appended.grown:
         return f"grows `{name}` by one result per step (a new array each time, forward and backward); compute them as one array, `{name} = {mapped}`"
     return (
@@ -323,8 +327,9 @@ def returned_list_message(ctx, appended: AppendedList, loop: ElementLoop | Produ
     """The message for a list of per-sample results returned as a list (one output per element
     under a trace: costs once compiled, so a trace must be shown) or grown by ``jnp.append``
     (copied per step, forward and backward, traced or not), with the report's trace fields.
-    None under autograd: it traces nothing, so a list of results costs no compile."""
-    if ctx.names.numpy_module() == "autograd.numpy":
+    None for a returned list under autograd: it traces nothing, so a list of results costs no
+    compile (a grown array is copied per step there too)."""
+    if ctx.names.numpy_module() == "autograd.numpy" and not appended.grown:
         return None
     name = appended.name
     spelled = f"{name} = ...append({name}, ...)" if appended.grown else f"{name}.append(...)"

@@ -358,7 +358,8 @@ class AccumulationLoop(Rule):
                 self._segments(levels, loop, accumulation, extent)
                 return  # the index bounds a slice: a different shape at each step
             rewrites.append(rewrite)  # type: ignore[arg-type]
-        work = work_of(ctx, statements, [item.inlined for item in accumulations])  # type: ignore[misc]
+        counters = frozenset(level.index for level in levels if level.index is not None)
+        work = work_of(ctx, statements, [item.inlined for item in accumulations], counters)  # type: ignore[misc]
         shown, fix = summed_loop_fix(ctx, levels, loop, body, rewrites)
         if len(accumulations) == 1 and accumulations[0].terms > 1:
             lead = f"`{accumulations[0].name}` gains {accumulations[0].terms} terms per step of {levels[0].header}"
