@@ -447,3 +447,57 @@ def test_a_diagonal_built_through_a_lambda_is_the_diagonal(tmp_path, helper, rep
     assert bool(found) is reported
     if reported:
         assert "W * g" in found[0]["message"]
+
+
+KEYED = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def mask_rows(spec, rng):
+    out = spec
+    for b in range(spec.shape[0]):
+        {split}
+        out = out.at[b].set(jnp.where(jax.random.uniform(sub, out[b].shape) < 0.1, 0.0, out[b]))
+    return out
+'''
+
+
+def test_independent_writes_with_a_key_split_per_step(tmp_path):
+    """``rng, sub = jax.random.split(rng)`` per step carries only a key chain: the writes are
+    still independent (split every key at once first)."""
+    [finding] = [f for f in scan_program(tmp_path, KEYED.format(split="rng, sub = jax.random.split(rng)")) if f["code"] == "GA103"]
+    assert "jax.random.split(rng, n)" in finding["message"] and finding["fix"] is None
+    # a value carried besides the key (a running scale): not independent writes
+    carried = KEYED.format(split="rng, sub = jax.random.split(rng)\n        spec = spec * 0.9")
+    assert all("the writes are independent" not in f["message"] for f in scan_program(tmp_path, carried) if f["code"] == "GA103")
+
+
+def test_numpy_constants_in_a_summed_step_are_not_host_work(tmp_path):
+    source = ("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n\n@jax.jit\ndef weighted(x):\n    out = 0.0\n"
+              "    for s in range(x.shape[0]):\n        out = out + jnp.sum(x[s] * {weights})\n    return out\n")
+    assert [f["code"] for f in scan_program(tmp_path, source.format(weights="np.arange(3)"))] == ["GA302"]
+    # NumPy computing on the row: host work, no batched sum
+    assert [f for f in scan_program(tmp_path, source.format(weights="np.tanh(x[s])")) if f["code"] == "GA302"] == []
+
+
+GRAPH = '''
+import flax.linen as nn
+import jax.numpy as jnp
+
+
+class Conv(nn.Module):
+    @nn.compact
+    def __call__(self, g, feats):
+        out = jnp.empty(feats.shape)
+        for v in range(len({measured})):
+            out = out.at[v].set(jnp.tanh(feats[v]) * 2.0)
+        return out
+'''
+
+
+@pytest.mark.parametrize(("measured", "reported"), [("g.nodes", True), ("g.senders", True), ("self.nodes", False), ("g.layers", False)])
+def test_the_length_of_a_graph_field_is_the_graph_size(tmp_path, measured, reported):
+    found = [f for f in scan_program(tmp_path, GRAPH.format(measured=measured)) if f["code"] == "GA103"]
+    assert bool(found) is reported

@@ -79,6 +79,9 @@ SMALL_STEPS_NAME = re.compile(
 #: A model's own widths (``n_features``, ``hidden_size``, ``n_agents``): what an object is built
 #: with as often as a count of data, so not one.
 MODEL_WIDTH_NAME = re.compile(r"(?:^|_)(?:agents?|features|units|width|hidden\w*)$", re.IGNORECASE)
+#: The fields of a graph passed as one object (jraph's ``GraphsTuple``): one row per node or
+#: edge, so their length is the graph's size.
+GRAPH_FIELDS = frozenset({"nodes", "edges", "senders", "receivers"})
 #: An attribute holding a shape (``self.dims``, ``self.dimsd``, ``self.out_shape``): its entries
 #: are the lengths of axes.
 HELD_SHAPE = re.compile(r"(?:^|_)(?:shape|dims|dimsd)$", re.IGNORECASE)
@@ -635,6 +638,10 @@ class ExtentReader:
         if not (isinstance(bound, ast.Call) and self.is_builtin(bound.func, "len") and len(bound.args) == 1 and not bound.keywords):
             return None
         inner = bound.args[0]
+        if isinstance(inner, ast.Attribute) and inner.attr in GRAPH_FIELDS and isinstance(inner.value, ast.Name) and self.evaluate(inner.value).kind == v.PARAM:
+            # ``len(g.nodes)`` of a graph passed in (jraph's ``GraphsTuple``): one row per node or edge
+            return Extent("data", f"`{one_line(self.code(bound), 50)}`: one row per {inner.attr.rstrip('s')} of the graph `{inner.value.id}` passed in",
+                          "likely", size=one_line(self.code(bound), 50))
         key = inner.slice.value if isinstance(inner, ast.Subscript) and isinstance(inner.slice, ast.Constant) and isinstance(inner.slice.value, str) else None
         name = key or tail_name(inner)  # ``len(context["ops"])``: the entry's key names it
         if name is None or not is_collection_name(name):

@@ -2,7 +2,7 @@
 vectorized write needs.
 
 ``plain_scatter`` holds of a loop whose body is plain assignments ending in writes at the index,
-with nothing else carried but whole-step counters (no PRNG key or clock), no side effects, no derivative
+with nothing else carried but whole-step counters and PRNG keys split per step (no clock), no side effects, no derivative
 computed per step (per-example gradients) and no write that reads its own array (an elementwise
 map in place); ``unique_positions`` of a write whose position moves with the index itself;
 ``elementwise_expression`` of a value made of names, numbers and elementwise functions.
@@ -23,9 +23,11 @@ from gradadvisor.analysis.vectorize import is_elementwise_function
 def plain_scatter(form: LoopForm, flow: Flow, ctx) -> bool:
     """No step reads what another wrote and nothing else moves with the steps: the writes can be
     one vectorized write (the loop's work, host or traced, is the caller's question)."""
-    if flow.side_effects or flow.appends or flow.keys or flow.has_walrus:
+    if flow.side_effects or flow.appends or flow.has_walrus:
         return False
-    carried_other = flow.carried - flow.moving_arrays - ({form.index} if form.index else set()) - _step_counters(flow)
+    # ``rng, sub = jax.random.split(rng)`` per step: a key chain, split for every step at once
+    # by ``jax.random.split(rng, n)`` (the message says so); it carries no value of the writes
+    carried_other = flow.carried - flow.moving_arrays - ({form.index} if form.index else set()) - _step_counters(flow) - flow.keys
     if carried_other:
         return False  # a clock, a float counter or a key moves with the steps: not a plain scatter
     plain = (ast.Assign, ast.AnnAssign, ast.Pass)

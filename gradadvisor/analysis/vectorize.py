@@ -1300,9 +1300,23 @@ def _counter_arithmetic(expr: ast.AST, numbers: frozenset[str]) -> bool:
     )
 
 
+#: NumPy calls that build constants or indices from sizes (``np.eye(B)``, ``np.arange(s, s + B)``,
+#: ``np.ix_(j, j)``): the same under a trace or autograd's recording, not host work on values.
+NUMPY_CONSTANTS = frozenset({
+    "numpy.arange", "numpy.eye", "numpy.identity", "numpy.ix_", "numpy.zeros", "numpy.ones", "numpy.full", "numpy.linspace",
+    "numpy.tri", "numpy.triu_indices", "numpy.tril_indices", "numpy.diag_indices",
+})
+
+
 def calls_host_numpy(node: ast.AST, resolve) -> bool:
-    """True when ``node`` calls NumPy itself (``np.exp`` with ``import numpy as np``): host work."""
-    return any(isinstance(child, ast.Call) and (resolve(child.func) or "").startswith("numpy.") for child in walk(node))
+    """True when ``node`` calls NumPy itself (``np.exp`` with ``import numpy as np``): host work.
+    NumPy's constructors of constants and indices (``NUMPY_CONSTANTS``) are not."""
+    for child in walk(node):
+        if isinstance(child, ast.Call):
+            qualified = resolve(child.func) or ""
+            if qualified.startswith("numpy.") and qualified not in NUMPY_CONSTANTS:
+                return True
+    return False
 
 
 

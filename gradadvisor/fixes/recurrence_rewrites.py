@@ -170,4 +170,6 @@ def history_advice(form: LoopForm, states: list[str], ctx) -> str:
 def scatter_message(form: LoopForm, flow: Flow, write: Write, ctx) -> str:
     """The message for a loop of independent ``.at`` writes (``scatter_advice`` after it)."""
     shown = f"`{write.array} = {one_line(ctx.code(write.call.func), 40)}(...)`"
-    return f"{shown} in {loop_shown(form, ctx)}: the writes are independent, yet jit unrolls one update per step; {scatter_advice(form, flow, write, ctx)}"
+    keys = ", ".join(f"`{key}`" for key in sorted(flow.keys))
+    split = f" (split {keys} for all the steps at once first: `jax.random.split({sorted(flow.keys)[0]}, n)`, n the number of steps)" if flow.keys else ""
+    return f"{shown} in {loop_shown(form, ctx)}: the writes are independent, yet jit unrolls one update per step; {scatter_advice(form, flow, write, ctx)}{split}"
