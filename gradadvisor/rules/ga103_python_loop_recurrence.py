@@ -100,7 +100,9 @@ class PythonLoopRecurrence(Rule):
     - a running sum (`a_t = 1`): `x_0 + jnp.cumsum(b)`; a running product (`b_t = 0`):
       `x_0 * jnp.cumprod(a)` (`acc + 0.5 * (f[i] + f[i - 1]) * dt` becomes
       `jnp.cumsum(0.5 * (f[1:] + f[:-1]) * dt)`);
-    - independent writes: every step's value at once and one `out = out.at[idx].set(v)`; a
+    - independent writes: every step's value at once and one `out = out.at[idx].set(v)` (a key
+      split per step, `key, sub = jax.random.split(key)`: every key at once first,
+      `jax.random.split(key, n)`); a
       repeated index keeps the loop's last `.set` but an unspecified one in one `.set` (said
       when the indices are not the loop index; `.add`, `.mul`, `.min`, `.max` combine alike).
 
@@ -157,7 +159,7 @@ class PythonLoopRecurrence(Rule):
       show (`for g in groups: state = solve(state, g)`) are not proven rows: `medium` at most;
     - reductions whose running value is not kept (`acc = acc + f(x[i])`, `ok = ok & t(x[i])`,
       `m = jnp.maximum(m, x[i])`, `pen += a; pen -= b`: GA302 reports sums), sliding windows (`prev = x[i]`), and
-      independent writes that carry a PRNG key, a counter or a clock, update each element
+      independent writes that carry a counter or a clock, update each element
       from itself (`x = x.at[i].set(g(x[i]))`: a map) or write per-example gradients (GA102);
       independent writes only where a trace is proven and the size is shown or likely;
     - autograd code (no jit, no scan), Pallas kernels (their loops unroll on purpose),
@@ -198,11 +200,6 @@ class PythonLoopRecurrence(Rule):
             "import jax\nimport jax.numpy as jnp\n\ndef generate(params, tokens, n):\n    step = jax.jit(decode)\n"
             "    for t in range(n):\n        logits = step(params, tokens)\n        tokens = tokens.at[t + 1].set(jnp.argmax(logits[t]))\n    return tokens\n"
         ),
-        # A PRNG key split per step is not a carried state.
-        Valid(
-            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(key, x):\n    for i in range(x.shape[0]):\n"
-            "        key, sub = jax.random.split(key)\n        x = x.at[i].set(jax.random.normal(sub))\n    return x\n"
-        ),
         # A host-side training loop: a gradient per step, outside any trace.
         Valid(
             "import jax\nimport jax.numpy as jnp\n\ndef train(params, data, n_steps):\n    for _ in range(n_steps):\n"
@@ -227,6 +224,12 @@ class PythonLoopRecurrence(Rule):
         Valid("import functools\nimport jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(ms, x):\n    return functools.reduce(jnp.matmul, [jnp.tanh(m) for m in ms], x)\n"),
     )
     INVALID = (
+        # A PRNG key split per step is not a carried state: the writes are still independent.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(key, x):\n    for i in range(x.shape[0]):\n"
+            "        key, sub = jax.random.split(key)\n        x = x.at[i].set(jax.random.normal(sub))\n    return x\n",
+            message_contains="jax.random.split(key, n)",
+        ),
         # A backward recurrence kept in a list made one array (a library's returns): likely traced by its callers.
         Invalid(
             "import jax.numpy as jnp\n\ndef returns(r, gamma, v):\n    g, out = v[-1], []\n"
