@@ -1434,15 +1434,17 @@ class _Evaluator:
             if callee.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
                 return v.sequence(2)
             return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
-        if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap") and isinstance(callee.length, int):
-            # ``jax.vmap(jax.value_and_grad(f))(xs)``: a tuple of arrays, one per output
-            return v.sequence(callee.length, evidence=(f"`{one_line(self.code(node.func), 40)}` maps a function returning {callee.length} outputs: a tuple of arrays",))
         if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap"):
             mapped = self._mapped_data(node, args, depth)
             if mapped is not None:
-                return v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
-            # one result per mapped row: an array (of the rows it mapped), whatever it maps
-            return v.array(None, evidence=(f"the result of `{one_line(self.code(node.func), 40)}`: one row per mapped element",))
+                row = v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
+            else:
+                # one result per mapped row: an array (of the rows it mapped), whatever it maps
+                row = v.array(None, evidence=(f"the result of `{one_line(self.code(node.func), 40)}`: one row per mapped element",))
+            if isinstance(callee.length, int):
+                # ``jax.vmap(jax.value_and_grad(f))(xs)``: a tuple of such arrays, one per output
+                return v.sequence(callee.length, item=row, evidence=(f"`{one_line(self.code(node.func), 40)}` maps a function returning {callee.length} outputs: a tuple of arrays",))
+            return row
         if callee.transform in ("jax.jit", "equinox.filter_jit"):
             return v.UNKNOWN_VALUE
         if callee.transform == "class":
