@@ -75,13 +75,18 @@ def plain(reason: str) -> str:
     return reason[len(prefix):].strip()
 
 
-def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: bool = True) -> str | None:
+#: What a function's text holds when it may read a pandas DataFrame (``_reads_frame``'s test).
+FRAME_HINT = re.compile(r"\.columns\b|\.(?:iterrows|itertuples|to_numpy)\s*\(|\.i?loc\[")
+
+
+def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: bool = True, frames: bool = True) -> str | None:
     """Why ``function`` cannot be traced (its own statements, not nested definitions), or None.
     Walks statements only (a ``yield`` is read where a statement holds it: ``yield x``,
     ``y = yield x``), and the tests of ``if``/``while``/``assert``: cheap enough to ask for every
     function that holds a candidate. ``plots``: the file imports matplotlib (with ``resolve``,
     the import resolver, a statement that draws makes the function host code); ``converts``: the
-    function's text holds a conversion to a Python number, to look for (the caller's text test)."""
+    function's text holds a conversion to a Python number, to look for (the caller's text test);
+    ``frames``: its text may read a pandas DataFrame (``FRAME_HINT``)."""
     if isinstance(function, ast.Lambda):
         return None
     params = parameter_names(function.args)  # type: ignore[attr-defined]
@@ -113,7 +118,7 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
         if isinstance(stmt, ast.Match):
             for case in stmt.cases:
                 stack.extend(reversed(case.body))
-    frame = _reads_frame(function)
+    frame = _reads_frame(function) if frames else None
     if frame is not None:
         text, line = frame
         return f"{EAGER} line {line} reads a pandas DataFrame (`{text}`): host code, run eagerly (a trace cannot take one)"

@@ -47,7 +47,7 @@ from gradadvisor.analysis.gradient import (
     transform_name,
 )
 from gradadvisor.analysis.library import EXTERNAL
-from gradadvisor.analysis.host_code import CONVERSION, host_reason
+from gradadvisor.analysis.host_code import CONVERSION, FRAME_HINT, host_reason
 from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
@@ -791,7 +791,7 @@ class SummaryBuilder:
         if parent_key is None and not isinstance(node, ast.Lambda) and HOST_HINT.search(text):
             # what a host function calls may run on the host only: asked of callers alone (the
             # hand-offs to NumPy and SciPy are asked of a function holding a candidate only)
-            function.host = host_reason(node, self.names.resolve, self._plots, CONVERSION.search(text) is not None)
+            function.host = host_reason(node, self.names.resolve, self._plots, CONVERSION.search(text) is not None, FRAME_HINT.search(text) is not None)
         if self._model_libraries and not isinstance(node, ast.Lambda) and ("sample(" in text or "factor(" in text):
             self._model(node, key, klass)
         return key

@@ -15,7 +15,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
-from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
+from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
@@ -448,7 +448,8 @@ class Context:
                 scipy = self.names.host_library_call
                 converts = (CONVERSION.search(self.source.text, starts[scope.lineno - 1], end) is not None
                             or scipy is not None and scipy.search(self.source.text, starts[scope.lineno - 1], end) is not None)
-                reason = self._fallbacks.get(id(scope)) or host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"), converts)
+                frames = FRAME_HINT.search(self.source.text, starts[scope.lineno - 1], end) is not None
+                reason = self._fallbacks.get(id(scope)) or host_reason(scope, self.names.resolve, self.names.imports_module("matplotlib"), converts, frames)
                 if reason and ELEMENT_BRANCH in reason and jitted_plainly(scope, self.tree, self.names.resolve):
                     reason = f"{UNTRACEABLE} {reason}; it is jitted with every argument traced, where that branch raises"
                 self._host[id(scope)] = reason
