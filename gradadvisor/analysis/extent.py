@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.library import EXTERNAL
+from gradadvisor.analysis.library import project_module
 from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
@@ -122,6 +122,20 @@ def is_data_name(expr: ast.AST) -> bool:
 #: Counts of things that grow with the problem, though the word alone names a collection
 #: elsewhere (``for state in states`` walks pytree states; ``n_states`` counts a Markov chain's).
 DATA_COUNT_NAME = re.compile(r"^(?:n|num|number_of)_?(?:states|nodes|edges|sites|tokens)$", re.IGNORECASE)
+
+
+def created_shape(call: ast.Call, resolve, random: bool = False) -> ast.expr | None:
+    """The shape a call that creates a module's parameter gives it (``self.param(name, init,
+    shape)`` in flax, ``hk.get_parameter(name, shape)``); with ``random``, also a weight drawn
+    or initialised in place (``jax.random.normal(key, shape)``, ``glorot_normal()(key, shape)``).
+    None for any other call."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "param" and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return call.args[2] if len(call.args) > 2 else None
+    qualified = resolve(func.func if isinstance(func, ast.Call) else func) or ""
+    if qualified in PARAMETER_CREATORS or random and (qualified.startswith("jax.random.") or ".initializers." in qualified):
+        return call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "shape"), None)
+    return None
 
 
 def _counted_origin(source: str, keys: tuple[str, ...]) -> bool:
@@ -579,7 +593,7 @@ class ExtentReader:
         if not isinstance(bound, (ast.Name, ast.Attribute)):
             return None
         qualified = self.resolve(bound)
-        if not qualified or "." not in qualified or qualified.split(".")[0] in EXTERNAL:
+        if not qualified or not project_module(qualified):
             return None
         text = one_line(self.code(bound), 50)
         return Extent("data", f"`{text}` is `{qualified}`, a constant of another module: its value there decides", "likely", size=text,
@@ -680,15 +694,7 @@ class ExtentReader:
         heads or blocks (``self.depth``). None otherwise (``self.features``: a width, as large
         as the data's)."""
         value = self.assigned(base) if base.isidentifier() else None
-        if not isinstance(value, ast.Call):
-            return None
-        func = value.func
-        if isinstance(func, ast.Attribute) and func.attr == "param" and isinstance(func.value, ast.Name) and func.value.id == "self":
-            shape = value.args[2] if len(value.args) > 2 else None
-        elif (self.resolve(func) or "") in PARAMETER_CREATORS:
-            shape = value.args[1] if len(value.args) > 1 else next((k.value for k in value.keywords if k.arg == "shape"), None)
-        else:
-            return None
+        shape = created_shape(value, self.resolve) if isinstance(value, ast.Call) else None
         if not isinstance(shape, (ast.Tuple, ast.List)) or not -len(shape.elts) <= axis < len(shape.elts):
             return None
         entry = shape.elts[axis]

@@ -1035,6 +1035,13 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
     return None
 
 
+#: Transforms whose function, called, maps over its arguments' leading axis: one result row per
+#: mapped element (a tuple of such arrays for a function with several outputs).
+MAPPING_TRANSFORMS = frozenset({"jax.vmap", "equinox.filter_vmap", "jax.pmap"})
+#: Gradient transforms whose function returns ``(value, gradient)``.
+VALUE_AND_GRAD = frozenset({"jax.value_and_grad", "equinox.filter_value_and_grad"})
+
+
 class _Evaluator:
     """Evaluates expressions of one scope at one position."""
 
@@ -1431,10 +1438,10 @@ class _Evaluator:
     def _apply(self, callee: Value, node: ast.Call, args: list[ast.expr], depth: int) -> Value:
         """The result of calling a callable value."""
         if callee.transform in GRADIENT_FUNCTIONS:
-            if callee.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
+            if callee.transform in VALUE_AND_GRAD:
                 return v.sequence(2)
             return v.array(None, evidence=(f"a gradient from `{one_line(self.code(node.func), 40)}`",))
-        if callee.transform in ("jax.vmap", "equinox.filter_vmap", "jax.pmap"):
+        if callee.transform in MAPPING_TRANSFORMS:
             mapped = self._mapped_data(node, args, depth)
             if mapped is not None:
                 row = v.array(None, None, data=True, evidence=(f"mapped over `{one_line(self.code(mapped), 30)}` (data) by `{one_line(self.code(node.func), 40)}`",))
@@ -1468,7 +1475,7 @@ class _Evaluator:
         """How many outputs the function ``inner`` returns when it returns a tuple of a known
         length (``jax.value_and_grad(f)``: 2; a lambda or a ``def`` of this module returning a
         tuple); None otherwise."""
-        if wrapped.kind == v.CALLABLE and wrapped.transform in ("jax.value_and_grad", "equinox.filter_value_and_grad"):
+        if wrapped.kind == v.CALLABLE and wrapped.transform in VALUE_AND_GRAD:
             return 2
         if isinstance(inner, ast.Lambda):
             result = self.eval(inner.body, depth + 1)
@@ -1668,7 +1675,7 @@ class _Evaluator:
             kept = kept_transform(qualified, wrapped.transform)
             # a mapped function returning a tuple (``value_and_grad``, ``lambda x: (f(x), g(x))``)
             # maps into a tuple of arrays: ``length`` is the number of its outputs
-            outputs = self._outputs(inner, wrapped, depth) if qualified in ("jax.vmap", "equinox.filter_vmap", "jax.pmap") and inner is not None else None
+            outputs = self._outputs(inner, wrapped, depth) if qualified in MAPPING_TRANSFORMS and inner is not None else None
             return Value(v.CALLABLE, transform=kept, function=function, length=outputs, evidence=(f"`{one_line(self.code(node), 50)}`",))
         if qualified == "jax.lax.stop_gradient" and len(args) == 1 and not node.keywords:
             # the same value with no gradient: ``stop_gradient(W.shape[0])`` is that int

@@ -25,7 +25,7 @@ else:  # pragma: no cover - Python 3.10
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.captures import self_attributes
-from gradadvisor.analysis.library import EXTERNAL
+from gradadvisor.analysis.library import project_module
 from gradadvisor.analysis.names import ImportMap, canonical
 
 
@@ -220,11 +220,6 @@ HELD = "held"
 IMPORTED = "imported"
 
 
-def _project_import(qualified: str) -> bool:
-    """An import of another module of the project, not of a library (``EXTERNAL``)."""
-    return "." in qualified and qualified.split(".")[0] not in EXTERNAL
-
-
 def gradient_call(node: ast.Call, ctx, held: bool = False) -> tuple[str, str | None] | None:
     """``(transform, None)`` when ``node`` calls a gradient function (``jax.grad(loss)(p, x)``,
     ``g(p, x)`` with ``g = jax.jit(jax.value_and_grad(loss))`` or a ``def`` decorated
@@ -250,7 +245,7 @@ def gradient_call(node: ast.Call, ctx, held: bool = False) -> tuple[str, str | N
         # ``self.dyn.jac_x(x)``, ``model.grad_fn(p, x)``: an attribute of another object
         if isinstance(root, ast.Name) and (root.id in ("self", "cls") and isinstance(func.value, ast.Attribute) or ctx.value(root).kind == v.PARAM):
             return HELD, "." + func.attr
-    if held and isinstance(func, ast.Name) and func.id in ctx.names.aliases and _project_import(ctx.names.aliases[func.id]):
+    if held and isinstance(func, ast.Name) and func.id in ctx.names.aliases and project_module(ctx.names.aliases[func.id]):
         # ``from .grads import grad_fn``: a gradient function only if that module binds one so named
         return IMPORTED, "@" + func.id
     if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):

@@ -223,11 +223,7 @@ def _reads_frame(function: ast.AST) -> tuple[str, int] | None:
     """``(text, line)`` of the first place where the function's own code (not a nested
     definition) reads a pandas DataFrame: ``for c in frame.columns``, ``frame.iterrows()``,
     ``frame.itertuples()``, ``frame.to_numpy()``, ``frame.loc[...]``, ``frame.iloc[...]``."""
-    stack: list[ast.AST] = list(getattr(function, "body", ()))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
+    for node in walk_local(function):
         if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Attribute) and node.iter.attr == "columns" \
                 and isinstance(node.iter.value, ast.Name):
             return f"{node.iter.value.id}.columns", node.iter.lineno
@@ -236,7 +232,6 @@ def _reads_frame(function: ast.AST) -> tuple[str, int] | None:
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr in FRAME_INDEXERS \
                 and isinstance(node.value.value, ast.Name):
             return f"{node.value.value.id}.{node.value.attr}[...]", node.lineno
-        stack.extend(ast.iter_child_nodes(node))
     return None
 
 

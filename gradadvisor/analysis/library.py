@@ -19,6 +19,12 @@ EXTERNAL = frozenset(sys.stdlib_module_names) | {
     "typing_extensions", "attr", "attrs", "pydantic", "yaml", "h5py", "wandb", "orbax", "clu", "tensorstore",
 }
 
+def project_module(qualified: str) -> bool:
+    """A dotted name from another module of the project (``pkg.grads.grad_fn``), not a library's
+    (``EXTERNAL``) nor a bare name."""
+    return "." in qualified and qualified.split(".")[0] not in EXTERNAL
+
+
 #: Array namespaces whose functions compute on (and return) jax arrays, and numpy's.
 JAX_NUMPY = ("jax.numpy", "autograd.numpy")
 HOST_NUMPY = ("numpy",)

@@ -79,6 +79,15 @@ def of_list(expr: ast.AST, ctx) -> SampleMap | None:
     return of_map(source, ctx) if isinstance(source, ast.Call) else None
 
 
+def returned_map(node: ast.Return, ctx) -> SampleMap | None:
+    """The sample map a function returns as a list (``return [f(x) for x in xs]``,
+    ``return list(map(f, xs))``): one output per element; None for anything else (a generator
+    returned is consumed by the caller, not built here)."""
+    if node.value is None or ctx.function is None or not isinstance(list_source(node.value, ctx), (ast.ListComp, ast.Call)):
+        return None
+    return of_list(node.value, ctx)
+
+
 def of_map(node: ast.Call, ctx) -> SampleMap | None:
     """``map(f, xs, ys)`` read as the loop ``f(x, y) for x, y in zip(xs, ys)``; a lambda's own
     body is judged, with its parameters as the loop variables."""

@@ -1300,21 +1300,13 @@ def _counter_arithmetic(expr: ast.AST, numbers: frozenset[str]) -> bool:
     )
 
 
-#: NumPy calls that build constants or indices from sizes (``np.eye(B)``, ``np.arange(s, s + B)``,
-#: ``np.ix_(j, j)``): the same under a trace or autograd's recording, not host work on values.
-NUMPY_CONSTANTS = frozenset({
-    "numpy.arange", "numpy.eye", "numpy.identity", "numpy.ix_", "numpy.zeros", "numpy.ones", "numpy.full", "numpy.linspace",
-    "numpy.tri", "numpy.triu_indices", "numpy.tril_indices", "numpy.diag_indices",
-})
-
-
 def calls_host_numpy(node: ast.AST, resolve) -> bool:
     """True when ``node`` calls NumPy itself (``np.exp`` with ``import numpy as np``): host work.
     NumPy's constructors of constants and indices (``NUMPY_CONSTANTS``) are not."""
     for child in walk(node):
         if isinstance(child, ast.Call):
             qualified = resolve(child.func) or ""
-            if qualified.startswith("numpy.") and qualified not in NUMPY_CONSTANTS:
+            if qualified.startswith("numpy.") and qualified.removeprefix("numpy.") not in NUMPY_CONSTANTS:
                 return True
     return False
 
@@ -1598,6 +1590,10 @@ SHAPE_FUNCTIONS = frozenset(
 
 
 SHAPE_CREATORS = frozenset({"zeros", "ones", "full", "empty", "eye", "identity", "arange", "linspace", "tri", "tril", "triu", "tril_indices", "triu_indices"})
+#: NumPy functions that build constants or indices from sizes alone (``np.eye(B)``,
+#: ``np.arange(s, s + B)``, ``np.ix_(j, j)``): the same under a trace or autograd's recording, not
+#: host work on values (``tril``/``triu`` take an array).
+NUMPY_CONSTANTS = (SHAPE_CREATORS - {"tril", "triu"}) | {"ix_", "diag_indices"}
 
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
-from gradadvisor.analysis.extent import Extent, ExtentReader
+from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
@@ -193,12 +193,8 @@ class Context:
         if init is None:
             return None
         for node in ast.walk(init):
-            if not isinstance(node, ast.Call):
-                continue
-            qualified = self.resolve(node.func.func if isinstance(node.func, ast.Call) else node.func) or ""  # ``glorot_normal()(key, shape)``
-            creates = (qualified.startswith("jax.random.") or ".initializers." in qualified or qualified in ("haiku.get_parameter",)
-                       or isinstance(node.func, ast.Attribute) and node.func.attr == "param" and isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
-            if creates and any(isinstance(item, ast.Name) and item.id == param for arg in node.args[1:] for item in ast.walk(arg)):
+            shape = created_shape(node, self.resolve, random=True) if isinstance(node, ast.Call) else None
+            if shape is not None and any(isinstance(item, ast.Name) and item.id == param for item in ast.walk(shape)):
                 return one_line(ast.unparse(node), 50)
         return None
 
@@ -221,7 +217,7 @@ class Context:
         if found is None:
             return None
         _, method, value = found
-        text = one_line(ast.unparse(value), 40)
+        written = value
         names: list[str] = []
         while True:
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("int", "len") and len(value.args) == 1 and not value.keywords:
@@ -243,7 +239,7 @@ class Context:
         params = [arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]]
         if not (isinstance(value, ast.Name) and value.id in params):
             return None
-        return method.name, value.id, tuple(reversed(names)), text
+        return method.name, value.id, tuple(reversed(names)), one_line(ast.unparse(written), 40)
 
     def _only_assignment(self, attr: str) -> tuple[ast.ClassDef, ast.FunctionDef, ast.expr] | None:
         """``(class, method, value)`` of the one ``self.<attr> = value`` in the class around

@@ -10,8 +10,8 @@ from gradadvisor.analysis.gradient import gradients_passed
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
-from gradadvisor.analysis.per_sample import list_join, list_source, lists_passed, quoted, walked, while_loop
-from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, work
+from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
+from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, returned_map, work
 from gradadvisor.analysis.stacked_copies import copies_message, stacked_copies
 from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
@@ -340,9 +340,7 @@ class PerSampleMap(Rule):
         """``return [f(x) for x in xs]``: the per-sample results returned as a list (advice, under
         a trace only: one program output per element)."""
         ctx = self.ctx
-        if node.value is None or ctx.function is None or not isinstance(list_source(node.value, ctx), (ast.ListComp, ast.Call)):
-            return
-        found = of_list(node.value, ctx)
+        found = returned_map(node, ctx)
         message = returned_comprehension_message(ctx, found.loop) if found is not None else None
         if found is not None and message is not None:
             self.report(node.value, message, extent=found.extent, data=found.data, work=work(found.loop, ctx), need="compiled", require_trace=True)
