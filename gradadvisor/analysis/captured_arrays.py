@@ -76,6 +76,7 @@ class FileCaptures:
         self._body_texts: dict[int, str] = {}
         self._compiling: dict[int, bool] = {}
         self._maybe_array: dict[str, bool] = {}
+        self._escaping: dict[int, set[str]] = {}
 
     # -- which functions to read ---------------------------------------------------------------
 
@@ -237,9 +238,16 @@ class FileCaptures:
         loop = _loop_rebuilding(owner.node, nested[-1] if nested else None, [b for b in bindings if b.kind != "param"])
         if loop is not None:
             data["rebuilt"] = loop
-        if nested and _kept_inside(owner.node, nested[-1], self.resolve):
+        if nested and _kept_inside(owner.node, nested[-1], self._escaping_names(owner.node)):
             data["kept"] = True  # only called or handed on during the owner's call: a jit elsewhere compiles none of it
         return data
+
+    def _escaping_names(self, owner: ast.AST) -> set[str]:
+        """``escaping_names(owner)``, once per function."""
+        found = self._escaping.get(id(owner))
+        if found is None:
+            found = self._escaping[id(owner)] = escaping_names(owner, self.resolve)
+        return found
 
     def _copied_attribute(self, bindings: list[Binding], owner: Scope, scopes: Sequence[ast.AST]) -> dict | None:
         """``P = self.prec`` in a method, captured by a closure it returns: the size of what the
@@ -464,28 +472,35 @@ def _small_rows(function: ast.AST, name: str, data: dict) -> dict:
     return rows
 
 
-def _kept_inside(owner: ast.AST, closure: ast.AST, resolve: Callable[[ast.AST], str | None]) -> bool:
-    """Whether the ``def`` ``closure`` inside ``owner`` never leaves it: its name is only called
-    or passed to calls, never returned, yielded, stored in an attribute, an item or a global,
-    nor assigned to another name (a lambda: not known, so False)."""
-    if not isinstance(closure, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return False
-    name = closure.name
+def _kept_inside(owner: ast.AST, closure: ast.AST, escaping: set[str]) -> bool:
+    """Whether the ``def`` ``closure`` inside ``owner`` never leaves it: its name is not among
+    ``escaping`` (``escaping_names(owner)``) (a lambda: not known, so False)."""
+    return isinstance(closure, (ast.FunctionDef, ast.AsyncFunctionDef)) and closure.name not in escaping
+
+
+def escaping_names(owner: ast.AST, resolve: Callable[[ast.AST], str | None]) -> set[str]:
+    """The names whose values may leave ``owner``'s call: returned, yielded, stored in an
+    attribute, an item or a global, or assigned to another name, as part of the value (not
+    only passed to a call whose result is bound: ``_held_as_values``), or declared global or
+    nonlocal. One walk of ``owner`` answers for every closure defined in it."""
+    found: set[str] = set()
     for node in walk_local(owner):
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom, ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
-            if _held_as_value(node.value, name, resolve):
-                return False
-        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-            return False
-    return True
+            found |= _held_as_values(node.value, resolve)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(node.names)
+    return found
 
 
-def _held_as_value(value: ast.AST, name: str, resolve: Callable[[ast.AST], str | None]) -> bool:
-    """``name`` is part of the value bound (``f = closure``, ``fs = [closure]``,
+def _held_as_values(value: ast.AST, resolve: Callable[[ast.AST], str | None]) -> set[str]:
+    """The names that are part of the value bound (``f = closure``, ``fs = [closure]``,
     ``g = jax.jit(closure)``: ``gradient.FUNCTION_MAKERS`` make a function of it), not only an
     argument of a call whose result is bound (``out = lax.scan(closure, ...)``)."""
     passed: set[int] = set()
+    names: list[ast.Name] = []
     for node in ast.walk(value):
         if isinstance(node, ast.Call) and canonical(resolve(node.func)) not in FUNCTION_MAKERS:
-            passed |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name) and arg.id == name}
-    return any(isinstance(node, ast.Name) and node.id == name and id(node) not in passed for node in ast.walk(value))
+            passed |= {id(arg) for arg in [*node.args, *(k.value for k in node.keywords)] if isinstance(arg, ast.Name)}
+        elif isinstance(node, ast.Name):
+            names.append(node)
+    return {node.id for node in names if id(node) not in passed}

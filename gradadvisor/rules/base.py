@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
 from gradadvisor.analysis.component_loops import walked_rows, walks_axes
 from gradadvisor.analysis.alternatives import vectorized_alternative
+from gradadvisor.analysis.constant_steps import constant_loop
 from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, names_data_rows
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, EAGER, GENERATOR, PLOTTING, UNTRACEABLE
@@ -328,6 +329,8 @@ class Rule:
         its evidence; or give ``size`` ("proven"/"likely"/"none") and ``evidence``."""
         items = list(evidence)
         walks = owner = None
+        if no_gradient is None and isinstance(node, (ast.For, ast.While)):
+            no_gradient = constant_loop(self.ctx, node)  # a table built step by step: the same constant on every call
         if extent is not None and extent.is_data and walks_axes(node, self.ctx):
             return  # for i, u in enumerate(us): x + expand(u, axis=i): one step per dimension
         if extent is not None:
