@@ -134,6 +134,12 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
             if truth is not None:
                 return (f"line {line} branches in Python on `{truth}`, the truth of a jax array the function computes: "
                         "under a trace `bool()` of it raises (eager code)")
+    if resolve is not None and any(isinstance(node, ast.Compare) for test, _ in tests for node in ast.walk(test)):
+        compared = _compared_array(function, tests, resolve, params)
+        if compared is not None:
+            text, line = compared
+            return (f"line {line} branches in Python on a comparison of `{text}`, a jax array the function computes "
+                    "(a convergence test): under a trace `bool()` of it raises (eager code)")
     if not loop_vars:
         return None
     for test, line in tests:
@@ -203,6 +209,52 @@ def _jnp_call(expr: ast.AST, resolve) -> bool:
 
 #: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.
 TRUTH_REDUCTIONS = frozenset({"jax.numpy.all", "jax.numpy.any", "jax.numpy.allclose", "jax.numpy.array_equal", "jax.numpy.isclose"})
+
+
+#: jax.numpy functions that return Python values (shapes, dtypes, flags), not arrays.
+STATIC_RESULTS = frozenset({
+    "ndim", "shape", "size", "result_type", "issubdtype", "iscomplexobj", "isrealobj", "isscalar", "dtype", "finfo", "iinfo",
+    "promote_types", "can_cast", "isdtype",
+})
+
+
+def _compared_array(function: ast.AST, tests: list[tuple[ast.expr, int]], resolve, params: set[str]) -> tuple[str, int] | None:
+    """``(text, line)`` of the first ``if``/``while``/``assert`` test that compares a jax array
+    the function computes from its parameters or locals: a jax.numpy call written in the test
+    (``if jnp.max(jnp.abs(p - old)) < tol``) or a name every assignment of which is one (``err =
+    jnp.linalg.norm(r)``, then ``while err > tol``). Python branching on such a comparison needs a
+    concrete value: the function runs eagerly. None otherwise."""
+    bound: dict[str, list[ast.expr]] = {}
+    stored: set[str] = set(params)
+    for node in walk_local(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stored.add(node.id)
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for name in (item for item in ast.walk(target) if isinstance(item, ast.Name)):
+                    # only a plain ``name = <call>`` keeps the call; anything else (unpacking, ``+=``) forgets it
+                    plain = isinstance(node, ast.Assign) and target is name and node.value is not None
+                    bound.setdefault(name.id, []).append(node.value if plain else ast.Constant(None))  # type: ignore[arg-type]
+
+    def computed(expr: ast.AST) -> bool:
+        if not isinstance(expr, ast.Call):
+            return False
+        qualified = canonical(resolve(expr.func)) or ""
+        if not qualified.startswith("jax.numpy.") or qualified.rpartition(".")[2] in STATIC_RESULTS:
+            return False
+        return any(isinstance(n, ast.Name) and n.id in stored for arg in [*expr.args, *(k.value for k in expr.keywords)] for n in ast.walk(arg))
+
+    for test, line in tests:
+        for compare in (node for node in ast.walk(test) if isinstance(node, ast.Compare)):
+            if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in compare.ops):
+                continue
+            for operand in (compare.left, *compare.comparators):
+                if computed(operand):
+                    return ast.unparse(operand), line
+                if isinstance(operand, ast.Name) and operand.id in bound and all(computed(value) for value in bound[operand.id]):
+                    return f"{operand.id} = {ast.unparse(bound[operand.id][-1])}", line
+    return None
 
 
 def _compiles(stmt: ast.stmt, resolve) -> str | None:

@@ -38,6 +38,10 @@ WALRUS_TARGET = re.compile(r"([A-Za-z_]\w*)[ \t]*$")
 CANONICAL_PREFIXES = (("eqx.", "equinox."), ("hk.", "haiku."), ("nn.", "flax.linen."))
 
 
+#: A line importing inside an indented block (a function's own import, among others).
+LOCAL_IMPORT = re.compile(r"^[ \t]+(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]", re.MULTILINE)
+
+
 def module_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Statements that run at module level: the body, and the bodies of module-level
     ``if``/``try``/``with``/``for``/``while`` blocks, never function or class bodies."""
@@ -208,6 +212,14 @@ class ImportMap:
                     if item.optional_vars is not None:
                         self.defined.update(target_names(item.optional_vars))
                         assigned.update({name: 2 for name in target_names(item.optional_vars)})
+        #: Names imported inside functions (``def fit(...): from jax import grad``), where every
+        #: such import of the name agrees and the module binds it no other way: what a call of the
+        #: name means in the function that imports it (the facts layer reads each function's own
+        #: bindings; the summary's resolver has no scopes, and a function calling the name without
+        #: importing it would fail at run time).
+        self.local_imports: dict[str, str] = {}
+        if text is None or LOCAL_IMPORT.search(text):
+            self._read_local_imports(module, package)
         if any(module.startswith(".") or module.partition(".")[0] not in LIBRARY_STAR_ROOTS for module in self.star_imports):
             for local, qualified in CONVENTIONAL_ALIASES.items():
                 if local not in self.defined:
@@ -238,7 +250,8 @@ class ImportMap:
         head, _, rest = name.partition(".")
         target = self.aliases.get(head)
         if target is None:
-            return None
+            target = self.local_imports.get(head)
+            return None if target is None else f"{target}.{rest}" if rest else target
         if head in self.rebound:
             # ``from jax import grad`` ... ``grad = step(c)``: ``grad`` is jax.grad only above that line
             # (a node a rewrite built has no line: unknown)
@@ -246,6 +259,19 @@ class ImportMap:
             if line is None or rebound_at is None or line >= rebound_at:
                 return None
         return f"{target}.{rest}" if rest else target
+
+    def _read_local_imports(self, module: ast.Module, package: str | None) -> None:
+        found: dict[str, set[str]] = {}
+        for stmt in module_statements(module.body):
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for node in ast.walk(stmt):
+                if isinstance(node, (ast.Import, ast.ImportFrom)) and not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
+                    for local, qualified in import_bindings(node, package):
+                        found.setdefault(local, set()).add(_equivalent(qualified))
+        for local, qualified in found.items():
+            if len(qualified) == 1 and local not in self.aliases and local not in self.defined:
+                self.local_imports[local] = next(iter(qualified))
 
     def dead_flag(self, name: str) -> bool:
         """``name`` is a module-level flag bound once to ``False`` and nowhere else (no ``global``

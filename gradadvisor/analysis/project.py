@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from gradadvisor.analysis.gradient import COMPILING, LIBRARY_MODULES, Level, short
-from gradadvisor.analysis.host_code import DRIVER, plain
+from gradadvisor.analysis.host_code import DRIVER, GENERATOR, PLOTTING, plain
 from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.testcode import is_test_function
 from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, enclosing_params
@@ -787,12 +787,27 @@ class Project:
                 # ``if abs(goal - x[k]) < tol:``, ``float(loss)``: host code (not a function that
                 # jits a step of its own: a trace of it would inline that jit)
                 where.append(f"{self.name_of(caller)}, host code ({plain(caller_function.host)})")
+            elif (untraceable := self.host_callee(caller)) is not None:
+                where.append(f"{self.name_of(caller)}, host code ({untraceable})")
             elif self.eager_only(caller, depth + 1, seen | {key}) is not None:
                 where.append(f"{self.name_of(caller)}, which runs eagerly")
             else:
                 return None
         shown = ", ".join(where[:3]) + (f" and {len(where) - 3} more" if len(where) > 3 else "")
         return f"{self.name_of(key)} is called only by {shown}, and no transform reaches it: it runs eagerly"
+
+    def host_callee(self, key: Key) -> str | None:
+        """Why ``key`` cannot run under a trace because it calls a function that cannot (its
+        own code branches in Python on an array it computes, converts one to a number, reads a
+        DataFrame: ``FunctionSummary.host``), or None. Not a generator (calling one runs none of
+        its body), a driver (a trace would inline the jit it applies) or a plotting helper (often
+        called under a flag)."""
+        for callee, how in self.callees(key):
+            function = self.function(callee) if how == "called from" else None
+            host = function.host if function is not None else None
+            if host is not None and not host.startswith((DRIVER, GENERATOR, PLOTTING)):
+                return f"it calls {self.name_of(callee)}, which cannot run under a trace ({plain(host)})"
+        return None
 
     # -- what call sites pass ------------------------------------------------------------------
 

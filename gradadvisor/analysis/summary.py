@@ -60,7 +60,10 @@ TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEV
 TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: What host code's text holds (``yield``, ``if jnp.allclose(...)``, ``.item()``, ``plt.``):
 #: only such a function is asked why no trace can run it.
-HOST_HINT = re.compile(r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.|" + FRAME_HINT.pattern)
+HOST_HINT = re.compile(
+    r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.|^[ \t]*(?:if|elif|while|assert)\b[^\n]*[<>]|" + FRAME_HINT.pattern,
+    re.MULTILINE,
+)
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
 #: look-behind sits after the first letter: the engine then skips to letters quickly.)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")

@@ -403,6 +403,9 @@ def trace_proof(candidate: Candidate, project: "Project") -> tuple[str, str | No
         eager = project.eager_only(key)
         if eager is not None:
             return "eager", eager  # its only callers run eagerly: not traced, whatever jax it does
+        untraceable = project.host_callee(key) if function is not None and function.parent is None else None
+        if untraceable is not None:
+            return "eager", f"no transform reaches {project.name_of(key)}, and {untraceable}: it runs eagerly"
     if candidate.work == "jax" and not project.untraced_autograd(candidate.path) and project.imports_autodiff(candidate.path):
         return "likely", explanation
     return "none", explanation
