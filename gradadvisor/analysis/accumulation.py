@@ -67,7 +67,8 @@ class Accumulation:
     branches: int = 0
     #: How many statements of one step add to it (``pen += a`` ... ``pen += b``: 2).
     terms: int = 1
-    #: "add" for a sum; "max" or "min" for a running maximum or minimum (``FOLD_FUNCTIONS``).
+    #: "add" for a sum; "max" or "min" for a running maximum or minimum (``FOLD_FUNCTIONS``);
+    #: "prod" for a running product (``surv *= 1 - h[t]``).
     fold: str = "add"
 
     @property
@@ -142,10 +143,19 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
     """``stmt`` as an accumulation, or None."""
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, (ast.Add, ast.Sub)):
         return Accumulation(stmt, stmt.target.id, stmt.value, isinstance(stmt.op, ast.Sub))
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, ast.Mult):
+        # ``surv *= 1 - h[t]``: a running product, one factor per step
+        return Accumulation(stmt, stmt.target.id, stmt.value, False, fold="prod") if stmt.target.id not in names_read(stmt.value) else None
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
     target = stmt.targets[0].id
     value = stmt.value
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        own = [side for side in (value.left, value.right) if isinstance(side, ast.Name) and side.id == target]
+        factor = value.right if own and own[0] is value.left else value.left
+        if len(own) == 1 and target not in names_read(factor):
+            return Accumulation(stmt, target, factor, False, fold="prod")
+        return None
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
         if isinstance(value.left, ast.Name) and value.left.id == target:
             return Accumulation(stmt, target, value.right, isinstance(value.op, ast.Sub))

@@ -374,7 +374,8 @@ def held_gradients(owner: ast.ClassDef, names: ImportMap) -> dict[str, tuple[str
 
 def _derivative_transform(value: ast.AST | None, ctx) -> str | None:
     """The transform when ``value`` is (a part of) a derivative computed in place:
-    ``jax.grad(f)(x)``, ``jax.jvp(...)[1]`` (``return jax.jvp(jax.grad(f), (x,), (v,))[1]``)."""
+    ``jax.grad(f)(x)``, ``jax.jvp(...)[1]`` (``return jax.jvp(jax.grad(f), (x,), (v,))[1]``),
+    a pullback applied where it is made (``jax.vjp(f, x)[1](ct)[0]``)."""
     while isinstance(value, ast.Subscript):
         value = value.value
     if not isinstance(value, ast.Call):
@@ -382,7 +383,10 @@ def _derivative_transform(value: ast.AST | None, ctx) -> str | None:
     direct = ctx.resolve(value.func)
     if direct in DIRECT_DERIVATIVES:
         return direct
-    transform = ctx.resolve(value.func.func) if isinstance(value.func, ast.Call) else None
+    func = value.func
+    if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Call) and ctx.resolve(func.value.func) in DIRECT_DERIVATIVES:
+        return ctx.resolve(func.value.func)  # ``jax.vjp(f, x)[1](ct)``: the pullback applied at once
+    transform = ctx.resolve(func.func) if isinstance(func, ast.Call) else None
     return transform if transform in GRADIENT_FUNCTIONS else None
 
 

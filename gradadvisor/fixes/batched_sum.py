@@ -475,7 +475,9 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
                 what = "the term written on whole arrays"
             else:
                 what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
-            if accumulation.fold != "add":
+            if accumulation.fold == "prod":
+                shown.append(f"`{accumulation.name} = {accumulation.name} * {reducer}(<the factor over all elements at once>, {axes})` (with {what})")
+            elif accumulation.fold != "add":
                 shown.append(f"`{accumulation.name} = {reducer}imum({accumulation.name}, {reducer}(<the term over all elements at once>, {axes}))` (with {what})")
             else:
                 shown.append(f"`{accumulation.name} = {accumulation.name} {sign} {spelled}(<the term over all elements at once>, {axes})` (with {what})")
@@ -488,12 +490,17 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
             folded = _folded(ctx, rewrite.total, accumulation, numpy_module, numpy_sum)
             if folded is None:
                 fixable = False
-                shown.append(f"`{accumulation.name} = {reducer}imum({accumulation.name}, {reducer}(<the terms over all elements at once>))`")
+                combined = f"{accumulation.name} * {reducer}(<the factors over all elements at once>)" if accumulation.fold == "prod" else (
+                    f"{reducer}imum({accumulation.name}, {reducer}(<the terms over all elements at once>))")
+                shown.append(f"`{accumulation.name} = {combined}`")
                 continue
             updated, fold_imports = folded
             imports.extend(fold_imports)
-            conditions.require(False, f"the loop runs at least once (`{accumulation.fold}` of no terms raises)")
-            conditions.require(False, f"no two terms tie for the {accumulation.fold}imum (a chain of `{accumulation.fold}imum` and one `{accumulation.fold}` split a tie's gradient differently)")
+            if accumulation.fold == "prod":
+                conditions.require(False, "no partial product overflows or underflows (one `prod` multiplies in another order than the chain)")
+            else:
+                conditions.require(False, f"the loop runs at least once (`{accumulation.fold}` of no terms raises)")
+                conditions.require(False, f"no two terms tie for the {accumulation.fold}imum (a chain of `{accumulation.fold}imum` and one `{accumulation.fold}` split a tie's gradient differently)")
         else:
             updated = ast.BinOp(left=name(accumulation.name), op=ast.Sub() if accumulation.subtract else ast.Add(), right=rewrite.total)
         text = f"{accumulation.name} = {ctx.renderer.code(updated)}"
@@ -516,6 +523,9 @@ def _folded(ctx, total: ast.expr, accumulation: Accumulation, numpy_module: str,
     if not (isinstance(total, ast.Call) and spelled_sum and ctx.renderer.code(total.func) == spelled_sum):
         return None
     reduce_name, reduce_imports = ctx.spell(f"{numpy_module}.{accumulation.fold}")
+    if reduce_name and accumulation.fold == "prod":  # ``acc * jnp.prod(<factors>, axis=...)``
+        reduced = ast.Call(func=attribute_path(reduce_name), args=list(total.args), keywords=list(total.keywords))
+        return ast.BinOp(left=name(accumulation.name), op=ast.Mult(), right=reduced), list(reduce_imports)
     fold_name, fold_imports = ctx.spell(f"{numpy_module}.{accumulation.fold}imum")
     if not reduce_name or not fold_name:
         return None

@@ -36,7 +36,8 @@ class AccumulationLoop(Rule):
     so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`),
     a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
     step that makes a helper `def` and calls it (read through what the helper reads). A running
-    maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`. A
+    maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`; a
+    running product (`surv *= 1 - h[t]`, `p = p * f(x[i])`) is one `jnp.prod`. A
     branch of the step that only reports on values (`if jnp.isnan(acc): print(...)`, a logger's
     call, `raise`) leaves the sum a sum: advice, no fix (the rewrite would drop the check).
 
@@ -141,6 +142,8 @@ class AccumulationLoop(Rule):
     trigger = (LOOP, ACCUMULATION_TEXT)
 
     VALID = (
+        # A factor that reads no sample (`x * 0.5` each step) is a carried state: GA103's, not a product of the data.
+        Valid("import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(x):\n    for _ in range(x.shape[0]):\n        x = x * 0.5\n    return jnp.sum(x)\n"),
         # A triangle over three layers: small and fixed.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(ws):\n    e = 0.0\n    for a in range(3):\n        for b in range(a):\n            e += jnp.sum(ws[a] * ws[b])\n    return e\n"),
         # Layers: a handful of different things.
@@ -181,6 +184,10 @@ class AccumulationLoop(Rule):
         Valid("import jax.numpy as jnp\nX = jnp.linspace(0.0, 1.0, 100)\nTOTAL = 0.0\nfor i in range(X.shape[0]):\n    TOTAL += jnp.exp(X[i])\n"),
     )
     INVALID = (
+        # A running product of one factor per sample: one `jnp.prod`.
+        Invalid("import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(h):\n    s = 1.0\n    for t in range(h.shape[0]):\n        s *= 1.0 - h[t]\n    return s\n",
+                expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(h):\n    s = 1.0\n    s = s * jnp.prod(1.0 - h, axis=0)\n    return s\n",
+                applicability="unsafe"),
         # A conditional accumulation (a total split across branches): masks, advice only.
         Invalid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        if i % 2:\n            acc += jnp.exp(x[i])\n    return acc\n",
                 message_contains="under a condition"),
@@ -364,7 +371,8 @@ class AccumulationLoop(Rule):
         if len(accumulations) == 1 and accumulations[0].terms > 1:
             lead = f"`{accumulations[0].name}` gains {accumulations[0].terms} terms per step of {levels[0].header}"
         elif len(accumulations) == 1:
-            verb = f"keeps a running {accumulations[0].fold}imum of one term" if accumulations[0].fold != "add" else "adds one term"
+            fold = accumulations[0].fold
+            verb = "multiplies in one factor" if fold == "prod" else f"keeps a running {fold}imum of one term" if fold != "add" else "adds one term"
             lead = f"`{one_line(ctx.code(accumulations[0].statement), 60)}` {verb} per step of {levels[0].header}"
         else:
             listed = ", ".join(f"`{item.name}`" for item in accumulations)

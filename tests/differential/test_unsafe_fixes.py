@@ -380,3 +380,25 @@ def test_running_extrema_become_one_reduction(form, context):
     assert outcome.ok, outcome.detail
     assert outcome.applied and not outcome.outside, outcome
     assert ("jnp.max(" in outcome.fixed_source or "jnp.min(" in outcome.fixed_source), outcome.fixed_source
+
+
+# -- GA302: a running product (one jnp.prod over the factors) -----------------------------------
+
+RUNNING_PRODUCTS = {
+    "augmented": ("    s = 1.0\n    for t in range(x.shape[0]):\n        s *= 1.0 - 0.1 * jnp.tanh(x[t])\n", "s"),
+    "rebound": ("    p = jnp.ones(())\n    for i in range(x.shape[0]):\n        p = jnp.exp(-0.5 * x[i] ** 2) * p\n", "p"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(RUNNING_PRODUCTS))
+@pytest.mark.parametrize("context", ["plain", "mul", "neg"])
+def test_running_products_become_one_product(form, context):
+    loop, total = RUNNING_PRODUCTS[form]
+    source = _source("x", loop + f"    return {CONTEXTS[context].replace('{R}', total)}\n")
+    program = Program(source, _args([(7,)]), f"GA302/product/{form}/{context}", argnums=(0,))
+    # Seven factors near 1: no partial product overflows; float32 throughout.
+    satisfied = (*COMMON, "overflows or underflows", "the dtypes are known and not small", "starts as a Python float, or the dtypes are known")
+    outcome = check(program, "GA302", satisfied)
+    assert outcome.ok, outcome.detail
+    assert outcome.applied and not outcome.outside, outcome
+    assert "jnp.prod(" in outcome.fixed_source, outcome.fixed_source
