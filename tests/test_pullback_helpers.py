@@ -1,6 +1,6 @@
-"""A helper that applies a pullback where it makes it (``jax.vjp(g, u)[1](e)[0]``) computes a
-vector-Jacobian product: called once per row of a matrix (a Hessian built row by row), it is a
-per-example derivative (GA102), not a per-sample map."""
+"""A helper that applies a pullback (``jax.vjp(g, u)[1](e)[0]``, or ``_, vjp_fn = jax.vjp(g, u)``
+then ``vjp_fn(e)[0]``) computes a vector-Jacobian product: called once per row of a matrix (a
+Hessian built row by row), it is a per-example derivative (GA102), not a per-sample map."""
 
 from __future__ import annotations
 
@@ -21,6 +21,20 @@ def hess_rows(fn, z):
     return jnp.stack([hv(z, jnp.eye(k)[j]) for j in range(k)])
 
 
+def hess_rows_named(fn, z):
+    k = z.shape[-1]
+
+    def gf(x):
+        value, pull = jax.vjp(fn, x)
+        return pull(jnp.ones(value.shape))[0]
+
+    def hvp(x, v):
+        _, vjp_fn = jax.vjp(gf, x)
+        return vjp_fn(v)[0]
+
+    return jnp.array([hvp(z, jnp.eye(k)[i]) for i in range(k)])
+
+
 def scaled_rows(z):
     k = z.shape[-1]
 
@@ -36,7 +50,7 @@ def energy(z):
 
 @jax.jit
 def curvature(zs):
-    return jax.vmap(lambda z: hess_rows(energy, z) + scaled_rows(z))(zs)
+    return jax.vmap(lambda z: hess_rows(energy, z) + hess_rows_named(energy, z) + scaled_rows(z))(zs)
 '''
 
 
@@ -49,3 +63,5 @@ def test_a_pullback_helper_called_per_row_is_a_per_example_derivative(tmp_path):
     assert by_line[pullback]["code"] == "GA102"
     assert "vector-Jacobian product" in by_line[pullback]["message"]
     assert by_line[plain]["code"] == "GA101"  # the same map of a helper that differentiates nothing
+    named = next(n for n, text in enumerate(lines, 1) if "hvp(z, jnp.eye(k)[i])" in text)
+    assert by_line[named]["code"] == "GA102"  # the pullback bound by unpacking, then applied

@@ -304,7 +304,8 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     from gradadvisor.analysis.syntax import walk_local
 
     returns = [node for node in walk_local(definition) if isinstance(node, ast.Return)]
-    transforms = [_derivative_transform(statement.value, ctx) for statement in returns]
+    pullbacks = _pullbacks(definition, ctx)
+    transforms = [_derivative_transform(statement.value, ctx, pullbacks) for statement in returns]
     if not any(transforms):
         return _inner_derivative(definition, ctx)
     if None in transforms:
@@ -372,10 +373,29 @@ def held_gradients(owner: ast.ClassDef, names: ImportMap) -> dict[str, tuple[str
     return found
 
 
-def _derivative_transform(value: ast.AST | None, ctx) -> str | None:
+def _pullbacks(definition: ast.AST, ctx) -> dict[str, str]:
+    """Names the function binds to the pullback a derivative transform returns (``_, vjp_fn =
+    jax.vjp(f, x)``, ``pull = jax.vjp(f, x)[1]``) -> that transform."""
+    from gradadvisor.analysis.syntax import walk_local
+
+    found: dict[str, str] = {}
+    for node in walk_local(definition):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, value = node.targets[0], node.value
+        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 1 and isinstance(target, ast.Name):
+            value, target = value.value, ast.Tuple(elts=[ast.Name(id="_"), target])
+        if isinstance(value, ast.Call) and ctx.resolve(value.func) in ("jax.vjp", "jax.linearize") and isinstance(target, ast.Tuple) \
+                and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name):
+            found[target.elts[1].id] = ctx.resolve(value.func)
+    return found
+
+
+def _derivative_transform(value: ast.AST | None, ctx, pullbacks: dict[str, str] | None = None) -> str | None:
     """The transform when ``value`` is (a part of) a derivative computed in place:
     ``jax.grad(f)(x)``, ``jax.jvp(...)[1]`` (``return jax.jvp(jax.grad(f), (x,), (v,))[1]``),
-    a pullback applied where it is made (``jax.vjp(f, x)[1](ct)[0]``)."""
+    a pullback applied where it is made (``jax.vjp(f, x)[1](ct)[0]``) or through the name the
+    function binds it to (``pullbacks``: ``_, vjp_fn = jax.vjp(f, x)``, then ``vjp_fn(ct)[0]``)."""
     while isinstance(value, ast.Subscript):
         value = value.value
     if not isinstance(value, ast.Call):
@@ -386,6 +406,8 @@ def _derivative_transform(value: ast.AST | None, ctx) -> str | None:
     func = value.func
     if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Call) and ctx.resolve(func.value.func) in DIRECT_DERIVATIVES:
         return ctx.resolve(func.value.func)  # ``jax.vjp(f, x)[1](ct)``: the pullback applied at once
+    if isinstance(func, ast.Name) and pullbacks and func.id in pullbacks:
+        return pullbacks[func.id]  # ``_, vjp_fn = jax.vjp(f, x)`` ... ``return vjp_fn(v)[0]``
     transform = ctx.resolve(func.func) if isinstance(func, ast.Call) else None
     return transform if transform in GRADIENT_FUNCTIONS else None
 

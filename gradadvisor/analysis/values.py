@@ -176,6 +176,10 @@ def join(left: Value | None, right: Value | None) -> Value | None:
         if kinds == {SCALAR, SIZE}:
             sized = left if left.kind == SIZE else right
             return sized
+        if kinds in ({NONE, SIZE}, {NONE, PARAM}):
+            # ``n = None`` ... ``if cap is not None: n = cap // chunk``: where the int is read
+            # (``range(n - 1)``), None would raise, so the reader sees the size (or the parameter)
+            return left if left.kind != NONE else right
         return Value(UNKNOWN, evidence=left.evidence + right.evidence)
     if left.kind == ARRAY:
         shape = left.shape if left.shape == right.shape else (
