@@ -53,6 +53,19 @@ class Simulation:
         return hist
 
 
+def advance(a, s):
+    return relax(a, s) * 0.5
+
+
+def sweep(a, rhs):
+    s = rhs
+    out = jnp.zeros((a.shape[0], a.shape[0]))
+    for t in range(a.shape[0]):
+        s = advance(a, s)
+        out = out.at[t].set(s)
+    return out
+
+
 def smooth(a, rhs):
     p = jnp.zeros(a.shape[0])
     for i in range(1, a.shape[0] - 1):
@@ -83,6 +96,10 @@ def test_a_convergence_test_on_a_computed_array_makes_the_function_eager(finding
 
 def test_a_function_calling_one_that_cannot_be_traced_runs_eagerly(findings):
     assert not [f for f in findings if _line("class Simulation") < f["line"] < _line("def smooth")]
+
+
+def test_so_does_a_function_calling_it_through_another(findings):
+    assert not [f for f in findings if _line("def sweep") < f["line"] < _line("def smooth")]
 
 
 def test_the_same_loop_without_the_convergence_test_is_still_reported(findings):

@@ -796,17 +796,24 @@ class Project:
         shown = ", ".join(where[:3]) + (f" and {len(where) - 3} more" if len(where) > 3 else "")
         return f"{self.name_of(key)} is called only by {shown}, and no transform reaches it: it runs eagerly"
 
-    def host_callee(self, key: Key) -> str | None:
+    def host_callee(self, key: Key, depth: int = 0, seen: frozenset[Key] = frozenset()) -> str | None:
         """Why ``key`` cannot run under a trace because it calls a function that cannot (its
         own code branches in Python on an array it computes, converts one to a number, reads a
-        DataFrame: ``FunctionSummary.host``), or None. Not a generator (calling one runs none of
-        its body), a driver (a trace would inline the jit it applies) or a plotting helper (often
-        called under a flag)."""
+        DataFrame: ``FunctionSummary.host``; or it calls one such, three calls deep at most), or
+        None. Not a generator (calling one runs none of its body), a driver (a trace would
+        inline the jit it applies) or a plotting helper (often called under a flag)."""
+        if depth > 2 or key in seen:
+            return None
         for callee, how in self.callees(key):
             function = self.function(callee) if how == "called from" else None
-            host = function.host if function is not None else None
+            if function is None or callee in self.reasons:
+                continue
+            host = function.host
             if host is not None and not host.startswith((DRIVER, GENERATOR, PLOTTING)):
                 return f"it calls {self.name_of(callee)}, which cannot run under a trace ({plain(host)})"
+            deeper = self.host_callee(callee, depth + 1, seen | {key})
+            if deeper is not None:
+                return f"it calls {self.name_of(callee)}, and {deeper}"
         return None
 
     # -- what call sites pass ------------------------------------------------------------------
