@@ -327,6 +327,29 @@ def newton_iterations(form: LoopForm, flow: Flow, ctx) -> str | None:
     return None
 
 
+#: Loops of the library that run a step function over a sequence: the step passed first.
+LOOP_PRIMITIVES = frozenset({"jax.lax.scan", "jax.lax.fori_loop", "jax.lax.while_loop"})
+
+
+def repeated_scan_step(form: LoopForm, flow: Flow, ctx) -> str | None:
+    """Why the loop repeats a step a set number of times rather than walking data: it walks no
+    data and calls a step function that the same function also runs with ``lax.scan`` (or
+    ``fori_loop``, ``while_loop``): the main recurrence is a scan already, and the Python loop
+    repeats its step a few more times (a sampler's extra final steps)."""
+    function = ctx.function
+    if walks_data(form, flow) or function is None:
+        return None
+    called = {node.func.id for node in walk(form.node) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    if not called:
+        return None
+    for node in walk(function):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in called \
+                and ctx.resolve(node.func) in LOOP_PRIMITIVES:
+            return (f"each step calls `{node.args[0].id}`, which `{ctx.resolve(node.func).rpartition('.')[2]}` at line {node.lineno} "
+                    "already runs over the sequence: this loop repeats that step a set number of times")
+    return None
+
+
 def shifted_windows(form: LoopForm, flow: Flow, code) -> str | None:
     """Why the loop counts shifts, not data: its index is read only in slice bounds, each step
     taking the arrays nearly whole and shifted by it (``r[n - 1 - i:len(r) - i]``), with no

@@ -12,7 +12,7 @@ from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.recurrence import Flow
 from gradadvisor.analysis.recurrence_cases import carried_recurrence, independent_writes, stepped_loop
 from gradadvisor.analysis.recurrence_form import LoopForm, reduced_steps
-from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, few_steps_passed, inner_steps, loop_threshold, newton_iterations, shifted_windows, walks_data
+from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, few_steps_passed, inner_steps, loop_threshold, newton_iterations, repeated_scan_step, shifted_windows, walks_data
 from gradadvisor.analysis.recurrence_work import joined_after, step_callees
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import calls_jax
@@ -382,7 +382,8 @@ class PythonLoopRecurrence(Rule):
         joined = bool(flow.stored) and joined_after(form.node, flow, ctx)
         # few steps, shifts: low (a count's name says "inner" only where no stated value does)
         stated = extent.is_data and (extent.size or "").isdigit()
-        iterations = newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code) or (None if stated else inner_steps(form))
+        iterations = (newton_iterations(form, flow, ctx) or shifted_windows(form, flow, ctx.code) or repeated_scan_step(form, flow, ctx)
+                      or (None if stated else inner_steps(form)))
         work = "jax" if joined and case.work == "unknown" else case.work
         self.report(
             node, message, extent=extent, work=work, need=case.need, fix=fori_fix(form, flow, ctx),
