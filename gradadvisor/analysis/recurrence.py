@@ -193,7 +193,8 @@ class Flow:
     #: Lists grown per step whose newest items the body reads (-> the newest read, as shown:
     #: ``ys[-1]``, ``T[n - 1]``; a list grown by ``append`` or filled by ``hist[t] = ...``).
     last_items: dict[str, str] = field(default_factory=dict)
-    #: How many of each such list's newest items a step reads (``T[n - 1]`` and ``T[n - 2]``: 2).
+    #: How many of each such list's newest items a step reads (``T[n - 1]`` and ``T[n - 2]``: 2);
+    #: 0 when a step reads an item a table names (``frames[parents[i]]``): any earlier one.
     last_depths: dict[str, int] = field(default_factory=dict)
 
     def updates_of(self, name: str) -> list[ast.stmt]:
@@ -587,6 +588,10 @@ def _behind(index: ast.expr, how: str, var: str | None) -> tuple[int, str] | Non
         return (literal, str(literal)) if literal is not None and literal >= 0 else None
     if how == "append" and literal is not None:
         return (-literal - 1, str(literal)) if literal < 0 else None
+    if how == "append" and _table_index(index, var):
+        # ``frames.append(frames[parents[i]] @ T[i])``: an item a table names for this step (a
+        # parent in a kinematic tree), added by an earlier step: how far behind is not shown
+        return 1, ast.unparse(index)
     moved = offset(index, var)
     if moved is None:
         return None
@@ -599,11 +604,20 @@ def _behind(index: ast.expr, how: str, var: str | None) -> tuple[int, str] | Non
     return (stored - moved - 1, ast.unparse(index)) if moved < stored else None
 
 
+def _table_index(index: ast.expr, var: str | None) -> bool:
+    """``parents[i]`` (or ``parent[i - 1]``): an entry of a table read at the loop index."""
+    return var is not None and isinstance(index, ast.Subscript) and isinstance(index.value, ast.Name) and index.value.id != var \
+        and offset(index.slice, var) is not None
+
+
 def _depth(body: list[ast.stmt], name: str, var: str | None) -> int:
     """How many of the newest items of the list ``name`` a step reads (1 for ``ys[-1]``; 2 for
     ``T[n - 1]`` with ``T[n - 2]``), from the reads nearest and farthest behind."""
-    positions = sorted(found for stmt in body for node in ast.walk(stmt)
-                       if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.ctx, ast.Load)
+    reads = [node for stmt in body for node in ast.walk(stmt)
+             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.ctx, ast.Load)]
+    if any(_table_index(node.slice, var) for node in reads):
+        return 0  # ``frames[parents[i]]``: whichever earlier item the table names
+    positions = sorted(found for node in reads
                        for found in [int_value(node.slice) if int_value(node.slice) is not None else offset(node.slice, var)] if found is not None)
     return positions[-1] - positions[0] + 1 if positions else 1
 

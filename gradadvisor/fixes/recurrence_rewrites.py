@@ -35,6 +35,10 @@ def recurrence_advice(form: LoopForm, flow: Flow, states: list[str], linear: Aff
         return f"use `{_spelled(ctx, 'jax.lax.scan')}` over a fixed number of steps (`while_loop` has no reverse-mode gradient)"
     if set(states) & set(flow.last_items):
         carried = sorted(set(states) & set(flow.last_items))
+        if any(flow.last_depths.get(name) == 0 for name in carried):  # ``frames[parents[i]]``
+            return (f"use `{_spelled(ctx, 'jax.lax.fori_loop')}` over a preallocated array of the items of {shown_names(carried)}, "
+                    f"written with `.at[i].set` and read at the index the table gives (for a tree, batch each depth level at once) "
+                    "(not `vmap`)")
         depth = max(flow.last_depths.get(name, 1) for name in carried)
         newest = "the newest item" if depth == 1 else f"the newest {depth} items"
         return (f"use `{_spelled(ctx, 'jax.lax.scan')}` carrying {newest} of {shown_names(carried)} and returning each step's new item "
@@ -118,7 +122,8 @@ def recurrence_subject(flow: Flow, states: list[str], ctx, show_update: bool = T
         shown = f"`{state} = {one_line(ctx.code(write.call.func), 40)}(...)`"
         return f"{shown} {reason}".rstrip()
     if state in flow.last_items and len(states) == 1:
-        newest = "its newest item" if flow.last_depths.get(state, 1) == 1 else f"its newest {flow.last_depths[state]} items"
+        depth = flow.last_depths.get(state, 1)
+        newest = "an earlier item a table names" if depth == 0 else "its newest item" if depth == 1 else f"its newest {depth} items"
         return f"`{flow.last_items[state]}` is carried from step to step (each step adds to `{state}` a value computed from {newest})"
     updates = flow.updates_of(state)
     if len(states) > 1:
