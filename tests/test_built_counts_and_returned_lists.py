@@ -501,3 +501,14 @@ class Conv(nn.Module):
 def test_the_length_of_a_graph_field_is_the_graph_size(tmp_path, measured, reported):
     found = [f for f in scan_program(tmp_path, GRAPH.format(measured=measured)) if f["code"] == "GA103"]
     assert bool(found) is reported
+
+
+@pytest.mark.parametrize("grow", ["jnp.vstack([out, jnp.tanh(w @ xs[i])])", "jnp.row_stack([out, jnp.tanh(w @ xs[i])])"])
+def test_an_array_grown_by_rows_is_a_per_sample_map(tmp_path, grow):
+    """``out = jnp.vstack([out, row])`` from ``jnp.zeros((0, d))``: one row appended per sample, a
+    new array each step; the same map as ``jnp.append``."""
+    source = ("import jax\nimport jax.numpy as jnp\n\n\ndef feats(w, xs):\n    out = jnp.zeros((0, w.shape[0]))\n"
+              f"    for i in range(xs.shape[0]):\n        out = {grow}\n    return out\n\n\n"
+              "g = jax.grad(lambda w, xs: jnp.sum(feats(w, xs)))\n")
+    [finding] = [f for f in scan_program(tmp_path, source) if f["code"] == "GA101"]
+    assert "grows `out` by one result per step" in finding["message"]

@@ -247,7 +247,8 @@ def _iteration_steps(statements: list[ast.stmt], ctx) -> list[tuple[list[ast.exp
 
 
 def _grown(stmt: ast.stmt, ctx) -> tuple[str, ast.expr] | None:
-    """``out = jnp.append(out, v)`` / ``out = jnp.concatenate([out, v])``: ``(out, v)``."""
+    """``out = jnp.append(out, v)`` / ``out = jnp.concatenate([out, v])`` / ``out = jnp.vstack([out,
+    row])``: ``(out, v)``."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
             and isinstance(stmt.value, ast.Call) and all(item.arg == "axis" and int_value(item.value) == 0 for item in stmt.value.keywords)):
         return None  # ``axis=0`` keeps the rows apart, as a stack does
@@ -257,7 +258,7 @@ def _grown(stmt: ast.stmt, ctx) -> tuple[str, ast.expr] | None:
         return None
     if function == "append" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and call.args[0].id == name:
         return name, call.args[1]
-    if function in ("concatenate", "hstack") and len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple)):
+    if function in ("concatenate", "hstack", "vstack", "row_stack") and len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple)):
         items = call.args[0].elts
         if len(items) == 2 and isinstance(items[0], ast.Name) and items[0].id == name:
             return name, items[1]
