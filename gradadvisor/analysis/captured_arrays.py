@@ -48,6 +48,9 @@ from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line, walk_l
 
 #: A class that never names a compiling transform cannot jit a method with a static ``self``.
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
+#: ``jax.jit(grid.rhs``, ``jit(make_step(model.f``: a bound method compiled, or handed to a
+#: function whose result is (the method's name).
+BOUND_COMPILED = re.compile(r"\b(?:jit|pjit|pmap|filter_jit)[ \t]*\((?:[ \t]*[A-Za-z_][\w.]*[ \t]*\()?[ \t]*(?!self\b)[A-Za-z_]\w*[ \t]*\.[ \t]*([A-Za-z_]\w*)\b(?![ \t]*\()")
 #: An identifier not directly called: ``free_reads`` skips a called name (``helper(x)``), so only
 #: these can be captured. (``[ \t]``, not ``\s``: a name at the end of a line is read.)
 NOT_CALLED = re.compile(r"[A-Za-z_]\w*+(?![ \t]*\()")
@@ -77,6 +80,8 @@ class FileCaptures:
         self._compiling: dict[int, bool] = {}
         self._maybe_array: dict[str, bool] = {}
         self._escaping: dict[int, set[str]] = {}
+        #: Method names the module compiles bound to an instance (``jax.jit(grid.rhs)``).
+        self._bound_compiled: set[str] | None = None
 
     # -- which functions to read ---------------------------------------------------------------
 
@@ -100,10 +105,18 @@ class FileCaptures:
         return any(self.may_be_array(name) for name in words.intersection(present))
 
     def class_compiles(self, klass: ast.ClassDef) -> bool:
-        """Whether the class's text names a jit (``self`` is static only under a jit it applies)."""
+        """Whether the class's text names a jit (``self`` is static only under a jit it applies), or
+        the module compiles a bound method of an instance (``f = jax.jit(grid.rhs)``: the instance
+        is closed over, its arrays constants)."""
         known = self._compiling.get(id(klass))
         if known is None:
-            known = self._compiling[id(klass)] = COMPILING_WORD.search(self.source.block(klass)) is not None
+            known = COMPILING_WORD.search(self.source.block(klass)) is not None
+            if not known:
+                if self._bound_compiled is None:  # once per file
+                    text = self.source.text
+                    self._bound_compiled = {match.group(1) for match in BOUND_COMPILED.finditer(text)} if "jit" in text or "pmap" in text else set()
+                known = any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name in self._bound_compiled for item in klass.body)
+            self._compiling[id(klass)] = known
         return known
 
     def words(self, node: ast.AST, scopes: Sequence[ast.AST]) -> set[str]:
