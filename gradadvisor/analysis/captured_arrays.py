@@ -50,7 +50,7 @@ from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, one_line, walk_l
 COMPILING_WORD = re.compile(r"\b(?:jit|pjit|pmap|filter_jit|filter_pmap)\b")
 #: ``jax.jit(grid.rhs``, ``jit(make_step(model.f``: a bound method compiled, or handed to a
 #: function whose result is (the method's name).
-BOUND_COMPILED = re.compile(r"\b(?:jit|pjit|pmap|filter_jit)[ \t]*\((?:[ \t]*[A-Za-z_][\w.]*[ \t]*\()?[ \t]*(?!self\b)[A-Za-z_]\w*[ \t]*\.[ \t]*([A-Za-z_]\w*)\b(?![ \t]*\()")
+BOUND_COMPILED = re.compile(r"(?:jit|pmap)[ \t]*\((?:[ \t]*[A-Za-z_][\w.]*[ \t]*\()?[ \t]*(?!self\b)[A-Za-z_]\w*[ \t]*\.[ \t]*([A-Za-z_]\w*)\b(?![ \t]*\()")
 #: An identifier not directly called: ``free_reads`` skips a called name (``helper(x)``), so only
 #: these can be captured. (``[ \t]``, not ``\s``: a name at the end of a line is read.)
 NOT_CALLED = re.compile(r"[A-Za-z_]\w*+(?![ \t]*\()")

@@ -262,13 +262,20 @@ class ImportMap:
 
     def _read_local_imports(self, module: ast.Module, package: str | None) -> None:
         found: dict[str, set[str]] = {}
-        for stmt in module_statements(module.body):
-            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                continue
-            for node in ast.walk(stmt):
-                if isinstance(node, (ast.Import, ast.ImportFrom)) and not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
+        stack = [stmt for stmt in module_statements(module.body) if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        while stack:  # statements only: an import is one
+            node = stack.pop()
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                if not (isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)):
                     for local, qualified in import_bindings(node, package):
                         found.setdefault(local, set()).add(_equivalent(qualified))
+                continue
+            for field in ("body", "orelse", "finalbody"):
+                stack.extend(item for item in getattr(node, field, None) or () if isinstance(item, ast.stmt))
+            for handler in getattr(node, "handlers", None) or ():
+                stack.extend(handler.body)
+            for case in getattr(node, "cases", None) or ():
+                stack.extend(case.body)
         for local, qualified in found.items():
             if len(qualified) == 1 and local not in self.aliases and local not in self.defined:
                 self.local_imports[local] = next(iter(qualified))

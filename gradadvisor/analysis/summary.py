@@ -61,7 +61,7 @@ TRANSFORM_WORD = word_regex(TRANSFORM_WORDS)
 #: What host code's text holds (``yield``, ``if jnp.allclose(...)``, ``.item()``, ``plt.``):
 #: only such a function is asked why no trace can run it.
 HOST_HINT = re.compile(
-    r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.|^[ \t]*(?:if|elif|while|assert)\b[^\n]*[<>]|" + FRAME_HINT.pattern,
+    r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.|^[ \t]*(?:if|elif|while|assert)\b[^\n]*[<>][^\n]*(?:\bjnp\.|tol\b|eps\b|norm\b)|" + FRAME_HINT.pattern,
     re.MULTILINE,
 )
 #: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The

@@ -513,3 +513,40 @@ def compares(expr: ast.expr) -> bool:
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.BitAnd, ast.BitOr, ast.BitXor)):
         return compares(expr.left) and compares(expr.right)
     return isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Invert) and compares(expr.operand)
+
+
+#: An indented annotated assignment with a value (``r: jax.Array = score(x)``): only then is a
+#: function's tree rewritten (``plain_annotated_assignments``).
+ANNOTATED_ASSIGNMENT = re.compile(r"^[ \t]+[A-Za-z_][\w.]*[ \t]*:[^=\n]+=(?!=)", re.MULTILINE)
+
+
+def plain_annotated_assignments(tree: ast.Module, text: str) -> None:
+    """Rewrite, in place and before any analysis, each annotated assignment with a value inside a
+    function (``r: jax.Array = score(a)``) as the plain assignment it performs (``r = score(a)``),
+    so every reader of assignments sees it. Class bodies keep theirs (dataclass fields). Only
+    statements are visited, never expressions."""
+    if ANNOTATED_ASSIGNMENT.search(text):
+        _plain_in(tree.body, in_function=False)
+
+
+def _plain_in(block: list[ast.stmt], in_function: bool) -> None:
+    for position, stmt in enumerate(block):
+        if isinstance(stmt, ast.AnnAssign):
+            if in_function and stmt.value is not None:
+                block[position] = ast.copy_location(ast.Assign(targets=[stmt.target], value=stmt.value), stmt)
+                block[position].end_lineno, block[position].end_col_offset = stmt.end_lineno, stmt.end_col_offset
+            continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _plain_in(stmt.body, in_function=True)
+            continue
+        if isinstance(stmt, ast.ClassDef):
+            _plain_in(stmt.body, in_function=False)  # its methods; its own fields stay annotated
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list):
+                _plain_in(inner, in_function)
+        for handler in getattr(stmt, "handlers", ()) or ():
+            _plain_in(handler.body, in_function)
+        for case in getattr(stmt, "cases", ()) or ():
+            _plain_in(case.body, in_function)
