@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import textwrap
 
+import pytest
+
 from conftest import context_at_return
 
 from gradadvisor.analysis import values as v
@@ -305,3 +307,22 @@ def test_a_comprehension_over_two_fixed_ranges_has_their_product_of_items():
     dirs, tri = (ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in ("dirs", "tri"))
     assert dirs.kind == v.ARRAY and dirs.shape[0] == 9
     assert tri.kind == v.SEQUENCE and tri.length is None  # the inner range reads the outer variable
+
+
+@pytest.mark.parametrize(
+    "expr, rank",
+    [
+        ("jnp.linalg.svd(x, full_matrices=False)[1]", 1),  # the singular values: one axis fewer
+        ("jnp.linalg.svd(x, compute_uv=False)", 1),
+        ("jnp.linalg.eigh(x, UPLO='L')[0]", 1),
+        ("jnp.linalg.svd(x, full_matrices=False)[0]", 2),
+    ],
+)
+def test_decomposition_parts_keep_their_ranks_under_shape_keeping_keywords(expr, rank):
+    source = f"import jax.numpy as jnp\n\ndef f(x):\n    y = {expr}\n    return y\n"
+    tree = ast.parse(source)
+    facts = Facts(tree, Source(source), ImportMap(tree))
+    function = tree.body[1]
+    scope = facts.scope(function, facts.module_scope)
+    value = facts.value(ast.Name(id="y", ctx=ast.Load()), scope, function.body[1])
+    assert value.rank == rank

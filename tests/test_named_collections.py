@@ -4,7 +4,11 @@ made alike by one comprehension, or an array), and nothing where the callers sho
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import scan_program
+
+from gradadvisor.analysis.extent import names_data_rows
 
 ENSEMBLE = '''
 import jax
@@ -67,3 +71,13 @@ def test_a_collection_named_parameter_read_at_an_index_asks_its_callers_too(tmp_
     found = scan_program(tmp_path, INDEXED.format(count=50), low=False)
     assert [(f["code"], f["confidence"]) for f in found] == [("GA101", "high")]
     assert scan_program(tmp_path, INDEXED.format(count=5)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "rows"),
+    [("xs", True), ("X", True), ("train_X", True), ("X1", True), ("obs", True), ("inputs", True),
+     ("x0", False), ("tau_x", False), ("sigma_x", False), ("num_samples", False)],
+)
+def test_names_of_data_rows(name, rows):
+    # `X` and `Y` name a data matrix only as capitals: `x0` is an initial state, `tau_x` a constant
+    assert names_data_rows(name) is rows

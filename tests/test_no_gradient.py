@@ -119,3 +119,4 @@ def test_result_dtypes_of_tests_and_positions(expr, dtype):
     value = facts.value(function.body[0].value, scope, function.body[0])
     assert value.dtype == dtype
     assert (v.no_gradient_reason(value, expr) is not None) == (dtype is not None)
+

@@ -785,6 +785,9 @@ PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 #: The parts of a matrix decomposition, as ranks relative to the matrix's (``eigh``: the
 #: eigenvalues have one axis fewer, the eigenvectors as many).
 DECOMPOSITION_RANKS = {"eigh": (-1, 0), "eig": (-1, 0), "svd": (0, -1, 0), "qr": (0, 0), "slogdet": (-2, -2)}
+#: Keywords of a decomposition that change no part's rank (``full_matrices=False`` trims the
+#: factors, ``UPLO`` picks a triangle); others (``compute_uv``, ``mode``) change what is returned.
+SHAPE_KEEPING_KEYWORDS = frozenset({"full_matrices", "hermitian", "UPLO", "symmetrize_input", "lower", "check_finite", "overwrite_a"})
 
 
 def _grown(scope_node: ast.AST, name: str) -> bool:
@@ -1713,8 +1716,13 @@ class _Evaluator:
         if module in ("numpy.fft", "jax.numpy.fft"):
             return self._fft(name, node, args, depth, host=module == "numpy.fft")
         if module in ("numpy.linalg", "jax.numpy.linalg", "jax.scipy.linalg", "scipy.linalg", "autograd.numpy.linalg"):
-            if name in DECOMPOSITION_RANKS and not node.keywords:
+            if name in DECOMPOSITION_RANKS and all(item.arg in SHAPE_KEEPING_KEYWORDS for item in node.keywords):
                 return self._decomposition(name, args, depth, host=module.startswith(("numpy", "scipy")))
+            uv = keyword(node, "compute_uv")
+            if name == "svd" and isinstance(uv, ast.Constant) and uv.value is False and args:
+                matrix = self.eval(args[0], depth)  # the singular values alone: one axis fewer than the matrix
+                rank = matrix.rank if matrix.rank is not None and matrix.rank >= 2 else 2
+                return v.array((None,) * (rank - 1), host=module.startswith(("numpy", "scipy")))
             if name in ("eigh", "eig", "svd", "qr", "slogdet", "lstsq"):
                 return v.sequence(None, v.array(None))
             if name in ("det", "norm"):
