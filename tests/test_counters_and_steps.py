@@ -101,3 +101,12 @@ def test_a_count_capped_by_its_own_earlier_value_is_read_without_recursion(tmp_p
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr  # no finding (15 steps at most), and no error
     assert json.loads(done.stdout)["findings"] == []
+
+
+def test_a_loop_over_all_layers_but_the_last_is_a_layer_stack(tmp_path):
+    """``for l in range(len(Ws) - 1): h = act(Ws[l] @ h + bs[l])``: the loop counts the layers it
+    applies (the last one after it), as ``range(len(Ws))`` and ``zip(Ws, bs)`` do."""
+    source = ("import jax\nimport jax.numpy as jnp\n\n\ndef forward(Ws, bs, x):\n    h = x\n    for l in range(len(Ws) - 1):\n"
+              "        h = jnp.tanh(Ws[l] @ h + bs[l])\n    return Ws[-1] @ h + bs[-1]\n\n\n"
+              "loss = jax.grad(lambda Ws, bs, x: jnp.sum(forward(Ws, bs, x) ** 2))\n")
+    assert not [f for f in scan_program(tmp_path, source) if f["code"] == "GA103"]

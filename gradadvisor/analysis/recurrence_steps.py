@@ -247,8 +247,10 @@ def weights_applied_to_state(form: LoopForm, flow: Flow, resolve) -> bool:
 
 
 def _counted_list(form: LoopForm) -> str | None:
-    """``X`` of a loop ``for i in range([1, ]len(X))``: the loop counts the items of ``X``."""
+    """``X`` of a loop ``for i in range([1, ]len(X))`` (or ``len(X) - 1``): the loop counts the items of ``X``."""
     stop = form.bounds[1] if form.bounds else None
+    if isinstance(stop, ast.BinOp) and isinstance(stop.op, (ast.Add, ast.Sub)) and int_value(stop.right) is not None:
+        stop = stop.left  # ``range(len(Ws) - 1)``: all the layers but the last
     if form.index is None or not (isinstance(stop, ast.Call) and isinstance(stop.func, ast.Name) and stop.func.id == "len" and len(stop.args) == 1):
         return None
     return dotted(stop.args[0])
