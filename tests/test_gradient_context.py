@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 import pytest
+from conftest import scan_program
 
 from gradadvisor.analysis.gradient import Level
 from gradadvisor.analysis.names import ImportMap, module_statements
@@ -198,8 +199,9 @@ def test_the_library_table_is_consistent():
     for library in table["library"].values():
         assert library["modules"], "every library names its modules"
         for key in library:
-            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls", "class_decorators"}, key
-    for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT:
+            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls", "class_decorators", "unrolls"}, key
+    assert not set(gradient.UNROLLING) & names, "a helper that unrolls is a loop, not a transform"
+    for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT | set(gradient.UNROLLING):
         assert name.split(".")[0] in gradient.LIBRARY_MODULES, f"{name}: its module is not listed"
 
 
@@ -329,3 +331,19 @@ def test_pennylane_numpy_is_autograd_numpy():
     names = ImportMap(ast.parse("from pennylane import numpy as np\nimport pennylane.numpy as pnp\n"))
     assert names.aliases["np"] == "autograd.numpy" and names.aliases["pnp"] == "autograd.numpy"
     assert names.numpy_module() == "autograd.numpy"
+
+
+@pytest.mark.parametrize(("unroll", "reported"), [("static_unroll", True), ("dynamic_unroll", False)])
+def test_a_library_helper_that_unrolls_a_sequence_is_reported(tmp_path, unroll, reported):
+    """``hk.static_unroll(core, xs, state)`` is a Python loop over the steps of ``xs`` (the
+    ``unrolls`` table of ``transforms.toml``): under a trace, GA103 with its scan form
+    (``hk.dynamic_unroll``); the scan form itself is silent."""
+    source = (
+        "import haiku as hk\nimport jax\nimport jax.numpy as jnp\n\n\ndef net(x):\n    cell = hk.GRU(64)\n"
+        f"    ys, _ = hk.{unroll}(cell, x, cell.initial_state(4))\n    return hk.Linear(1)(ys[-1])\n\n\n"
+        "model = hk.without_apply_rng(hk.transform(net))\ng = jax.grad(jax.jit(lambda p, x: jnp.sum(model.apply(p, x))))\n"
+    )
+    found = [f for f in scan_program(tmp_path, source) if f["code"] == "GA103"]
+    assert bool(found) is reported
+    if reported:
+        assert "hk.dynamic_unroll" in found[0]["message"]

@@ -84,6 +84,8 @@ COMPILING = frozenset(name for library in _LIBRARIES for name in library.get("co
 REMATERIALISING = frozenset(name for library in _LIBRARIES for name in library.get("rematerialises", ()))
 #: Transforms that map a function over a batch axis: a loop calling one per step is chunked.
 BATCHING = frozenset(name for library in _LIBRARIES for name in library.get("batches", ()))
+#: Library helpers that run a function once per step of a sequence in a Python loop -> their scan form.
+UNROLLING = {name: scanned for library in _LIBRARIES for name, scanned in library.get("unrolls", {}).items()}
 #: Transforms whose result computes a gradient (or a Jacobian) each time it is called.
 GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in library.get("gradient_functions", ()))
 

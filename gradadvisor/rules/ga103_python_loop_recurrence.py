@@ -12,6 +12,7 @@ from gradadvisor.analysis.extent import LATER_AXIS
 from gradadvisor.analysis.recurrence import Flow
 from gradadvisor.analysis.recurrence_cases import carried_recurrence, independent_writes, stepped_loop
 from gradadvisor.analysis.recurrence_form import LoopForm, reduced_steps
+from gradadvisor.analysis.gradient import UNROLLING
 from gradadvisor.analysis.recurrence_steps import LITERAL_STEPS, few_steps_passed, inner_steps, loop_threshold, newton_iterations, repeated_scan_step, shifted_windows, walks_data
 from gradadvisor.analysis.recurrence_work import joined_after, step_callees
 from gradadvisor.analysis.syntax import one_line
@@ -43,7 +44,9 @@ class PythonLoopRecurrence(Rule):
       state held on an object (`self.x = f(self.x, u[t])`, no rewrite offered), a state a
       helper updates (`st = bump(st, i)` returning `st.at[i].set(...)`) or a call fed the
       function's parameters (`s = sim.advance(p, s, u)`), and the same loop written as a call,
-      `functools.reduce(step, range(n), s0)`;
+      `functools.reduce(step, range(n), s0)`, or a library helper that is such a loop
+      (`hk.static_unroll(core, xs, state)`: use `hk.dynamic_unroll`; the `unrolls` table of
+      `analysis/transforms.toml`);
     - **linear recurrences**: `x = a * x + b`, `x = A @ x + b`, `x[i] = a * x[i - 1] + b * u[i]`
       (`a`, `A`, `b` free of the state); running sums and products kept per step;
     - **scatter loops of independent writes**: `out = out.at[idx[i]].set(v[i])`,
@@ -170,8 +173,8 @@ class PythonLoopRecurrence(Rule):
     code = "GA103"
     name = "python-loop-recurrence"
     summary = "a Python loop that carries state from step to step unrolls a recurrence; use `jax.lax.scan`, `associative_scan` or `cumsum`"
-    trigger = re.compile(r"\b(?:for|while|reduce)\b")
-    expression_trigger = re.compile(r"\breduce\b")  # functools.reduce(step, range(n), s0)
+    trigger = re.compile(r"\b(?:for|while|reduce|static_unroll)\b")
+    expression_trigger = re.compile(r"\b(?:reduce|static_unroll)\b")  # functools.reduce(step, range(n), s0); hk.static_unroll
 
     VALID = (
         # A list of records of differently shaped arrays (`groups[b].ids`): no scan walks them.
@@ -341,9 +344,21 @@ class PythonLoopRecurrence(Rule):
         self._loop(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        """``functools.reduce(step, range(n), s0)``: the loop ``s = step(s, t)`` as one call."""
+        """``functools.reduce(step, range(n), s0)``: the loop ``s = step(s, t)`` as one call; a
+        library helper that is such a loop (``hk.static_unroll(core, xs, state)``)."""
         ctx = self.ctx
-        reduced = reduced_steps(node, ctx.resolve, ctx.is_builtin) if ctx.function is not None else None
+        if ctx.function is None:
+            return
+        scanned = UNROLLING.get(ctx.resolve(node.func) or "")
+        if scanned is not None and len(node.args) >= 2:
+            extent = ctx.extent(node.args[1])
+            if extent.is_data:
+                helper = one_line(ctx.code(node.func), 30)
+                self.report(node, f"`{helper}` runs the core once per step of `{one_line(ctx.code(node.args[1]), 30)}` in a Python loop: "
+                            f"jit unrolls one copy per step; use `{scanned}` (a `lax.scan`) with the same arguments",
+                            extent=extent, require_trace=True, evidence=[f"`{helper}` is a Python loop over the sequence's steps"])
+            return
+        reduced = reduced_steps(node, ctx.resolve, ctx.is_builtin)
         if reduced is None:
             return
         extent = ctx.extent(reduced.iterable)
