@@ -75,9 +75,9 @@ def test_a_collection_named_parameter_read_at_an_index_asks_its_callers_too(tmp_
 
 @pytest.mark.parametrize(
     ("name", "rows"),
-    [("xs", True), ("X", True), ("train_X", True), ("X1", True), ("obs", True), ("inputs", True),
+    [("xs", True), ("X", True), ("x", True), ("train_X", True), ("X1", True), ("obs", True), ("inputs", True),
      ("x0", False), ("tau_x", False), ("sigma_x", False), ("num_samples", False)],
 )
 def test_names_of_data_rows(name, rows):
-    # `X` and `Y` name a data matrix only as capitals: `x0` is an initial state, `tau_x` a constant
+    # `X` and `Y` name the data as capitals or as the whole name: `x0` is an initial state, `tau_x` a constant
     assert names_data_rows(name) is rows

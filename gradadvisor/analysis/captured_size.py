@@ -318,10 +318,10 @@ def _parameter_size(data: dict, param: str, evidence: list[str], path: str, scop
         return None  # every caller passes something small
     if data.get("name") == param and (len(param) > 1 or param.isupper()) and names_data_rows(param):
         # ``def make_fit(samples): @jax.jit def nll(th): ... samples``: named as the data's rows
-        # (a tie a name breaks: no caller shows what it is; ``X``, a data matrix by convention,
-        # but not ``x``, a state as often), baked into the program; the parameter itself, not
-        # what is made of it (``SaveAt(ts=sample_points)`` is a solver's setting)
-        return "likely", "data, by its name", [*evidence, f"`{param}` is named as the data's rows; no call shows its size"]
+        # (no caller shows what it is; ``X``, a data matrix by convention, but not ``x``, a state
+        # as often), baked into the program; the parameter itself, not what is made of it
+        # (``SaveAt(ts=sample_points)`` is a solver's setting). A name alone is no size: low.
+        return "unknown", "data, by its name", [*evidence, f"`{param}` is named as the data's rows; no call shows its size"]
     if not data.get("array"):
         return None  # nothing shows that the parameter is an array at all
     return "unknown", "size not shown", evidence

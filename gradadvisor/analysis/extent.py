@@ -64,9 +64,10 @@ LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 SETTINGS_MAPPING = re.compile(r"(?:^|_)(?:config|configs|cfg|conf|hparams|hyperparams|hyper_params|options|opts|settings|kwargs)$", re.IGNORECASE)
 
 #: The head noun of a name that holds data rows (``tasks_xs``: the inputs of every task, one
-#: array), which outweighs a collection word before it. ``X`` and ``Y`` only as capitals (a data
-#: matrix by convention): ``x0`` is an initial state, ``tau_x`` a constant of the x variable.
-DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?batch(?:ed)?|samples?|points|obs|observations|images|(?-i:X|Y))\d*$", re.IGNORECASE)
+#: array), which outweighs a collection word before it. ``X`` and ``Y`` as capitals (a data matrix
+#: by convention) or as the whole name (``x``, the input): ``x0`` is an initial state, ``tau_x`` a
+#: constant of the x variable.
+DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?batch(?:ed)?|samples?|points|obs|observations|images|(?-i:X|Y))\d*$|^[xy]$", re.IGNORECASE)
 
 
 #: The last part of a setting's name that says it counts data-sized things (``num_steps``,

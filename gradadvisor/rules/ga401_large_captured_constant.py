@@ -43,8 +43,8 @@ class LargeCapturedConstant(Rule):
     `[0] * (N // 2) + [1] * (N // 2)`, concatenations), or "data" when the array is loaded
     from outside (a file, a dataset, a data frame), or comes from a factory parameter that
     callers pass such data to. A factory parameter no caller shows, named as the data's rows
-    (`samples`, `inputs`, `X`; not `x`, often a state, nor a count such as `num_samples`), is
-    likely data: medium, a tie its name breaks.
+    (`samples`, `inputs`, `X`; not `x`, often a state, nor a count such as `num_samples`), may
+    be data: low, since only its name says so (a size shown at a call site makes it more).
 
     ## Why it is slow for gradients
     `jax.jit` turns every concrete array a traced function closes over into a constant of the
