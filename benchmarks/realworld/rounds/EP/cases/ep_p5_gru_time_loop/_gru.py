@@ -1,0 +1,114 @@
+# Source: https://github.com/novastar53/xjax/blob/bd1d7ea4072129105b3fcd7e1a1db86f4db29040/src/xjax/models/jax/_gru.py
+# Title: src/xjax/models/jax/_gru.py
+# Cut: kept GRU.__call__, _loss, _step and the core of train (jit of value_and_grad); train signature
+#      shortened, validation/perplexity/signals, init, _sample, predict and generate dropped.
+from typing import List, Any
+from functools import partial
+
+from time import time
+
+import jax
+import optax
+from jax import Array
+import jax.numpy as jnp
+from jax import random
+from jax.nn import log_softmax
+
+from xjax.tools import default_arg
+
+
+Parameters = List[Array]
+
+def _sgm(x):
+    return 1 / (1 + jnp.exp(-x))
+
+
+class GRU:
+
+    # Calculate the forward pass
+    def __call__(self, *, params: Parameters, H: Array, X: Array):
+
+        # Extract the parameters
+        Wxr, Whr, Wxz, Whz, Wxh, Whh, Why, br, bz, bh, by = params
+
+        # Initialize the output logits
+        Y = []
+
+        # Loop over the sequence
+        for i in range(X.shape[1]):
+            # Select the ith sequence and the entire minibatch
+            Xt = X[:, i, :].T  # vocab size x 1 x batch size
+            # First calculate the Reset and Update gates
+            R = _sgm(jnp.dot(Wxr, Xt) + jnp.dot(Whr, H) + br)
+            Z = _sgm(jnp.dot(Wxz, Xt) + jnp.dot(Whz, H) + bz)
+            # Then calculate the candidate Hidden State
+            Hc = _sgm(jnp.dot(Wxh, Xt) + R * jnp.dot(Whh, H) + bh)
+            # Then calculate the updated Hidden State
+            H = Z * H + (1 - Z) * Hc
+
+            # Finally, calculate the output logits
+            Yt = jnp.dot(Why, H) + by
+
+            # Update the output sequence
+            Y.append(Yt)
+
+        # Return the updated Hidden State and the output logits
+        return H, jnp.stack(Y)
+
+
+def _loss(model: GRU, params: Parameters, H: Array, X_batch: Array, Y_batch: Array):
+
+    _, Y_logits = model(params=params, 
+                        H=H, 
+                        X=X_batch)
+
+    Y_logits = jnp.transpose(Y_logits, (2, 0, 1))
+    loss = optax.losses.softmax_cross_entropy(logits=Y_logits, labels=Y_batch)
+    return loss.mean()
+
+def _step(loss_fn, optimizer, max_grad, optimizer_state, params, X_batch, Y_batch):
+
+    hidden_size = params[0].shape[0]
+    batch_size = X_batch.shape[0]
+    H = jnp.zeros((hidden_size,batch_size))
+    loss, grads = loss_fn(params, H, X_batch, Y_batch)
+    clipped_grads = tuple(jnp.clip(grad, -max_grad, max_grad) for grad in grads)
+    updates, optimizer_state = optimizer.update(clipped_grads, optimizer_state)
+    params = optax.apply_updates(params, updates)
+
+    return params, optimizer_state, loss
+
+
+def train(model: GRU, *, rng, params, X_train, Y_train, vocab_size,
+          batch_size=None, num_epochs=None, learning_rate=None, max_grad=None) -> Parameters:
+    batch_size = default_arg(batch_size, 32)
+    num_epochs = default_arg(num_epochs, 10)
+    learning_rate = default_arg(learning_rate, 10**-3)
+    max_grad = default_arg(max_grad, 1)
+
+    start_time = time()
+
+    # set up the optimizer
+    optimizer = optax.adam(learning_rate=learning_rate)
+    optimizer_state = optimizer.init(params)
+
+    # set up the loss function
+    loss_fn = jax.value_and_grad(partial(_loss, model))
+    step_fn = jax.jit(partial(_step, loss_fn, optimizer, max_grad))
+    #step_fn = partial(_step, loss_fn, optimizer, max_grad)
+
+    # loop through epochs
+
+    loss = None
+    for epoch in range(num_epochs):
+
+        epoch_loss = 0
+        num_iter = len(X_train)//batch_size
+        for _ in range(num_iter):
+            rng, sub_rng = jax.random.split(rng)
+            X_batch, Y_batch = _sample(sub_rng, X_train, Y_train, batch_size, vocab_size)
+            params, optimizer_state, loss = step_fn(optimizer_state, params, X_batch, Y_batch)
+            epoch_loss += loss
+        epoch_loss = epoch_loss/num_iter
+
+    return params
