@@ -130,3 +130,18 @@ def test_blind_md_has_a_measurement_table():
     assert header in text
     rows = [line for line in text.split(header, 1)[1].splitlines()[2:] if line.startswith("|")]
     assert rows and all(line.count("|") == header.count("|") for line in rows)
+
+
+def test_every_source_of_a_kept_round_is_registered_in_sources_md():
+    # The rounds kept as development sets (rounds/<SET>/) were blind sets: their sources must stay
+    # registered, so that no later blind set draws on them again.
+    registry = (REALWORLD / "SOURCES.md").read_text(encoding="utf-8")
+    rounds = sorted((REALWORLD / "rounds").glob("*/labels.toml"))
+    assert rounds, "no kept rounds"
+    missing = sorted({
+        f"{labels.parent.name}: {case['source']}"
+        for labels in rounds
+        for case in tomllib.loads(labels.read_text(encoding="utf-8")).get("case", [])
+        if f"<{case['source']}>" not in registry
+    })
+    assert not missing, f"sources not in benchmarks/realworld/SOURCES.md: {missing}"
