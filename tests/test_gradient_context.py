@@ -347,3 +347,14 @@ def test_a_library_helper_that_unrolls_a_sequence_is_reported(tmp_path, unroll, 
     assert bool(found) is reported
     if reported:
         assert "hk.dynamic_unroll" in found[0]["message"]
+
+
+def test_exporting_to_tensorflow_traces_the_function(tmp_path):
+    """``jax2tf.convert(f)`` traces ``f`` into one graph: a recurrence it reaches unrolls there."""
+    source = (
+        "import jax.numpy as jnp\nfrom jax.experimental import jax2tf\n\n\ndef smooth(x, n):\n    y = x\n"
+        "    for _ in range(n):\n        y = 0.5 * (y + jnp.roll(y, 1))\n    return y\n\n\n"
+        "def export(x):\n    return jax2tf.convert(lambda v: smooth(v, 200))(x)\n"
+    )
+    found = [f for f in scan_program(tmp_path, source) if f["code"] == "GA103"]
+    assert found and any("jax2tf.convert" in item for item in found[0]["evidence"])
