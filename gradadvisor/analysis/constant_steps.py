@@ -5,8 +5,8 @@ A filter bank, a table of positional encodings or a DFT matrix built row by row 
 is the same array on every call: nothing a step computes depends on an input array, so no
 gradient flows through the loop and reverse mode adds nothing for it (``jit`` traces it once per
 compilation and XLA folds it to a constant). It looks like a per-sample map (``bank.append(...)``
-over ``range(n_mels)``) but it is not the slow-gradient shape: a rule asks
-``constant_steps`` and leaves such a loop alone.
+over ``range(n_mels)``) or a recurrence, but it is not the slow-gradient shape: ``rules/base.py``
+asks ``constant_loop`` of every loop a rule reports, and such a loop is low, with the reason.
 
 The test is proof, not names: a parameter counts as a constant only when the function itself
 uses it where Python or JAX needs a concrete integer (``range(n)``, an array's shape, the ``num``
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 
+from gradadvisor.analysis.library import RANDOM_MODULES, SHAPE_CREATORS
 from gradadvisor.analysis.syntax import walk_local
 
 #: Attributes that are Python values fixed at trace time, whatever array they are read from.
@@ -27,26 +28,14 @@ PURE_MODULES = ("jax.numpy.", "numpy.", "math.")
 #: Builtins that compute their result from their arguments alone.
 PURE_BUILTINS = frozenset({"abs", "float", "int", "min", "max", "round", "pow", "range", "len", "complex", "divmod"})
 #: ``jnp`` calls whose arguments (all of them, or the one at the index given) must be concrete ints.
-SIZE_ARGUMENTS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0, "eye": None, "arange": None, "identity": None, "tri": None}
+SIZE_ARGUMENTS: dict[str, int | None] = {**SHAPE_CREATORS, "eye": None, "arange": None, "identity": None, "tri": None}
 _NODES = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Tuple, ast.List, ast.Slice, ast.Starred, ast.JoinedStr, ast.FormattedValue)
 
 
-def constant_steps(ctx, iterable: ast.AST, variables: tuple[str, ...] | list[str], body: ast.AST) -> str | None:
-    """Why the loop ``for variables in iterable`` computing ``body`` computes constants (one
-    short reason); None when a step may read an input."""
-    function = ctx.function
-    if function is None or isinstance(function, ast.Lambda):
-        return None
-    reader = _Constants(ctx, function, frozenset(variables))
-    if not reader.constant(iterable) or not reader.constant(body):
-        return None
-    return reader.reason()
-
-
 def constant_loop(ctx, node: ast.For | ast.While) -> str | None:
-    """``constant_steps`` for a loop statement: its iterable (or test) and every statement of
-    its body compute constants (assignments, ``rows.append(...)``, branches and inner loops);
-    None otherwise."""
+    """Why every step of the loop ``node`` computes a constant (one short reason): its iterable
+    (or test) and every statement of its body do (assignments, ``rows.append(...)``, branches
+    and inner loops); None when a step may read an input."""
     function = ctx.function
     if function is None or isinstance(function, ast.Lambda) or node.orelse:
         return None
@@ -78,8 +67,8 @@ class _Constants:
             return True
         if isinstance(stmt, ast.Assign):
             return all(_plain_target(target) for target in stmt.targets) and self.constant(stmt.value)
-        if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
-            return stmt.value is not None and _plain_target(stmt.target) and self.constant(stmt.target if isinstance(stmt, ast.AugAssign) else stmt.value) and self.constant(stmt.value)
+        if isinstance(stmt, ast.AugAssign):  # (annotated assignments are plain ones by now: syntax.plain_annotated_assignments)
+            return _plain_target(stmt.target) and self.constant(stmt.target) and self.constant(stmt.value)
         if isinstance(stmt, ast.Expr):
             return isinstance(stmt.value, ast.Call) and self.constant(stmt.value)
         if isinstance(stmt, ast.If):
@@ -114,15 +103,11 @@ class _Constants:
 
     def _call(self, node: ast.Call) -> bool:
         func = node.func
-        if isinstance(func, ast.Name) and func.id in PURE_BUILTINS and self.ctx.is_builtin(func, func.id):
-            pass
-        elif self._module(func) is None:
-            if not (isinstance(func, ast.Attribute) and self.constant(func.value)):
-                return False  # a helper may read captured data; a method of a constant array is pure
-            if qualified_random(self.ctx.resolve(func)):
-                return False
-        elif qualified_random(self.ctx.resolve(func)):
-            return False
+        if (self.ctx.resolve(func) or "").startswith(RANDOM_MODULES):
+            return False  # a draw reads a key or global state
+        builtin = isinstance(func, ast.Name) and func.id in PURE_BUILTINS and self.ctx.is_builtin(func, func.id)
+        if not builtin and self._module(func) is None and not (isinstance(func, ast.Attribute) and self.constant(func.value)):
+            return False  # a helper may read captured data; a method of a constant array is pure
         return all(self.constant(arg) for arg in node.args) and all(self.constant(item.value) for item in node.keywords)
 
     def _name(self, node: ast.Name) -> bool:
@@ -159,11 +144,6 @@ class _Constants:
 def _plain_target(target: ast.AST) -> bool:
     """A name or a tuple of names: not an item or an attribute of something else."""
     return isinstance(target, ast.Name) or isinstance(target, (ast.Tuple, ast.List)) and all(_plain_target(item) for item in target.elts)
-
-
-def qualified_random(qualified: str | None) -> bool:
-    """``jax.random.*``, ``numpy.random.*``: draws read a key or global state, not constants."""
-    return bool(qualified) and ".random." in f"{qualified}."
 
 
 def _count_parameters(function: ast.AST, resolve) -> set[str]:

@@ -32,7 +32,7 @@ from typing import Iterator
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.config_values import configured
-from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, TRANSFORM_LEVELS, kept_transform, transform_name
+from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, PAIR_TRANSFORMS, TRANSFORM_LEVELS, kept_transform, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import (
@@ -778,8 +778,6 @@ class Facts:
         return result
 
 
-#: Transforms that return the outputs together with a derivative function: (outputs, function).
-PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 
 
 #: The parts of a matrix decomposition, as ranks relative to the matrix's (``eigh``: the

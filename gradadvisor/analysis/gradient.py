@@ -120,6 +120,8 @@ def differentiated_positions(call: ast.Call, transform: str) -> tuple[int, ...] 
 DERIVATIVE_FUNCTIONS = GRADIENT_FUNCTIONS | {"jax.vjp", "jax.linearize"}
 #: Transforms that compute a derivative right away when called (``jax.jvp(f, (w,), (v,))``).
 DIRECT_DERIVATIVES = frozenset({"jax.jvp", "jax.vjp", "jax.linearize"})
+#: Transforms that return the outputs together with a derivative function: (outputs, function).
+PAIR_TRANSFORMS = frozenset({"jax.vjp", "jax.linearize"})
 
 
 #: Transforms that map or compile a function and keep what it computes (a gradient function
@@ -378,18 +380,22 @@ def held_gradients(owner: ast.ClassDef, names: ImportMap) -> dict[str, tuple[str
 def _pullbacks(definition: ast.AST, ctx) -> dict[str, str]:
     """Names the function binds to the pullback a derivative transform returns (``_, vjp_fn =
     jax.vjp(f, x)``, ``pull = jax.vjp(f, x)[1]``) -> that transform."""
-    from gradadvisor.analysis.syntax import walk_local
+    from gradadvisor.analysis.syntax import int_value, walk_local
 
     found: dict[str, str] = {}
     for node in walk_local(definition):
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target, value = node.targets[0], node.value
-        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 1 and isinstance(target, ast.Name):
-            value, target = value.value, ast.Tuple(elts=[ast.Name(id="_"), target])
-        if isinstance(value, ast.Call) and ctx.resolve(value.func) in ("jax.vjp", "jax.linearize") and isinstance(target, ast.Tuple) \
-                and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name):
-            found[target.elts[1].id] = ctx.resolve(value.func)
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]  # ``_, vjp_fn = jax.vjp(f, x)``
+        elif isinstance(value, ast.Subscript) and int_value(value.slice) == 1:
+            value = value.value  # ``pull = jax.vjp(f, x)[1]``
+        else:
+            continue
+        transform = ctx.resolve(value.func) if isinstance(value, ast.Call) else None
+        if transform in PAIR_TRANSFORMS and isinstance(target, ast.Name):
+            found[target.id] = transform
     return found
 
 

@@ -61,6 +61,8 @@ REEXPORTS = {
 
 #: name -> the position of the shape argument (``zeros(shape)``, ``full(shape, v)``).
 SHAPE_CREATORS = {"zeros": 0, "ones": 0, "empty": 0, "full": 0}
+#: Modules whose functions draw random values (the calls of them that make keys are not draws).
+RANDOM_MODULES = ("jax.random.", "numpy.random.")
 #: Creators shaped like an argument (``zeros_like(x)``).
 LIKE_CREATORS = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 #: Random samplers and the position of their shape argument (after the key).

@@ -17,7 +17,7 @@ import re
 from typing import Iterator
 
 from gradadvisor.analysis.library import REEXPORTS
-from gradadvisor.analysis.syntax import dotted, target_names
+from gradadvisor.analysis.syntax import dotted, nested_statements, target_names
 
 #: Modules whose array functions are differentiated by an autodiff system.
 AUTODIFF_NUMPY = ("jax.numpy", "autograd.numpy")
@@ -270,12 +270,7 @@ class ImportMap:
                     for local, qualified in import_bindings(node, package):
                         found.setdefault(local, set()).add(_equivalent(qualified))
                 continue
-            for field in ("body", "orelse", "finalbody"):
-                stack.extend(item for item in getattr(node, field, None) or () if isinstance(item, ast.stmt))
-            for handler in getattr(node, "handlers", None) or ():
-                stack.extend(handler.body)
-            for case in getattr(node, "cases", None) or ():
-                stack.extend(case.body)
+            stack.extend(nested_statements(node))
         for local, qualified in found.items():
             if len(qualified) == 1 and local not in self.aliases and local not in self.defined:
                 self.local_imports[local] = next(iter(qualified))

@@ -30,11 +30,10 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import called_definition, gradient_calls
+from gradadvisor.analysis.library import RANDOM_MODULES
 from gradadvisor.analysis.per_example_gradients import carried_names
 from gradadvisor.analysis.syntax import names_read, walk
 
-#: Modules whose functions draw random values (the calls of them that make keys are not draws).
-RANDOM_MODULES = ("jax.random.", "numpy.random.")
 #: Calls of those modules that make or derive keys, seeds or generators: not an example.
 KEY_CALLS = frozenset({
     "jax.random.split", "jax.random.PRNGKey", "jax.random.key", "jax.random.fold_in", "jax.random.key_data",
