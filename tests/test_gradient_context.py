@@ -199,8 +199,9 @@ def test_the_library_table_is_consistent():
     for library in table["library"].values():
         assert library["modules"], "every library names its modules"
         for key in library:
-            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls", "class_decorators", "unrolls"}, key
+            assert key in {"modules", "differentiates", "instance_methods", "traces", "compiles", "gradient_functions", "same_arguments", "rematerialises", "batches", "module_bases", "compact", "differentiated_arguments", "base_methods", "model_calls", "class_decorators", "unrolls", "applies"}, key
     assert not set(gradient.UNROLLING) & names, "a helper that unrolls is a loop, not a transform"
+    assert set(gradient.APPLIES) <= names and set(gradient.APPLIES.values()) <= {"array", "pair", "value"}
     for name in names | set(gradient.MODULE_BASES) | gradient.COMPACT | set(gradient.UNROLLING):
         assert name.split(".")[0] in gradient.LIBRARY_MODULES, f"{name}: its module is not listed"
 

@@ -73,18 +73,20 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
         # A state that starts as a Python number (``x = 0.0``) but whose update does
         # arithmetic on the data the loop walks (``x = a * x + b * u[t]``) is an array from
         # the first step on, whatever it started as.
+        # So is one a call hands the function's parameters each step (``U = ctrl.update(E, params)``
+        # in a function differentiated with respect to ``params``).
         numbers = all(value.kind == v.SCALAR and not isinstance(value.literal, (bool, str)) for value in initial)
-        if not (numbers and updated_from_walked_data(flow, states, ctx)):
+        if not (numbers and (updated_from_walked_data(flow, states, ctx) or fed_parameters(flow, states, ctx))):
             return None
         return "unknown"  # Python numbers made arrays by the update's arithmetic on arrays
     walks = bool(form.elements) or any(
         isinstance(child, ast.Subscript) and form.index is not None and form.index in names_read(child.slice) for child in walk(form.node)
     )
     arithmetic = any(_numeric_update(stmt, name) or _arithmetic_helper(stmt, ctx) for name in states for stmt in flow.updates_of(name))
-    return "unknown" if walks or arithmetic or _fed_parameters(flow, states, ctx) else None
+    return "unknown" if walks or arithmetic or fed_parameters(flow, states, ctx) else None
 
 
-def _fed_parameters(flow: Flow, states: list[str], ctx) -> bool:
+def fed_parameters(flow: Flow, states: list[str], ctx) -> bool:
     """Every state's update is a call handed one of the function's parameters besides the state
     (``s = sim.advance({"c": cap}, s, u)`` in ``def settle(cap)``): under a transform of the
     function those are traced values, and so is what the call returns each step."""
@@ -240,19 +242,32 @@ def updated_from_walked_data(flow: Flow, states: list[str], ctx) -> bool:
     def is_data(node: ast.AST) -> bool:
         return isinstance(node, ast.Name) and node.id in derived or data_of(node)
 
+    through = _state_locals(flow.form.node, carried)
+
+    def numeric(stmt: ast.stmt, name: str) -> bool:  # on the state, or on a local the step computes from it
+        value = getattr(stmt, "value", None)
+        return _numeric_update(stmt, name) or value is not None and any(_numeric_update(stmt, local) for local in names_read(value) & through)
+
     def arithmetic(stmt: ast.stmt, name: str) -> bool:  # on the state, or on another carried state
         value = getattr(stmt, "value", None)
-        return _numeric_update(stmt, name) or isinstance(stmt, ast.Assign) and isinstance(value, ast.BinOp) and bool(names_read(value) & carried)
+        return numeric(stmt, name) or isinstance(stmt, ast.Assign) and isinstance(value, ast.BinOp) and bool(names_read(value) & carried)
 
     return any(
-        _numeric_update(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
+        numeric(stmt, name) and _reads_walked_data(getattr(stmt, "value", None), flow.form, is_data)
         or arithmetic(stmt, name) and _arithmetic_on(getattr(stmt, "value", None), is_data, set(flow.assigned) - derived)
         for name in states
         for stmt in flow.updates_of(name)
     )
 
 
-def _derived_locals(loop: ast.AST, carried: set[str], is_data) -> set[str]:
+def _state_locals(loop: ast.AST, carried: set[str]) -> set[str]:
+    """Names the loop body assigns once, not carried, from arithmetic on a carried state or on
+    such names (``e = 0.5 - u``, then ``u = k * e + d[t]``): the state enters its own update
+    through them, as if written in place."""
+    return _derived_locals(loop, set(carried), lambda node: False, through=carried)
+
+
+def _derived_locals(loop: ast.AST, carried: set[str], is_data, through: set[str] = frozenset()) -> set[str]:
     """Names the loop body assigns once, not carried, from arithmetic on a parameter or an array
     (``beta = beta0 * (1 - kappa)``), or on such names: the parameter enters the states through
     them as if written in place."""
@@ -267,7 +282,8 @@ def _derived_locals(loop: ast.AST, carried: set[str], is_data) -> set[str]:
         for name, values in assigned.items():
             if name in found or name in carried or len(values) != 1:
                 continue
-            if any(isinstance(node, ast.Name) and (node.id in found or node.id not in assigned and is_data(node)) for node in _operands(values[0])):
+            if any(isinstance(node, ast.Name) and (node.id in found or node.id in through or node.id not in assigned and is_data(node))
+                   for node in _operands(values[0])):
                 found.add(name)
                 changed = True
     return found

@@ -32,7 +32,7 @@ from typing import Iterator
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.config_values import configured
-from gradadvisor.analysis.gradient import GRADIENT_FUNCTIONS, PAIR_TRANSFORMS, TRANSFORM_LEVELS, kept_transform, transform_name
+from gradadvisor.analysis.gradient import APPLIES, GRADIENT_FUNCTIONS, PAIR_TRANSFORMS, TRANSFORM_LEVELS, kept_transform, transform_name
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import (
@@ -1668,6 +1668,13 @@ class _Evaluator:
             # for ``linearize``); with ``has_aux=True`` the auxiliary data comes third.
             count = 3 if any(item.arg == "has_aux" for item in node.keywords) else 2
             return Value(v.SEQUENCE, length=count, function=qualified, evidence=(f"`{one_line(self.code(node), 50)}`",))
+        applied = APPLIES.get(qualified)
+        if applied is not None:
+            # ``x = lax.map(init, keys)``: the function's results, not a function
+            evidence = (f"`{one_line(self.code(node), 50)}`",)
+            if applied == "array":
+                return v.array(evidence=evidence)
+            return v.sequence(2, evidence=evidence) if applied == "pair" else v.UNKNOWN_VALUE
         transform = TRANSFORM_LEVELS.get(qualified)
         if transform is not None:
             inner = args[0] if args else keyword(node, "fun")

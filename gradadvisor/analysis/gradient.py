@@ -86,6 +86,8 @@ REMATERIALISING = frozenset(name for library in _LIBRARIES for name in library.g
 BATCHING = frozenset(name for library in _LIBRARIES for name in library.get("batches", ()))
 #: Library helpers that run a function once per step of a sequence in a Python loop -> their scan form.
 UNROLLING = {name: scanned for library in _LIBRARIES for name, scanned in library.get("unrolls", {}).items()}
+#: Entry points that call the function right away -> what they return ("array", "pair", "value").
+APPLIES = {name: kind for library in _LIBRARIES for name, kind in library.get("applies", {}).items()}
 #: Transforms whose result computes a gradient (or a Jacobian) each time it is called.
 GRADIENT_FUNCTIONS = frozenset(name for library in _LIBRARIES for name in library.get("gradient_functions", ()))
 
@@ -424,15 +426,24 @@ def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx) -
     """The transform, when the function computes a derivative at what it is passed and returns
     something made from it (``def fisher(x): s = jax.grad(logp)(x); return jnp.sum(s ** 2)``):
     called once per sample, it is a per-example gradient all the same."""
+    return derivative_at_parameters(definition, ctx.resolve)
+
+
+def derivative_at_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> str | None:
+    """The transform with which ``definition`` computes a derivative at what it is passed
+    (``jax.grad(cost)(x, u)``, ``jax.jacfwd(jax.jacrev(cost))(x, u)`` with ``x`` a parameter),
+    the first in the text when it computes several (a gradient and a Hessian); None when it
+    computes none. ``resolve`` qualifies a name (an import map's or a context's): the summary
+    asks it of a module's functions, for callers in other modules."""
     from gradadvisor.analysis.syntax import names_read, parameter_names, walk_local
 
     params = parameter_names(definition.args)
-    found = set()
+    found = []
     for node in walk_local(definition):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and ctx.resolve(node.func.func) in GRADIENT_FUNCTIONS:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and resolve(node.func.func) in GRADIENT_FUNCTIONS:
             if any(names_read(arg) & params for arg in [*node.args, *(item.value for item in node.keywords)]):
-                found.add(ctx.resolve(node.func.func))
-    return found.pop() if len(found) == 1 else None
+                found.append((node.lineno, node.col_offset, resolve(node.func.func)))
+    return min(found)[2] if found else None
 
 
 def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:
@@ -453,8 +464,9 @@ def kept_transform(outer: str, inner: str | None) -> str:
     """What a function built by ``outer`` around one built by ``inner`` computes, as a transform:
     ``jit(grad(f))`` still computes a gradient (``inner``); ``vmap(grad(f))`` a batch of them, and a
     derivative of anything is its own (``outer``); ``pmap(grad(f))`` compiles it, over a device
-    axis, and still computes a gradient a call."""
-    if outer not in GRADIENT_FUNCTIONS and (outer not in BATCHING or outer in COMPILING) and inner in GRADIENT_FUNCTIONS:
+    axis, and still computes a gradient a call. A pullback or a linearised function compiled
+    (``hvp = jit(hvp)`` after ``_, hvp = linearize(grad(f), x)``) still computes its product."""
+    if outer not in GRADIENT_FUNCTIONS and (outer not in BATCHING or outer in COMPILING) and inner in DERIVATIVE_FUNCTIONS:
         return inner
     return outer
 

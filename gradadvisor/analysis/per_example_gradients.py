@@ -265,8 +265,29 @@ def sample_temporaries(body: list[ast.stmt], variables: set[str]) -> dict[str, a
                 and counts.get(stmt.targets[0].id) == 1 and stmt.targets[0].id not in seen_reads | names_read(stmt.value)
                 and names_read(stmt.value) & (variables | set(found))):
             found[stmt.targets[0].id] = replace_names(stmt.value, found) if found else stmt.value  # type: ignore[assignment]
+        else:
+            made = _step_lambda(stmt, variables | set(found), counts, seen_reads)
+            if made is not None:
+                found[stmt.name] = replace_names(made, found) if found else made  # type: ignore[union-attr]
         seen_reads |= names_read(stmt)
     return found
+
+
+def _step_lambda(stmt: ast.stmt, variables: set[str], counts: dict[str, int], seen_reads: set[str]) -> ast.Lambda | None:
+    """``def project(v): return render(pose, v)`` made in the step from the sample: the
+    ``lambda`` it is (one ``return``, plain parameters that shadow none of ``variables``, no
+    decorator), for a gradient call handed it (``jax.vjp(project, vol)``); None otherwise."""
+    if not isinstance(stmt, ast.FunctionDef) or stmt.decorator_list or stmt.name in counts or stmt.name in seen_reads:
+        return None
+    body = stmt.body[1:] if len(stmt.body) == 2 and isinstance(stmt.body[0], ast.Expr) and isinstance(stmt.body[0].value, ast.Constant) else stmt.body
+    args = stmt.args
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs or {a.arg for a in args.args} & variables:
+        return None
+    if not names_read(body[0].value) & variables:
+        return None
+    return ast.copy_location(ast.Lambda(args=args, body=body[0].value), stmt)
 
 
 def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Collection
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.carried_values import items_from_walked_data, updated_from_walked_data
+from gradadvisor.analysis.carried_values import fed_parameters, items_from_walked_data, updated_from_walked_data
 from gradadvisor.analysis.gradient import COMPILING, gradient_call
 from gradadvisor.analysis.sample_sites import site_call
 from gradadvisor.analysis.syntax import names_read, nested_statements, walk
@@ -82,8 +82,9 @@ def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
     states = flow.recurrent or flow.carried
     kinds = {ctx.value(ast.Name(id=name, ctx=ast.Load())).kind for name in states}
     values = [ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in states]
-    if kinds == {v.SCALAR} and updated_from_walked_data(flow, sorted(states), ctx):
-        return "unknown"  # x = 0.0, then x = a * x + b * u[t]: an array after the first step
+    if kinds == {v.SCALAR} and (updated_from_walked_data(flow, sorted(states), ctx) or fed_parameters(flow, sorted(states), ctx)):
+        # x = 0.0, then x = a * x + b * u[t] or u = ctrl.update(e, params): an array after the first step
+        return "unknown"
     if states and states <= set(flow.last_items) and items_from_walked_data(flow, sorted(states), ctx):
         return "unknown"  # g.insert(0, r[t] + gamma * g[0]): a list of arrays of the data walked
     if kinds and kinds <= {v.SCALAR, v.SIZE, v.STRING, v.SEQUENCE, v.MAPPING, v.NONE} or values and all(value.is_array and value.host for value in values):

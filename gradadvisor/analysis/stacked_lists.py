@@ -25,7 +25,8 @@ FILLED_CONSTRUCTORS = frozenset({"zeros", "empty", "ones", "zeros_like", "empty_
 def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses: int, ctx) -> list[ast.Call]:
     """The joining calls of the list ``list_name`` (``jnp.stack(name)``...) in the statements
     after ``index``, when they are its only other uses in the function (after
-    ``name = jnp.stack(name)`` the name holds the array, and may be used freely); empty
+    ``name = jnp.stack(name)`` the name holds the array, and may be used freely; ``len(name)``
+    and a test of its truth, ``if name:``, count its items whatever holds them); empty
     otherwise. ``own_uses``: the uses made by the loop or assignment that builds the list."""
 
     def is_join(node: ast.AST) -> bool:
@@ -41,12 +42,17 @@ def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses
 
     found: list[ast.Call] = []
     later = statements[index + 1 :]
-    accounted = own_uses + sum(1 for statement in later for node in walk(statement) if counted(node))
+    accounted = own_uses + sum(1 for statement in later for node in walk(statement) if counted(node) or truth_test(node, list_name))
     for position, statement in enumerate(later):
         found.extend(node for node in walk(statement) if is_join(node))  # type: ignore[misc]
         value = statement.value if isinstance(statement, ast.Assign) else None
-        while isinstance(value, (ast.Attribute, ast.Subscript)) and not is_join(value):
-            value = value.value  # ``ys = jnp.array(ys).T``, ``ys = jnp.stack(ys)[:, 0]``: the join, then a view of it
+        while not is_join(value):
+            if isinstance(value, (ast.Attribute, ast.Subscript)):
+                value = value.value  # ``ys = jnp.array(ys).T``, ``ys = jnp.stack(ys)[:, 0]``: the join, then a view of it
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and not names_read(value) - names_read(value.func) & {list_name}:
+                value = value.func.value  # ``ys = jnp.asarray(ys).flatten()``: a method of the joined array
+            else:
+                break
         if (
             isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
             and statement.targets[0].id == list_name and is_join(value)
@@ -57,6 +63,20 @@ def joined_only(statements: list[ast.stmt], index: int, list_name: str, own_uses
     if not found or name_count(ctx.function, list_name) != accounted + len(found):  # type: ignore[arg-type]
         return []
     return found
+
+
+def truth_test(node: ast.AST, list_name: str) -> bool:
+    """``node`` is an ``if``/``while``/conditional expression whose test is the truth of
+    ``list_name`` (``if out:``, ``if not out:``)."""
+    if not isinstance(node, (ast.If, ast.While, ast.IfExp)):
+        return False
+    test = node.test.operand if isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not) else node.test
+    return isinstance(test, ast.Name) and test.id == list_name
+
+
+def tests_truth(statements: list[ast.stmt], list_name: str) -> bool:
+    """Some statement tests the truth of ``list_name`` (``truth_test``)."""
+    return any(truth_test(node, list_name) for statement in statements for node in walk(statement))
 
 
 def builtin_sum(call: ast.Call, ctx) -> bool:
@@ -88,6 +108,13 @@ class AppendedList:
     #: Each value appended inside a one-element list (``xs.append([f(x)])``): the joined array
     #: has an extra axis of length 1 after the first.
     wrapped: bool = False
+    #: Items the list holds before the loop (``out = [xs[0]]``): the map covers the loop's items,
+    #: which then join those.
+    seeded: int = 0
+    #: The list's truth is tested (``if out:``) besides its joins: an array's truth is not its length.
+    tested: bool = False
+    #: Keys each step splits afresh (``key, sub = jax.random.split(key)``): split once, one per step.
+    keys: tuple[str, ...] = ()
 
     @property
     def computed(self) -> ast.expr:
@@ -117,6 +144,13 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     side = {_appended_name(stmt): stmt for stmt in body[:-1] if _appended_name(stmt)}
     flat = _iteration_steps([stmt for stmt in body[:-1] if stmt not in side.values()], ctx)
     if flat is None:
+        return None
+    # ``key, sub = jax.random.split(key)``: a key split afresh each step, not state the map
+    # carries (one key per step, split once before the loop)
+    splits = [(targets, step) for targets, step in flat if _key_split(targets, step, ctx)]
+    keys = tuple(targets[0].elts[0].id for targets, _ in splits)  # type: ignore[attr-defined]
+    flat = [item for item in flat if item not in splits]
+    if any(set(keys) & names_read(step) for _, step in flat) or any(set(keys) & names_read(stmt) for stmt in body[-1:]):
         return None
     append = body[-1]
     grown = _grown(append, ctx)
@@ -177,16 +211,43 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         if side or not starts or not _empty_array(starts[-1], ctx):
             return None
         return AppendedList(list_name, value, tuple(steps), (), grown=True, names=names)
-    if not _starts_empty(block[:position], list_name):
+    seeded = _seed_count(block[:position], list_name)
+    if seeded is None:
         return None
     if side and not all(_starts_empty(block[:position], other) and joined_only(block, position, other, 2, ctx) for other in side):
         return None
     joins = joined_only(block, position, list_name, own_uses, ctx)
     if not joins:
-        if not side and returned_only(block, position, list_name, own_uses, ctx):
+        if not side and not seeded and returned_only(block, position, list_name, own_uses, ctx):
             return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names, wrapped=wrapped)
         return None
-    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side), wrapped=wrapped)
+    return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side), wrapped=wrapped,
+                        seeded=seeded, tested=tests_truth(block[position + 1 :], list_name), keys=keys)
+
+
+def _key_split(targets: list[ast.expr], value: ast.expr, ctx) -> bool:
+    """``key, sub = jax.random.split(key)`` (two keys, the first rebinding the one split)."""
+    if len(targets) != 1 or not isinstance(targets[0], ast.Tuple) or not isinstance(value, ast.Call):
+        return False
+    parts = targets[0].elts
+    if not (parts and all(isinstance(part, ast.Name) for part in parts) and value.args and isinstance(value.args[0], ast.Name)):
+        return False
+    return ctx.resolve(value.func) == "jax.random.split" and parts[0].id == value.args[0].id  # type: ignore[attr-defined]
+
+
+def _seed_count(statements: list[ast.stmt], list_name: str) -> int | None:
+    """How many items the list holds when the loop starts: 0 for ``[]``, k for a list of k
+    plain items (``out = [xs[0]]``); None for any other start."""
+    if _starts_empty(statements, list_name):
+        return 0
+    for stmt in reversed(statements):
+        if isinstance(stmt, ast.Assign) and any(list_name in target_names(target) for target in stmt.targets):
+            value = stmt.value
+            if (len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(value, ast.List)
+                    and not any(isinstance(item, ast.Starred) for item in value.elts)):
+                return len(value.elts)
+            return None
+    return None
 
 
 def _branch_of(ctx, block: list[ast.stmt]) -> ast.If | None:

@@ -24,6 +24,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.extent import SMALL_RANGE
 from gradadvisor.analysis.facts import Facts, Scope, arithmetic, instance_assignments
 from gradadvisor.analysis.gradient import (
+    derivative_at_parameters,
     BATCHING,
     BENCH_FILE_FUNCTIONS,
     COMPACT,
@@ -217,8 +218,10 @@ class FileSummary:
     #: ``score = jax.vmap(jax.grad(loglik))`` at module level: a call of ``score`` runs ``loglik``.
     module_aliases: dict[str, str] = field(default_factory=dict)
     #: ``grad_fn = jax.jit(jax.grad(loss))`` at module level: a name bound once to a gradient
-    #: function -> (the gradient transform, the line); what another module imports and calls
-    #: per item computes one gradient per item (GA102, ``Project.imported_gradient``).
+    #: function -> (the gradient transform, the line), and a module-level ``def`` that computes a
+    #: derivative at what it is passed (``def quad_cost(c, x): return jax.grad(c)(x)``); what
+    #: another module imports and calls per item computes one gradient per item (GA102,
+    #: ``Project.imported_gradient``).
     module_gradients: dict[str, tuple[str, int]] = field(default_factory=dict)
     classes: dict[str, ClassSummary] = field(default_factory=dict)
     seeds: list[Seed] = field(default_factory=list)
@@ -666,6 +669,8 @@ class SummaryBuilder:
                 self._referable.add(node.name)
                 qualname = f"{prefix}{node.name}"
                 key = self._add_function(node, qualname, parent_key, klass, scope)
+                if not prefix and self._mentions_transform(node):
+                    self._derivative_helper(node)
                 inner = self.facts.scope(node, scope)
                 for child in reversed(node.body):
                     stack.append((child, f"{qualname}.", key, None, inner))
@@ -722,6 +727,22 @@ class SummaryBuilder:
     def _wraps_function(self, call: ast.Call) -> bool:
         """``partial(f, ...)`` or a transform of ``f``: a call that stands for a function."""
         return bool(call.args) and (canonical(self.names.resolve(call.func)) == "functools.partial" or transform_name(call.func, self.names) is not None)
+
+    def _derivative_helper(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """``def quad_cost(cost, x): return jax.grad(cost)(x), ...`` at module level: a function
+        computing a derivative at what it is passed, which another module's loop calling it once
+        per item computes per item (``Project.imported_gradient``)."""
+        transform = derivative_at_parameters(node, lambda expr: canonical(self.names.resolve(expr)))
+        if transform is not None:
+            self.summary.module_gradients.setdefault(node.name, (transform, node.lineno))
+
+    def _mentions_transform(self, node: ast.AST) -> bool:
+        """Whether a line of ``node`` (its whole extent) names a transform."""
+        if self._transform_lines is None:
+            self._transform_lines = match_lines(self._transform_word, self.source)
+        lines = self._transform_lines
+        position = bisect_left(lines, node.lineno)
+        return position < len(lines) and lines[position] <= (node.end_lineno or node.lineno)
 
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""

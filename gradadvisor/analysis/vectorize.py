@@ -507,6 +507,10 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
                 shadowed = True
                 return node
             return None
+        backwards = _reversed_read(node, index, count, code) if not shifted else None
+        if backwards is not None:
+            # ``xs[n - 1 - j]`` for ``j`` in ``range(n)``: the first ``n`` rows, last first
+            return name(element_name(backwards, 0))
         gathered = _row_gather(node, index) if not shifted else None
         if gathered is not None:
             # ``logits[i, actions[i]]``: row ``i`` indexed at what the step reads of another array
@@ -669,6 +673,27 @@ def _indexed_read(node: ast.AST, index: str, resolve) -> tuple[ast.expr, int, in
         if keepdims.value:
             return (args[0], value, value, 0) if value >= 0 else None
         return args[0], value, None, 0
+    return None
+
+
+def _reversed_read(node: ast.AST, index: str, count: ast.expr | None, code) -> ast.expr | None:
+    """``xs[n - 1 - j]`` (or ``xs[n - j - 1]``) with ``n`` the loop's count: the rows ``xs[n -
+    1::-1]`` walks in order (``xs[::-1]`` when ``n`` is ``len(xs)`` or ``xs.shape[0]``); None for
+    any other read."""
+    if count is None or not (isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load)):
+        return None
+    part = node.slice
+    if not (isinstance(part, ast.BinOp) and isinstance(part.op, ast.Sub) and isinstance(part.left, ast.BinOp) and isinstance(part.left.op, ast.Sub)):
+        return None
+    first, second, third = part.left.left, part.left.right, part.right
+    for lead, one, walked in ((first, second, third), (first, third, second)):
+        if (isinstance(walked, ast.Name) and walked.id == index and _literal_int(one) == 1 and code(lead) == code(count)
+                and index not in names_read(node.value)):
+            array = node.value
+            if code(count) in (f"len({code(array)})", f"{code(array)}.shape[0]"):
+                return ast.Subscript(value=array, slice=ast.Slice(step=ast.Constant(-1)), ctx=ast.Load())
+            upper = ast.BinOp(left=count, op=ast.Sub(), right=ast.Constant(1))
+            return ast.Subscript(value=array, slice=ast.Slice(lower=upper, step=ast.Constant(-1)), ctx=ast.Load())
     return None
 
 

@@ -109,7 +109,7 @@ def stacked_windows(ctx, join: ast.Call, source: ast.AST):
 def appended_windows(ctx, node: ast.AST, body: list[ast.stmt]):
     """``(list name, joined_windows)`` for ``for i in range(m): out.append(x[i:i + w])`` then a stack."""
     appended = appended_list(node, body, ctx) if isinstance(node, ast.For) else None  # type: ignore[arg-type]
-    if appended is None or not appended.joins or appended.others:
+    if appended is None or not appended.joins or appended.others or appended.seeded:
         return None
     found = joined_windows(ctx, node.target, node.iter, appended.inlined or appended.value, appended.joins[0])  # type: ignore[attr-defined]
     return (appended.name, found) if found is not None else None

@@ -352,6 +352,9 @@ class PerSampleMap(Rule):
         gradients = gradient_loop(node, ctx)
         if gradients is not None and any(param is None for _, _, param in gradients.calls):
             return  # a loop computing a gradient per sample is GA102's
+        # ``quad_cost(xs[k])`` imported, ``self.dyn.jac(x)``: GA102's too when the project shows
+        # a gradient function there (``finalize`` asks)
+        self._unproven = (node, [param for _, _, param in gradients.calls if param and param[0] in "@."] if gradients else [])
         header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
         sites = per_element_sites(node, ctx)  # numpyro.sample(f"obs_{k}", ...): a site per element, not a plate
         if sites is not None:
@@ -399,8 +402,21 @@ class PerSampleMap(Rule):
             head += f" (it fills `{'`, `'.join(appended.others)}` the same way: map {'them' if len(appended.others) > 1 else 'it'} too)"
             self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
             return
-        if appended.wrapped:  # xs.append([f(x)]): the joined array has an axis of 1 the mapped result lacks
-            head += " (each result inside a one-element list: the joined array has an extra axis of length 1, `[:, None]` on the mapped result)"
+        notes = [
+            # out = [xs[0]]: the map covers the loop's items only
+            (f"after the {appended.seeded} items" if appended.seeded > 1 else "after the item") + f" `{list_name}` starts with: map the loop, then join them in front"
+            if appended.seeded else "",
+            # if out: ... on the array would test its values, not its length
+            f"`{list_name}` is also tested for truth: test the count instead once it is an array" if appended.tested else "",
+            # key, sub = jax.random.split(key) each step: one key per step, split before the loop
+            f"each step splits `{appended.keys[0]}` afresh: split it once, `jax.random.split({appended.keys[0]}, n)`, and map over the keys too"
+            if appended.keys else "",
+            # xs.append([f(x)]): the joined array has an axis of 1 the mapped result lacks
+            "each result inside a one-element list: the joined array has an extra axis of length 1, `[:, None]` on the mapped result"
+            if appended.wrapped else "",
+        ]
+        if any(notes):  # advice only: the rewrite would not keep these
+            head += f" ({'; '.join(note for note in notes if note)})"
             self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
             return
         if builtin_sum(appended.joins[0], ctx):
@@ -428,8 +444,12 @@ class PerSampleMap(Rule):
 
     def report(self, node: ast.AST, message: str, **fields) -> None:
         """Not in the eager fallback of a mapped call (``try: lax.map(f, xs) except ...: [f(x) ...]``)."""
-        if not mapped_fallback(self.ctx.function, self.ctx.statement, self.ctx.resolve):
-            super().report(node, message, **fields)
+        if mapped_fallback(self.ctx.function, self.ctx.statement, self.ctx.resolve):
+            return
+        unproven = getattr(self, "_unproven", None)
+        if unproven is not None and unproven[0] is node and unproven[1]:
+            fields["data"] = {**(fields.get("data") or {}), "gradients": unproven[1]}
+        super().report(node, message, **fields)
 
     # -- the message and the rewrite ---------------------------------------------------------------
 
@@ -447,10 +467,14 @@ class PerSampleMap(Rule):
     @classmethod
     def finalize(cls, candidate: Candidate, project) -> Finding | None:
         """A body calling a parameter with the sample is GA102's finding when a call site passes
-        that parameter a gradient function (``fit(jax.grad(loss), xs)``): not reported twice."""
+        that parameter a gradient function (``fit(jax.grad(loss), xs)``), and so is one calling a
+        gradient function another module binds or another class holds: not reported twice."""
         param = candidate.data.get("param")
         if param and candidate.scopes and gradients_passed(project, candidate.path, candidate.scopes[0], param):
             return None
+        for name in candidate.data.get("gradients", ()):
+            if project.imported_gradient(candidate.path, name[1:]) if name[0] == "@" else project.held_gradient(name[1:]):
+                return None
         walked = candidate.data.get("walked") or ([candidate.size_param] if candidate.per_element else [])
         if candidate.scopes and any(name and lists_passed(project, candidate.path, candidate.scopes[0], name) for name in walked):
             return None  # every caller passes a list or tuple (zip stops with it): stacking per item makes it an array

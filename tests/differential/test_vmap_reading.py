@@ -6,7 +6,8 @@ programs that satisfy what the fix says it could not prove, values and gradients
 change. A comprehension whose body is a list over rows (a Gram matrix,
 ``jnp.array([[k(x, y) for y in X2] for x in X1])``) maps twice: nested ``vmap``s keep the
 axes where the nested list put them. A read at a shifted index (``x[i + 1]``) or a range from
-``start`` maps over windows (``x[1:n]``, ``x[:n - 1]``), exact when the index stays inside. A row
+``start`` maps over windows (``x[1:n]``, ``x[:n - 1]``), exact when the index stays inside; a read
+from the end (``x[n - 1 - i]``) over the rows reversed (``x[n - 1::-1]``). A row
 read at a position the step computes (``w[i, jnp.argmax(x[i])]``) maps as ``w_i[...]``."""
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ CASES = {
     "next_row": (NET, "jnp.stack([net(w, x[i + 1] - x[i]) for i in range(x.shape[0] - 1)])", ((4, 2), (5, 4)), "x[1:x.shape[0]]"),
     "from_one": (NET, "jnp.stack([net(w, x[i]) * x[i - 1] for i in range(1, x.shape[0])])", ((4, 4), (5, 4)), "x[:x.shape[0] - 1]"),
     "index_too": (NET, "jnp.stack([net(w, x[i]) + jnp.cos(i) for i in range(2, x.shape[0])])", ((4, 2), (5, 4)), "arange(2, x.shape[0])"),
+    # a row read from the end (``x[n - 1 - i]``): the rows in reverse order
+    "reversed_rows": (NET, "jnp.stack([net(w, x[x.shape[0] - 1 - i]) for i in range(x.shape[0])])", ((4, 2), (5, 4)), "x[::-1])"),
+    "reversed_prefix": (NET, "jnp.stack([net(w, x[x.shape[0] - 1 - i - 1]) for i in range(x.shape[0] - 1)])", ((4, 2), (5, 4)), "x[x.shape[0] - 1 - 1::-1]"),
     # a row read at a position the step computes from another row: one gather per row
     "row_gather": (NET, "jnp.stack([w[i, jnp.argmax(x[i])] for i in range(w.shape[0])])", ((4, 3), (4, 3)), "w_i[jnp.argmax(x_i)]"),
 }
