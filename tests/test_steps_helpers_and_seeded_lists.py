@@ -313,3 +313,73 @@ def test_a_key_split_each_step_does_not_make_the_map_a_recurrence(tmp_path):
     assert [f["line"] for f in findings] == [_line(KEYED, "for i in range(obs.shape[0]):")]  # not the step reading the key itself
     assert "jax.random.split(key, n)" in findings[0]["message"]
     assert findings[0].get("fix") is None
+
+
+TESTS = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def any_close(x, t):
+    hit = False
+    for i in range(x.shape[0]):
+        hit = hit | (jnp.abs(x[i] - t) < 0.1)
+    return hit
+
+
+@jax.jit
+def all_positive(x):
+    ok = True
+    for i in range(x.shape[0]):
+        ok &= x[i] > 0
+    return ok
+
+
+@jax.jit
+def bitmask(x):
+    mask = 0
+    for i in range(x.shape[0]):
+        mask |= 1 << i
+    return x * mask
+'''
+
+
+def test_a_running_test_is_one_any_or_all(tmp_path):
+    findings = [f for f in scan_program(tmp_path, TESTS) if f["code"] == "GA302" and f["confidence"] != "low"]
+    lines = {f["line"]: f["message"] for f in findings}
+    assert "jnp.any(" in lines[_line(TESTS, "hit = False") + 1]
+    assert "jnp.all(" in lines[_line(TESTS, "ok = True") + 1]
+    assert "backward pass" not in lines[_line(TESTS, "ok = True") + 1]  # booleans carry no gradient
+    assert _line(TESTS, "mask = 0") + 1 not in lines  # Python ints made from the counter: a constant
+
+
+NAMED_ENTRIES = '''
+import jax
+import jax.numpy as jnp
+
+
+def lipschitz(params):
+    bound = 1.0
+    n = len(params["params"]) // 3
+    for i in range(n):
+        c = params["params"][f"constant_{i}"]
+        bound = bound * jax.nn.softplus(c)
+    return bound
+
+
+def likelihood(params, x):
+    total = 1.0
+    for i in range(x.shape[0]):
+        total = total * jnp.exp(-(x[i] - params[f"mu"]) ** 2)
+    return total
+
+
+g = jax.grad(lipschitz)
+h = jax.grad(likelihood)
+'''
+
+
+def test_a_counter_that_only_names_entries_walks_parameters_not_data(tmp_path):
+    findings = [f for f in scan_program(tmp_path, NAMED_ENTRIES) if f["code"] == "GA302"]
+    assert [f["line"] for f in findings] == [_line(NAMED_ENTRIES, "for i in range(x.shape[0]):")]

@@ -50,7 +50,28 @@ ADD_FUNCTIONS = ("jax.numpy.add", "autograd.numpy.add")
 #: A running maximum or minimum (``worst = jnp.maximum(worst, term)``): a fold of one term per
 #: step, as a sum is; the batched form reduces the terms with ``jnp.max`` / ``jnp.min``.
 FOLD_FUNCTIONS = {"jax.numpy.maximum": "max", "jax.numpy.minimum": "min", "jax.numpy.fmax": "max", "jax.numpy.fmin": "min",
-                  "autograd.numpy.maximum": "max", "autograd.numpy.minimum": "min"}
+                  "autograd.numpy.maximum": "max", "autograd.numpy.minimum": "min",
+                  "jax.numpy.logical_or": "any", "jax.numpy.logical_and": "all"}
+#: A running test (``hit = hit | (x[i] > t)``, ``ok &= test(x[i])``): one ``jnp.any`` / ``jnp.all``.
+LOGICAL_FOLDS = {ast.BitOr: "any", ast.BitAnd: "all"}
+#: jax.numpy functions whose result is a boolean test of their arguments.
+TESTS = frozenset({"isnan", "isinf", "isfinite", "isclose", "allclose", "logical_and", "logical_or", "logical_not", "logical_xor",
+                   "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "any", "all", "signbit", "isin"})
+
+
+def is_test(term: ast.expr, resolve) -> bool:
+    """``term`` is a boolean test: a comparison, ``~``, ``&``/``|`` of tests, or a jax.numpy
+    test (``jnp.isnan(x[i])``); not integer bits (``1 << i``)."""
+    if isinstance(term, ast.Compare):
+        return True
+    if isinstance(term, ast.UnaryOp) and isinstance(term.op, ast.Invert):
+        return is_test(term.operand, resolve)
+    if isinstance(term, ast.BinOp) and type(term.op) in (ast.BitAnd, ast.BitOr, ast.BitXor):
+        return is_test(term.left, resolve) and is_test(term.right, resolve)
+    if isinstance(term, ast.Call):
+        module, _, function = (resolve(term.func) or "").rpartition(".")
+        return module in ("jax.numpy", "autograd.numpy") and function in TESTS
+    return False
 
 
 @dataclass
@@ -68,7 +89,8 @@ class Accumulation:
     #: How many statements of one step add to it (``pen += a`` ... ``pen += b``: 2).
     terms: int = 1
     #: "add" for a sum; "max" or "min" for a running maximum or minimum (``FOLD_FUNCTIONS``);
-    #: "prod" for a running product (``surv *= 1 - h[t]``).
+    #: "prod" for a running product (``surv *= 1 - h[t]``); "any" or "all" for a running test
+    #: (``hit = hit | cond``, ``ok &= cond``: ``LOGICAL_FOLDS``).
     fold: str = "add"
 
     @property
@@ -146,10 +168,21 @@ def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and isinstance(stmt.op, ast.Mult):
         # ``surv *= 1 - h[t]``: a running product, one factor per step
         return Accumulation(stmt, stmt.target.id, stmt.value, False, fold="prod") if stmt.target.id not in names_read(stmt.value) else None
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and type(stmt.op) in LOGICAL_FOLDS:
+        # ``ok &= test(x[i])``: a running test, one condition per step
+        if stmt.target.id in names_read(stmt.value) or not is_test(stmt.value, resolve):
+            return None
+        return Accumulation(stmt, stmt.target.id, stmt.value, False, fold=LOGICAL_FOLDS[type(stmt.op)])
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return None
     target = stmt.targets[0].id
     value = stmt.value
+    if isinstance(value, ast.BinOp) and type(value.op) in LOGICAL_FOLDS:
+        own = [side for side in (value.left, value.right) if isinstance(side, ast.Name) and side.id == target]
+        term = value.right if own and own[0] is value.left else value.left
+        if len(own) == 1 and target not in names_read(term) and is_test(term, resolve):
+            return Accumulation(stmt, target, term, False, fold=LOGICAL_FOLDS[type(value.op)])
+        return None
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
         own = [side for side in (value.left, value.right) if isinstance(side, ast.Name) and side.id == target]
         factor = value.right if own and own[0] is value.left else value.left

@@ -81,6 +81,29 @@ def walks_axes(node: ast.AST, ctx) -> str | None:
     return None
 
 
+def names_entries(node: ast.AST) -> str | None:
+    """How the loop at ``node`` uses its counter only to name entries of a mapping
+    (``params[f"constant_{i}"]``, ``layers[f"w{i}"]``), or None: one step per named entry, a
+    parameter or a layer each, not a row of data. Every read of the counter in the body sits in
+    an f-string, and one such f-string is a subscript's key."""
+    if not isinstance(node, ast.For) or not isinstance(node.target, ast.Name):
+        return None
+    counter = node.target.id
+    keyed = inside = 0
+    formatted: set[int] = set()
+    for child in walk(node):
+        if isinstance(child, ast.JoinedStr):
+            named = {id(item) for item in walk(child) if isinstance(item, ast.Name) and item.id == counter}
+            formatted |= named
+            inside += bool(named)
+        if isinstance(child, ast.Subscript) and isinstance(child.slice, ast.JoinedStr) and counter in names_read(child.slice):
+            keyed += 1
+    reads = [item for statement in node.body for item in walk(statement) if isinstance(item, ast.Name) and item.id == counter and isinstance(item.ctx, ast.Load)]
+    if not keyed or not reads or any(id(item) not in formatted for item in reads):
+        return None
+    return f"the loop counter `{counter}` only names entries (`[f\"...{{{counter}}}\"]`): one step per named parameter, as over layers"
+
+
 def _reads(expr: ast.AST, names: set[str]) -> bool:
     return isinstance(expr, ast.Name) and expr.id in names
 

@@ -334,6 +334,8 @@ def sum_preconditions(ctx, conditions: Preconditions, levels: list[Level], accum
     term_dtypes = [term.dtype for term in terms]
     dtypes.extend(dtype for dtype in term_dtypes if dtype is not None)
     dtypes.extend(value.dtype for value in initial if value.is_array)
+    if all(item.fold in LOGICAL for item in accumulations):
+        return  # booleans: `|`/`&` of the conditions is `any`/`all` of them, empty or not (the fold requires booleans)
     small = sorted({dtype for dtype in dtypes if dtype in v.SMALL_DTYPES})
     conditions.require(not small, f"no dtype is small (`jnp.sum` accumulates and promotes {', '.join(small)} differently from repeated `+`)")
     unknown = None in dtypes or None in term_dtypes
@@ -477,6 +479,8 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
                 what = "broadcasting, or nested `jax.vmap`" if len(levels) == 2 else "`jax.vmap` if it is not elementwise"
             if accumulation.fold == "prod":
                 shown.append(f"`{accumulation.name} = {accumulation.name} * {reducer}(<the factor over all elements at once>, {axes})` (with {what})")
+            elif accumulation.fold in LOGICAL:
+                shown.append(f"`{accumulation.name} = {accumulation.name} {LOGICAL[accumulation.fold]} {reducer}(<the condition over all elements at once>, {axes})` (with {what})")
             elif accumulation.fold != "add":
                 shown.append(f"`{accumulation.name} = {reducer}imum({accumulation.name}, {reducer}(<the term over all elements at once>, {axes}))` (with {what})")
             else:
@@ -491,6 +495,7 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
             if folded is None:
                 fixable = False
                 combined = f"{accumulation.name} * {reducer}(<the factors over all elements at once>)" if accumulation.fold == "prod" else (
+                    f"{accumulation.name} {LOGICAL[accumulation.fold]} {reducer}(<the conditions over all elements at once>)" if accumulation.fold in LOGICAL else
                     f"{reducer}imum({accumulation.name}, {reducer}(<the terms over all elements at once>))")
                 shown.append(f"`{accumulation.name} = {combined}`")
                 continue
@@ -498,6 +503,8 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
             imports.extend(fold_imports)
             if accumulation.fold == "prod":
                 conditions.require(False, "no partial product overflows or underflows (one `prod` multiplies in another order than the chain)")
+            elif accumulation.fold in LOGICAL:
+                conditions.require(False, f"the running value and the conditions are booleans (`{LOGICAL[accumulation.fold]}` of integers is bitwise, not `{accumulation.fold}`)")
             else:
                 conditions.require(False, f"the loop runs at least once (`{accumulation.fold}` of no terms raises)")
                 conditions.require(False, f"no two terms tie for the {accumulation.fold}imum (a chain of `{accumulation.fold}imum` and one `{accumulation.fold}` split a tie's gradient differently)")
@@ -516,6 +523,10 @@ def summed_loop_fix(ctx, levels: list[Level], loop: ast.stmt, body: Body, rewrit
     return shown, conditions.fix([edit], "\n".join(lines), imports)
 
 
+#: The running tests a loop folds with an operator -> the operator (``hit = hit | jnp.any(...)``).
+LOGICAL = {"any": "|", "all": "&"}
+
+
 def _folded(ctx, total: ast.expr, accumulation: Accumulation, numpy_module: str, spelled_sum: str | None) -> tuple[ast.expr, list] | None:
     """``jnp.maximum(acc, jnp.max(<terms>, axis=...))`` for a running maximum (minimum) whose
     batched sum is ``jnp.sum(<terms>, axis=...)`` (``spelled_sum``: how this file spells the
@@ -526,6 +537,10 @@ def _folded(ctx, total: ast.expr, accumulation: Accumulation, numpy_module: str,
     if reduce_name and accumulation.fold == "prod":  # ``acc * jnp.prod(<factors>, axis=...)``
         reduced = ast.Call(func=attribute_path(reduce_name), args=list(total.args), keywords=list(total.keywords))
         return ast.BinOp(left=name(accumulation.name), op=ast.Mult(), right=reduced), list(reduce_imports)
+    if reduce_name and accumulation.fold in LOGICAL:  # ``hit | jnp.any(<conditions>, axis=...)``
+        reduced = ast.Call(func=attribute_path(reduce_name), args=list(total.args), keywords=list(total.keywords))
+        operator = ast.BitOr() if accumulation.fold == "any" else ast.BitAnd()
+        return ast.BinOp(left=name(accumulation.name), op=operator, right=reduced), list(reduce_imports)
     fold_name, fold_imports = ctx.spell(f"{numpy_module}.{accumulation.fold}imum")
     if not reduce_name or not fold_name:
         return None

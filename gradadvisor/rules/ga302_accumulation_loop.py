@@ -15,7 +15,7 @@ from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:
 #: cheap and loose (a block that does not match is not walked).
-ACCUMULATION_TEXT = re.compile(r"[+-]=|=[^=\n]*[+-]|add\s*\(")
+ACCUMULATION_TEXT = re.compile(r"[-+*|&]=|=[^=\n]*[-+|&]|=[^=\n]*\b\w+ \* |(?:add|maximum|minimum|fmax|fmin|logical_or|logical_and)\s*\(")
 
 
 class AccumulationLoop(Rule):
@@ -37,7 +37,8 @@ class AccumulationLoop(Rule):
     a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
     step that makes a helper `def` and calls it (read through what the helper reads). A running
     maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`; a
-    running product (`surv *= 1 - h[t]`, `p = p * f(x[i])`) is one `jnp.prod`. A
+    running product (`surv *= 1 - h[t]`, `p = p * f(x[i])`) is one `jnp.prod`; a running test
+    (`hit = hit | (x[i] > t)`, `ok &= test(x[i])`, `jnp.logical_or`) is one `jnp.any` / `jnp.all`. A
     branch of the step that only reports on values (`if jnp.isnan(acc): print(...)`, a logger's
     call, `raise`) leaves the sum a sum: advice, no fix (the rewrite would drop the check).
 
@@ -372,12 +373,14 @@ class AccumulationLoop(Rule):
             lead = f"`{accumulations[0].name}` gains {accumulations[0].terms} terms per step of {levels[0].header}"
         elif len(accumulations) == 1:
             fold = accumulations[0].fold
-            verb = "multiplies in one factor" if fold == "prod" else f"keeps a running {fold}imum of one term" if fold != "add" else "adds one term"
+            verb = ("multiplies in one factor" if fold == "prod" else f"folds in one condition (a running `{fold}`)" if fold in ("any", "all")
+                    else f"keeps a running {fold}imum of one term" if fold != "add" else "adds one term")
             lead = f"`{one_line(ctx.code(accumulations[0].statement), 60)}` {verb} per step of {levels[0].header}"
         else:
             listed = ", ".join(f"`{item.name}`" for item in accumulations)
             lead = f"{listed} each gain one term per step of {levels[0].header}"
-        message = f"{lead}: the traced program and its backward pass grow with the data; use {'; '.join(shown)}"
+        tests = all(item.fold in ("any", "all") for item in accumulations)  # booleans: no backward pass
+        message = f"{lead}: the traced program{'' if tests else ' and its backward pass'} grow{'s' if tests else ''} with the data; use {'; '.join(shown)}"
         if body.collected:
             message += f" (the step also appends to {', '.join(f'`{item}`' for item in body.collected)}: batch those items the same way)"
         if body.checks:  # ``if jnp.isnan(acc): print(...)``: a report the rewrite would drop

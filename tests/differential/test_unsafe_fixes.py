@@ -402,3 +402,25 @@ def test_running_products_become_one_product(form, context):
     assert outcome.ok, outcome.detail
     assert outcome.applied and not outcome.outside, outcome
     assert "jnp.prod(" in outcome.fixed_source, outcome.fixed_source
+
+
+# -- GA302: a running test (one jnp.any / jnp.all over the conditions) -----------------------------
+
+RUNNING_TESTS = {
+    "or": ("    hit = False\n    for t in range(x.shape[0]):\n        hit = hit | (x[t] > 0.5)\n", "hit", "jnp.any("),
+    "and_function": ("    ok = True\n    for i in range(x.shape[0]):\n        ok = jnp.logical_and(ok, x[i] > -5.0)\n", "ok", "jnp.all("),
+    "and_augmented": ("    ok = jnp.array(True)\n    for i in range(x.shape[0]):\n        ok &= jnp.abs(x[i]) < 0.2\n", "ok", "jnp.all("),
+}
+
+
+@pytest.mark.parametrize("form", sorted(RUNNING_TESTS))
+def test_running_tests_become_one_any_or_all(form):
+    loop, total, reducer = RUNNING_TESTS[form]
+    # the test selects between two differentiable values, so values and gradients both depend on it
+    source = _source("x", loop + f"    return jnp.where({total}, jnp.sum(x ** 2), -jnp.sum(x))\n")
+    program = Program(source, _args([(7,)]), f"GA302/test/{form}", argnums=(0,))
+    satisfied = (*COMMON, "are booleans", "the dtypes are known and not small", "starts as a Python float, or the dtypes are known")
+    outcome = check(program, "GA302", satisfied)
+    assert outcome.ok, outcome.detail
+    assert outcome.applied and not outcome.outside, outcome
+    assert reducer in outcome.fixed_source, outcome.fixed_source
