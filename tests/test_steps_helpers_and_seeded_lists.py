@@ -383,3 +383,38 @@ h = jax.grad(likelihood)
 def test_a_counter_that_only_names_entries_walks_parameters_not_data(tmp_path):
     findings = [f for f in scan_program(tmp_path, NAMED_ENTRIES) if f["code"] == "GA302"]
     assert [f["line"] for f in findings] == [_line(NAMED_ENTRIES, "for i in range(x.shape[0]):")]
+
+
+INT_FOLDS = '''
+import jax
+import jax.numpy as jnp
+
+
+def _prod(xs):
+    result = 1
+    for x in xs:
+        result *= x
+    return result
+
+
+def _energy(xs):
+    result = 0
+    for x in xs:
+        result += jnp.sum(x ** 2)
+    return result
+
+
+@jax.jit
+def apply(array, layout):
+    if array.shape[0] != _prod(layout):
+        raise ValueError("layout")
+    return _energy(array)
+'''
+
+
+def test_a_fold_of_bare_elements_into_an_int_is_likely_python_ints(tmp_path):
+    findings = {f["line"]: f for f in scan_program(tmp_path, INT_FOLDS) if f["code"] == "GA302"}
+    product = findings[_line(INT_FOLDS, "result = 1") + 1]
+    assert product["confidence"] == "low"
+    assert any("Python ints" in item for item in product["evidence"])
+    assert findings[_line(INT_FOLDS, "result = 0") + 1]["confidence"] != "low"  # an array op in the step: kept

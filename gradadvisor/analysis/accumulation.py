@@ -613,6 +613,18 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     return body
 
 
+def integer_fold(ctx, accumulations: list[Accumulation], statements: list[ast.stmt]) -> str | None:
+    """Why the loop likely folds Python ints (``result = 1; for x in xs: result *= x``, the
+    product of a shape's sizes), or None: every accumulator starts as an int literal and the step
+    calls nothing, so nothing in it makes an array."""
+    starts = [ctx.value(ast.Name(id=item.name, ctx=ast.Load())) for item in accumulations]
+    if not all(start.kind == v.SCALAR and type(start.literal) is int for start in starts):
+        return None
+    if any(isinstance(node, ast.Call) for statement in statements for node in walk(statement)):
+        return None
+    return "the total starts as an int and the step calls nothing that makes an array: likely Python ints (sizes, counts), a constant under a trace"
+
+
 #: Builtins of integer arithmetic: what a helper splitting a flat index may call.
 INDEX_BUILTINS = frozenset({"divmod", "int", "abs", "min", "max", "len"})
 

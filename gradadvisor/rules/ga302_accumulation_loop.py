@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.accumulation import pair_sum, segment_bounds, summed_rows, work_of
+from gradadvisor.analysis.accumulation import integer_fold, pair_sum, segment_bounds, summed_rows, work_of
 from gradadvisor.analysis.blocks import chunk_evidence, chunk_widths
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.component_loops import ranked_elements
@@ -389,4 +389,5 @@ class AccumulationLoop(Rule):
         # blocks of a size callers choose: chunked for memory, unless a trace is shown
         chunks = [width for level in levels if level.index is not None for item in accumulations for width in chunk_widths(item.inlined, level.index, level.stride)]
         evidence = [chunk_evidence(chunks[0])] if chunks else []
-        self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown" or bool(chunks), fix=fix, evidence=evidence)
+        self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown" or bool(chunks), fix=fix, evidence=evidence,
+                    no_gradient=integer_fold(ctx, accumulations, statements))
