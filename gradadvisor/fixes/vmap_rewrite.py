@@ -178,6 +178,29 @@ def per_sample_call(ctx, loop: ElementLoop | ProductLoop) -> str:
     return f"{vmap or 'jax.vmap'}(per_sample)({arrays})"
 
 
+def appended_head(ctx, appended: AppendedList, loop: ElementLoop, header: str) -> tuple[str, bool]:
+    """What GA101 says of ``out = []; for ...: out.append(value)`` then joined, and whether its
+    advice stays advice (no rewrite): the loop also fills other lists the same way, the list starts
+    with items, is tested for truth, each step splits a key afresh, or each result sits in a
+    one-element list. Each of those is a note the rewrite would not keep."""
+    name = appended.name
+    head = f"`{header}: {name}.append(...)` applies a function once per {walked(ctx, loop)} and {joined_by(ctx, appended.joins[0], name)}"
+    if appended.others:  # fits.append(a); pens.append(b): each list a map; a rewrite of one would drop the others
+        return head + f" (it fills `{'`, `'.join(appended.others)}` the same way: map {'them' if len(appended.others) > 1 else 'it'} too)", True
+    seeded = (f"after the {appended.seeded} items" if appended.seeded > 1 else "after the item") + f" `{name}` starts with"
+    key = appended.keys[0] if appended.keys else ""
+    notes = [
+        f"{seeded}: map the loop, then join them in front" if appended.seeded else "",  # out = [xs[0]]
+        f"`{name}` is also tested for truth: test the count instead once it is an array" if appended.tested else "",  # if out:
+        f"each step splits `{key}` afresh: split it once, `jax.random.split({key}, n)`, and map over the keys too" if key else "",
+        # xs.append([f(x)]): the joined array has an axis of 1 the mapped result lacks
+        "each result inside a one-element list: the joined array has an extra axis of length 1, `[:, None]` on the mapped result"
+        if appended.wrapped else "",
+    ]
+    shown = [note for note in notes if note]
+    return (head + f" ({'; '.join(shown)})", True) if shown else (head, False)
+
+
 def appended_advice(ctx, appended: AppendedList, loop: ElementLoop, module: str) -> tuple[str, None]:
     """The advice for ``out = []; for x in xs: out.append(f(x))`` then joined (no fix: it would
     delete the loop): the list built at once, or for a body with steps before the append, the

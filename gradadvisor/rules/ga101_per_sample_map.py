@@ -17,7 +17,7 @@ from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.window_gathers import appended_windows, stacked_windows
 from gradadvisor.fixes.vmap_rewrite import (
-    appended_advice, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice,
+    appended_advice, appended_head, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice,
     returned_comprehension_message, returned_list_message, sample_map_advice, summed_list_advice, window_message,
 )
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
@@ -34,13 +34,16 @@ class PerSampleMap(Rule):
     The loop may walk the rows of one or more arrays (`zip`, `enumerate`, `itertools.product`,
     neighbouring pairs), an index read into several arrays (`xs[i]`, `xs[:, i]`, `xs[i, 2:5]`,
     `jnp.take`, `lax.dynamic_index_in_dim`, a row at its own position `x[i, idx[i]]`, a block
-    `x[:, i * k:(i + 1) * k]` or `x[s:s + k]` over `range(0, n, k)`: a row of a reshaped view), an
-    index used as a value, or per-sample keys. With
+    `x[:, i * k:(i + 1) * k]` or `x[s:s + k]` over `range(0, n, k)`: a row of a reshaped view, a
+    row from the end `x[n - 1 - i]`: over `x[n - 1::-1]`), an index used as a value, or per-sample
+    keys. With
     advice and no fix: a reduction of such a list (`jnp.sum([...])`, the builtin `sum`), a loop
     filling several lists, sliding windows stacked one position at a time, a value per pair of a
     triangular double loop or of two data-sized ranges, a list returned as is (built by `append`,
     or `return [f(x) for x in xs]` under a trace), each result appended inside a one-element list
-    (`xs.append([f(x)])`: the joined array has an extra axis of length 1), copies of one value
+    (`xs.append([f(x)])`: the joined array has an extra axis of length 1), a list that starts with
+    items (`out = [xs[0]]`) or whose truth is tested (`if out:`), a step that splits a key afresh
+    (`key, sub = jax.random.split(key)`: one key per step, split once), copies of one value
     stacked per element (`jnp.stack([x for _ in xs])`: `jnp.broadcast_to`, `analysis/stacked_copies.py`). Julia's Zygote is slow on the same shape:
     `sum(map(t -> nn([t]), x) .^ 2)`.
 
@@ -396,33 +399,13 @@ class PerSampleMap(Rule):
         if appended.returned or appended.grown:
             self._returned_list(node, appended, found, header)
             return
-        head = f"`{header}: {list_name}.append(...)` applies a function once per {walked(ctx, loop)} and {joined_by(ctx, appended.joins[0], list_name)}"
+        head, advice_only = appended_head(ctx, appended, loop, header)
         module = join_module(ctx, appended.joins[0])
-        if appended.others:  # fits.append(a); pens.append(b): each list a map; a rewrite of one would drop the others
-            head += f" (it fills `{'`, `'.join(appended.others)}` the same way: map {'them' if len(appended.others) > 1 else 'it'} too)"
-            self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
+        rewrite = lambda: appended_advice(ctx, appended, loop, module)  # noqa: E731
+        if builtin_sum(appended.joins[0], ctx) and not advice_only:
+            self._added(node, head, found, module, list_name, rewrite)
             return
-        notes = [
-            # out = [xs[0]]: the map covers the loop's items only
-            (f"after the {appended.seeded} items" if appended.seeded > 1 else "after the item") + f" `{list_name}` starts with: map the loop, then join them in front"
-            if appended.seeded else "",
-            # if out: ... on the array would test its values, not its length
-            f"`{list_name}` is also tested for truth: test the count instead once it is an array" if appended.tested else "",
-            # key, sub = jax.random.split(key) each step: one key per step, split before the loop
-            f"each step splits `{appended.keys[0]}` afresh: split it once, `jax.random.split({appended.keys[0]}, n)`, and map over the keys too"
-            if appended.keys else "",
-            # xs.append([f(x)]): the joined array has an axis of 1 the mapped result lacks
-            "each result inside a one-element list: the joined array has an extra axis of length 1, `[:, None]` on the mapped result"
-            if appended.wrapped else "",
-        ]
-        if any(notes):  # advice only: the rewrite would not keep these
-            head += f" ({'; '.join(note for note in notes if note)})"
-            self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module), advice_only=True)
-            return
-        if builtin_sum(appended.joins[0], ctx):
-            self._added(node, head, found, module, list_name, lambda: appended_advice(ctx, appended, loop, module))
-            return
-        self._report(node, head, found, module, lambda: appended_advice(ctx, appended, loop, module))
+        self._report(node, head, found, module, rewrite, advice_only=advice_only)
 
     def _windows(self, node: ast.AST, found, head: str) -> None:
         """``jnp.stack([x[i:i + w] for i in range(m)])``: one slice per window (advice)."""
