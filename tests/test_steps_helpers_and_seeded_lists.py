@@ -418,3 +418,43 @@ def test_a_fold_of_bare_elements_into_an_int_is_likely_python_ints(tmp_path):
     assert product["confidence"] == "low"
     assert any("Python ints" in item for item in product["evidence"])
     assert findings[_line(INT_FOLDS, "result = 0") + 1]["confidence"] != "low"  # an array op in the step: kept
+
+
+MONTE_CARLO = '''
+import jax
+import jax.numpy as jnp
+
+
+def logp(z):
+    return -0.5 * jnp.sum(z ** 2)
+
+
+def elbo(mu, log_s, key, n_samples=200):
+    total = 0.0
+    for _ in range(n_samples):
+        key, sub = jax.random.split(key)
+        z = mu + jnp.exp(log_s) * jax.random.normal(sub, mu.shape)
+        total += logp(z)
+    return total / n_samples
+
+
+def sgd(mu, log_s, key, n_steps=200):
+    total = 0.0
+    for _ in range(n_steps):
+        key, sub = jax.random.split(key)
+        z = mu + jnp.exp(log_s) * jax.random.normal(sub, mu.shape)
+        mu = mu - 0.1 * z
+        total += logp(mu)
+    return total
+
+
+g = jax.grad(elbo)
+h = jax.grad(sgd)
+'''
+
+
+def test_a_monte_carlo_sum_with_a_key_split_per_step_is_one_batched_sum(tmp_path):
+    findings = [f for f in scan_program(tmp_path, MONTE_CARLO) if f["code"] == "GA302"]
+    assert [f["line"] for f in findings] == [_line(MONTE_CARLO, "for _ in range(n_samples):")]  # not the SGD steps
+    assert "jax.random.split(key, n)" in findings[0]["message"]
+    assert findings[0].get("fix") is None

@@ -115,6 +115,10 @@ class Body:
     #: Branches that only report (``if jnp.isnan(acc): print(...)``), left out of the sum: the
     #: rewrite would drop them, so there is advice and no fix.
     checks: int = 0
+    #: Keys the step splits afresh (``key, sub = jax.random.split(key)``: ``{"key": ("sub",)}``):
+    #: each step draws with a new key, so its term changes with the step though the index is
+    #: unused; a batched rewrite splits them once (advice, no fix).
+    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def branched(self) -> bool:
@@ -281,6 +285,11 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
     statements = [stmt for stmt in statements if stmt not in checks]
     helpers: list[ast.FunctionDef] = []  # a ``def`` in the step (a helper called right after): advice, no rewrite
     unpacked = False
+    keys = {split[0]: split[1] for split in (key_split(stmt, resolve) for stmt in statements) if split is not None}
+    if keys:
+        statements = [stmt for stmt in statements if key_split(stmt, resolve) is None]
+        if any(names_read(stmt) & set(keys) for stmt in statements):
+            return None  # the key itself is read too: carried state, not only a fresh key per step
     for stmt in statements:
         if isinstance(stmt, ast.Pass):
             continue
@@ -388,9 +397,23 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
         both = Accumulation(first.statement, item.name, ast.BinOp(left=first.signed, op=ast.Add(), right=item.signed), False, terms=first.terms + 1)
         both.inlined = ast.BinOp(left=_signed(first.inlined, first.subtract), op=ast.Add(), right=_signed(item.inlined, item.subtract))  # type: ignore[arg-type]
         merged[item.name] = both
-    opaque = inner_loops or bool(helpers) or unpacked or len(merged) < len(accumulations)
+    opaque = inner_loops or bool(helpers) or unpacked or len(merged) < len(accumulations) or bool(keys)
     return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque, unpacked=unpacked,
-                checks=len(checks))
+                checks=len(checks), keys=keys)
+
+
+def key_split(stmt: ast.stmt, resolve) -> tuple[str, tuple[str, ...]] | None:
+    """``key, sub = jax.random.split(key)`` (the first target rebinding the key split):
+    ``("key", ("sub",))``; None for any other statement."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)):
+        return None
+    parts, value = stmt.targets[0].elts, stmt.value
+    if not (len(parts) >= 2 and all(isinstance(part, ast.Name) for part in parts) and isinstance(value, ast.Call) and value.args):
+        return None
+    first = value.args[0]
+    if not (isinstance(first, ast.Name) and first.id == parts[0].id and resolve(value.func) == "jax.random.split"):  # type: ignore[attr-defined]
+        return None
+    return first.id, tuple(part.id for part in parts[1:])  # type: ignore[attr-defined]
 
 
 def _free_reads(helper: ast.FunctionDef) -> set[str]:
@@ -591,7 +614,8 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
     if body.unpacked and any(level.extent.per_element for level in levels):
         return None  # for xs, ys in zip(tasks_x, tasks_y): mll, st = model(xs, ys): records (tasks) handed whole to a model
     terms = [item.inlined for item in accumulations]
-    if any(not names_read(term) & loop_names for term in terms):  # type: ignore[arg-type]
+    fresh = {sub for subs in body.keys.values() for sub in subs}  # a key split afresh each step
+    if any(not names_read(term) & (loop_names | fresh) for term in terms):  # type: ignore[arg-type]
         return None  # a term that does not change with the loop (a counter)
     whole_body = ast.Module(body=list(statements), type_ignores=[])
     if builds_modules(whole_body, ctx.resolve) or computes_gradients(whole_body, ctx.resolve, ctx.value) or calls_host_numpy(whole_body, ctx.resolve):

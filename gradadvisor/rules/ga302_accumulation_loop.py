@@ -383,6 +383,9 @@ class AccumulationLoop(Rule):
         message = f"{lead}: the traced program{'' if tests else ' and its backward pass'} grow{'s' if tests else ''} with the data; use {'; '.join(shown)}"
         if body.collected:
             message += f" (the step also appends to {', '.join(f'`{item}`' for item in body.collected)}: batch those items the same way)"
+        if body.keys:  # key, sub = jax.random.split(key): one key per step, split once before
+            key = next(iter(body.keys))
+            message += f" (each step splits `{key}` afresh: split it once, `jax.random.split({key}, n)`, and map the step over the keys)"
         if body.checks:  # ``if jnp.isnan(acc): print(...)``: a report the rewrite would drop
             message += " (the step also checks values and reports: check the batched result once instead)"
             fix = None
