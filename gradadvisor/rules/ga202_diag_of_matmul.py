@@ -8,10 +8,10 @@ import re
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis import matrix_terms as mt
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import attribute_path, call, constant, one_line
+from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.whole_matrices import whole_matrix
 from gradadvisor.fixes.diagonal_advice import folded_einsum_report, sum_of_diagonals, whole_matrix_message
-from gradadvisor.fixes.edits import Preconditions
+from gradadvisor.fixes.diagonal_einsum import DiagonalProduct, diagonal_einsum
 from gradadvisor.rules.base import Invalid, Rule, Valid, per_element_matrices
 
 _JIT = "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(a, b):\n    return "
@@ -301,51 +301,9 @@ class DiagOfMatmul(Rule):
         dims = (mt.dim(ctx.value(left), left_axis, batched), mt.dim(ctx.value(right), right_axis, batched))
         if any(isinstance(size, int) and size <= mt.SMALL_MATRIX for size in dims):
             return  # a diagonal of a few entries (`g = jnp.eye(4)`): the product is as small
-        subscripts = mt.subscripts(left_t, right_t, trace=kind == "trace", batched=batched)
-        einsum, imports = ctx.spell(f"{module}.einsum")
-        replacement = call(attribute_path(einsum or f"{module}.einsum"), constant(subscripts), left, right)
-        replacement.keywords = [ast.keyword(arg=item.arg, value=item.value) for item in keywords]
-        if whole is not argument:
-            replacement = ast.Attribute(value=replacement, attr="real", ctx=ast.Load())
-        conditions = Preconditions()
-        params = (ctx.parameter_of(left), ctx.parameter_of(right))
-        rank_checks = [f"rank {param} 2" for param, rank in zip(params, ranks) if rank != 2 and param is not None]
-        deferrable = all(rank == 2 or param is not None for param, rank in zip(params, ranks))
-        if mapped:
-            conditions.require(3 in ranks and all(rank in (2, 3) for rank in ranks), "the product is a 3-D batch of matrices (two or three axes each operand, one with three)")
-        elif batched:  # the batch axes must broadcast as `matmul`'s do: the einsum's `...` does
-            conditions.require(all(rank is not None and rank >= 2 for rank in ranks), "both operands have at least two axes")
-        else:
-            conditions.require(
-                ranks == (2, 2), "both operands have exactly two axes (a transpose is not proof: `.T` is a no-op on a vector)", rank_checks if deferrable else None
-            )
-        # The kept index runs along one axis of each operand: the einsum needs them equal
-        # (`diag` and `trace` of a non-square product keep the shorter diagonal; the einsum raises).
-        square = dims[0] is not None and dims[0] == dims[1]
-        conditions.require(
-            square,
-            f"the product is square (axis {left_axis} of `{one_line(ctx.code(left), 20)}` is as long as axis {right_axis} of `{one_line(ctx.code(right), 20)}`; the einsum raises otherwise)",
-            [f"dim {params[0]} {left_axis} {params[1]} {right_axis}"] if None not in params else None,
-        )
-        mt.dtype_conditions(conditions, (left, right), kind == "trace", ctx)
-        for operand in (left, right) if method else ():
-            param = ctx.parameter_of(operand)
-            conditions.require(
-                ctx.value(operand).is_array,
-                f"`{one_line(ctx.code(operand), 25)}` is a jax array (`.{outer.spelling.name}()` of a NumPy product stays NumPy)",
-                [f"jax {param}"] if param is not None else None,
-            )
-        if named is not None:
-            conditions.require(mt.same_operands(named, left, right, ctx), f"the operands hold the same values here as at `{one_line(ctx.code(named), 40)}`")
-            conditions.require(
-                mt.unchanged(named, left, right, ctx),
-                f"the operands are not changed in place between `{one_line(ctx.code(named), 40)}` and here (a NumPy array can be)",
-            )
-        fix = None
-        if einsum:
-            rewrite = ctx.renderer.replace_expression(node, replacement)
-            fix = conditions.fix(rewrite, imports=imports)
-        rewrite = ctx.renderer.code(replacement)
+        fix, rewrite = diagonal_einsum(ctx, node, DiagonalProduct(
+            kind, module, whole, argument, left, right, (left_t, right_t), ranks, dims, batched, mapped, method, keywords, named, outer.spelling.name,
+        ))
         kept = "trace" if kind == "trace" else "diagonal"
         where = f" (`{one_line(ctx.code(named), 40)}`)" if named is not None else ""
         self.report(
