@@ -15,7 +15,7 @@ from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
 
 #: ``acc += <term>``, ``acc = acc + ...`` or ``acc = jnp.add(acc, ...)`` somewhere in a block:
 #: cheap and loose (a block that does not match is not walked).
-ACCUMULATION_TEXT = re.compile(r"[-+*|&]=|=[^=\n]*[-+|&]|=[^=\n]*\b\w+ \* |(?:add|maximum|minimum|fmax|fmin|logical_or|logical_and)\s*\(")
+ACCUMULATION_TEXT = re.compile(r"[-+*|&]=|=[^=\n]*[-+|&]|(?:add|maximum|minimum|fmax|fmin|logical_or|logical_and)\s*\(")
 
 
 class AccumulationLoop(Rule):
