@@ -458,3 +458,36 @@ def test_a_monte_carlo_sum_with_a_key_split_per_step_is_one_batched_sum(tmp_path
     assert [f["line"] for f in findings] == [_line(MONTE_CARLO, "for _ in range(n_samples):")]  # not the SGD steps
     assert "jax.random.split(key, n)" in findings[0]["message"]
     assert findings[0].get("fix") is None
+
+
+DEEPER_HELPERS = HELPERS + """
+
+def taylor(cost, x, u, k):
+    gx, H = quad_cost(cost, x, u)
+    return gx * k, H
+"""
+
+DEEPER_SOLVER = """
+import jax.numpy as jnp
+from helpers import stage, taylor
+
+
+def backward_pass(cost, xs, us):
+    out = []
+    for k in range(xs.shape[0]):
+        gx, H = taylor(cost, xs[k], us[k], k)
+        out.append(gx)
+    return jnp.stack(out)
+
+
+def costs(cost, xs, us):
+    return jnp.stack([stage(cost, xs[k], us[k]) for k in range(xs.shape[0])])
+"""
+
+
+def test_a_helper_passing_its_parameters_to_a_derivative_helper_is_one_too(tmp_path):
+    findings = scan_files(tmp_path, {"helpers.py": DEEPER_HELPERS, "solver.py": DEEPER_SOLVER}, ("GA101", "GA102"))
+    found = sorted((f.line, f.code) for f in findings if f.path.endswith("solver.py"))
+    assert (_line(DEEPER_SOLVER, "taylor(cost, xs[k]"), "GA102") in found
+    assert (_line(DEEPER_SOLVER, "stage(cost, xs[k]"), "GA101") in found  # a helper that differentiates nothing: a map
+    assert len(found) == 2

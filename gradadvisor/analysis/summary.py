@@ -54,7 +54,9 @@ from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
-from gradadvisor.analysis.syntax import Source, dotted, int_value, nested_statements, one_line, own_expressions, positional, target_names, walk_local, word_regex
+from gradadvisor.analysis.syntax import (
+    Source, dotted, int_value, names_read, nested_statements, one_line, own_expressions, parameter_names, positional, target_names, walk_local, word_regex,
+)
 
 #: A statement whose text names one of these may apply a transform.
 TRANSFORM_WORDS = frozenset({name.rsplit(".", 1)[-1] for name in [*TRANSFORM_LEVELS, *CUSTOM_RULE_FUNCTIONS] if name not in METHOD_TRANSFORMS} | CUSTOM_RULE_METHODS)
@@ -401,6 +403,7 @@ class SummaryBuilder:
     def build(self) -> FileSummary:
         self._module_level()
         self._walk_definitions()
+        self._derivative_callers()
         self._function_arguments()
         self._factory_results()
         self._returned_closures()
@@ -735,6 +738,23 @@ class SummaryBuilder:
         transform = derivative_at_parameters(node, lambda expr: canonical(self.names.resolve(expr)))
         if transform is not None:
             self.summary.module_gradients.setdefault(node.name, (transform, node.lineno))
+
+    def _derivative_callers(self) -> None:
+        """A module-level function that passes its parameters to a derivative helper of the module
+        (``def backward(c, x): gx, H = quad_cost(c, x)``) computes that derivative too: one call
+        deeper, for callers in other modules (``module_gradients``)."""
+        helpers = dict(self.summary.module_gradients)
+        if not helpers:
+            return
+        for stmt in self.tree.body:
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or stmt.name in helpers:
+                continue
+            params = parameter_names(stmt.args)
+            for node in walk_local(stmt):
+                found = helpers.get(node.func.id) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
+                if found is not None and any(names_read(arg) & params for arg in [*node.args, *(item.value for item in node.keywords)]):  # type: ignore[attr-defined]
+                    self.summary.module_gradients.setdefault(stmt.name, (found[0], stmt.lineno))
+                    break
 
     def _mentions_transform(self, node: ast.AST) -> bool:
         """Whether a line of ``node`` (its whole extent) names a transform."""
