@@ -26,6 +26,7 @@ from gradadvisor.analysis import values as v
 from gradadvisor.analysis.accumulation_walk import for_level
 from gradadvisor.analysis.extent import is_data_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
+from gradadvisor.analysis.library import key_split
 from gradadvisor.analysis.recurrence_steps import calls_indexed
 from gradadvisor.analysis.syntax import int_value, names_read, one_line, parameter_names, target_names, walk
 from gradadvisor.analysis.vectorize import (
@@ -401,19 +402,6 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
     return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque, unpacked=unpacked,
                 checks=len(checks), keys=keys)
 
-
-def key_split(stmt: ast.stmt, resolve) -> tuple[str, tuple[str, ...]] | None:
-    """``key, sub = jax.random.split(key)`` (the first target rebinding the key split):
-    ``("key", ("sub",))``; None for any other statement."""
-    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)):
-        return None
-    parts, value = stmt.targets[0].elts, stmt.value
-    if not (len(parts) >= 2 and all(isinstance(part, ast.Name) for part in parts) and isinstance(value, ast.Call) and value.args):
-        return None
-    first = value.args[0]
-    if not (isinstance(first, ast.Name) and first.id == parts[0].id and resolve(value.func) == "jax.random.split"):  # type: ignore[attr-defined]
-        return None
-    return first.id, tuple(part.id for part in parts[1:])  # type: ignore[attr-defined]
 
 
 def _free_reads(helper: ast.FunctionDef) -> set[str]:

@@ -8,6 +8,7 @@ than one array, which load data from outside the program. The facts layer
 
 from __future__ import annotations
 
+import ast
 import sys
 
 #: Libraries whose functions are never project functions (calls to them carry no parameter facts):
@@ -216,3 +217,18 @@ JAX_LIBRARIES = (
     "jaxopt.", "lineax.", "distrax.", "brax.", "mctx.", "rlax.", "dynamax.", "gpjax.", "tinygp.",
 )
 MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.", "optax.", "numpyro.distributions.", "distrax.", "tensorflow_probability.")
+
+
+def key_split(stmt: ast.stmt, resolve) -> tuple[str, tuple[str, ...]] | None:
+    """``key, sub = jax.random.split(key)`` (the first target rebinding the key split; the key
+    carried from step to step only to draw afresh): ``("key", ("sub",))``; None for any other
+    statement. ``resolve`` qualifies a call's function."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)):
+        return None
+    parts, value = stmt.targets[0].elts, stmt.value
+    if not (len(parts) >= 2 and all(isinstance(part, ast.Name) for part in parts) and isinstance(value, ast.Call) and value.args):
+        return None
+    first = value.args[0]
+    if not (isinstance(first, ast.Name) and first.id == parts[0].id and resolve(value.func) == "jax.random.split"):  # type: ignore[attr-defined]
+        return None
+    return first.id, tuple(part.id for part in parts[1:])  # type: ignore[attr-defined]

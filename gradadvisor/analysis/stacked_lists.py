@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from gradadvisor.analysis.library import key_split
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.per_sample import joining
 from gradadvisor.analysis.syntax import int_value, name_count, names_read, positional, target_names, walk
@@ -147,7 +148,7 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         return None
     # ``key, sub = jax.random.split(key)``: a key split afresh each step, not state the map
     # carries (one key per step, split once before the loop)
-    splits = [(targets, step) for targets, step in flat if _key_split(targets, step, ctx)]
+    splits = [(targets, step) for targets, step in flat if len(targets) == 1 and key_split(ast.Assign(targets=targets, value=step), ctx.resolve)]
     keys = tuple(targets[0].elts[0].id for targets, _ in splits)  # type: ignore[attr-defined]
     flat = [item for item in flat if item not in splits]
     if any(set(keys) & names_read(step) for _, step in flat) or any(set(keys) & names_read(stmt) for stmt in body[-1:]):
@@ -224,15 +225,6 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side), wrapped=wrapped,
                         seeded=seeded, tested=tests_truth(block[position + 1 :], list_name), keys=keys)
 
-
-def _key_split(targets: list[ast.expr], value: ast.expr, ctx) -> bool:
-    """``key, sub = jax.random.split(key)`` (two keys, the first rebinding the one split)."""
-    if len(targets) != 1 or not isinstance(targets[0], ast.Tuple) or not isinstance(value, ast.Call):
-        return False
-    parts = targets[0].elts
-    if not (parts and all(isinstance(part, ast.Name) for part in parts) and value.args and isinstance(value.args[0], ast.Name)):
-        return False
-    return ctx.resolve(value.func) == "jax.random.split" and parts[0].id == value.args[0].id  # type: ignore[attr-defined]
 
 
 def _seed_count(statements: list[ast.stmt], list_name: str) -> int | None:
