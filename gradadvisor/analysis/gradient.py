@@ -492,6 +492,23 @@ def is_autograd(transform: str, names: ImportMap) -> bool:
     return transform.startswith("autograd.") or transform == "parameter" and names.numpy_module() == "autograd.numpy"
 
 
+def gradient_shown(project, path: str, scopes: tuple[str, ...] | list[str], called: str) -> str | None:
+    """What the project shows of a name a loop calls that phase 1 could not prove computes a
+    gradient (``gradient_call``'s answer with ``held``), as one line of evidence; None when it shows
+    nothing. ``called``: ``"@name"`` imported from another module of the project (which binds a
+    gradient function to it, or defines one that differentiates at what it is passed), ``".attr"``
+    held by another object (a class of the project holds one there), or a parameter of the
+    function (a call site passes it a gradient function)."""
+    if called.startswith("@"):
+        imported = project.imported_gradient(path, called[1:])
+        return f"`{called[1:]}` is a {short(imported[1])} function ({imported[0]}:{imported[2]})" if imported else None
+    if called.startswith("."):
+        held = project.held_gradient(called[1:])
+        return f"`{held[0][1]}{called}` holds a {short(held[0][2])} function ({held[0][0]}:{held[0][3]})" if held else None
+    proofs = gradients_passed(project, path, scopes[0], called) if scopes else []
+    return f"{proofs[0].evidence}, passed for `{called}` at {proofs[0].path}:{proofs[0].line}" if proofs else None
+
+
 def gradients_passed(project, path: str, function_key: str, param: str) -> list:
     """The call sites across the project that pass ``param`` of a function a gradient function
     (``fit(jax.grad(loss), xs)``): the proof that calling the parameter computes a gradient."""

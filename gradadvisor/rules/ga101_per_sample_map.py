@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.blocks import chunk_evidence
-from gradadvisor.analysis.gradient import gradients_passed
+from gradadvisor.analysis.gradient import gradient_shown
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
@@ -453,11 +453,8 @@ class PerSampleMap(Rule):
         that parameter a gradient function (``fit(jax.grad(loss), xs)``), and so is one calling a
         gradient function another module binds or another class holds: not reported twice."""
         param = candidate.data.get("param")
-        if param and candidate.scopes and gradients_passed(project, candidate.path, candidate.scopes[0], param):
+        if any(gradient_shown(project, candidate.path, candidate.scopes, name) for name in [*([param] if param else []), *candidate.data.get("gradients", ())]):
             return None
-        for name in candidate.data.get("gradients", ()):
-            if project.imported_gradient(candidate.path, name[1:]) if name[0] == "@" else project.held_gradient(name[1:]):
-                return None
         walked = candidate.data.get("walked") or ([candidate.size_param] if candidate.per_element else [])
         if candidate.scopes and any(name and lists_passed(project, candidate.path, candidate.scopes[0], name) for name in walked):
             return None  # every caller passes a list or tuple (zip stops with it): stacking per item makes it an array

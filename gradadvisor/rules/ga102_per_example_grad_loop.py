@@ -7,7 +7,7 @@ import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
 from gradadvisor.analysis.extent import KEYS_NAME
-from gradadvisor.analysis.gradient import gradients_passed, is_autograd, short
+from gradadvisor.analysis.gradient import gradient_shown, is_autograd
 from gradadvisor.analysis.host_code import branching_target
 from gradadvisor.analysis.per_example_gradients import PerExample, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, quoted
@@ -400,36 +400,17 @@ class PerExampleGradLoop(Rule):
 
     @classmethod
     def finalize(cls, candidate: Candidate, project) -> Finding | None:
-        """A gradient function received as a parameter is reported only when a call site in the
-        scanned files passes one (``fit(jax.grad(loss), xs)``)."""
+        """A call phase 1 could not prove computes a gradient (a parameter, an imported name, an
+        attribute of another object) is reported only when the project shows one there
+        (``gradient.gradient_shown``: ``fit(jax.grad(loss), xs)``, the module binding it)."""
         param = candidate.data.get("param")
         if not param:
             return default_finalize(cls, candidate, project)
-        if param.startswith("@"):
-            # ``from .grads import grad_fn``: a gradient function only if that module binds one
-            imported = project.imported_gradient(candidate.path, param[1:])
-            finding = default_finalize(cls, candidate, project) if imported else None
-            if finding is not None:
-                path, transform, line = imported
-                finding.evidence = list(dict.fromkeys([f"`{param[1:]}` is a {short(transform)} function ({path}:{line})", *finding.evidence]))[:6]
-            return finding
-        if param.startswith("."):
-            # ``self.dyn.jac_x(x)``: a gradient function only if a class of the project holds one so named
-            held = project.held_gradient(param[1:])
-            finding = default_finalize(cls, candidate, project) if held else None
-            if finding is not None:
-                path, klass, transform, line = held[0]
-                finding.evidence = list(dict.fromkeys([f"`{klass}{param}` holds a {short(transform)} function ({path}:{line})", *finding.evidence]))[:6]
-            return finding
-        proofs = gradients_passed(project, candidate.path, candidate.scopes[0], param) if candidate.scopes else []
-        if not proofs:
-            return None
-        finding = default_finalize(cls, candidate, project)
+        shown = gradient_shown(project, candidate.path, candidate.scopes, param)
+        finding = default_finalize(cls, candidate, project) if shown else None
         if finding is not None:
-            proof = proofs[0]
-            finding.evidence = list(dict.fromkeys([f"{proof.evidence}, passed for `{param}` at {proof.path}:{proof.line}", *finding.evidence]))[:6]
+            finding.evidence = list(dict.fromkeys([shown, *finding.evidence]))[:6]
         return finding
-
 
 def _data(param: str | None) -> dict | None:
     return {"param": param} if param else None
