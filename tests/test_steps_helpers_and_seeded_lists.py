@@ -491,3 +491,39 @@ def test_a_helper_passing_its_parameters_to_a_derivative_helper_is_one_too(tmp_p
     assert (_line(DEEPER_SOLVER, "taylor(cost, xs[k]"), "GA102") in found
     assert (_line(DEEPER_SOLVER, "stage(cost, xs[k]"), "GA101") in found  # a helper that differentiates nothing: a map
     assert len(found) == 2
+
+
+KEYWORD_NAMED_LIKE_A_METHOD = '''
+import jax
+import jax.numpy as jnp
+
+
+class Styler:
+    def __init__(self, img):
+        self.img = img
+
+    def fwd(self, params, img, fit=True):
+        return jnp.tanh(params * img) if fit else params * img
+
+    def loss(self, params, img):
+        return jnp.sum(self.fwd(params, img, fit=False) ** 2)
+
+    def update_once(self, img):
+        return img - 0.1 * jax.grad(lambda im: self.loss(1.0, im))(img)
+
+    def fit(self):
+        for it in range(5000):
+            self.img = self.update_once(self.img)
+        return self.img
+
+
+g = jax.grad(Styler(jnp.ones(3)).loss)
+'''
+
+
+def test_a_keyword_or_parameter_named_like_a_method_is_no_call_of_it(tmp_path):
+    # ``fit=False`` and the parameter ``fit`` name no method: the host driver ``fit`` is not called
+    # from the differentiated loss, so its loop is not reported as traced
+    findings = scan_program(tmp_path, KEYWORD_NAMED_LIKE_A_METHOD)
+    assert not [f for f in findings if f["code"] == "GA103" and f["confidence"] != "low"]
+    assert not any("`Styler.fit` is called from" in item for f in findings for item in f.get("evidence", []))

@@ -103,7 +103,8 @@ class Project:
         self._nested: dict[tuple[str, str], list[str]] = defaultdict(list)
         for summary in summaries:
             for function in summary.functions.values():
-                self._children.setdefault((summary.path, function.parent, function.name), function.key)
+                if function.klass is None:  # a method is reached through ``self`` or its class, never by a bare name
+                    self._children.setdefault((summary.path, function.parent, function.name), function.key)
                 if function.parent is not None:
                     self._nested[(summary.path, function.parent)].append(function.key)
         #: Per file, the bare names a reference can resolve through (its functions and imports),

@@ -67,9 +67,10 @@ HOST_HINT = re.compile(
     r"\byield\b|\.(?:all|any|allclose|array_equal|isclose|item)\s*\(|\bplt\.|^[ \t]*(?:if|elif|while|assert)\b[^\n]*[<>][^\n]*(?:\bjnp\.|tol\b|eps\b|norm\b)|" + FRAME_HINT.pattern,
     re.MULTILINE,
 )
-#: A name, or the first two parts of a dotted name, not preceded by a word or a dot. (The
-#: look-behind sits after the first letter: the engine then skips to letters quickly.)
-REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?")
+#: A name, or the first two parts of a dotted name, not preceded by a word or a dot, nor followed
+#: by a single ``=`` (a keyword argument's name, ``fit=False``, or a name assigned: not a reference).
+#: (The look-behind sits after the first letter: the engine then skips to letters quickly.)
+REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?(?![ \t]*=(?!=))")
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
 #: The kinds of class a class decorator makes (``@evox.jit_class``): their public methods compile.
