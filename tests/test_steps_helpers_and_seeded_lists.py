@@ -527,3 +527,32 @@ def test_a_keyword_or_parameter_named_like_a_method_is_no_call_of_it(tmp_path):
     findings = scan_program(tmp_path, KEYWORD_NAMED_LIKE_A_METHOD)
     assert not [f for f in findings if f["code"] == "GA103" and f["confidence"] != "low"]
     assert not any("`Styler.fit` is called from" in item for f in findings for item in f.get("evidence", []))
+
+
+PARTIAL_IN_DRIVER = '''
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def sweep(w, times, pairs):
+    return jnp.sum(w * times[pairs])
+
+
+def fit(w):
+    step = jax.jit(functools.partial(sweep, times=np.random.randn(1000000), pairs=jnp.arange(1000000)))
+    return step(w)
+
+
+def small(w):
+    step = jax.jit(functools.partial(sweep, times=np.ones(3), pairs=jnp.arange(3)))
+    return step(w)
+'''
+
+
+def test_arrays_made_in_a_partial_that_a_driver_jits_are_constants(tmp_path):
+    findings = [f for f in scan_program(tmp_path, PARTIAL_IN_DRIVER) if f["code"] == "GA401"]
+    line = _line(PARTIAL_IN_DRIVER, "np.random.randn(1000000)")
+    assert {f["line"] for f in findings} == {line}  # both large arrays of that call; the small ones stay silent
+    assert len(findings) == 2 and all(f["confidence"] == "high" for f in findings)

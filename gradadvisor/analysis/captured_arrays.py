@@ -87,7 +87,7 @@ class FileCaptures:
 
     def worth_entering(self, node: ast.AST, scopes: Sequence[ast.AST]) -> bool:
         """A top-level function is worth entering when its body may read a module-level array,
-        defines functions (which may capture its locals), or it is a method of a class that
+        defines functions (which may capture its locals) or binds arguments with ``partial``, or it is a method of a class that
         compiles (``self.<array>``); anything nested in one that is, is."""
         if self.bench_file or isinstance(node, ast.ClassDef) or any(isinstance(scope, FUNCTION_NODES) for scope in scopes):
             return True
@@ -96,8 +96,8 @@ class FileCaptures:
         # Substring tests first (a name the body's text does not hold is not among its words);
         # the identifier scan only when one of them passes.
         text = self._body_text(node)
-        if "def" in text or "lambda" in text or "class" in text:
-            return True
+        if "def" in text or "lambda" in text or "class" in text or "partial" in text:
+            return True  # a closure, or ``jax.jit(partial(f, table))`` binding a local array
         present = [name for name in self.module_names if name in text] if len(self.module_names) <= 64 else self.module_names
         if not present:
             return False

@@ -272,21 +272,25 @@ class LargeCapturedConstant(Rule):
         if not (isinstance(inner, ast.Call) and (ctx.resolve(inner.func) or "") == "functools.partial" and inner.args):
             return
         for bound in [*inner.args[1:], *(item.value for item in inner.keywords if item.arg)]:
-            if not isinstance(bound, ast.Name):
+            if not isinstance(bound, (ast.Name, ast.Call)):
                 continue
             value = ctx.value(bound)
-            bindings = ctx.facts.bindings_at(bound.id, ctx.scope, ctx.statement) if ctx.scope.binds(bound.id) else ctx.facts.module_scope.bindings.get(bound.id, [])
+            if isinstance(bound, ast.Name):
+                bindings = ctx.facts.bindings_at(bound.id, ctx.scope, ctx.statement) if ctx.scope.binds(bound.id) else ctx.facts.module_scope.bindings.get(bound.id, [])
+            else:  # ``partial(f, table=np.load(path))``: the array made right there
+                bindings = []
             size = self._captures.sizes.judge(value, [b for b in bindings if b.kind != "param"], ctx.scope)
             if not size or not (size.get("nbytes") or size.get("data")):
                 continue
             shown = f"a {size['shape']} array" if size.get("shape") else "an array of the data"
             evidence = [item for item in (size.get("evidence"),) if item]
             message = (
-                f"`{one_line(ctx.code(inner), 50)}` binds `{bound.id}`, {shown}, into the function "
+                f"`{one_line(ctx.code(inner), 50)}` binds `{one_line(ctx.code(bound), 30)}`, {shown}, into the function "
                 f"`{one_line(ctx.code(node.func), 20)}` compiles: jit embeds it in the program as a constant, so compile time, "
                 f"program size and memory grow with it; pass it as an argument of the jitted function instead"
             )
-            self.report(bound, message, size="proven" if size.get("nbytes") else "likely", work="jax",
+            # the jit is this very call (``need="here"``): in a driver that compiles its own step, too
+            self.report(bound, message, size="proven" if size.get("nbytes") else "likely", work="jax", need="here",
                         evidence=[*evidence, f"`{one_line(ctx.code(node), 60)}` compiles it at line {node.lineno}"],
                         data={"kind": "partial", "differentiated": differentiated})
 
