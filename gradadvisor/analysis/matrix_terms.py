@@ -10,7 +10,7 @@ import ast
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.operations import operation_of
-from gradadvisor.analysis.syntax import attribute_root, int_value, name_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, name_count, sole_return
 from gradadvisor.analysis.vectorize import is_elementwise_function, replace_names
 
 def namespace(module: str) -> str:
@@ -233,14 +233,15 @@ def returned_by_helper(expr: ast.AST, ctx) -> ast.expr | None:
     if not isinstance(expr, ast.Call) or not isinstance(expr.func, ast.Name) or expr.keywords or ctx.function is None:
         return None
     helper = ctx.local_function(expr.func.id)
-    if helper is None or len(helper.body) != 1 or not isinstance(helper.body[0], ast.Return) or helper.body[0].value is None:
+    returned = sole_return(helper)
+    if returned is None:
         return None
-    arguments = helper.args
+    arguments = helper.args  # type: ignore[union-attr]
     if arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg or arguments.defaults:
         return None
     if len(arguments.args) != len(expr.args) or any(isinstance(arg, ast.Starred) for arg in expr.args):
         return None
-    return replace_names(helper.body[0].value, {param.arg: arg for param, arg in zip(arguments.args, expr.args)})
+    return replace_names(returned, {param.arg: arg for param, arg in zip(arguments.args, expr.args)})
 
 
 def captured_operand(operands, ctx) -> str | None:

@@ -21,7 +21,7 @@ from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradie
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, list_source, map_loop, read, read_index, single_generator, while_loop
-from gradadvisor.analysis.syntax import int_value, names_read, positional, walk
+from gradadvisor.analysis.syntax import int_value, names_read, positional, sole_return, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
 
 
@@ -279,15 +279,10 @@ def _step_lambda(stmt: ast.stmt, variables: set[str], counts: dict[str, int], se
     decorator), for a gradient call handed it (``jax.vjp(project, vol)``); None otherwise."""
     if not isinstance(stmt, ast.FunctionDef) or stmt.decorator_list or stmt.name in counts or stmt.name in seen_reads:
         return None
-    body = stmt.body[1:] if len(stmt.body) == 2 and isinstance(stmt.body[0], ast.Expr) and isinstance(stmt.body[0].value, ast.Constant) else stmt.body
-    args = stmt.args
-    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+    returned, args = sole_return(stmt), stmt.args
+    if returned is None or args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs or {a.arg for a in args.args} & variables:
         return None
-    if args.vararg or args.kwarg or args.kwonlyargs or args.defaults or args.posonlyargs or {a.arg for a in args.args} & variables:
-        return None
-    if not names_read(body[0].value) & variables:
-        return None
-    return ast.copy_location(ast.Lambda(args=args, body=body[0].value), stmt)
+    return ast.copy_location(ast.Lambda(args=args, body=returned), stmt) if names_read(returned) & variables else None
 
 
 def gradient_loop(node: ast.For | ast.While, ctx) -> GradientLoop | None:

@@ -20,7 +20,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.names import AUTODIFF_NUMPY
 from gradadvisor.analysis.extent import is_collection_name
-from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, read_as_value, tail_name, walk
+from gradadvisor.analysis.syntax import attribute_path, call, name, names_read, one_line, read_as_value, sole_return, tail_name, walk
 from gradadvisor.analysis.host_code import host_library_function
 from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, elementwise_in, host_work, index_loop, indexed_element, read_loop, side_effects, while_range
 
@@ -230,9 +230,10 @@ def local_join(call: ast.Call, ctx) -> str | None:
     if not isinstance(call.func, ast.Name):
         return None
     function = ctx.local_function(call.func.id)
-    if function is None or len(function.body) != 1 or not isinstance(function.body[0], ast.Return) or not function.args.args:
+    returned = sole_return(function)
+    if returned is None or not function.args.args:  # type: ignore[union-attr]
         return None
-    returned, param = function.body[0].value, function.args.args[0].arg
+    param = function.args.args[0].arg  # type: ignore[union-attr]
     if not (isinstance(returned, ast.Call) and returned.args):
         return None
     qualified = ctx.resolve(returned.func)

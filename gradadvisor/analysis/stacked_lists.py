@@ -143,15 +143,12 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     # ``fits.append(a); pens.append(b)``: a list appended before the last is a map of its own
     # when it, too, starts empty and is only joined (checked below); the last one is judged.
     side = {_appended_name(stmt): stmt for stmt in body[:-1] if _appended_name(stmt)}
-    flat = _iteration_steps([stmt for stmt in body[:-1] if stmt not in side.values()], ctx)
-    if flat is None:
-        return None
     # ``key, sub = jax.random.split(key)``: a key split afresh each step, not state the map
     # carries (one key per step, split once before the loop)
-    splits = [(targets, step) for targets, step in flat if len(targets) == 1 and key_split(ast.Assign(targets=targets, value=step), ctx.resolve)]
-    keys = tuple(targets[0].elts[0].id for targets, _ in splits)  # type: ignore[attr-defined]
-    flat = [item for item in flat if item not in splits]
-    if any(set(keys) & names_read(step) for _, step in flat) or any(set(keys) & names_read(stmt) for stmt in body[-1:]):
+    splits = {stmt: split[0] for stmt in body[:-1] if (split := key_split(stmt, ctx.resolve)) is not None}
+    keys = tuple(splits.values())
+    flat = _iteration_steps([stmt for stmt in body[:-1] if stmt not in side.values() and stmt not in splits], ctx)
+    if flat is None or any(set(keys) & names_read(step) for _, step in flat) or set(keys) & names_read(body[-1]):
         return None
     append = body[-1]
     grown = _grown(append, ctx)
@@ -228,17 +225,20 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
 
 
 def _seed_count(statements: list[ast.stmt], list_name: str) -> int | None:
-    """How many items the list holds when the loop starts: 0 for ``[]``, k for a list of k
-    plain items (``out = [xs[0]]``); None for any other start."""
-    if _starts_empty(statements, list_name):
-        return 0
+    """How many items the list holds when the loop starts, from its last binding among
+    ``statements``: 0 for ``[]`` (``a, b = [], []`` too), k for a list of k plain items
+    (``out = [xs[0]]``); None for any other start."""
     for stmt in reversed(statements):
-        if isinstance(stmt, ast.Assign) and any(list_name in target_names(target) for target in stmt.targets):
-            value = stmt.value
-            if (len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and isinstance(value, ast.List)
-                    and not any(isinstance(item, ast.Starred) for item in value.elts)):
-                return len(value.elts)
-            return None
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            continue
+        target, value = stmt.targets[0], stmt.value
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            value = next((item for part, item in zip(target.elts, value.elts) if isinstance(part, ast.Name) and part.id == list_name), None)  # type: ignore[assignment]
+            if value is None:
+                continue
+        elif not (isinstance(target, ast.Name) and target.id == list_name):
+            continue
+        return len(value.elts) if isinstance(value, ast.List) and not any(isinstance(item, ast.Starred) for item in value.elts) else None
     return None
 
 
@@ -262,16 +262,7 @@ def _appended_name(stmt: ast.stmt) -> str | None:
 
 def _starts_empty(statements: list[ast.stmt], list_name: str) -> bool:
     """The last binding of ``list_name`` among ``statements`` is ``[]`` (``a, b = [], []`` too)."""
-    for stmt in reversed(statements):
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            target, value = stmt.targets[0], stmt.value
-            if isinstance(target, ast.Name) and target.id == list_name:
-                return isinstance(value, ast.List) and not value.elts
-            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
-                for part, item in zip(target.elts, value.elts):
-                    if isinstance(part, ast.Name) and part.id == list_name:
-                        return isinstance(item, ast.List) and not item.elts
-    return False
+    return _seed_count(statements, list_name) == 0
 
 
 def _iteration_steps(statements: list[ast.stmt], ctx) -> list[tuple[list[ast.expr], ast.expr]] | None:

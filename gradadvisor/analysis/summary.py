@@ -759,25 +759,24 @@ class SummaryBuilder:
 
     def _mentions_transform(self, node: ast.AST) -> bool:
         """Whether a line of ``node`` (its whole extent) names a transform."""
-        if self._transform_lines is None:
-            self._transform_lines = match_lines(self._transform_word, self.source)
-        lines = self._transform_lines
-        position = bisect_left(lines, node.lineno)
-        return position < len(lines) and lines[position] <= (node.end_lineno or node.lineno)
+        return self._transform_between(node.lineno, node.end_lineno or node.lineno)  # type: ignore[attr-defined]
 
     def _names_transform(self, stmt: ast.stmt) -> bool:
         """Whether the statement's own lines (a compound statement's header) name a transform."""
-        if self._transform_lines is None:
-            self._transform_lines = match_lines(self._transform_word, self.source)  # literal-led pieces: fast
-        lines = self._transform_lines
-        if not lines:
-            return False
         end = stmt.end_lineno or stmt.lineno
         body = getattr(stmt, "body", None)
         if isinstance(body, list) and body:
             end = max(stmt.lineno, body[0].lineno - 1)
-        position = bisect_left(lines, stmt.lineno)
-        return position < len(lines) and lines[position] <= end
+        return self._transform_between(stmt.lineno, end)
+
+    def _transform_between(self, first: int, last: int) -> bool:
+        """Whether a line from ``first`` to ``last`` names a transform (the file's lines that do are
+        found once, by literal-led pieces: fast)."""
+        if self._transform_lines is None:
+            self._transform_lines = match_lines(self._transform_word, self.source)
+        lines = self._transform_lines
+        position = bisect_left(lines, first)
+        return position < len(lines) and lines[position] <= last
 
     def _lines_of(self, callees: frozenset[str]) -> list[int]:
         """The sorted lines on which one of ``callees`` is called (``_callee_lines``)."""

@@ -217,6 +217,17 @@ def walk(node: ast.AST) -> Iterator[ast.AST]:
         stack.extend(found)
 
 
+def sole_return(function: ast.AST | None) -> ast.expr | None:
+    """What a ``def`` whose body is one ``return`` (after a docstring, if any) returns; None for
+    any other body, and for anything that is not a ``def``."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    body = function.body
+    if len(body) == 2 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]
+    return body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+
+
 def walk_local(node: ast.AST) -> Iterator[ast.AST]:
     """Like ``walk``, but does not enter nested functions, lambdas or classes (their
     bodies run at another time, in another scope); the nested definition itself is yielded."""

@@ -355,9 +355,6 @@ class PerSampleMap(Rule):
         gradients = gradient_loop(node, ctx)
         if gradients is not None and any(param is None for _, _, param in gradients.calls):
             return  # a loop computing a gradient per sample is GA102's
-        # ``quad_cost(xs[k])`` imported, ``self.dyn.jac(x)``: GA102's too when the project shows
-        # a gradient function there (``finalize`` asks)
-        self._unproven = (node, [param for _, _, param in gradients.calls if param and param[0] in "@."] if gradients else [])
         header = f"for {one_line(ctx.code(node.target), 20)} in {one_line(ctx.code(node.iter), 30)}"
         sites = per_element_sites(node, ctx)  # numpyro.sample(f"obs_{k}", ...): a site per element, not a plate
         if sites is not None:
@@ -429,9 +426,12 @@ class PerSampleMap(Rule):
         """Not in the eager fallback of a mapped call (``try: lax.map(f, xs) except ...: [f(x) ...]``)."""
         if mapped_fallback(self.ctx.function, self.ctx.statement, self.ctx.resolve):
             return
-        unproven = getattr(self, "_unproven", None)
-        if unproven is not None and unproven[0] is node and unproven[1]:
-            fields["data"] = {**(fields.get("data") or {}), "gradients": unproven[1]}
+        gradients = gradient_loop(node, self.ctx) if isinstance(node, ast.For) else None  # asked once per loop (memo)
+        # ``quad_cost(xs[k])`` imported, ``self.dyn.jac(x)``: GA102's too when the project shows
+        # a gradient function there (``finalize`` asks)
+        unproven = [param for _, _, param in gradients.calls if param and param[0] in "@."] if gradients else []
+        if unproven:
+            fields["data"] = {**(fields.get("data") or {}), "gradients": unproven}
         super().report(node, message, **fields)
 
     # -- the message and the rewrite ---------------------------------------------------------------
