@@ -269,12 +269,18 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
     if not updates:
         return False
     items = [next(item for item in flow.items if item.statement is stmt) for stmt in updates]
-    if len(updates) > 1 and not any(item.path or item.opaque for item in items):
-        # ``pen += a`` ... ``pen += b`` in one step: two terms reduced, each free of the total
-        kinds = {"add" if isinstance(op, (ast.Add, ast.Sub)) else type(op).__name__
-                 for op in (getattr(stmt, "op", None) or getattr(getattr(stmt, "value", None), "op", None) for stmt in updates)}
-        return len(kinds) == 1 and all(
-            _reduces(flow, state, stmt, resolve) for stmt in updates)
+    if len(updates) > 1 and not any(item.path or item.opaque and not isinstance(item.statement, (ast.For, ast.While)) for item in items):
+        # ``pen += a`` ... ``pen += b`` in one step: two terms reduced, each free of the total; a
+        # nested loop that only reduces into it (``e += self_term(a)``, then ``for b ...: e -= pair(a, b)``)
+        # is one more term
+        plain = [stmt for stmt, item in zip(updates, items) if not item.opaque]
+        nested = [stmt for stmt, item in zip(updates, items) if item.opaque]
+        ops = [getattr(stmt, "op", None) or getattr(getattr(stmt, "value", None), "op", None) for stmt in plain]
+        ops += [node.op for loop in nested for node in walk(loop) if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == state]
+        kinds = {"add" if isinstance(op, (ast.Add, ast.Sub)) else type(op).__name__ for op in ops}
+        return len(kinds) == 1 and all(_reduces(flow, state, stmt, resolve) for stmt in plain) and all(
+            _reduces_inside(loop, state, resolve) and not any(isinstance(node, ast.Assign) and any(state in names_read(target) for target in node.targets) for node in walk(loop))
+            for loop in nested)
     if len(updates) > 1 or items[0].path:
         # A running total split across the branches of an ``if`` (GA302's): each branch adds a
         # term free of it, the ``if`` nothing else.

@@ -121,6 +121,8 @@ class Project:
         #: Subclasses by the last name of each base as written (``class Sep(Strategy)``): a method
         #: of the base calling ``self.impl`` reaches the subclasses' overrides (a template method).
         self._subclasses: dict[tuple[str, str], list[tuple[str, ClassSummary]]] = defaultdict(list)
+        #: The reverse: each class's scanned bases (file, class name), for the methods it inherits.
+        self._bases: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
         for summary in summaries:
             for klass in summary.classes.values():
                 for base in klass.bases:
@@ -130,10 +132,11 @@ class Project:
                     for path in where:
                         if name in self.files[path].classes:
                             self._subclasses[(path, name)].append((summary.path, klass))
+                            self._bases[(summary.path, klass.name)].append((path, name))
         if self._subclasses:
             for summary in summaries:
                 for klass in summary.classes.values():
-                    self._methods[summary.path] |= self._subclass_methods(summary.path, klass.name)
+                    self._methods[summary.path] |= self._subclass_methods(summary.path, klass.name) | self._base_methods(summary.path, klass.name)
         self._qualified_cache: dict[tuple[str, str], list[Key]] = {}
         self.reasons: dict[Key, Reason] = {}
         self.compiled: set[Key] = set()
@@ -189,8 +192,9 @@ class Project:
                     return [(path, method)]
                 if attr in klass_summary.closures:
                     return self._closure(path, klass_summary, attr)  # ``self.warm = warm`` in ``__init__``
-                # a hook the class leaves to its subclasses (a template method): their overrides
-                return self._overrides(path, klass_summary.name, attr)
+                # a method a base class defines; or a hook the class leaves to its subclasses
+                # (a template method): their overrides
+                return self._inherited(path, klass_summary.name, attr) or self._overrides(path, klass_summary.name, attr)
             return []
         if attr:
             if head in summary.classes and "." not in attr:
@@ -229,6 +233,8 @@ class Project:
     def _closure(self, path: str, klass: ClassSummary, attr: str) -> list[Key]:
         """The function a method defines and stores on ``self`` as ``attr`` (``self.warm = warm``)."""
         method, name = klass.closures[attr]
+        if name.startswith("<lambda>:"):
+            return [(path, name)] if name in self.files[path].functions else []  # ``self.obj = lambda th: ...``
         parent = klass.methods.get(method)
         found = self._children.get((path, parent, name)) if parent is not None else None
         return [(path, found)] if found is not None else []
@@ -300,6 +306,23 @@ class Project:
         for where, sub in self._subclasses.get((path, klass), []) if depth < 4 else []:
             found |= set(sub.methods) | self._subclass_methods(where, sub.name, depth + 1)
         return found
+
+    def _base_methods(self, path: str, klass: str, depth: int = 0) -> set[str]:
+        """The method names the scanned bases of the class ``klass`` of ``path`` define (any depth)."""
+        found: set[str] = set()
+        for where, base in self._bases.get((path, klass), []) if depth < 4 else []:
+            found |= set(self.files[where].classes[base].methods) | self._base_methods(where, base, depth + 1)
+        return found
+
+    def _inherited(self, path: str, klass: str, attr: str, depth: int = 0) -> list[Key]:
+        """The method named ``attr`` that the nearest scanned base of the class ``klass`` of
+        ``path`` defines (``self.evaluate(x)`` in a subclass whose base defines ``evaluate``)."""
+        for where, base in self._bases.get((path, klass), []) if depth < 4 else []:
+            method = self.files[where].classes[base].methods.get(attr)
+            found = [(where, method)] if method is not None else self._inherited(where, base, attr, depth + 1)
+            if found:
+                return found
+        return []
 
     def _overrides(self, path: str, klass: str, attr: str, depth: int = 0) -> list[Key]:
         """The methods named ``attr`` that subclasses of the class ``klass`` of ``path`` (any

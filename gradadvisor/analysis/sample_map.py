@@ -54,6 +54,9 @@ class SampleMap:
     #: The functions the body calls (``step_callees``): a body that calls one jit compiles
     #: elsewhere is a host loop driving compiled code, unless a trace is proven.
     calls: tuple[str, ...] = ()
+    #: Each step already maps a block with a batching transform (``jax.vmap(f)(x[s:s + 256])``):
+    #: chunked for memory, a finding only where a trace unrolls the blocks (``lax.map`` keeps them).
+    batched: bool = False
 
     @property
     def data(self) -> dict | None:
@@ -141,7 +144,8 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         return None  # joined per sample into one array, but vmapped into a tuple of arrays
     if host_body(body, ctx):
         return None  # host code (NumPy, SciPy, printing, buffers): never a vmap
-    if batches_inside(body, ctx, frozenset(filter(None, (dotted(array) for array in getattr(loop, "arrays", ()))))):
+    batched = batches_inside(body, ctx, frozenset(filter(None, (dotted(array) for array in getattr(loop, "arrays", ())))))
+    if batched and not (isinstance(loop, ElementLoop) and loop.blocked):
         return None  # each step already maps a batch (jax.vmap(f)(chunk)): chunked on purpose, for memory
     if updates_state(body, ctx):
         return None  # `filt.push(s)` assigns `self.hist`: each step reads the one before, a recurrence
@@ -163,7 +167,8 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         extent = named_parameter(ctx, walked[0], ctx.extent(walked[0]))
         if extent.proof != "named":
             return None
-    return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)))
+    # blocks of a batch, one mapped call each: chunked for memory; under a trace still one copy per block
+    return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)), batched)
 
 
 def sized_by_itself(body: ast.AST, variable: str) -> bool:

@@ -116,6 +116,9 @@ class AppendedList:
     tested: bool = False
     #: Keys each step splits afresh (``key, sub = jax.random.split(key)``): split once, one per step.
     keys: tuple[str, ...] = ()
+    #: The step prints (``print(g)``) besides computing: a host loop eagerly; under a trace the
+    #: print runs once, when the step is traced, so the map stands, as advice.
+    prints: bool = False
 
     @property
     def computed(self) -> ast.expr:
@@ -147,7 +150,8 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     # carries (one key per step, split once before the loop)
     splits = {stmt: split[0] for stmt in body[:-1] if (split := key_split(stmt, ctx.resolve)) is not None}
     keys = tuple(splits.values())
-    flat = _iteration_steps([stmt for stmt in body[:-1] if stmt not in side.values() and stmt not in splits], ctx)
+    printed = [stmt for stmt in body[:-1] if _printing(stmt, ctx)]
+    flat = _iteration_steps([stmt for stmt in body[:-1] if stmt not in side.values() and stmt not in splits and stmt not in printed], ctx)
     if flat is None or any(set(keys) & names_read(step) for _, step in flat) or set(keys) & names_read(body[-1]):
         return None
     append = body[-1]
@@ -206,7 +210,7 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
     starts = [stmt.value for stmt in block[:position] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
               and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == list_name]
     if grown is not None:
-        if side or not starts or not _empty_array(starts[-1], ctx):
+        if side or printed or not starts or not _empty_array(starts[-1], ctx):
             return None
         return AppendedList(list_name, value, tuple(steps), (), grown=True, names=names)
     seeded = _seed_count(block[:position], list_name)
@@ -216,11 +220,17 @@ def appended_list(node: ast.For | ast.While, body: list[ast.stmt], ctx) -> Appen
         return None
     joins = joined_only(block, position, list_name, own_uses, ctx)
     if not joins:
-        if not side and not seeded and returned_only(block, position, list_name, own_uses, ctx):
+        if not side and not seeded and not printed and returned_only(block, position, list_name, own_uses, ctx):
             return AppendedList(list_name, value, tuple(steps), (), returned=True, names=names, wrapped=wrapped)
         return None
     return AppendedList(list_name, value, tuple(steps), tuple(joins), names=names, others=tuple(side), wrapped=wrapped,
-                        seeded=seeded, tested=tests_truth(block[position + 1 :], list_name), keys=keys)
+                        seeded=seeded, tested=tests_truth(block[position + 1 :], list_name), keys=keys, prints=bool(printed))
+
+
+def _printing(stmt: ast.stmt, ctx) -> bool:
+    """``print(...)`` as a statement of its own (the builtin)."""
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name)
+            and stmt.value.func.id == "print" and ctx.is_builtin(stmt.value.func, "print"))
 
 
 

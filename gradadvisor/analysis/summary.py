@@ -694,6 +694,10 @@ class SummaryBuilder:
                 name = node.targets[0].id
                 self._referable.add(name)
                 key = self._add_function(node.value, f"{prefix}{name}", parent_key, klass, scope, name=name)
+            elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1 and parent_key is not None
+                  and isinstance(node.targets[0], ast.Attribute) and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
+                # ``self.obj = lambda th: ...`` in a method: what ``self.obj`` runs (``ClassSummary.closures``)
+                self._lambda(node.value, parent_key, klass, scope)
             if isinstance(node, ast.Assign) and (parent_key is not None or klass is None):
                 self._local_alias(node, parent_key, scope)
             if self._names_transform(node):
@@ -1350,18 +1354,21 @@ class SummaryBuilder:
 
 def _closure_attributes(node: ast.ClassDef) -> dict[str, tuple[str, str]]:
     """``def warm(obs): ...`` then ``self.warm = warm`` in a method (``__init__``): attributes
-    assigned once, to a function the method defines -> (the method's name, the function's name).
-    Calling ``self.warm(...)`` runs that closure, as calling a method runs the method."""
+    assigned once, to a function the method defines -> (the method's name, the function's name;
+    for ``self.obj = lambda th: ...``, the lambda's key). Calling ``self.warm(...)`` runs that
+    closure, as calling a method runs the method."""
     found: dict[str, tuple[str, str]] = {}
     for method in node.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         defined = {item.name for item in method.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        for item in method.body if defined else ():
+        for item in method.body:
             if (isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(item.targets[0], ast.Attribute)
-                    and isinstance(item.targets[0].value, ast.Name) and item.targets[0].value.id == "self"
-                    and isinstance(item.value, ast.Name) and item.value.id in defined):
-                found[item.targets[0].attr] = (method.name, item.value.id)
+                    and isinstance(item.targets[0].value, ast.Name) and item.targets[0].value.id == "self"):
+                if isinstance(item.value, ast.Name) and item.value.id in defined:
+                    found[item.targets[0].attr] = (method.name, item.value.id)
+                elif isinstance(item.value, ast.Lambda):
+                    found[item.targets[0].attr] = (method.name, function_key(item.value, ""))
     if not found:
         return found
     assigned = instance_assignments(node)

@@ -209,6 +209,9 @@ class ElementLoop:
     #: The block widths callers choose (``x[i * chunk:(i + 1) * chunk]``, ``analysis/blocks.py``):
     #: a loop over chunks of a chosen size is how code bounds memory, unless a trace is shown.
     chunks: tuple[str, ...] = ()
+    #: Each step reads contiguous blocks (``x[s:s + k]`` over ``range(0, n, k)``): the loop walks
+    #: the rows of reshaped views, one block per step.
+    blocked: bool = False
 
     def axis(self, position: int) -> int:
         return self.axes[position] if self.axes is not None else 0
@@ -411,7 +414,7 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
                 if not blocks or not offsets_only_in_blocks(body, var):
                     return None
                 loop = index_loop(var, ast.BinOp(left=stop, op=ast.FloorDiv(), right=stride), body, code=code, resolve=resolve, is_builtin=is_builtin)
-                return replace(loop, assumptions=(*loop.assumptions, *blocks), chunks=chunks) if loop is not None else None
+                return replace(loop, assumptions=(*loop.assumptions, *blocks), chunks=chunks, blocked=True) if loop is not None else None
             elif len(iterable.args) == 3 and _literal_int(iterable.args[1]) == _literal_int(iterable.args[2]) == -1:  # type: ignore[attr-defined]
                 # ``range(n - 1, -1, -1)``: the rows of ``range(n)``, last to first
                 base, shift = offset_of(iterable.args[0])  # type: ignore[attr-defined]
@@ -555,7 +558,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         return None
     assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
     assumptions += blocks
-    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start, chunks)
+    return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start, chunks, bool(blocks))
 
 
 def names_read_of(expressions: list[ast.expr]) -> set[str]:

@@ -196,9 +196,23 @@ def appended_head(ctx, appended: AppendedList, loop: ElementLoop, header: str) -
         # xs.append([f(x)]): the joined array has an axis of 1 the mapped result lacks
         "each result inside a one-element list: the joined array has an extra axis of length 1, `[:, None]` on the mapped result"
         if appended.wrapped else "",
+        # print(g): under a trace it runs once per trace, as it would in the mapped function
+        "each step prints: under a trace the print runs once, when the step is traced; `jax.debug.print` prints per element" if appended.prints else "",
     ]
     shown = [note for note in notes if note]
     return (head + f" ({'; '.join(shown)})", True) if shown else (head, False)
+
+
+def blocked_advice(ctx, loop: ElementLoop) -> str:
+    """The advice for a loop over the blocks of a batch whose step maps its block already
+    (``for s in range(0, n, 256): out.append(jax.vmap(f)(x[s:s + 256]))``): the blocks bound
+    memory, so the rewrite keeps them and traces one step, ``jax.lax.map`` over the reshaped views
+    (no fix: the body becomes the mapped function)."""
+    views = [one_line(ctx.code(array), 50) for array in loop.arrays]
+    blocks = views[0] if len(views) == 1 else f"({', '.join(views)})"
+    return (f"under a trace the loop unrolls into one copy of the step per block; keep the blocks and trace one step: "
+            f"`jax.lax.map(step, {blocks})` with `step` the loop body on one block, then merge the first two axes "
+            f"(or `jax.lax.map(f, xs, batch_size=...)` over the rows)")
 
 
 def appended_advice(ctx, appended: AppendedList, loop: ElementLoop, module: str) -> tuple[str, None]:

@@ -17,7 +17,7 @@ from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
 from gradadvisor.analysis.syntax import one_line, positional
 from gradadvisor.analysis.window_gathers import appended_windows, stacked_windows
 from gradadvisor.fixes.vmap_rewrite import (
-    appended_advice, appended_head, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice,
+    appended_advice, appended_head, blocked_advice, buffer_advice, buffer_head, join_module, joined_by, lax_map_advice, pair_list_advice, per_sample_advice,
     returned_comprehension_message, returned_list_message, sample_map_advice, summed_list_advice, window_message,
 )
 from gradadvisor.rules.base import Candidate, Finding, Invalid, Rule, Valid, default_finalize, drives_compiled
@@ -97,6 +97,9 @@ class PerSampleMap(Rule):
     Only loops over data-sized arrays: not layers, heads, lists of modules or functions, pytree
     leaves, small literal ranges, host values of unknown size. Not reported: `lax.map` with
     `batch_size=` or of `jax.checkpoint(f)` (memory), or outside differentiated code; `np.stack`;
+    a Python loop over blocks each mapped already (`jax.vmap(f)(xs[s:s + 512])`) unless a trace
+    is shown (then the advice keeps the blocks: `jax.lax.map` over the reshaped views); a step
+    that prints unless a trace is shown (then advice only: the print runs once, at trace time);
     bodies that call NumPy, SciPy or `math`, print or mutate (`out[i] = ...`), only index or
     convert the element (`x[0]`, `int(x)`), use the index as a slice bound or shape (`xs[:i]`,
     `jnp.zeros(i)`), or build a module per sample (`hk.Linear(3)(x)`); dependent iterations (a
@@ -121,6 +124,9 @@ class PerSampleMap(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\nclass F:\n    def push(self, s):\n        self.h = self.h * 0.5 + s\n        return self.h\n\n@jax.jit\ndef run(xs):\n    f = F()\n    return jnp.array([f.push(s) for s in xs])\n"),
         # A list returned from code no trace reaches: host code, no finding.
         Valid("import numpy as np\n\ndef rows(xs):\n    out = []\n    for x in xs:\n        out.append(np.dot(x, x))\n    return out\n"),
+        # The same blocks with no trace shown: chunked for memory, eagerly.
+        Valid("import jax\nimport jax.numpy as jnp\n\ndef f(p, xs):\n    out = []\n    for s in range(0, xs.shape[0], 512):\n"
+              "        out.append(jax.vmap(lambda x: net(p, x))(xs[s:s + 512]))\n    return jnp.concatenate(out)\n"),
         # Zipped with a list of objects (distributions, layers): their methods, not one function.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef sample(key, components):\n    keys = jax.random.split(key, 64)\n    return jnp.stack([d.sample(k) for k, d in zip(keys, components)])\n"),
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(xs, layers):\n    return jnp.stack([layer(x) for x, layer in zip(xs, layers)])\n"),
@@ -241,6 +247,12 @@ class PerSampleMap(Rule):
             "import jax\n\ndef loss(p, xs):\n    return jax.lax.map(lambda x: model(p, x), xs).sum()\n\ngrad = jax.grad(loss)\n",
             expected_fix="import jax\n\ndef loss(p, xs):\n    return jax.vmap(lambda x: model(p, x))(xs).sum()\n\ngrad = jax.grad(loss)\n",
             message_contains="batch_size",
+        ),
+        # Blocks of a batch, each mapped already (memory), under jit: one copy per block; lax.map keeps the blocks.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(p, xs):\n    out = []\n    for s in range(0, xs.shape[0], 512):\n"
+            "        out.append(jax.vmap(lambda x: net(p, x))(xs[s:s + 512]))\n    return jnp.concatenate(out)\n",
+            message_contains="jax.lax.map(step, xs.reshape((-1, 512) + xs.shape[1:]))",
         ),
         # for + append, then stacked: advice only.
         Invalid(
@@ -397,12 +409,14 @@ class PerSampleMap(Rule):
             self._returned_list(node, appended, found, header)
             return
         head, advice_only = appended_head(ctx, appended, loop, header)
+        # a step that prints is a host loop eagerly: a finding only where a trace is shown
+        shown = {"require_trace": True, "need": "compiled"} if appended.prints else {}
         module = join_module(ctx, appended.joins[0])
         rewrite = lambda: appended_advice(ctx, appended, loop, module)  # noqa: E731
         if builtin_sum(appended.joins[0], ctx) and not advice_only:
             self._added(node, head, found, module, list_name, rewrite)
             return
-        self._report(node, head, found, module, rewrite, advice_only=advice_only)
+        self._report(node, head, found, module, rewrite, advice_only=advice_only, **shown)
 
     def _windows(self, node: ast.AST, found, head: str) -> None:
         """``jnp.stack([x[i:i + w] for i in range(m)])``: one slice per window (advice)."""
@@ -438,6 +452,11 @@ class PerSampleMap(Rule):
 
     def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, advice_only: bool = False, **fields) -> None:
         """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
+        if found.batched:  # each step maps its block already (memory): trace one block, not one per block
+            evidence = ["each step maps a block of the batch with a batching transform: chunked for memory, and a trace unrolls the blocks"]
+            self.report(node, f"{head}; {blocked_advice(self.ctx, found.loop)}", extent=found.extent, data=found.data, work="jax",
+                        need="compiled", require_trace=True, evidence=evidence, **fields)
+            return
         advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
         fix = None if advice_only else fix
         chunks = getattr(found.loop, "chunks", ())

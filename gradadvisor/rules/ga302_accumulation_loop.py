@@ -9,6 +9,7 @@ from gradadvisor.analysis.accumulation import integer_fold, pair_sum, segment_bo
 from gradadvisor.analysis.blocks import chunk_evidence, chunk_widths
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.component_loops import ranked_elements
+from gradadvisor.analysis.sample_map import batches_inside
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.fixes.batched_sum import Rewrite, batched_sum, branched_advice, segment_advice, summed_loop_fix, triangle_advice
 from gradadvisor.rules.base import LOOP, Invalid, Rule, Valid
@@ -392,5 +393,12 @@ class AccumulationLoop(Rule):
         # blocks of a size callers choose: chunked for memory, unless a trace is shown
         chunks = [width for level in levels if level.index is not None for item in accumulations for width in chunk_widths(item.inlined, level.index, level.stride)]
         evidence = [chunk_evidence(chunks[0])] if chunks else []
-        self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown" or bool(chunks), fix=fix, evidence=evidence,
+        blocked = any(level.stride is not None for level in levels) and any(batches_inside(item.inlined, ctx) for item in accumulations)
+        if blocked:
+            # ``acc += jnp.sum(jax.vmap(f)(x[s:s + 256]))``: each step maps its block already (memory); the
+            # batched sum would map every block at once: keep the blocks, trace one step
+            message += " (each step maps a block already, chunked for memory: to keep the blocks, sum `jax.lax.map(step, blocks)` over the reshaped views instead)"
+            fix = None
+            evidence.append("each step maps a block of the batch with a batching transform: chunked for memory, and a trace unrolls the blocks")
+        self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown" or bool(chunks) or blocked, fix=fix, evidence=evidence,
                     no_gradient=integer_fold(ctx, accumulations, statements))

@@ -1,0 +1,251 @@
+"""Shapes from the FC-FJ round's description, each with a look-alike that stays silent:
+
+- a loop over the blocks of a batch whose step maps its block already (``for s in range(0, n,
+  256): out.append(jax.vmap(f)(x[s:s + 256]))``, or ``acc += jnp.sum(...)`` of it) is chunked for
+  memory, but a trace unrolls it into one copy per block: reported only where a trace is shown,
+  with ``lax.map`` advice that keeps the blocks;
+- a step that prints is a host loop eagerly, and under a trace still a per-sample map (advice);
+- a lambda stored on ``self`` and differentiated traces what it calls;
+- a running total fed by the step and by a nested loop that only adds terms (a self term, then
+  the pairs of the upper triangle) is a sum, not a recurrence: GA302 on the nested loop, no GA103;
+- a method a scanned base class defines, called as ``self.m(...)`` from a subclass's traced
+  code, is traced through that call.
+"""
+
+from __future__ import annotations
+
+from conftest import scan_files, scan_program
+
+
+def _line(source: str, text: str) -> int:
+    return next(n for n, line in enumerate(source.splitlines(), 1) if text in line)
+
+
+BLOCKS = '''
+import jax
+import jax.numpy as jnp
+
+
+def f(t, x):
+    return jnp.sin(t) * x
+
+
+@jax.jit
+def evaluate(ts, xs):
+    out = []
+    for i in range(0, len(ts), 256):
+        out.append(jax.vmap(f)(ts[i:i + 256], xs[i:i + 256]))
+    return jnp.concatenate(out)
+
+
+def evaluate_eagerly(ts, xs):
+    out = []
+    for i in range(0, len(ts), 256):
+        out.append(jax.vmap(f)(ts[i:i + 256], xs[i:i + 256]))
+    return jnp.concatenate(out)
+
+
+predict = jax.jit(jax.vmap(f))
+
+
+def predict_all(ts, xs):
+    out = []
+    for i in range(0, len(ts), 1024):
+        out.append(predict(ts[i:i + 1024], xs[i:i + 1024]))
+    return jnp.concatenate(out)
+
+
+@jax.jit
+def total(ts, xs):
+    acc = 0.0
+    for i in range(0, ts.shape[0], 128):
+        acc += jnp.sum(jax.vmap(f)(ts[i:i + 128], xs[i:i + 128]))
+    return acc
+
+
+def total_eagerly(ts, xs):
+    acc = 0.0
+    for i in range(0, ts.shape[0], 128):
+        acc += jnp.sum(jax.vmap(f)(ts[i:i + 128], xs[i:i + 128]))
+    return acc
+
+
+res = evaluate_eagerly(jnp.ones(10000), jnp.ones(10000))
+res2 = total_eagerly(jnp.ones(10000), jnp.ones(10000))
+'''
+
+
+def test_a_loop_over_mapped_blocks_is_reported_only_under_a_trace_with_lax_map_advice(tmp_path):
+    findings = scan_program(tmp_path, BLOCKS)
+    traced = _line(BLOCKS, "for i in range(0, len(ts), 256):")
+    summed = _line(BLOCKS, "for i in range(0, ts.shape[0], 128):")
+    assert [(f["line"], f["code"]) for f in findings] == [(traced, "GA101"), (summed, "GA302")]
+    # the sum keeps its blocks too: advice, not the batched sum that maps every block at once
+    assert "jax.lax.map(step, blocks)" in findings[1]["message"] and findings[1].get("fix") is None
+    finding = findings[0]
+    assert finding["code"] == "GA101"
+    assert "jax.lax.map(step, (ts.reshape((-1, 256) + ts.shape[1:])" in finding["message"]
+    assert finding.get("fix") is None  # advice: the body becomes the mapped step
+    assert any("chunked for memory" in item for item in finding["evidence"])
+
+
+PAIRS = '''
+import jax
+import jax.numpy as jnp
+
+
+def d2(q, a, b):
+    return jnp.sum((q[a] - q[b]) ** 2)
+
+
+def energy(q, w, r2):
+    n = q.shape[0]
+    e = 0.0
+    for a in range(n):
+        e += w[a] ** 2 * jnp.log(1 - r2[a])
+        for b in range(a + 1, n):
+            e -= w[a] * w[b] * jnp.log(d2(q, a, b))
+    return e
+
+
+def damped(q, w):
+    n = q.shape[0]
+    e = 0.0
+    for a in range(n):
+        e = 0.9 * e
+        for b in range(a + 1, n):
+            e += w[a] * w[b] * d2(q, a, b)
+    return e
+
+
+force = jax.grad(energy)
+damped_force = jax.grad(damped)
+'''
+
+
+def test_a_total_fed_by_a_nested_loop_that_only_adds_is_a_sum_not_a_recurrence(tmp_path):
+    findings = scan_program(tmp_path, PAIRS)
+    outer = _line(PAIRS, "    for a in range(n):")
+    inner = _line(PAIRS, "        for b in range(a + 1, n):")
+    at = {(f["line"], f["code"]) for f in findings}
+    assert (inner, "GA302") in at
+    assert (outer, "GA103") not in at
+    # the look-alike scales the total each step: a recurrence, still GA103's
+    damped_outer = _line(PAIRS, "e = 0.9 * e") - 1
+    assert (damped_outer, "GA103") in at
+
+
+BASE = '''
+import jax.numpy as jnp
+
+
+class Base:
+    def integrate(self, ts, xs):
+        total = 0.0
+        for i in range(ts.shape[0]):
+            total += jnp.sum(self.rhs(ts[i], xs[i]))
+        return total
+
+    def report(self, ts, xs):
+        total = 0.0
+        for i in range(ts.shape[0]):
+            total += jnp.sum(self.rhs(ts[i], xs[i]))
+        return total
+'''
+
+SUB = '''
+import jax
+import jax.numpy as jnp
+from base import Base
+
+
+class Model(Base):
+    def rhs(self, t, x):
+        return jnp.sin(t) * x
+
+    def fit(self, p0, ts, xs):
+        def loss(p):
+            return p * self.integrate(ts, xs)
+        return jax.grad(loss)(p0)
+'''
+
+
+def test_a_method_of_a_scanned_base_class_is_traced_through_self(tmp_path):
+    findings = scan_files(tmp_path, {"base.py": BASE, "sub.py": SUB}, ("GA302",), min_confidence="medium")
+    lines = {(f.path.rpartition("/")[2], f.line) for f in findings}
+    loop = _line(BASE, "for i in range(ts.shape[0]):")
+    assert ("base.py", loop) in lines
+    found = next(f for f in findings if f.line == loop)
+    assert "Base.integrate" in found.context and "Model.fit.loss" in found.context
+    # ``report`` is never called from traced code: no context reaches it
+    report = _line(BASE, "def report") + 2
+    assert all(f.line != report or "Model.fit.loss" not in (f.context or "") for f in findings)
+
+
+PRINTING = '''
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def per_group(x):
+    outs = []
+    for g in range(x.shape[1]):
+        print(g)
+        outs.append(jnp.sort(x[:, g])[:10])
+    return jnp.concatenate(outs)
+
+
+def per_group_eagerly(x):
+    outs = []
+    for g in range(x.shape[1]):
+        print(g)
+        outs.append(jnp.sort(x[:, g])[:10])
+    return jnp.concatenate(outs)
+
+
+res = per_group_eagerly(jnp.ones((100, 50)))
+'''
+
+
+def test_a_step_that_prints_is_a_map_only_under_a_trace_and_advice(tmp_path):
+    findings = scan_program(tmp_path, PRINTING)
+    traced = _line(PRINTING, "for g in range(x.shape[1]):")
+    assert [(f["line"], f["code"]) for f in findings] == [(traced, "GA101")]
+    assert "each step prints" in findings[0]["message"]
+    assert findings[0].get("fix") is None
+
+
+SELF_LAMBDA = '''
+import jax
+import jax.numpy as jnp
+
+
+class Fit:
+    def __init__(self, x, y):
+        self.obj = lambda th: self.objective(th, x, y)
+        self.dobj = jax.grad(self.obj)
+        self.show = lambda th: self.summary(th, x)
+
+    def objective(self, th, x, y):
+        total = 0.0
+        for k in range(x.shape[0]):
+            total += jnp.sum((jnp.tanh(x[k] @ th) - y[k]) ** 2)
+        return total
+
+    def summary(self, th, x):
+        total = 0.0
+        for k in range(x.shape[0]):
+            total += jnp.sum(jnp.tanh(x[k] @ th))
+        return total
+'''
+
+
+def test_a_lambda_stored_on_self_and_differentiated_traces_what_it_calls(tmp_path):
+    findings = scan_program(tmp_path, SELF_LAMBDA)
+    by_line = {f["line"]: f for f in findings}
+    objective = _line(SELF_LAMBDA, "def objective") + 2
+    assert "differentiated" in (by_line[objective].get("context") or "")
+    # the other stored lambda is never differentiated: no context reaches `summary`
+    summary = _line(SELF_LAMBDA, "def summary") + 2
+    assert not (by_line.get(summary) or {}).get("context")
