@@ -249,3 +249,47 @@ def test_a_lambda_stored_on_self_and_differentiated_traces_what_it_calls(tmp_pat
     # the other stored lambda is never differentiated: no context reaches `summary`
     summary = _line(SELF_LAMBDA, "def summary") + 2
     assert not (by_line.get(summary) or {}).get("context")
+
+
+LEVELS = '''
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class Decoder(nn.Module):
+    @nn.compact
+    def __call__(self, x, nbs):
+        y = x
+        for li in range(1, len(nbs)):
+            y = nn.Dense(64)(y)[:, nbs[-li]]
+            y = nn.relu(y)
+        return y
+
+
+class Rnn(nn.Module):
+    @nn.compact
+    def __call__(self, xs):
+        cell = nn.Dense(16)
+        h = jnp.zeros(16)
+        for t in range(xs.shape[0]):
+            h = jnp.tanh(cell(h) + xs[t])
+        return h
+
+
+def loss(params, xs):
+    return jnp.sum(Rnn().apply(params, xs))
+
+
+g = jax.grad(loss)
+'''
+
+
+def test_a_loop_that_builds_a_module_each_step_is_a_stack_of_layers(tmp_path):
+    findings = scan_program(tmp_path, LEVELS)
+    levels = _line(LEVELS, "for li in range(1, len(nbs)):")
+    steps = _line(LEVELS, "for t in range(xs.shape[0]):")
+    at = {(f["line"], f["code"]) for f in findings}
+    assert not [f for f in findings if f["line"] == levels]
+    # one module built before the loop and applied each step: a recurrence
+    assert (steps, "GA103") in at

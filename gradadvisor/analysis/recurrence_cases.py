@@ -25,7 +25,7 @@ from gradadvisor.analysis.recurrence import Flow, analyse, recurrent_in_order
 from gradadvisor.analysis.recurrence_form import LoopForm, read_loop
 from gradadvisor.analysis.recurrence_steps import calls_indexed, counts_records, many_steps, step_extent, weights_applied_to_state
 from gradadvisor.analysis.recurrence_work import breaks_on_state, loop_work
-from gradadvisor.analysis.sample_map import contracts_slices
+from gradadvisor.analysis.sample_map import contracts_slices, makes_modules
 from gradadvisor.analysis.scatter_writes import filled_by_inner_loop, plain_scatter
 from gradadvisor.analysis.vectorize import element_is_object
 
@@ -66,6 +66,8 @@ def stepped_loop(node: ast.For | ast.While, ctx) -> tuple[LoopForm, Flow, Extent
         return None  # a Pallas kernel: its Python loops unroll into the kernel on purpose (static tiles)
     if any(element_is_object(node, name) for name in form.elements) or calls_indexed(node, form.index) or counts_records(form):
         return None  # a list of modules, functions, distributions or records (``self.layers[i](x)``, ``groups[b].ids``)
+    if makes_modules(node, ctx):
+        return None  # ``y = nn.Dense(k)(y)`` each step: new parameters per step, a stack of layers
     if extent.per_element and host_elements(node, ctx.is_builtin):
         return None  # for (sid, lo, hi) in pieces: out.at[lo:hi]: a host list of Python numbers, one segment each
     flow = analyse(form, ctx.resolve, ctx.code)

@@ -212,6 +212,22 @@ def updates_state(body: ast.AST, ctx) -> bool:
     return False
 
 
+def _made_module(node: ast.Call, ctx) -> bool:
+    """``hk.Linear(3)(x)``, ``nn.Dense(64)(h)``: a call of a module a layer library constructs in
+    place, which in a transformed or compact function makes new parameters at every call."""
+    if not isinstance(node.func, ast.Call):
+        return False
+    constructor = ctx.value(node.func.func)
+    made = ctx.resolve(node.func.func) or (constructor.function if constructor.kind == v.MODULE else None) or ""
+    return made.startswith(LAYER_LIBRARIES)
+
+
+def makes_modules(body: ast.AST, ctx) -> bool:
+    """Each step constructs and calls a layer library's module (``y = nn.Dense(k)(y)``): new
+    parameters per step, a stack of layers (``vmap`` and ``scan`` would share one set)."""
+    return any(isinstance(node, ast.Call) and _made_module(node, ctx) for node in walk(body))
+
+
 def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | None]:
     """True when the body applies one function to the sample: not indexing or converting it, not
     calling the sample itself, not building a new module per sample, not a gradient (GA102); with
@@ -225,11 +241,8 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
         func = node.func
         if isinstance(func, ast.Name) and func.id in variables or isinstance(func, ast.Subscript) and names_read(func) & variables:
             return False, param  # the sample is the function: layers, heads, a list of callables
-        if isinstance(func, ast.Call):
-            constructor = ctx.value(func.func)
-            made = ctx.resolve(func.func) or (constructor.function if constructor.kind == v.MODULE else None) or ""
-            if made.startswith(LAYER_LIBRARIES):
-                return False, param  # a new module (new parameters) for every sample: ``hk.Linear(3)(x)``
+        if _made_module(node, ctx):
+            return False, param  # a new module (new parameters) for every sample: ``hk.Linear(3)(x)``
         arguments = [*node.args, *(item.value for item in node.keywords)]
         uses_sample = any(names_read(arg) & variables for arg in arguments)
         if closes_over(node, variables, ctx) and gradient_call(node, ctx) is not None:
