@@ -293,3 +293,64 @@ def test_a_loop_that_builds_a_module_each_step_is_a_stack_of_layers(tmp_path):
     assert not [f for f in findings if f["line"] == levels]
     # one module built before the loop and applied each step: a recurrence
     assert (steps, "GA103") in at
+
+
+PROGRESS = '''
+import jax
+import jax.numpy as jnp
+from tqdm import tqdm
+
+xs = jnp.linspace(0.0, 1.5, 100)
+
+
+def sweep(theta, n):
+    return jnp.stack([jnp.sin(theta * x) ** n for x in tqdm(xs)])
+
+
+def shown(theta):
+    return jnp.stack([jnp.sin(theta * x) for x in tqdm(xs)])
+
+
+def plain(theta):
+    return jnp.stack([jnp.cos(theta * x) for x in xs])
+
+
+g = jax.grad(lambda t: jnp.sum(shown(t)))
+'''
+
+
+def test_a_progress_bar_shows_a_host_loop_unless_a_trace_is_shown(tmp_path):
+    findings = scan_program(tmp_path, PROGRESS)
+    lines = {f["line"] for f in findings if f["code"] == "GA101"}
+    assert _line(PROGRESS, "def sweep") + 1 not in lines  # no transform reaches it: the bar says host
+    assert _line(PROGRESS, "def shown") + 1 in lines  # differentiated: the bar only shows the tracing
+    assert _line(PROGRESS, "def plain") + 1 in lines  # no bar: likely traced by its callers, as before
+
+
+SUBMODULE = '''
+import jax.numpy as jnp
+
+
+def per_group(x):
+    outs = []
+    for g in range(x.shape[1]):
+        outs.append(jnp.sort(x[:, g])[:10])
+    return jnp.concatenate(outs)
+'''
+
+CALLER = '''
+import jax
+import mylib
+
+
+@jax.jit
+def finish(x):
+    return mylib.sub.per_group(x)
+'''
+
+
+def test_a_function_called_through_a_package_submodule_path_is_reached(tmp_path):
+    files = {"mylib/__init__.py": "from . import sub\n", "mylib/sub.py": SUBMODULE, "main.py": CALLER}
+    findings = scan_files(tmp_path, files, ("GA101",), min_confidence="medium")
+    found = [f for f in findings if f.path.endswith("sub.py")]
+    assert found and "`finish`" in (found[0].context or "") and "traced" in found[0].context

@@ -6,6 +6,10 @@ what the loop walks. ``unwrap_progress_bars`` rewrites, in place and before any 
 iterable of each ``for`` loop and comprehension that is a tqdm call (resolved through the
 file's imports, so a function of the user's named ``tqdm`` is left alone) to what it wraps. The
 wrapped expression keeps its own position, so findings and fixes point at the user's code.
+
+The wrapper is still a fact: a progress bar shows the loop runs eagerly, step by step on the
+host (under a trace it would only show the tracing). ``shows_progress`` answers it for a
+reported loop or comprehension: such a finding needs a trace shown, not one guessed.
 """
 
 from __future__ import annotations
@@ -24,7 +28,19 @@ def unwrap_progress_bars(tree: ast.Module, text: str, resolve) -> None:
         return
     for node in ast.walk(tree):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            node.iter = _unwrapped(node.iter, resolve)
+            unwrapped = _unwrapped(node.iter, resolve)
+            if unwrapped is not node.iter:
+                node.iter = unwrapped
+                node.progress_bar = True  # type: ignore[union-attr]
+
+
+def shows_progress(node: ast.AST) -> bool:
+    """The loop ``node``, or a comprehension in the expression ``node``, walked a progress bar."""
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return getattr(node, "progress_bar", False)
+    if isinstance(node, ast.stmt):
+        return False
+    return any(isinstance(child, ast.comprehension) and getattr(child, "progress_bar", False) for child in ast.walk(node))
 
 
 def _unwrapped(iterable: ast.expr, resolve) -> ast.expr:

@@ -71,6 +71,15 @@ HOST_HINT = re.compile(
 #: by a single ``=`` (a keyword argument's name, ``fit=False``, or a name assigned: not a reference).
 #: (The look-behind sits after the first letter: the engine then skips to letters quickly.)
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?(?![ \t]*=(?!=))")
+#: ``pkg.sub.fn(``: a call through a module's submodule (a third part ``REFERENCE`` does not keep).
+SUBMODULE_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
+#: Top-level packages that are libraries, never the scanned project: their submodule calls
+#: (``jnp.linalg.norm(``) are not looked for.
+LIBRARY_ROOTS = frozenset({
+    "jax", "jaxlib", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "chex", "distrax", "numpyro", "diffrax", "torch",
+    "tensorflow", "matplotlib", "pandas", "sklearn", "math", "os", "sys", "functools", "itertools", "collections", "typing",
+    "tqdm", "time", "json", "re", "pathlib", "random", "warnings", "logging", "dataclasses", "abc", "einops", "operator",
+})
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
 #: The kinds of class a class decorator makes (``@evox.jit_class``): their public methods compile.
@@ -371,6 +380,9 @@ class SummaryBuilder:
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
         self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
+        #: Imported names that may be the project's own packages (``import mylib``): their
+        #: submodules' functions are called as ``mylib.sub.fn(...)``.
+        self._packages = {alias for alias, qualified in names.aliases.items() if qualified.partition(".")[0] not in LIBRARY_ROOTS}
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
@@ -808,6 +820,9 @@ class SummaryBuilder:
         # (kept once the walk has seen every def: ``build``). A nested function keeps its own:
         # a lambda handed to ``lax.cond`` does not call what the function around it calls.
         self._found_references[key] = REFERENCE.findall(text)
+        if self._packages and any(f"{alias}." in text for alias in self._packages):
+            # ``mylib.sub.per_group(x)``: kept whole, the module path resolved by the project
+            self._found_references[key] += [(a, f"{b}.{c}") for a, b, c in SUBMODULE_CALL.findall(text) if a in self._packages]
         if klass is not None and "self." in text:
             self._attribute_calls[key] = ATTRIBUTE_CALL.findall(text)
         if ")(" in text:

@@ -37,6 +37,7 @@ from gradadvisor.analysis.constant_steps import constant_loop
 from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, names_data_rows
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, EAGER, GENERATOR, PLOTTING, UNTRACEABLE
+from gradadvisor.analysis.progress_bars import shows_progress
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
 from gradadvisor.analysis.syntax import Span
 from gradadvisor.fixes.edits import Fix
@@ -353,6 +354,8 @@ class Rule:
                 if owner is not None:  # ``def make_walker(grad_u, n=10)`` around the loop: its calls say
                     data["calls_to"] = owner.partition(":")[0].split(".")[-1]
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
+        if shows_progress(node):  # ``for x in tqdm(xs)``: a progress bar shows a host loop unless a trace is shown
+            require_trace = True
         chosen = vectorized_alternative(self.ctx)
         self.ctx.add_candidate(
             self, node, message, chosen=chosen,
