@@ -354,3 +354,81 @@ def test_a_function_called_through_a_package_submodule_path_is_reached(tmp_path)
     findings = scan_files(tmp_path, files, ("GA101",), min_confidence="medium")
     found = [f for f in findings if f.path.endswith("sub.py")]
     assert found and "`finish`" in (found[0].context or "") and "traced" in found[0].context
+
+
+FACTORY_LOCAL = '''
+import jax
+import jax.numpy as jnp
+
+
+def make_loss(y, obs_idx):
+    def loss(x0):
+        tot = 0.0
+        for i, j in enumerate(obs_idx):
+            tot += jnp.sum((jnp.cumsum(x0)[j] - y[i]) ** 2)
+        return tot
+    return loss
+
+
+def make_report(y, obs_idx):
+    def report(x0):
+        tot = 0.0
+        for i, j in enumerate(obs_idx):
+            tot += jnp.sum((jnp.cumsum(x0)[j] - y[i]) ** 2)
+        return tot
+    return report
+
+
+def optimise(fn, x0):
+    vg = jax.value_and_grad(fn)
+    return vg(x0)
+
+
+def show(fn, x0):
+    print(fn(x0))
+
+
+def fit(y, obs_idx, x0):
+    loss = make_loss(y, obs_idx)
+    report = make_report(y, obs_idx)
+    show(report, x0)
+    return optimise(loss, x0)
+'''
+
+
+def test_a_closure_a_function_gets_from_a_factory_and_hands_to_a_transform_is_traced(tmp_path):
+    findings = scan_program(tmp_path, FACTORY_LOCAL)
+    by_line = {f["line"]: f for f in findings}
+    loss = _line(FACTORY_LOCAL, "def loss") + 2
+    assert "differentiated" in (by_line[loss].get("context") or "")
+    # the other factory's closure is only printed on the host: nothing reaches it
+    report = _line(FACTORY_LOCAL, "def report") + 2
+    assert not (by_line.get(report) or {}).get("context")
+
+
+WRAPPED = '''
+import jax
+import jax.numpy as jnp
+from numpyro import handlers
+
+
+def wrap_fn(fn, stack):
+    def wrapper(operand):
+        seeded = fn
+        for kind, sub in stack:
+            if kind == "condition":
+                seeded = handlers.condition(seeded, condition_fn=sub)
+            else:
+                seeded = handlers.substitute(seeded, substitute_fn=sub)
+        return seeded(operand)
+    return wrapper
+
+
+def run(pred, f, g, x, stack):
+    return jax.lax.cond(pred, wrap_fn(f, stack), wrap_fn(g, stack), x)
+'''
+
+
+def test_a_carry_the_function_calls_is_a_function_not_an_array(tmp_path):
+    findings = scan_program(tmp_path, WRAPPED)
+    assert not [f for f in findings if f["code"] == "GA103"]

@@ -168,6 +168,11 @@ def chunk_widths(body: ast.AST, index: str, stride: ast.expr | None = None) -> l
     return list(dict.fromkeys(widths))
 
 
+#: Why a loop over blocks whose step maps its block already is reported only under a shown trace
+#: (GA101's and GA302's evidence).
+BATCHED_BLOCKS = "each step maps a block of the batch with a batching transform: chunked for memory, and a trace unrolls the blocks"
+
+
 def chunk_evidence(width: str) -> str:
     """Why a loop over blocks of a chosen size needs a trace shown (GA101's and GA302's evidence)."""
     return f"blocks of `{width}`, a size callers choose: a trace must be shown (eagerly, chunks bound memory)"

@@ -46,6 +46,8 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
         return None
     if any(_makes_function(getattr(stmt, "value", None), ctx) for name in states for stmt in flow.updates_of(name)):
         return None  # f = wrap(p, f): a chain of closures built step by step, a function, not an array
+    if ctx.function is not None and any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in states for node in walk(ctx.function)):
+        return None  # seeded = handlers.condition(seeded, ...) ... seeded(x): the state is called, a function
     if any(_mutated_in_place(form.node, name) for name in states if name not in flow.last_items):
         return None  # x[i] = v, x.append(v) on the state itself: a Python list or NumPy array
     if any(value.is_array and value.host for name, value in zip(states, initial) if name in flow.last_items):

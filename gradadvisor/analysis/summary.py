@@ -380,6 +380,8 @@ class SummaryBuilder:
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
         self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
+        #: (function key, local name, factory reference, scope) for ``loss = make_loss(y)`` in a function.
+        self._local_factories: list[tuple[str, str, str, Scope]] = []
         #: Imported names that may be the project's own packages (``import mylib``): their
         #: submodules' functions are called as ``mylib.sub.fn(...)``.
         self._packages = {alias for alias, qualified in names.aliases.items() if qualified.partition(".")[0] not in LIBRARY_ROOTS}
@@ -617,6 +619,15 @@ class SummaryBuilder:
             seeds.extend(replace(seed, target="key:" + key) for key in returned)
         summary.seeds = seeds
 
+    def _enclosing_class(self, key: str | None) -> str | None:
+        """The class of the method that encloses the function ``key``, if any."""
+        while key is not None and key in self.summary.functions:
+            function = self.summary.functions[key]
+            if function.klass is not None:
+                return function.klass
+            key = function.parent
+        return None
+
     def _returned_functions(self, factory: str, node: ast.AST) -> list[str]:
         """The keys of the functions ``factory`` defines and returns: by name (``return train``),
         through a lambda that calls them (``return lambda key: train(key, cfg)``) or a
@@ -651,6 +662,19 @@ class SummaryBuilder:
             if returned:
                 summary.factory_results[stmt.targets[0].id] = returned
                 self._referable.add(stmt.targets[0].id)
+        # in a function: ``loss = make_loss(y)`` or ``loss = self.make_loss(y)``, the name bound once
+        for key, name, reference, scope in self._local_factories:
+            function = summary.functions.get(key)
+            if function is None or name in function.aliases or len(scope.bindings.get(name, [])) != 1:
+                continue
+            head, _, attr = reference.partition(".")
+            klass = function.klass or self._enclosing_class(key)
+            factory = (summary.classes[klass].methods.get(attr) if klass in summary.classes else None) if head == "self" else summary.top_level.get(reference)
+            node = self.nodes[factory][0] if factory in self.nodes else None
+            returned = self._returned_functions(factory, node) if node is not None else []
+            if len(returned) == 1:
+                function.aliases[name] = f"key:{returned[0]}"
+                self._referable.add(name)
 
     def _module_constant(self, name: str, stmt: ast.stmt, scope: Scope) -> None:
         """``M = 50``, ``N_GRID = 2 ** 11``: an int the module states once, which another module's
@@ -730,6 +754,10 @@ class SummaryBuilder:
         a call of ``g`` (from a function nested in it too) runs ``f``."""
         if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name) or not isinstance(stmt.value, ast.Call):
             return
+        func = stmt.value.func
+        if parent_key is not None and (isinstance(func, ast.Name) or isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+            # ``loss = make_loss(y)``: the function the factory returns, once the walk has seen it (``_factory_results``)
+            self._local_factories.append((parent_key, stmt.targets[0].id, ast.unparse(func), scope))
         if not self._names_transform(stmt) and "partial" not in self.source.segment(stmt.value.func):
             return  # the statement's lines name no transform (a literal-led search, once per file)
         name = stmt.targets[0].id

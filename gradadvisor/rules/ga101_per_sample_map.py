@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.blocks import chunk_evidence
+from gradadvisor.analysis.blocks import BATCHED_BLOCKS, chunk_evidence
 from gradadvisor.analysis.gradient import gradient_shown
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
@@ -453,9 +453,8 @@ class PerSampleMap(Rule):
     def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, advice_only: bool = False, **fields) -> None:
         """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
         if found.batched:  # each step maps its block already (memory): trace one block, not one per block
-            evidence = ["each step maps a block of the batch with a batching transform: chunked for memory, and a trace unrolls the blocks"]
             self.report(node, f"{head}; {blocked_advice(self.ctx, found.loop)}", extent=found.extent, data=found.data, work="jax",
-                        need="compiled", require_trace=True, evidence=evidence, **fields)
+                        need="compiled", require_trace=True, evidence=[BATCHED_BLOCKS], **fields)
             return
         advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
         fix = None if advice_only else fix

@@ -6,7 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.accumulation import integer_fold, pair_sum, segment_bounds, summed_rows, work_of
-from gradadvisor.analysis.blocks import chunk_evidence, chunk_widths
+from gradadvisor.analysis.blocks import BATCHED_BLOCKS, chunk_evidence, chunk_widths
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.component_loops import ranked_elements
 from gradadvisor.analysis.sample_map import batches_inside
@@ -399,6 +399,6 @@ class AccumulationLoop(Rule):
             # batched sum would map every block at once: keep the blocks, trace one step
             message += " (each step maps a block already, chunked for memory: to keep the blocks, sum `jax.lax.map(step, blocks)` over the reshaped views instead)"
             fix = None
-            evidence.append("each step maps a block of the batch with a batching transform: chunked for memory, and a trace unrolls the blocks")
+            evidence.append(BATCHED_BLOCKS)
         self.report(loop, message, extent=extent, work=work, require_trace=work == "unknown" or bool(chunks) or blocked, fix=fix, evidence=evidence,
                     no_gradient=integer_fold(ctx, accumulations, statements))
