@@ -432,3 +432,45 @@ def run(pred, f, g, x, stack):
 def test_a_carry_the_function_calls_is_a_function_not_an_array(tmp_path):
     findings = scan_program(tmp_path, WRAPPED)
     assert not [f for f in findings if f["code"] == "GA103"]
+
+
+AT_GETS = '''
+import jax
+import jax.numpy as jnp
+
+
+class Cycler:
+    def make_loss(self, y, Hs, obs_indices, mask):
+        def loss_4dvar(x0):
+            X = jnp.cumsum(x0)
+            tot = 0
+            for i, j in enumerate(obs_indices):
+                tot += jax.lax.cond(mask.at[i].get(mode="fill", fill_value=0),
+                                    lambda: jnp.sum(X[j] @ Hs.at[i].get(mode="clip").T - y[i]), lambda: 0.0)
+            return tot
+        return loss_4dvar
+
+    def make_epoch(self, loss_func):
+        value_grad = jax.value_and_grad(loss_func)
+
+        def epoch(x, k):
+            v, g = value_grad(x)
+            return x - 0.1 * g, v
+        return epoch
+
+    def cycle(self, x0, y, Hs, obs_indices, mask):
+        loss_func = self.make_loss(y, Hs, obs_indices, mask)
+        epoch_func = self.make_epoch(loss_func)
+        return jax.lax.scan(epoch_func, x0, jnp.arange(10))
+'''
+
+
+def test_reads_through_at_get_and_a_factory_closure_handed_on_by_another_name(tmp_path):
+    """``x.at[i].get(mode=...)`` is the read ``x[i]``; the closure reaches ``value_and_grad`` as
+    ``loss_func``, a name no ``def`` has; ``obs_indices`` names no collection of different things."""
+    findings = scan_program(tmp_path, AT_GETS)
+    loop = _line(AT_GETS, "for i, j in enumerate(obs_indices):")
+    found = [f for f in findings if f["line"] == loop]
+    assert [f["code"] for f in found] == ["GA302"]
+    assert "differentiated" in found[0]["context"] and "make_epoch" in found[0]["context"]
+    assert "mask_i" in found[0]["message"]  # the mask read through .at[i].get is mapped with the rest

@@ -41,7 +41,7 @@ COLLECTION_NAME = re.compile(
     r"experts?|cells?|args|kwargs|attrs?|ops?|edges?|nodes?|items?|pairs?|dtypes?|devices?|sizes?|features?|"
     r"levels?|scales?|coeffs?|coefficients?|chunks?|tasks?|files?|paths?|lines?|tokens?|words?|strings?|"
     r"labels?|columns?|constraints?|conds|conditions?|bcs|sites?|plates?|distributions?|dists?|priors?|samplers?|"
-    r"offsets?|indices?|treedefs?|modes?|buffers?|caches?|hooks?|handlers?|observers?|tables?|ensemble|members?|"
+    r"offsets?|treedefs?|modes?|buffers?|caches?|hooks?|handlers?|observers?|tables?|ensemble|members?|"
     r"groups?|subsets?)(?:_|$|\d)",
     re.IGNORECASE,
 )

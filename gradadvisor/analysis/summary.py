@@ -419,8 +419,8 @@ class SummaryBuilder:
         self._module_level()
         self._walk_definitions()
         self._derivative_callers()
+        self._factory_results()  # first: a closure a factory returns is a function argument too
         self._function_arguments()
-        self._factory_results()
         self._returned_closures()
         self._keep_references()
         self._module_calls(self._imported)
@@ -436,7 +436,9 @@ class SummaryBuilder:
         attribute that names one): a callee that transforms that parameter transforms it."""
         defs = {function.name for function in self.summary.functions.values() if function.name != "<lambda>"}
         aliases = {alias for klass in self.summary.classes.values() for alias in klass.method_aliases}
-        names = frozenset(defs | aliases)
+        # ``loss = make_loss(y)`` in a function (``_factory_results``): the closure by a local name
+        made = {name for function in self.summary.functions.values() for name, target in function.aliases.items() if target.startswith("key:")}
+        names = frozenset(defs | aliases | made)
         text = self.source.text
         offsets = [match.start() for match in PASSED.finditer(text) if (match.group(1) in names or match.group(2))]
         if not offsets:

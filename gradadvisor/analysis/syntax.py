@@ -531,6 +531,32 @@ def compares(expr: ast.expr) -> bool:
 ANNOTATED_ASSIGNMENT = re.compile(r"^[ \t]+[A-Za-z_][\w.]*[ \t]*:[^=\n]+=(?!=)", re.MULTILINE)
 
 
+#: ``x.at[i].get(`` in a file's text: only such a file is rewritten by ``plain_at_gets``.
+AT_GET = re.compile(r"\.at\[[^\]\n]*\][ \t]*\.[ \t]*get[ \t]*\(")
+#: Keywords of ``x.at[i].get(...)`` that only matter where ``i`` falls outside ``x``.
+AT_GET_KEYWORDS = frozenset({"mode", "fill_value", "indices_are_sorted", "unique_indices"})
+
+
+class _AtGets(ast.NodeTransformer):
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        func = node.func
+        if (isinstance(func, ast.Attribute) and func.attr == "get" and isinstance(func.value, ast.Subscript)
+                and isinstance(func.value.value, ast.Attribute) and func.value.value.attr == "at" and not node.args
+                and all(item.arg in AT_GET_KEYWORDS for item in node.keywords)):
+            read = ast.Subscript(value=func.value.value.value, slice=func.value.slice, ctx=ast.Load())
+            return ast.copy_location(read, node)
+        return node
+
+
+def plain_at_gets(tree: ast.Module, text: str) -> None:
+    """Rewrite, in place and before any analysis, each ``x.at[i].get(mode="clip")`` as the read
+    ``x[i]`` it performs wherever ``i`` stays inside ``x`` (the keywords only say what happens
+    outside), so every reader of indexed reads sees it. Files that never write it are not walked."""
+    if AT_GET.search(text):
+        _AtGets().visit(tree)
+
+
 def plain_annotated_assignments(tree: ast.Module, text: str) -> None:
     """Rewrite, in place and before any analysis, each annotated assignment with a value inside a
     function (``r: jax.Array = score(a)``) as the plain assignment it performs (``r = score(a)``),

@@ -19,7 +19,7 @@ from gradadvisor.analysis.progress_bars import unwrap_progress_bars
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name, stated_constants
 from gradadvisor.analysis.gradient import LIBRARY_MODULES
-from gradadvisor.analysis.syntax import Source, TooComplex, parse, plain_annotated_assignments
+from gradadvisor.analysis.syntax import Source, TooComplex, parse, plain_annotated_assignments, plain_at_gets
 from gradadvisor.engine.context import Context
 from gradadvisor.engine.noqa import file_is_suppressed, find_suppressions
 from gradadvisor.engine.source import FileError
@@ -98,6 +98,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     names = ImportMap(tree, package, source.text)
     unwrap_progress_bars(tree, source.text, names.resolve)
     plain_annotated_assignments(tree, source.text)
+    plain_at_gets(tree, source.text)
     facts = Facts(tree, source, names)
     builder = SummaryBuilder(display, tree, source, names, facts, (module, package))
     result = FileAnalysis(display, builder.build(), parsed=True)
