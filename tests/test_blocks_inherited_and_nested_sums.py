@@ -4,12 +4,19 @@
   256): out.append(jax.vmap(f)(x[s:s + 256]))``, or ``acc += jnp.sum(...)`` of it) is chunked for
   memory, but a trace unrolls it into one copy per block: reported only where a trace is shown,
   with ``lax.map`` advice that keeps the blocks;
-- a step that prints is a host loop eagerly, and under a trace still a per-sample map (advice);
-- a lambda stored on ``self`` and differentiated traces what it calls;
 - a running total fed by the step and by a nested loop that only adds terms (a self term, then
   the pairs of the upper triangle) is a sum, not a recurrence: GA302 on the nested loop, no GA103;
 - a method a scanned base class defines, called as ``self.m(...)`` from a subclass's traced
-  code, is traced through that call.
+  code, is traced through that call;
+- a step that prints is a host loop eagerly, and under a trace still a per-sample map (advice);
+- a lambda stored on ``self`` and differentiated traces what it calls;
+- a loop whose step builds a layer library's module is a stack of layers, not a recurrence;
+- a progress bar (``tqdm(xs)``) shows a host loop unless a trace is shown;
+- a function called through a package's submodule (``mylib.sub.fn``) is reached;
+- a closure a function gets from a factory (``loss = make_loss(y)``) and hands to a transform,
+  directly or through a helper, is traced;
+- a carry the function calls is a function, not an array;
+- ``x.at[i].get(mode=...)`` is the read ``x[i]``.
 """
 
 from __future__ import annotations
@@ -19,6 +26,14 @@ from conftest import scan_files, scan_program
 
 def _line(source: str, text: str) -> int:
     return next(n for n, line in enumerate(source.splitlines(), 1) if text in line)
+
+
+def _reached_only(tmp_path, source: str, reached: str, untouched: str) -> None:
+    """The loop two lines into the ``def`` named ``reached`` is reported with a differentiated
+    context; the one in ``untouched`` (its look-alike) has no context at all."""
+    by_line = {f["line"]: f for f in scan_program(tmp_path, source)}
+    assert "differentiated" in (by_line[_line(source, f"def {reached}") + 2].get("context") or "")
+    assert not (by_line.get(_line(source, f"def {untouched}") + 2) or {}).get("context")
 
 
 BLOCKS = '''
@@ -242,13 +257,8 @@ class Fit:
 
 
 def test_a_lambda_stored_on_self_and_differentiated_traces_what_it_calls(tmp_path):
-    findings = scan_program(tmp_path, SELF_LAMBDA)
-    by_line = {f["line"]: f for f in findings}
-    objective = _line(SELF_LAMBDA, "def objective") + 2
-    assert "differentiated" in (by_line[objective].get("context") or "")
     # the other stored lambda is never differentiated: no context reaches `summary`
-    summary = _line(SELF_LAMBDA, "def summary") + 2
-    assert not (by_line.get(summary) or {}).get("context")
+    _reached_only(tmp_path, SELF_LAMBDA, "objective", "summary")
 
 
 LEVELS = '''
@@ -397,13 +407,8 @@ def fit(y, obs_idx, x0):
 
 
 def test_a_closure_a_function_gets_from_a_factory_and_hands_to_a_transform_is_traced(tmp_path):
-    findings = scan_program(tmp_path, FACTORY_LOCAL)
-    by_line = {f["line"]: f for f in findings}
-    loss = _line(FACTORY_LOCAL, "def loss") + 2
-    assert "differentiated" in (by_line[loss].get("context") or "")
     # the other factory's closure is only printed on the host: nothing reaches it
-    report = _line(FACTORY_LOCAL, "def report") + 2
-    assert not (by_line.get(report) or {}).get("context")
+    _reached_only(tmp_path, FACTORY_LOCAL, "loss", "report")
 
 
 WRAPPED = '''

@@ -73,13 +73,6 @@ HOST_HINT = re.compile(
 REFERENCE = re.compile(r"([A-Za-z_](?<![\w.][A-Za-z_])\w*+)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*+))?(?![ \t]*=(?!=))")
 #: ``pkg.sub.fn(``: a call through a module's submodule (a third part ``REFERENCE`` does not keep).
 SUBMODULE_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)[ \t]*\(")
-#: Top-level packages that are libraries, never the scanned project: their submodule calls
-#: (``jnp.linalg.norm(``) are not looked for.
-LIBRARY_ROOTS = frozenset({
-    "jax", "jaxlib", "numpy", "scipy", "flax", "optax", "haiku", "equinox", "chex", "distrax", "numpyro", "diffrax", "torch",
-    "tensorflow", "matplotlib", "pandas", "sklearn", "math", "os", "sys", "functools", "itertools", "collections", "typing",
-    "tqdm", "time", "json", "re", "pathlib", "random", "warnings", "logging", "dataclasses", "abc", "einops", "operator",
-})
 #: ``Name(...)(``: a call whose result is called at once (one level of nested parentheses).
 INSTANCE_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)[ \t]*\((?:[^()]|\([^()]*\))*\)[ \t]*\(")
 #: The kinds of class a class decorator makes (``@evox.jit_class``): their public methods compile.
@@ -384,7 +377,7 @@ class SummaryBuilder:
         self._local_factories: list[tuple[str, str, str, Scope]] = []
         #: Imported names that may be the project's own packages (``import mylib``): their
         #: submodules' functions are called as ``mylib.sub.fn(...)``.
-        self._packages = {alias for alias, qualified in names.aliases.items() if qualified.partition(".")[0] not in LIBRARY_ROOTS}
+        self._packages = {alias for alias, qualified in names.aliases.items() if qualified.partition(".")[0] not in EXTERNAL}
         #: Top-level function key -> the (name, attribute) pairs its text holds, kept to the
         #: referable ones once the walk has seen every def.
         self._found_references: dict[str, list[tuple[str, str]]] = {}
@@ -665,15 +658,20 @@ class SummaryBuilder:
                 summary.factory_results[stmt.targets[0].id] = returned
                 self._referable.add(stmt.targets[0].id)
         # in a function: ``loss = make_loss(y)`` or ``loss = self.make_loss(y)``, the name bound once
+        enclosing = {function.parent for function in summary.functions.values()}  # only these define functions
+        made: dict[str, list[str]] = {}
         for key, name, reference, scope in self._local_factories:
             function = summary.functions.get(key)
             if function is None or name in function.aliases or len(scope.bindings.get(name, [])) != 1:
                 continue
             head, _, attr = reference.partition(".")
-            klass = function.klass or self._enclosing_class(key)
+            klass = (function.klass or self._enclosing_class(key)) if head == "self" else None
             factory = (summary.classes[klass].methods.get(attr) if klass in summary.classes else None) if head == "self" else summary.top_level.get(reference)
-            node = self.nodes[factory][0] if factory in self.nodes else None
-            returned = self._returned_functions(factory, node) if node is not None else []
+            if factory not in enclosing or factory not in self.nodes:
+                continue
+            if factory not in made:
+                made[factory] = self._returned_functions(factory, self.nodes[factory][0])
+            returned = made[factory]
             if len(returned) == 1:
                 function.aliases[name] = f"key:{returned[0]}"
                 self._referable.add(name)
