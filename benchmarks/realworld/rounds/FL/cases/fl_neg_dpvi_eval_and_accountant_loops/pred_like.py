@@ -1,0 +1,53 @@
+# Source: https://github.com/DPBayes/DPVI-code/blob/17ce9c012b95b8dd22232caae9279f61032b4fde/uai17-code/dpvi/models/gaus_mix.py
+# Title: uai17-code/dpvi/models/gaus_mix.py (predictive likelihood used to evaluate the DP-ADVI posterior)
+# Cut: kept logl (with multi_lpdf on single test points) and pred_like; get_pars and multi_lpdf reproduced, priors dropped.
+from __future__ import division
+
+import autograd.numpy as np
+import autograd.numpy.random as npr
+from autograd.scipy.misc import logsumexp
+from utils.misc import stick_backward
+
+
+def get_pars(sample, k, d):
+	pars = {}
+	par_names = ['pi', 'mu', 'tau']
+	par_dims = [(k-1)/k, d, 1]
+	indx0 = 0
+	for i, name in enumerate(par_names):
+		indx1 = int(indx0 + k*par_dims[i])
+		pars[name]=sample[indx0: indx1]
+		indx0 = indx1
+	return pars
+
+def multi_lpdf(value, mean, tau):
+	d = mean.shape[0]
+	tmp2 = value-mean
+	return -0.5*(d*np.log(2*np.pi) + d*np.log(tau) + np.dot(tmp2, tmp2)/tau)
+
+def logl(var_par, draw, value, k):
+	l = int(len(var_par)/2)
+	mu, cov = var_par[:l], np.exp(var_par[l:])
+	samples = draw*cov + mu
+	d = value.T.shape[0]
+	pars = get_pars(samples, k, d)
+	pi = stick_backward(pars['pi'])
+	mus = pars['mu'].reshape([k,d])
+	taus = np.exp(pars['tau'])
+	logps = [np.log(pi[i]) + multi_lpdf(value, mus[i], tau) for i, tau in enumerate(taus)]
+	logps = np.array(logps)
+	return np.sum(logsumexp(logps, axis=0))
+
+def pred_like(var_par, test_data, k, n_mc=10):
+	# Method for prediction likelihood
+	l = int(len(var_par)/2)
+	n_test,d = test_data.shape
+	mu, cov = var_par[:l], np.exp(var_par[l:])
+	for s in range(0,n_mc):
+		draw = npr.randn(l)
+		logps = []
+		tot_logl = 0
+		for value in test_data:
+			tot_logl += logl(var_par, draw, value, k)
+		logps.append(tot_logl)
+	return -np.log(n_mc) + logsumexp(logps)
