@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.library import project_module
+from gradadvisor.analysis.library import INDEX_PRODUCERS, project_module
 from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, symmetric_offsets, tail_name, window_count
 from gradadvisor.analysis.values import Value
 
@@ -290,8 +290,23 @@ class ExtentReader:
                 base = self.of_iterable(iterable.value)
                 if base.is_data:
                     return Extent("data", f"`{text}`: a slice of {base.reason}", base.proof, base.evidence, base.param, base.size, base.per_element, unshown=base.unshown)
+        if isinstance(iterable, ast.Subscript) and isinstance(iterable.slice, ast.Name) and self._index_array(iterable.slice):
+            # ``for row in X[idx]`` with ``idx`` an index array (``rng.choice(N, b)``): a minibatch of rows
+            base = self.of_iterable(iterable.value)
+            if base.is_data:
+                return Extent("data", f"`{text}`: rows picked by the index array `{iterable.slice.id}` ({base.reason})", "likely", base.evidence,
+                              base.param, base.size, base.per_element, unshown=base.unshown)
         value = self.evaluate(iterable)
         return self._from_value(value, iterable, text)
+
+    def _index_array(self, name: ast.Name) -> bool:
+        """``idx`` is an array of indices: an array value, or bound to an index producer
+        (``idx = rng.choice(N, b)``, ``order = jnp.argsort(x)``)."""
+        if self.evaluate(name).is_array and self.evaluate(name).kind != v.SCALAR:
+            return True
+        bound = self.assigned(name.id)
+        func = bound.func if isinstance(bound, ast.Call) else None
+        return (func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None) in INDEX_PRODUCERS
 
     def _spelled(self, args: list[ast.expr]) -> list[ast.expr]:
         """``args`` with a name assigned once replaced by its expression (``last = min(row + 2,

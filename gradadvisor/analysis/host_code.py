@@ -190,7 +190,7 @@ def _converts_computed(function: ast.AST, resolve) -> tuple[str, int, str] | Non
             continue
         bound = values.get(operand.id, []) if isinstance(operand, ast.Name) else []
         number = target == TO_NUMBER
-        if (_jnp_call(operand, resolve) or number and _item_of(operand, params) or len(bound) == 1 and _jnp_call(bound[0], resolve)
+        if (_jnp_call(operand, resolve) or number and _item_of(operand, params) or len(bound) == 1 and _jax_valued(bound[0], values, resolve)
                 or number and bound and all(_item_of(value, params) for value in bound)):
             return ast.unparse(operand), line, target
     return None
@@ -202,9 +202,20 @@ def _item_of(expr: ast.AST, params: set[str]) -> bool:
     return isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and expr.value.id in params and not isinstance(expr.slice, ast.Constant)
 
 
-def _jnp_call(expr: ast.AST, resolve) -> bool:
-    """``expr`` holds a call of a jax.numpy function."""
-    return any(isinstance(node, ast.Call) and (canonical(resolve(node.func)) or "").startswith("jax.numpy.") for node in ast.walk(expr))
+def _jax_valued(expr: ast.AST, values: dict[str, list[ast.expr]], resolve, depth: int = 2) -> bool:
+    """``expr`` holds a call of a jax function, or reads a name the function binds to such a
+    value (``dx = (jnp.roll(x, -1) - x) / h``; ``rhs = x + dt * dx``), up to ``depth`` names deep."""
+    if _jnp_call(expr, resolve, "jax."):
+        return True
+    return depth > 0 and any(isinstance(node, ast.Name) and any(_jax_valued(value, values, resolve, depth - 1) for value in values.get(node.id, ()))
+                             for node in ast.walk(expr))
+
+
+def _jnp_call(expr: ast.AST, resolve, prefix: str = "jax.numpy.") -> bool:
+    """``expr`` holds a call of a jax.numpy function (of any jax function, ``jax.vmap(f)(x)`` too,
+    with ``prefix="jax."``)."""
+    return any(isinstance(node, ast.Call) and (canonical(resolve(node.func.func if isinstance(node.func, ast.Call) else node.func)) or "").startswith(prefix)
+               for node in ast.walk(expr))
 
 
 #: jax.numpy reductions to one truth value: Python branching on one needs a concrete array.
@@ -444,6 +455,43 @@ def import_fallbacks(tree: ast.Module) -> dict[int, str]:
                     found[id(stmt)] = (f"{UNTRACEABLE} `{stmt.name}` is defined where importing jax failed (line {handler.lineno}): "
                                        "the fallback for when jax is missing, never traced")
     return found
+
+
+def jax_flags(tree: ast.Module) -> frozenset[str]:
+    """Module flags that say whether jax imported: set ``True`` in a ``try`` that imports jax and
+    ``False`` in its ``except`` (``HAS_JAX``). A branch run when one is false never runs where
+    jax traces anything."""
+    found: set[str] = set()
+    for node in tree.body:
+        if not isinstance(node, ast.Try) or not any(_imports_jax(stmt) for stmt in node.body):
+            continue
+        true = {name for stmt in node.body for name in _flag_set(stmt, True)}
+        found |= {name for handler in node.handlers for stmt in handler.body for name in _flag_set(stmt, False) if name in true}
+    return frozenset(found)
+
+
+def _flag_set(stmt: ast.stmt, value: bool) -> list[str]:
+    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is value:
+        return [target.id for target in stmt.targets if isinstance(target, ast.Name)]
+    return []
+
+
+def without_jax(function: ast.AST, flags: frozenset[str]) -> list[tuple[int, int]]:
+    """The line spans of ``function``'s branches that run only without jax (``if not HAS_JAX:``
+    ... , the ``else`` of ``if HAS_JAX:``): what they call is never called under a trace."""
+    spans: list[tuple[int, int]] = []
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If):
+            continue
+        test = node.test
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name) and test.operand.id in flags:
+            block = node.body
+        elif isinstance(test, ast.Name) and test.id in flags and node.orelse:
+            block = node.orelse
+        else:
+            continue
+        spans.append((block[0].lineno, block[-1].end_lineno or block[-1].lineno))
+    return spans
 
 
 def _statements(body: list[ast.stmt]):

@@ -26,6 +26,11 @@ def project_module(qualified: str) -> bool:
     return "." in qualified and qualified.split(".")[0] not in EXTERNAL
 
 
+#: Functions and methods that return an array of indices (``rng.choice(n, b)``, ``jnp.argsort(x)``):
+#: an array indexed by one gathers that many rows.
+INDEX_PRODUCERS = frozenset({"choice", "permutation", "randint", "integers", "argsort", "nonzero", "flatnonzero", "argwhere", "arange"})
+
+
 #: Array namespaces whose functions compute on (and return) jax arrays, and numpy's.
 JAX_NUMPY = ("jax.numpy", "autograd.numpy")
 HOST_NUMPY = ("numpy",)

@@ -21,11 +21,11 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from gradadvisor.analysis.gradient import COMPILING, LIBRARY_MODULES, Level, short
+from gradadvisor.analysis.gradient import COMPILING, KIND_METHODS, LIBRARY_MODULES, Level, short
 from gradadvisor.analysis.host_code import DRIVER, GENERATOR, PLOTTING, plain
 from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.testcode import is_test_function
-from gradadvisor.analysis.summary import ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, enclosing_params
+from gradadvisor.analysis.summary import CLASS_DECORATED, ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, enclosing_params
 
 Key = tuple[str, str]  # (path, function key)
 #: How a callee reached only through a method's name is linked (``callees``).
@@ -383,10 +383,37 @@ class Project:
 
     # -- levels -----------------------------------------------------------------------------
 
+    def _inherited_modules(self) -> dict[str, list[Seed]]:
+        """``class Net(HeadBase)`` where another module's ``HeadBase`` derives from ``nn.Module``:
+        ``Net`` is a Module too, and its traced methods (``__call__``) run under a trace. Seeds by path."""
+        found: dict[str, list[Seed]] = defaultdict(list)
+        for summary in self.files.values() if self._bases else ():
+            for klass in summary.classes.values():
+                kind = self._inherited_kind(summary.path, klass.name) if klass.module_kind is None else None
+                traced = KIND_METHODS.get(kind, frozenset({"__call__"})) if kind is not None else frozenset()
+                for name, key in klass.methods.items():
+                    if name in traced or "*" in traced and name != "__init__":
+                        function = summary.functions[key]
+                        text = f"{name} of a subclass of {kind}, run under a JAX trace"
+                        found[summary.path].append(Seed("key:" + key, None, None, Level.TRACED, "module", function.line, text))
+        return found
+
+    def _inherited_kind(self, path: str, klass: str, depth: int = 0) -> str | None:
+        """The kind of module (``a flax.linen Module``) a scanned base of the class makes it, if any."""
+        for where, base in self._bases.get((path, klass), []) if depth < 4 else []:
+            kind = self.files[where].classes[base].module_kind
+            if kind is not None and kind not in CLASS_DECORATED:
+                return kind
+            kind = self._inherited_kind(where, base, depth + 1) if kind is None else None
+            if kind is not None:
+                return kind
+        return None
+
     def _seed(self) -> None:
         passed = self._passed_functions()
+        inherited = self._inherited_modules()
         for summary in self.files.values():
-            for seed in [*summary.seeds, *passed.get(summary.path, ())]:
+            for seed in [*summary.seeds, *passed.get(summary.path, ()), *inherited.get(summary.path, ())]:
                 reason = Reason(seed.level, seed.text, seed.line, summary.path, None, seed.transform, guess=seed.guess)
                 keys = self.resolve(summary.path, seed.target, seed.scope, seed.klass)
                 if not keys:

@@ -48,7 +48,7 @@ from gradadvisor.analysis.gradient import (
     transform_name,
 )
 from gradadvisor.analysis.library import EXTERNAL
-from gradadvisor.analysis.host_code import CONVERSION, FRAME_HINT, host_reason
+from gradadvisor.analysis.host_code import CONVERSION, FRAME_HINT, host_reason, jax_flags, without_jax
 from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
 from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
@@ -373,6 +373,8 @@ class SummaryBuilder:
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
         self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
+        #: ``HAS_JAX``: set when importing jax works; a branch run without it calls nothing traced.
+        self._jax_flags = jax_flags(tree) if "except" in source.text and "jax" in source.text else frozenset()
         #: (function key, local name, factory reference, scope) for ``loss = make_loss(y)`` in a function.
         self._local_factories: list[tuple[str, str, str, Scope]] = []
         #: Imported names that may be the project's own packages (``import mylib``): their
@@ -847,6 +849,13 @@ class SummaryBuilder:
         # Only what can name a function: this file's functions, its imports, self/cls methods
         # (kept once the walk has seen every def: ``build``). A nested function keeps its own:
         # a lambda handed to ``lax.cond`` does not call what the function around it calls.
+        if self._jax_flags and any(flag in text for flag in self._jax_flags) and not isinstance(node, ast.Lambda):
+            # ``if not HAS_JAX: return simulate_numpy(...)``: the fallback is no call a trace makes
+            first = min([node.lineno, *(decorator.lineno for decorator in node.decorator_list)])
+            lines = text.splitlines(keepends=True)
+            for start, end in without_jax(node, self._jax_flags):
+                lines[start - first : end - first + 1] = ["\n"] * (end - start + 1)
+            text = "".join(lines)
         self._found_references[key] = REFERENCE.findall(text)
         if self._packages and any(f"{alias}." in text for alias in self._packages):
             # ``mylib.sub.per_group(x)``: kept whole, the module path resolved by the project
@@ -908,6 +917,9 @@ class SummaryBuilder:
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
+        if kind is None:  # ``class Net(HeadBase)`` with ``class HeadBase(nn.Module)`` above: a Module too
+            kind = next((self.summary.classes[name].module_kind for base in node.bases if (name := dotted(base) or "") in self.summary.classes
+                         and self.summary.classes[name].module_kind not in (None, *CLASS_DECORATED)), None)
         decorated = (canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) for d in node.decorator_list)
         kind = next((CLASS_DECORATORS[name] for name in decorated if name in CLASS_DECORATORS), kind)
         block = self.source.block(node)
