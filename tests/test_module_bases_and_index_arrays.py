@@ -7,7 +7,9 @@
 - a step that hands SciPy a value computed from jax results (``spsolve(A, rhs)`` with ``rhs``
   built from ``jnp.roll``) runs eagerly;
 - the branch a module runs when importing jax failed (``if not HAS_JAX:``) calls nothing a trace
-  runs.
+  runs;
+- a helper that applies a gradient function the module binds (``gfun = jax.grad(loglik)``;
+  ``def clipped(w, row): return clip(gfun(w, row))``), called per row, is a per-example gradient.
 """
 
 from __future__ import annotations
@@ -206,3 +208,48 @@ def test_the_fallback_run_when_jax_failed_to_import_is_never_traced(tmp_path):
     assert not (by_line.get(numpy_loop) or {}).get("context")
     # the branch taken when jax imported is a call under the trace, as any other
     assert "simulate_either" in (by_line[jax_loop].get("context") or "")
+
+
+WRAPPED_GRADIENT = '''
+import jax
+import jax.numpy as jnp
+
+
+def loglik(w, row):
+    return -jnp.sum((row[:-1] @ w - row[-1]) ** 2)
+
+
+gfun = jax.grad(loglik)
+fwd = jax.jit(loglik)
+
+
+def clip(g, C):
+    return g / jnp.maximum(1.0, jnp.linalg.norm(g) / C)
+
+
+def clipped(w, row, C):
+    return clip(gfun(w, row), C)
+
+
+def scored(w, row, C):
+    return jnp.minimum(fwd(w, row), C)
+
+
+@jax.jit
+def step(w, X, C):
+    grads = jnp.stack([clipped(w, row, C) for row in X])
+    return w - 0.1 * grads.mean(0)
+
+
+@jax.jit
+def scores(w, X, C):
+    return jnp.stack([scored(w, row, C) for row in X])
+'''
+
+
+def test_a_helper_applying_a_module_gradient_alias_is_a_per_example_gradient(tmp_path):
+    findings = scan_program(tmp_path, WRAPPED_GRADIENT)
+    codes = {f["line"]: f["code"] for f in findings}
+    assert codes[_line(WRAPPED_GRADIENT, "clipped(w, row, C) for row in X")] == "GA102"
+    # the same helper shape around a compiled forward pass: a per-sample map, GA101's
+    assert codes[_line(WRAPPED_GRADIENT, "scored(w, row, C) for row in X")] == "GA101"

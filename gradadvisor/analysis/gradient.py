@@ -426,23 +426,30 @@ def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx) -
     """The transform, when the function computes a derivative at what it is passed and returns
     something made from it (``def fisher(x): s = jax.grad(logp)(x); return jnp.sum(s ** 2)``):
     called once per sample, it is a per-example gradient all the same."""
-    return derivative_at_parameters(definition, ctx.resolve)
+    def named(func: ast.expr) -> str | None:  # ``gfun(w, row)`` with ``gfun = jax.grad(loglik)``
+        value = ctx.value(func)
+        return value.transform if value.kind == v.CALLABLE else None
+
+    return derivative_at_parameters(definition, ctx.resolve, named)
 
 
-def derivative_at_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> str | None:
+def derivative_at_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef, resolve, named=None) -> str | None:
     """The transform with which ``definition`` computes a derivative at what it is passed
-    (``jax.grad(cost)(x, u)``, ``jax.jacfwd(jax.jacrev(cost))(x, u)`` with ``x`` a parameter),
-    the first in the text when it computes several (a gradient and a Hessian); None when it
-    computes none. ``resolve`` qualifies a name (an import map's or a context's): the summary
-    asks it of a module's functions, for callers in other modules."""
+    (``jax.grad(cost)(x, u)``, ``jax.jacfwd(jax.jacrev(cost))(x, u)`` with ``x`` a parameter, or
+    ``gfun(w, row)`` with ``gfun = jax.grad(loglik)`` bound by the module: ``named`` answers the
+    transform a called name is bound to), the first in the text when it computes several (a
+    gradient and a Hessian); None when it computes none. ``resolve`` qualifies a name (an import
+    map's or a context's): the summary asks it of a module's functions, for callers in other modules."""
     from gradadvisor.analysis.syntax import names_read, parameter_names, walk_local
 
     params = parameter_names(definition.args)
     found = []
     for node in walk_local(definition):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Call) and resolve(node.func.func) in GRADIENT_FUNCTIONS:
-            if any(names_read(arg) & params for arg in [*node.args, *(item.value for item in node.keywords)]):
-                found.append((node.lineno, node.col_offset, resolve(node.func.func)))
+        if not isinstance(node, ast.Call):
+            continue
+        transform = resolve(node.func.func) if isinstance(node.func, ast.Call) else named(node.func) if named is not None and isinstance(node.func, ast.Name) else None
+        if transform in GRADIENT_FUNCTIONS and any(names_read(arg) & params for arg in [*node.args, *(item.value for item in node.keywords)]):
+            found.append((node.lineno, node.col_offset, transform))
     return min(found)[2] if found else None
 
 
