@@ -479,3 +479,13 @@ def test_reads_through_at_get_and_a_factory_closure_handed_on_by_another_name(tm
     assert [f["code"] for f in found] == ["GA302"]
     assert "differentiated" in found[0]["context"] and "make_epoch" in found[0]["context"]
     assert "mask_i" in found[0]["message"]  # the mask read through .at[i].get is mapped with the rest
+
+
+def test_a_printing_step_over_mapped_blocks_is_one_finding_not_a_crash(tmp_path):
+    """Both notes ask for a shown trace; together they once passed it twice (an internal error)."""
+    source = BLOCKS.replace("    for i in range(0, len(ts), 256):\n", "    for i in range(0, len(ts), 256):\n        print(i)\n", 1)
+    findings = scan_program(tmp_path, source)
+    traced = _line(source, "for i in range(0, len(ts), 256):")
+    found = [f for f in findings if f["line"] == traced]
+    assert [f["code"] for f in found] == ["GA101"]
+    assert "each step prints" in found[0]["message"] and "jax.lax.map(step" in found[0]["message"]

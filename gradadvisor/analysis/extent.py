@@ -302,7 +302,8 @@ class ExtentReader:
     def _index_array(self, name: ast.Name) -> bool:
         """``idx`` is an array of indices: an array value, or bound to an index producer
         (``idx = rng.choice(N, b)``, ``order = jnp.argsort(x)``)."""
-        if self.evaluate(name).is_array and self.evaluate(name).kind != v.SCALAR:
+        value = self.evaluate(name)
+        if value.is_array and value.kind != v.SCALAR:
             return True
         bound = self.assigned(name.id)
         func = bound.func if isinstance(bound, ast.Call) else None

@@ -385,7 +385,8 @@ class Project:
 
     def _inherited_modules(self) -> dict[str, list[Seed]]:
         """``class Net(HeadBase)`` where another module's ``HeadBase`` derives from ``nn.Module``:
-        ``Net`` is a Module too, and its traced methods (``__call__``) run under a trace. Seeds by path."""
+        ``Net`` is a Module too, and its traced methods (``__call__``) run under a trace; the base may
+        be in the same file or another. Seeds by path."""
         found: dict[str, list[Seed]] = defaultdict(list)
         for summary in self.files.values() if self._bases else ():
             for klass in summary.classes.values():
@@ -401,11 +402,8 @@ class Project:
     def _inherited_kind(self, path: str, klass: str, depth: int = 0) -> str | None:
         """The kind of module (``a flax.linen Module``) a scanned base of the class makes it, if any."""
         for where, base in self._bases.get((path, klass), []) if depth < 4 else []:
-            kind = self.files[where].classes[base].module_kind
+            kind = self.files[where].classes[base].module_kind or self._inherited_kind(where, base, depth + 1)
             if kind is not None and kind not in CLASS_DECORATED:
-                return kind
-            kind = self._inherited_kind(where, base, depth + 1) if kind is None else None
-            if kind is not None:
                 return kind
         return None
 

@@ -377,6 +377,9 @@ class SummaryBuilder:
         self._jax_flags = jax_flags(tree) if "except" in source.text and "jax" in source.text else frozenset()
         #: (function key, local name, factory reference, scope) for ``loss = make_loss(y)`` in a function.
         self._local_factories: list[tuple[str, str, str, Scope]] = []
+        #: factory key -> the keys of the functions it returns (``_factory_returns``).
+        self._factories: dict[str, list[str]] = {}
+        self._defining: set[str | None] | None = None
         #: Imported names that may be the project's own packages (``import mylib``): their
         #: submodules' functions are called as ``mylib.sub.fn(...)``.
         self._packages = {alias for alias, qualified in names.aliases.items() if qualified.partition(".")[0] not in EXTERNAL}
@@ -602,28 +605,28 @@ class SummaryBuilder:
             if not seed.target.startswith("call:"):
                 seeds.append(seed)
                 continue
-            reference = seed.target[5:]
-            head, _, attr = reference.partition(".")
-            if head in ("self", "cls") and attr:
-                klass, scope = seed.klass, seed.scope
-                while klass is None and scope is not None and scope in summary.functions:
-                    klass, scope = summary.functions[scope].klass, summary.functions[scope].parent
-                factory = summary.classes[klass].methods.get(attr) if klass in summary.classes else None
-            else:
-                factory = summary.top_level.get(reference) if not attr else None
-            node = self.nodes[factory][0] if factory in self.nodes else None
-            returned = self._returned_functions(factory, node) if node is not None else []
+            returned = self._factory_returns(seed.target[5:], seed.klass, seed.scope)
             seeds.extend(replace(seed, target="key:" + key) for key in returned)
         summary.seeds = seeds
 
-    def _enclosing_class(self, key: str | None) -> str | None:
-        """The class of the method that encloses the function ``key``, if any."""
-        while key is not None and key in self.summary.functions:
-            function = self.summary.functions[key]
-            if function.klass is not None:
-                return function.klass
-            key = function.parent
-        return None
+    def _factory_returns(self, reference: str, klass: str | None, scope: str | None) -> list[str]:
+        """The keys of the functions a call of ``reference`` returns: of this module's
+        ``make_loss``, or of ``self.make_loss`` of the class around ``scope`` (``klass`` when
+        known), as ``_returned_functions`` reads them; worked out once per factory."""
+        summary = self.summary
+        head, _, attr = reference.partition(".")
+        if head in ("self", "cls") and attr:
+            while klass is None and scope is not None and scope in summary.functions:
+                klass, scope = summary.functions[scope].klass, summary.functions[scope].parent
+            factory = summary.classes[klass].methods.get(attr) if klass in summary.classes else None
+        else:
+            factory = summary.top_level.get(reference) if not attr else None
+        if factory not in self._factories:
+            if self._defining is None:  # only a function that defines functions can return one
+                self._defining = {function.parent for function in summary.functions.values()}
+            defines = factory in self.nodes and factory in self._defining
+            self._factories[factory] = self._returned_functions(factory, self.nodes[factory][0]) if defines else []
+        return self._factories[factory]
 
     def _returned_functions(self, factory: str, node: ast.AST) -> list[str]:
         """The keys of the functions ``factory`` defines and returns: by name (``return train``),
@@ -653,27 +656,16 @@ class SummaryBuilder:
                 and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name)
             ):
                 continue
-            factory = summary.top_level.get(stmt.value.func.id)
-            node = self.nodes.get(factory)[0] if factory in self.nodes else None
-            returned = self._returned_functions(factory, node) if node is not None else []
+            returned = self._factory_returns(stmt.value.func.id, None, None)
             if returned:
                 summary.factory_results[stmt.targets[0].id] = returned
                 self._referable.add(stmt.targets[0].id)
         # in a function: ``loss = make_loss(y)`` or ``loss = self.make_loss(y)``, the name bound once
-        enclosing = {function.parent for function in summary.functions.values()}  # only these define functions
-        made: dict[str, list[str]] = {}
         for key, name, reference, scope in self._local_factories:
             function = summary.functions.get(key)
             if function is None or name in function.aliases or len(scope.bindings.get(name, [])) != 1:
                 continue
-            head, _, attr = reference.partition(".")
-            klass = (function.klass or self._enclosing_class(key)) if head == "self" else None
-            factory = (summary.classes[klass].methods.get(attr) if klass in summary.classes else None) if head == "self" else summary.top_level.get(reference)
-            if factory not in enclosing or factory not in self.nodes:
-                continue
-            if factory not in made:
-                made[factory] = self._returned_functions(factory, self.nodes[factory][0])
-            returned = made[factory]
+            returned = self._factory_returns(reference, None, key)
             if len(returned) == 1:
                 function.aliases[name] = f"key:{returned[0]}"
                 self._referable.add(name)
@@ -919,9 +911,6 @@ class SummaryBuilder:
     def _add_class(self, node: ast.ClassDef, qualname: str, parent_key: str | None) -> None:
         bases = [canonical(self.names.resolve(base)) or (dotted(base) or "") for base in node.bases]
         kind = next((MODULE_BASES[base] for base in bases if base in MODULE_BASES), None)
-        if kind is None:  # ``class Net(HeadBase)`` with ``class HeadBase(nn.Module)`` above: a Module too
-            kind = next((self.summary.classes[name].module_kind for base in node.bases if (name := dotted(base) or "") in self.summary.classes
-                         and self.summary.classes[name].module_kind not in (None, *CLASS_DECORATED)), None)
         decorated = (canonical(self.names.resolve(d.func if isinstance(d, ast.Call) else d)) for d in node.decorator_list)
         kind = next((CLASS_DECORATORS[name] for name in decorated if name in CLASS_DECORATORS), kind)
         block = self.source.block(node)

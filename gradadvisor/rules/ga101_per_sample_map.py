@@ -453,8 +453,8 @@ class PerSampleMap(Rule):
     def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, advice_only: bool = False, **fields) -> None:
         """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
         if found.batched:  # each step maps its block already (memory): trace one block, not one per block
-            self.report(node, f"{head}; {blocked_advice(self.ctx, found.loop)}", extent=found.extent, data=found.data, work="jax",
-                        need="compiled", require_trace=True, evidence=[BATCHED_BLOCKS], **fields)
+            fields.update(need="compiled", require_trace=True, evidence=[BATCHED_BLOCKS])
+            self.report(node, f"{head}; {blocked_advice(self.ctx, found.loop)}", extent=found.extent, data=found.data, work="jax", **fields)
             return
         advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
         fix = None if advice_only else fix
