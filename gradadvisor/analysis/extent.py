@@ -60,6 +60,10 @@ PARAMETER_ROWS = re.compile(r"^(?:len\()?(?:[A-Za-z_]\w*\.)*(?:params|parameters
 LATER_AXIS = re.compile(r"\.shape\[\s*(-\d+|[1-9]\d*)\s*\]$")
 
 
+#: Names of weights or parameters stacked per layer: an array read at a loop's index under one of
+#: these names says nothing of a data size (``for i in range(self.n_cells): h = W[i] @ h``).
+WEIGHT_NAME = re.compile(r"^(?:w|ws|weights?|kernels?|biases|params|parameters|thetas?|layers?)$|_(?:params|weights)$", re.IGNORECASE)
+
 #: Names of mappings that hold settings (hyperparameters), not data with its counts.
 SETTINGS_MAPPING = re.compile(r"(?:^|_)(?:config|configs|cfg|conf|hparams|hyperparams|hyper_params|options|opts|settings|kwargs)$", re.IGNORECASE)
 
@@ -298,6 +302,20 @@ class ExtentReader:
                               base.param, base.size, base.per_element, unshown=base.unshown)
         value = self.evaluate(iterable)
         return self._from_value(value, iterable, text)
+
+    def of_indexed_rows(self, var: str, arrays: list[ast.Name]) -> Extent:
+        """A ``range`` whose count says nothing, walked by ``var``, whose body reads ``arrays`` at
+        ``var`` (``for e in range(self.grid.n_cells): ... kappa[e]``): it runs once per row of
+        the first of them that is data-sized (as ``range(kappa.shape[0])`` would), a likely
+        size; unknown when none is."""
+        for array in arrays:
+            if WEIGHT_NAME.search(array.id):
+                continue  # ``W[i] @ h`` over a count of nothing shown: a stack of layers' weights as likely
+            base = self.of_iterable(array)
+            if base.is_data:
+                return Extent("data", f"the body reads `{array.id}[{var}]`: one step per row of `{array.id}` ({_first_sentence((base.reason,))})", "likely",
+                              base.evidence, base.param, f"len({array.id})", owner=base.owner, unshown=True)
+        return unknown("cannot tell the length of the range, and the body reads no data array at its index")
 
     def _index_array(self, name: ast.Name) -> bool:
         """``idx`` is an array of indices: an array value, or bound to an index producer
@@ -846,3 +864,37 @@ def _small_slice(part: ast.Slice) -> int | None:
 def _literal_bounds(part: ast.Slice) -> bool:
     """A slice whose bounds and step are literal integers or left out (``[:-1]``, ``[1:]``, ``[::2]``)."""
     return all(bound is None or int_value(bound) is not None for bound in (part.lower, part.upper, part.step))
+
+
+def indexed_rows(root: ast.AST, iterable: ast.Call) -> tuple[str, list[ast.Name]] | None:
+    """The index of the ``for`` or comprehension in ``root`` that walks ``iterable`` (a
+    ``range``), and the names its body reads at that index alone on their first axis
+    (``kappa[e]``, ``x[e, :]``; not ``out[e] = ...``, nor a name the body rebinds). None when
+    no such loop holds the iterable."""
+    for node in ast.walk(root):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and node.iter is iterable:
+            target, body = node.target, list(node.body)
+            break
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            clause = next((index for index, generator in enumerate(node.generators) if generator.iter is iterable), None)
+            if clause is not None:
+                target = node.generators[clause].target
+                parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+                body = [*parts, *node.generators[clause].ifs, *node.generators[clause + 1:]]
+                break
+    else:
+        return None
+    if not isinstance(target, ast.Name):
+        return None
+    var = target.id
+    rebound = {sub.id for part in body for sub in ast.walk(part) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store)}
+    arrays: list[ast.Name] = []
+    for part in body:
+        for sub in ast.walk(part):
+            if not (isinstance(sub, ast.Subscript) and isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Name)):
+                continue
+            first = sub.slice.elts[0] if isinstance(sub.slice, ast.Tuple) and sub.slice.elts else sub.slice
+            if isinstance(first, ast.Name) and first.id == var and sub.value.id not in rebound and sub.value.id != var:
+                if all(sub.value.id != seen.id for seen in arrays):
+                    arrays.append(sub.value)
+    return var, arrays

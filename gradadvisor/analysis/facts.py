@@ -1320,10 +1320,11 @@ class _Evaluator:
         shape_of = None
         if isinstance(base_node, ast.Attribute) and base_node.attr == "shape":
             shape_of = (self.eval(base_node.value, depth), self.code(base_node))
-        elif isinstance(base_node, ast.Name):
+        elif isinstance(base_node, (ast.Name, ast.Call)):
             named = self.eval(base_node, depth)
             if named.kind == v.SEQUENCE and named.function == "shape" and named.annotation:
-                shape_of = (named.item or v.UNKNOWN_VALUE, named.annotation)  # ``shp = x.shape; shp[0]``
+                # ``shp = x.shape; shp[0]``; ``jnp.shape(x)[0]``, the function spelling of ``x.shape[0]``
+                shape_of = (named.item or v.UNKNOWN_VALUE, named.annotation)
         if shape_of is not None:
             array, shown = shape_of
             index = int_value(node.slice)
@@ -1937,6 +1938,10 @@ class _Evaluator:
             return v.array(None, host=host)
         if name in ("shape",):
             inner = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
+            if len(args) == 1 and not node.keywords and inner.kind in (v.ARRAY, v.PARAM, v.UNKNOWN):
+                # ``jnp.shape(self.refs)``: read as ``self.refs.shape`` is
+                return Value(v.SEQUENCE, length=inner.rank if inner.kind == v.ARRAY else None, item=inner if inner.kind == v.ARRAY else None,
+                             function="shape", annotation=f"{self.code(args[0])}.shape")
             return v.sequence(inner.rank, inner)
         if name in ("ndim",):
             return v.scalar()

@@ -83,16 +83,30 @@ def single_generator(node: ast.ListComp | ast.GeneratorExp) -> ast.comprehension
     return generator
 
 
+def _repeated(arg: ast.expr) -> bool:
+    """``repeat(w)`` / ``itertools.repeat(w)``: one value, endlessly (no ``times``)."""
+    return (isinstance(arg, ast.Call) and len(arg.args) == 1 and not arg.keywords and not isinstance(arg.args[0], ast.Starred)
+            and (isinstance(arg.func, ast.Name) and arg.func.id == "repeat" or isinstance(arg.func, ast.Attribute) and arg.func.attr == "repeat"
+                 and isinstance(arg.func.value, ast.Name) and arg.func.value.id == "itertools"))
+
+
 def map_loop(node: ast.Call) -> tuple[ast.expr, ast.expr, ast.Call, list[str]] | None:
     """``map(f, xs, ys)`` read as the loop ``f(_sample0, _sample1) for _sample0, _sample1 in
     zip(xs, ys)``: ``(target, iterable, body, variables)``; None for an unusual spelling."""
     if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
         return None
-    function, arrays = node.args[0], node.args[1:]
+    function, walked = node.args[0], node.args[1:]
+    # ``map(f, repeat(w), xs)``: ``itertools.repeat(w)`` passes ``w`` to every call, as a vmap's
+    # unmapped argument does; only the other iterables are walked
+    shared = {position: arg.args[0] for position, arg in enumerate(walked) if _repeated(arg)}
+    arrays = [arg for position, arg in enumerate(walked) if position not in shared]
+    if not arrays:
+        return None
     variables = [f"_sample{index}" for index in range(len(arrays))]
     if set(variables) & names_read(node):
         return None
-    body = ast.Call(func=function, args=[name(variable) for variable in variables], keywords=[])
+    passed = iter(variables)
+    body = ast.Call(func=function, args=[shared[position] if position in shared else name(next(passed)) for position in range(len(walked))], keywords=[])
     iterable = arrays[0] if len(arrays) == 1 else ast.Call(func=name("zip"), args=list(arrays), keywords=[])
     target = name(variables[0]) if len(arrays) == 1 else ast.Tuple(elts=[name(variable) for variable in variables], ctx=ast.Store())
     return target, iterable, body, variables

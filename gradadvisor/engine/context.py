@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
-from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape
+from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape, indexed_rows
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
@@ -374,8 +374,15 @@ class Context:
         return whole.id if isinstance(whole, ast.Name) and self.value(whole).kind == PARAM else None
 
     def extent(self, iterable: ast.AST) -> Extent:
-        """How long a loop over ``iterable`` runs here."""
-        return self._extents().of_iterable(iterable)
+        """How long a loop over ``iterable`` runs here; a ``range`` whose count says nothing
+        (``range(self.grid.n_cells)``) runs as long as the rows its body reads at the index
+        (``kappa[e]``, ``ExtentReader.of_indexed_rows``)."""
+        reader = self._extents()
+        extent = reader.of_iterable(iterable)
+        if extent.kind != "unknown" or not (isinstance(iterable, ast.Call) and self.is_builtin(iterable.func, "range")):
+            return extent
+        found = indexed_rows(self.function or self.tree, iterable)
+        return reader.of_indexed_rows(*found) if found is not None else extent
 
     def extent_of_bound(self, bound: ast.AST) -> Extent:
         return self._extents().of_bound(bound)

@@ -9,6 +9,7 @@ from gradadvisor.analysis import per_example_gradients as per_example
 from gradadvisor.analysis.extent import KEYS_NAME
 from gradadvisor.analysis.gradient import gradient_shown, is_autograd
 from gradadvisor.analysis.host_code import branching_target
+from gradadvisor.analysis.rollout_gradients import rollout_gradient
 from gradadvisor.analysis.per_example_gradients import PerExample, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, quoted
 from gradadvisor.analysis.random_draws import draw_loop
@@ -333,6 +334,17 @@ class PerExampleGradLoop(Rule):
             draws = draw_loop(node, ctx) if isinstance(node, ast.For) else None
             if draws is not None:  # p = jax.random.uniform(sub, (d,)); grad_fn(p): a draw per step
                 self.report(draws.call, f"{quoted(ctx.code(draws.call))} computes one {draws_advice(ctx, node, draws)}", extent=draws.extent, data=_data(draws.param))
+                return
+            rollout = rollout_gradient(node, ctx)
+            if rollout is not None:  # g = grad(logp)(params, obs); acc += g; obs = env.step(...)
+                states, totals = ", ".join(f"`{name}`" for name in rollout.states), ", ".join(f"`{name}`" for name in rollout.totals)
+                self.report(
+                    rollout.call,
+                    f"{quoted(ctx.code(rollout.call))} {computes(rollout.transform, rollout.param)} per step, at the state the loop carries ({states}); "
+                    f"what it feeds ({totals}) never reaches that state: keep the states (a list, or the outputs of a `jax.lax.scan` of the rollout), "
+                    "then compute every step's gradient at once with `jax.vmap` over them",
+                    extent=rollout.extent, data=_data(rollout.param),
+                )
             return
         carried = carried_names(gradients.body) - set(gradients.temporaries)
         host = host_loop(gradients.body, ctx)
