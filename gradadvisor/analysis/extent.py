@@ -898,3 +898,16 @@ def indexed_rows(root: ast.AST, iterable: ast.Call) -> tuple[str, list[ast.Name]
                 if all(sub.value.id != seen.id for seen in arrays):
                     arrays.append(sub.value)
     return var, arrays
+
+
+def held_elsewhere(bound: ast.AST) -> bool:
+    """``self.grid.n_cells``, ``mesh.n_elems``: a count held by another object (not the object's
+    own setting, ``self.n``, which the class's own facts decide), not named as a model's size
+    (layers, widths, orders): one ``indexed_rows`` may size by the rows the body reads."""
+    if not isinstance(bound, ast.Attribute):
+        return False
+    root = attribute_root(bound)
+    if root is None or root.id in ("self", "cls") and isinstance(bound.value, ast.Name):
+        return False
+    name = bound.attr
+    return not (SMALL_COUNT_NAME.match(name) or MODEL_WIDTH_NAME.search(name) or SMALL_STEPS_NAME.search(name))

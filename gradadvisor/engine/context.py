@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
-from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape, indexed_rows
+from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape, held_elsewhere, indexed_rows
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
@@ -379,8 +379,13 @@ class Context:
         (``kappa[e]``, ``ExtentReader.of_indexed_rows``)."""
         reader = self._extents()
         extent = reader.of_iterable(iterable)
-        if extent.kind != "unknown" or not (isinstance(iterable, ast.Call) and self.is_builtin(iterable.func, "range")):
+        if extent.kind != "unknown" or not (isinstance(iterable, ast.Call) and self.is_builtin(iterable.func, "range") and iterable.args):
             return extent
+        bound = iterable.args[0] if len(iterable.args) == 1 else iterable.args[1]
+        if isinstance(bound, ast.Name) and isinstance(self.assigned(bound.id), ast.Attribute):
+            bound = self.assigned(bound.id)
+        if not held_elsewhere(bound):
+            return extent  # a parameter, a shape's entry, the object's own setting: their own facts decide
         found = indexed_rows(self.function or self.tree, iterable)
         return reader.of_indexed_rows(*found) if found is not None else extent
 
