@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.library import INDEX_PRODUCERS, project_module
-from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, symmetric_offsets, tail_name, window_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, symmetric_offsets, tail_name, walk, window_count
 from gradadvisor.analysis.values import Value
 
 #: ``Extent.owner`` of a count another module states (``range(params.M)``): this, then the
@@ -871,7 +871,7 @@ def indexed_rows(root: ast.AST, iterable: ast.Call) -> tuple[str, list[ast.Name]
     ``range``), and the names its body reads at that index alone on their first axis
     (``kappa[e]``, ``x[e, :]``; not ``out[e] = ...``, nor a name the body rebinds). None when
     no such loop holds the iterable."""
-    for node in ast.walk(root):
+    for node in walk(root):
         if isinstance(node, (ast.For, ast.AsyncFor)) and node.iter is iterable:
             target, body = node.target, list(node.body)
             break
@@ -887,10 +887,10 @@ def indexed_rows(root: ast.AST, iterable: ast.Call) -> tuple[str, list[ast.Name]
     if not isinstance(target, ast.Name):
         return None
     var = target.id
-    rebound = {sub.id for part in body for sub in ast.walk(part) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store)}
+    rebound = {sub.id for part in body for sub in walk(part) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store)}
     arrays: list[ast.Name] = []
     for part in body:
-        for sub in ast.walk(part):
+        for sub in walk(part):
             if not (isinstance(sub, ast.Subscript) and isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Name)):
                 continue
             first = sub.slice.elts[0] if isinstance(sub.slice, ast.Tuple) and sub.slice.elts else sub.slice

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from gradadvisor.analysis.accumulation import FOLD_FUNCTIONS, accumulation_of, branched_accumulation
 from gradadvisor.analysis.loop_nest import inside
 from gradadvisor.analysis.recurrence_footprints import read_footprint
-from gradadvisor.analysis.syntax import FUNCTION_NODES, names_read, substitute, target_names, walk
+from gradadvisor.analysis.syntax import FUNCTION_NODES, assigned_targets, names_read, substitute, walk
 
 if TYPE_CHECKING:
     from gradadvisor.analysis.recurrence import Flow
@@ -230,7 +230,7 @@ def _step_definitions(flow: Flow, before: ast.stmt) -> dict[str, ast.expr]:
     found: dict[str, ast.expr] = {}
     counts: dict[str, int] = {}
     for item in flow.items:
-        for name in _assigned_targets(item.statement):
+        for name in assigned_targets(item.statement):
             counts[name] = counts.get(name, 0) + 1
     for item in flow.items:
         if item.statement is before:
@@ -241,15 +241,6 @@ def _step_definitions(flow: Flow, before: ast.stmt) -> dict[str, ast.expr]:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and counts.get(stmt.targets[0].id) == 1:
             found[stmt.targets[0].id] = stmt.value
     return found
-
-
-def _assigned_targets(stmt: ast.stmt) -> list[str]:
-    """The names an assignment binds."""
-    if isinstance(stmt, ast.Assign):
-        return [name for target in stmt.targets for name in target_names(target)]
-    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
-        return target_names(stmt.target)
-    return []
 
 
 #: Associative updates ``s = s <op> t``: with ``t`` free of ``s``, a loop of them is a reduction.

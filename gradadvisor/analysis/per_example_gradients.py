@@ -74,7 +74,7 @@ def of_comprehension(node: ast.ListComp | ast.GeneratorExp, ctx) -> PerExample |
 
 def of_map(node: ast.Call, ctx) -> PerExample | None:
     """``map(g, xs, ...)`` with ``g`` a gradient function: read as ``g(x, ...) for x, ... in zip(xs, ...)``."""
-    found = map_loop(node)
+    found = map_loop(node, ctx.resolve)
     if found is None:
         return None
     target, iterable, body, _ = found

@@ -83,22 +83,22 @@ def single_generator(node: ast.ListComp | ast.GeneratorExp) -> ast.comprehension
     return generator
 
 
-def _repeated(arg: ast.expr) -> bool:
-    """``repeat(w)`` / ``itertools.repeat(w)``: one value, endlessly (no ``times``)."""
+def _repeated(arg: ast.expr, resolve) -> bool:
+    """``itertools.repeat(w)``: one value, endlessly (no ``times``)."""
     return (isinstance(arg, ast.Call) and len(arg.args) == 1 and not arg.keywords and not isinstance(arg.args[0], ast.Starred)
-            and (isinstance(arg.func, ast.Name) and arg.func.id == "repeat" or isinstance(arg.func, ast.Attribute) and arg.func.attr == "repeat"
-                 and isinstance(arg.func.value, ast.Name) and arg.func.value.id == "itertools"))
+            and resolve(arg.func) == "itertools.repeat")
 
 
-def map_loop(node: ast.Call) -> tuple[ast.expr, ast.expr, ast.Call, list[str]] | None:
+def map_loop(node: ast.Call, resolve) -> tuple[ast.expr, ast.expr, ast.Call, list[str]] | None:
     """``map(f, xs, ys)`` read as the loop ``f(_sample0, _sample1) for _sample0, _sample1 in
-    zip(xs, ys)``: ``(target, iterable, body, variables)``; None for an unusual spelling."""
+    zip(xs, ys)``: ``(target, iterable, body, variables)``; None for an unusual spelling.
+    ``resolve`` gives qualified names (``itertools.repeat``)."""
     if len(node.args) < 2 or node.keywords or any(isinstance(arg, ast.Starred) for arg in node.args):
         return None
     function, walked = node.args[0], node.args[1:]
     # ``map(f, repeat(w), xs)``: ``itertools.repeat(w)`` passes ``w`` to every call, as a vmap's
     # unmapped argument does; only the other iterables are walked
-    shared = {position: arg.args[0] for position, arg in enumerate(walked) if _repeated(arg)}
+    shared = {position: arg.args[0] for position, arg in enumerate(walked) if _repeated(arg, resolve)}
     arrays = [arg for position, arg in enumerate(walked) if position not in shared]
     if not arrays:
         return None

@@ -27,7 +27,11 @@ from dataclasses import dataclass
 
 from gradadvisor.analysis.extent import Extent
 from gradadvisor.analysis.gradient import gradient_call, gradient_calls
-from gradadvisor.analysis.syntax import names_read, walk
+from gradadvisor.analysis.per_example_gradients import carried_names
+from gradadvisor.analysis.syntax import assigned_targets, names_read, parameter_names, walk
+
+#: The pytree maps a total can be added up with (``acc = tree_map(lambda a, b: a + b, acc, g)``).
+TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map"})
 
 
 @dataclass(frozen=True)
@@ -57,20 +61,20 @@ def rollout_gradient(node: ast.For | ast.While, ctx) -> RolloutGradient | None:
         if bound is None:
             return None
         body, counter = node.body[:-1], {node.body[-1].target.id}  # type: ignore[attr-defined]
-    assigned = _assigned(body) - counter
+    assigned = carried_names(body) - counter
     defined = {stmt.name: stmt for stmt in body if isinstance(stmt, ast.FunctionDef)}
     # a function the step defines reads, for the gradient taken of it, what its body reads
-    variables = assigned | {name for name, definition in defined.items() if (names_read(definition) - _params(definition)) & assigned}
+    variables = assigned | {name for name, definition in defined.items() if (names_read(definition) - parameter_names(definition.args, packed=True)) & assigned}
     calls = [found for stmt in body for found in _gradient_calls(stmt, variables, defined, ctx)] if assigned else []
     if not calls:
         return None
     extent = ctx.extent(node.iter) if isinstance(node, ast.For) else ctx.extent_of_bound(bound)
     if not extent.is_data:
         return None
-    if isinstance(node, ast.While) and not counter.isdisjoint(_assigned(body)):
+    if isinstance(node, ast.While) and not counter.isdisjoint(carried_names(body)):
         return None
     for call, transform, param in calls:
-        found = _judged(body, call, assigned, node.test if isinstance(node, ast.While) else None, defined)
+        found = _judged(body, call, assigned, node.test if isinstance(node, ast.While) else None, defined, ctx.resolve)
         if found is not None:
             states, totals = found
             return RolloutGradient(call, transform, param, states, totals, extent)
@@ -78,7 +82,7 @@ def rollout_gradient(node: ast.For | ast.While, ctx) -> RolloutGradient | None:
 
 
 def _judged(body: list[ast.stmt], call: ast.Call, assigned: set[str], test: ast.expr | None,
-            defined: dict[str, ast.FunctionDef]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+            defined: dict[str, ast.FunctionDef], resolve) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     position = next((index for index, stmt in enumerate(body)
                      if isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)), None)
     if position is None:
@@ -88,7 +92,7 @@ def _judged(body: list[ast.stmt], call: ast.Call, assigned: set[str], test: ast.
     for stmt in body[position + 1:]:
         if not names_read(stmt) & derived:
             continue
-        total = _total(stmt, derived)
+        total = _total(stmt, derived, resolve)
         if total is not None:
             totals.append(total)
         elif (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
@@ -108,17 +112,17 @@ def _judged(body: list[ast.stmt], call: ast.Call, assigned: set[str], test: ast.
                 if names_read(stmt) & tainted:
                     return None  # a test, a nested loop or a ``with`` reading it: the rollout depends on it
                 continue
-            if _targets(stmt) and _targets(stmt) <= set(totals) | derived:
+            if assigned_targets(stmt) and set(assigned_targets(stmt)) <= set(totals) | derived:
                 continue
             if names_read(stmt) & tainted:
                 return None  # the gradient moves something else: the parameters, the state
     reads = names_read(call)
     for name in list(reads):
         if name in defined:
-            reads |= names_read(defined[name]) - _params(defined[name])
+            reads |= names_read(defined[name]) - parameter_names(defined[name].args, packed=True)
     if reads & tainted or test is not None and names_read(test) & tainted:
         return None
-    later = set().union(*(_targets(stmt) for stmt in body[position + 1:]))
+    later = {name for stmt in body[position + 1:] for name in assigned_targets(stmt)}
     states = sorted((reads & assigned & later) | _carried_through(body[:position], reads, later))
     if not states:
         return None
@@ -162,16 +166,11 @@ def _gradient_calls(stmt: ast.stmt, variables: set[str], defined: dict[str, ast.
     return found
 
 
-def _params(definition: ast.FunctionDef) -> set[str]:
-    args = definition.args
-    return {arg.arg for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]}
-
-
 def _count(body: list[ast.stmt], name: str) -> int:
     return sum(1 for stmt in body for node in walk(stmt) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == name)
 
 
-def _total(stmt: ast.stmt, derived: set[str]) -> str | None:
+def _total(stmt: ast.stmt, derived: set[str], resolve) -> str | None:
     """The total ``stmt`` adds a value of ``derived`` into (``acc = acc + g``, ``acc += w * g``, ``acc =
     tree_map(f, acc, g)``, ``acc.append(g)``), or None."""
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, (ast.Add, ast.Sub)) and isinstance(stmt.target, ast.Name):
@@ -186,7 +185,7 @@ def _total(stmt: ast.stmt, derived: set[str]) -> str | None:
         return None
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)) and _sides(value, total) and names_read(value) & derived:
         return total
-    if isinstance(value, ast.Call) and _tree_map(value) and len(value.args) >= 3:
+    if isinstance(value, ast.Call) and resolve(value.func) in TREE_MAPS and len(value.args) >= 3:
         operands = value.args[1:]
         return total if any(isinstance(arg, ast.Name) and arg.id == total for arg in operands) and any(names_read(arg) & derived for arg in operands) else None
     return None
@@ -194,25 +193,3 @@ def _total(stmt: ast.stmt, derived: set[str]) -> str | None:
 
 def _sides(value: ast.BinOp, total: str) -> bool:
     return any(isinstance(side, ast.Name) and side.id == total for side in (value.left, value.right))
-
-
-def _tree_map(call: ast.Call) -> bool:
-    func = call.func
-    return isinstance(func, ast.Attribute) and func.attr in ("tree_map", "map") and "tree" in ast.unparse(func.value) or isinstance(func, ast.Name) and func.id == "tree_map"
-
-
-def _targets(stmt: ast.stmt) -> set[str]:
-    if isinstance(stmt, ast.Assign):
-        return {name for target in stmt.targets for name in names_read(target)}
-    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
-        return names_read(stmt.target)
-    return set()
-
-
-def _assigned(body: list[ast.stmt]) -> set[str]:
-    found: set[str] = set()
-    for stmt in body:
-        for node in walk(stmt):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                found.add(node.id)
-    return found

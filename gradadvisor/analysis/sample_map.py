@@ -94,7 +94,7 @@ def returned_map(node: ast.Return, ctx) -> SampleMap | None:
 def of_map(node: ast.Call, ctx) -> SampleMap | None:
     """``map(f, xs, ys)`` read as the loop ``f(x, y) for x, y in zip(xs, ys)``; a lambda's own
     body is judged, with its parameters as the loop variables."""
-    found = map_loop(node)
+    found = map_loop(node, ctx.resolve)
     if found is None:
         return None
     target, iterable, body, variables = found

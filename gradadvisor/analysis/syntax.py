@@ -316,6 +316,15 @@ def dotted(node: ast.AST) -> str | None:
     return None
 
 
+def assigned_targets(stmt: ast.stmt) -> list[str]:
+    """The names an assignment statement binds (``a = ...``, ``a, b = ...``, ``a += ...``)."""
+    if isinstance(stmt, ast.Assign):
+        return [name for target in stmt.targets for name in target_names(target)]
+    if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        return target_names(stmt.target)
+    return []
+
+
 def target_names(target: ast.AST) -> list[str]:
     """Names bound by an assignment or loop target (``a``, ``a, (b, *c)``)."""
     if isinstance(target, ast.Name):

@@ -248,7 +248,7 @@ class PythonSumOverArray(Rule):
         if isinstance(first, (ast.GeneratorExp, ast.ListComp)):
             self._generator(node, first)
         elif isinstance(first, ast.Call) and ctx.is_builtin(first.func, "map"):
-            read = map_loop(first)
+            read = map_loop(first, ctx.resolve)
             if read is not None:
                 target, iterable, body, _ = read
                 self._summed(node, ast.comprehension(target=target, iter=iterable, ifs=[], is_async=0),
