@@ -28,7 +28,7 @@ from gradadvisor.analysis.extent import is_data_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
 from gradadvisor.analysis.library import key_split
 from gradadvisor.analysis.recurrence_steps import calls_indexed
-from gradadvisor.analysis.syntax import int_value, names_read, one_line, parameter_names, target_names, walk
+from gradadvisor.analysis.syntax import grown_list, int_value, names_read, one_line, parameter_names, target_names, walk
 from gradadvisor.analysis.vectorize import (
     builds_modules,
     calls_host_numpy,
@@ -552,12 +552,10 @@ def _settled_branches(statements: list[ast.stmt], loop_names: set[str]) -> list[
 
 
 def _appended(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
-    """``log_probs.append(lp)``: the list a step adds one item to besides its sums, and the item."""
-    call = stmt.value if isinstance(stmt, ast.Expr) else None
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "append"
-            and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and not call.keywords):
-        return None
-    return call.func.value.id, call.args[0]
+    """``log_probs.append(lp)`` (or ``log_probs += [lp]``): the list a step adds one item to
+    besides its sums, and the item."""
+    found = grown_list(stmt)
+    return (found[0], found[1]) if found is not None and found[2] == "append" else None
 
 
 def _as_reshape(stmt: ast.stmt) -> ast.stmt:
@@ -571,6 +569,40 @@ def _as_reshape(stmt: ast.stmt) -> ast.stmt:
     name = target.value.id
     reshaped = ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "reshape", ast.Load()), [stmt.value], [])
     return ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], ast.copy_location(reshaped, stmt.value)), stmt)
+
+
+def stateful_calls(node: ast.AST, ctx) -> list[str]:
+    """``sim.advance(j)`` where ``sim = Sim(eps)`` was made by a class of this module whose
+    ``advance`` assigns to ``self`` (``self.E = self.E + ...``): the calls in ``node`` that move
+    an object's state, one step after another, as ``obj.method``. A class the code does not
+    show says nothing."""
+    found: list[str] = []
+    for call in walk(node):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
+            continue
+        receiver = call.func.value.id
+        made = ctx.assigned(receiver)
+        if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name)):
+            continue
+        defined = ctx.scope.definition(made.func.id, "class")
+        klass = defined[0] if defined is not None else None
+        method = next((stmt for stmt in getattr(klass, "body", ()) if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == call.func.attr), None)
+        if method is not None and _assigns_self(method):
+            found.append(f"{receiver}.{call.func.attr}")
+    return found
+
+
+def _assigns_self(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The method rebinds an attribute of its instance (``self.E = ...``, ``self.t += dt``)."""
+    args = method.args.posonlyargs + method.args.args
+    if not args:
+        return False
+    own = args[0].arg
+    for node in walk(method):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+        if any(isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == own for target in targets):
+            return True
+    return False
 
 
 def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | None:
@@ -610,6 +642,8 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
         return None  # a new module per step; gradient accumulation (chunked on purpose); NumPy
     if any(calls_indexed(term, level.index) for level in levels for term in terms):  # type: ignore[arg-type]
         return None  # ops[i](v): a list of functions, not rows of an array
+    if stateful_calls(whole_body, ctx):
+        return None  # fld = sim.advance(j): each step moves an object's state (a recurrence, not a sum of rows)
     for level in levels:
         for element, array in level.elements.items():
             for term in terms:

@@ -34,6 +34,7 @@ from gradadvisor.analysis.captures import (
     captured_bytes,
     first_param,
     free_reads,
+    host_reductions_only,
     is_pytree_class,
     is_static_or_class_method,
     self_attributes,
@@ -179,6 +180,8 @@ class FileCaptures:
                     data = self._capture(name, scope, enclosing, scopes)
                     if data is not None and "nbytes" not in data and _called_through_methods(self._body_text(node), name):
                         continue  # ``net.apply(params, x)``: an object, whatever built it
+                    if data is not None and data.get("host") and host_reductions_only(node, name) is not None:
+                        continue  # ``col.min()`` of a host array: a number computed at trace time, not the array
                     if data is not None and data.get("data"):
                         data = _small_rows(node, name, data)
                     if data is not None:

@@ -68,10 +68,11 @@ class SizeReader:
                 if nbytes < CAPTURED_CONSTANT_BYTES:
                     return None
                 return {"nbytes": nbytes, "evidence": evidence, "shape": shape_text(value, self.x64)}
+            host = {"host": True} if value.host else {}  # a NumPy array or a data frame's column
             if value.data:
-                return {"data": True, "evidence": evidence}
+                return {"data": True, "evidence": evidence, **host}
             origin = self.origin(value, bindings, scope)
-            return origin or {"unknown": True, "evidence": evidence}
+            return {**(origin or {"unknown": True, "evidence": evidence}), **host}
         if value.kind == v.UNKNOWN:
             return self.origin(value, bindings, scope)
         return None
@@ -199,11 +200,58 @@ def _loader_call(bindings: list[Binding], whole: bool = False) -> str | None:
         name = tail_name(value.func)
         if name is None or not LOADER_NAME.match(name) or NOT_ARRAY_LOADED.search(name) or name in TOY_LOADERS:
             return None  # not a loader by its name; or scikit-learn's bundled toy sets (small)
+        if _sized_by_literals(value):
+            return None  # sample_dataset(key, 16, 17): the call writes its small sizes out
         calls.append((name, value.lineno))
     if not calls:
         return None
     name, line = calls[-1]
     return f"returned by `{name}(...)` (line {line}), a data loader by its name; the code does not show its size"
+
+
+#: Calls that read a file's records into Python values (a dict of arrays and counts).
+RECORD_LOADERS = lib.DATA_LOADERS | {"json.load", "json.loads", "yaml.safe_load", "yaml.load", "tomllib.load", "toml.load"}
+
+
+def loaded_record(function: ast.AST, name: str, resolve) -> str | None:
+    """The loader (``json.load``) when ``function`` binds ``name`` once, to what a file loader
+    returns (``blob = json.load(fh)``, in a ``with`` block or not); None otherwise."""
+    found = [node for node in ast.walk(function) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With, ast.NamedExpr))
+             and name in _bound_names(node)]
+    if len(found) != 1 or not isinstance(found[0], ast.Assign) or len(found[0].targets) != 1 or not isinstance(found[0].targets[0], ast.Name):
+        return None
+    value = found[0].value
+    qualified = resolve(value.func) if isinstance(value, ast.Call) else None
+    return qualified if qualified in RECORD_LOADERS else None
+
+
+def _bound_names(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.With):
+        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
+    else:
+        targets = [node.target]  # type: ignore[attr-defined]
+    return {leaf.id for target in targets for leaf in ast.walk(target) if isinstance(leaf, ast.Name)}
+
+
+#: A data function's call whose literal sizes multiply to fewer elements than this is small.
+LITERAL_SIZED = 10_000
+
+
+def _sized_by_literals(call: ast.Call) -> bool:
+    """``sample_dataset(key, 16, 17)``: the call passes its sizes as int literals (at most one
+    other argument: a key, a path), and they multiply to fewer than ``LITERAL_SIZED`` elements."""
+    args = [*call.args, *(item.value for item in call.keywords)]
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(item.arg is None for item in call.keywords):
+        return False
+    literals = [arg.value for arg in args if isinstance(arg, ast.Constant) and type(arg.value) is int]
+    if not literals or len(args) - len(literals) > 1 or any(number <= 0 for number in literals):
+        return False
+    product = 1
+    for number in literals:
+        product *= number
+    return product < LITERAL_SIZED
 
 
 def operand_names(expr: ast.expr, receivers: bool = True) -> list[str]:
@@ -223,6 +271,8 @@ def _operand_nodes(expr: ast.expr, receivers: bool) -> list[ast.AST]:
     while stack and len(found) < 64:
         node = stack.pop()
         found.append(node)
+        if isinstance(node, ast.Call) and tail_name(node.func) in lib.BINNED:
+            continue  # ``np.histogram2d(pts[:, 0], pts[:, 1], edges)``: as many counts as bins, whatever the data
         if isinstance(node, ast.Call):
             if isinstance(node.func, ast.Attribute) and (receivers or node.func.attr in ARRAY_METHODS):
                 stack.append(node.func.value)

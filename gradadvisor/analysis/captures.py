@@ -52,6 +52,9 @@ METADATA_FUNCTIONS = frozenset(
     {"zeros_like", "ones_like", "empty_like", "full_like", "shape", "ndim", "size", "result_type", "eval_shape", "ShapeDtypeStruct", "issubdtype"}
 )
 
+#: Array constructors whose one argument is a shape (a count read as a size, not data).
+SHAPED_CREATORS = frozenset({"zeros", "ones", "empty", "eye", "identity"})
+
 #: Bases and decorators that make a class a pytree (its array attributes are leaves that jit
 #: receives as inputs), or a module whose attributes are set under a trace (flax ``setup``).
 PYTREE_BASE_PREFIXES = ("equinox.", "flax.nnx.", "flax.struct.", "chex.", "flax.linen.", "haiku.", "penzai.", "simple_pytree.")
@@ -137,22 +140,48 @@ def _own_code(function: ast.AST, attribute_base: str | None = None) -> Iterator[
         stack.extend((child, bound) for child in reversed(child_nodes(node)))
 
 
-def small_row_reads(function: ast.AST, name: str) -> ast.Subscript | None:
+def small_row_reads(function: ast.AST, name: str) -> ast.AST | None:
     """A read showing that ``name`` is a table of small rows: every read of it in ``function``'s
     own code picks one row and a block of at most ``SMALL_ROW`` literal entries on each other
     axis (``poses[i, :3, :4]``, ``c2w[i, :3, -1]``); None when any read takes more."""
-    picks: set[int] = set()
+    def small_row(node: ast.AST) -> ast.AST | None:
+        return node.value if isinstance(node, ast.Subscript) and _small_row(node.slice) else None
+    return _every_read(function, name, small_row)
+
+
+#: Methods that reduce a whole array (or a data frame's column) to one number when called with
+#: no arguments: on a host array they run at trace time, and only the number enters the program.
+WHOLE_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "var", "std", "median", "all", "any", "argmax", "argmin", "nunique", "count"})
+
+
+def host_reductions_only(function: ast.AST, name: str) -> ast.AST | None:
+    """A read showing that ``function`` uses only numbers computed from ``name``: every read of
+    it in ``function``'s own code is a whole reduction with no arguments (``col.min()``,
+    ``x.max()``). On a NumPy array or a pandas column that runs on the host when the function is
+    traced, and the program holds the number, not the array; None when any read uses more."""
+    def reduced(node: ast.AST) -> ast.AST | None:
+        if isinstance(node, ast.Call) and not node.args and not node.keywords and isinstance(node.func, ast.Attribute) and node.func.attr in WHOLE_REDUCTIONS:
+            return node.func.value
+        return None
+    return _every_read(function, name, reduced)
+
+
+def _every_read(function: ast.AST, name: str, read_of: Callable[[ast.AST], "ast.AST | None"]) -> ast.AST | None:
+    """The first node of ``function``'s own code that ``read_of`` accepts as a read of ``name``
+    (it returns the ``name`` load it consumes), when every load of ``name`` is one; else None."""
+    accepted: set[int] = set()
     example = None
     loads = []
     for node, bound in _own_code(function):
         if name in bound:
             continue
-        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and _small_row(node.slice):
-            picks.add(id(node.value))
+        operand = read_of(node)
+        if isinstance(operand, ast.Name) and operand.id == name:
+            accepted.add(id(operand))
             example = example or node
         elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
             loads.append(node)
-    if not loads or any(id(load) not in picks for load in loads):
+    if not loads or any(id(load) not in accepted for load in loads):
         return None
     return example
 
@@ -202,6 +231,9 @@ def _metadata_only(node: ast.AST, base: str | None) -> bool:
             return True
         if isinstance(func, ast.Attribute) and func.attr in METADATA_FUNCTIONS and isinstance(node.args[0], (ast.Name, ast.Attribute)) and len(node.args) == 1:
             return True
+        if (isinstance(func, ast.Attribute) and func.attr in SHAPED_CREATORS and len(node.args) == 1 and isinstance(node.args[0], (ast.Name, ast.Attribute))
+                and all(item.arg == "dtype" for item in node.keywords)):
+            return True  # ``jnp.zeros(self.n)``: a count, the shape of a new array
     return False
 
 

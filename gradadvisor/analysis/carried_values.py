@@ -41,7 +41,7 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     """"jax" when the loop computes on arrays, "unknown" when the states may be arrays (a
     parameter updated by arithmetic, or data walked step by step), None for Python values,
     functions and callbacks (``fn = jax.vmap(fn)``, ``val = body_fun(i, val)``)."""
-    initial = [initial_value(name, form.node, ctx) for name in states]
+    initial = [seed_item(initial_value(name, form.node, ctx)) if name in flow.last_items else initial_value(name, form.node, ctx) for name in states]
     if any(value.kind == v.CALLABLE for value in initial):
         return None
     if any(_makes_function(getattr(stmt, "value", None), ctx) for name in states for stmt in flow.updates_of(name)):
@@ -86,6 +86,12 @@ def state_evidence(form: LoopForm, flow: Flow, states: list[str], ctx) -> str | 
     )
     arithmetic = any(_numeric_update(stmt, name) or _arithmetic_helper(stmt, ctx) for name in states for stmt in flow.updates_of(name))
     return "unknown" if walks or arithmetic or fed_parameters(flow, states, ctx) else None
+
+
+def seed_item(value: v.Value) -> v.Value:
+    """What a list carrying its newest item starts from (``ys = [y0]``: what ``y0`` holds);
+    the list's own value when its items are not shown."""
+    return value.item if value.kind == v.SEQUENCE and value.item is not None else value
 
 
 def fed_parameters(flow: Flow, states: list[str], ctx) -> bool:

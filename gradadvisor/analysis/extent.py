@@ -160,7 +160,7 @@ def _counted_origin(source: str, keys: tuple[str, ...]) -> bool:
         return True
     if keys == ("len",):
         return DATA_HEAD.search(source) is not None
-    return SETTING_COUNT.search(names[-1]) is not None or OBJECT_COUNT.search(names[-1]) is not None
+    return SETTING_COUNT.search(names[-1]) is not None or OBJECT_COUNT.search(names[-1]) is not None or DATA_COUNT_KEY.match(names[-1]) is not None
 
 
 def is_collection_name(name: str) -> bool:
@@ -511,6 +511,8 @@ class ExtentReader:
         points grow with the data), as a likely size."""
         if isinstance(bound, ast.Name) and isinstance(self.assigned(bound.id), ast.Attribute):
             bound = self.assigned(bound.id)  # ``n = self.n_cells``, then ``range(n)`` or ``while i < n``
+        if isinstance(bound, ast.Subscript):
+            return self._keyed_setting(bound)
         if not isinstance(bound, ast.Attribute):
             return None
         root = attribute_root(bound)
@@ -549,7 +551,8 @@ class ExtentReader:
                 method, source, keys, read = origin
                 if not _counted_origin(source, keys):
                     return None
-                return Extent("data", f"`{text}` is `{read}` in `{method}`, read from its parameter `{source}`: the loop grows with what the object is built with",
+                where = f"from `{source}" if "loaded by" in source else f"from its parameter `{source}`"
+                return Extent("data", f"`{text}` is `{read}` in `{method}`, read {where}: the loop grows with what the object is built with",
                               "likely", size=text)
             if param is None:
                 return self._field_setting(bound, text)
@@ -564,6 +567,19 @@ class ExtentReader:
         if not SETTING_COUNT.search(bound.attr):
             return None
         return Extent("data", f"`{text}`: a setting of the parameter `{root.id}` that counts {bound.attr.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
+
+    def _keyed_setting(self, bound: ast.Subscript) -> Extent | None:
+        """``range(opts["steps"])``: a setting read by its key from a parameter (a configuration
+        dict callers pass), judged by the key as ``opts.steps`` is by its name."""
+        key = bound.slice.value if isinstance(bound.slice, ast.Constant) and isinstance(bound.slice.value, str) else None
+        if key is None or not key.isidentifier() or not isinstance(bound.value, ast.Name) or self.evaluate(bound.value).kind != v.PARAM:
+            return None
+        text = one_line(self.code(bound), 50)
+        if SMALL_COUNT_NAME.match(key) or is_collection_name(key):
+            return Extent("static", f"`{text}` (a count of layers, heads or blocks, by its name)", by_name=True)
+        if not SETTING_COUNT.search(key):
+            return None
+        return Extent("data", f"`{text}`: a setting of the parameter `{bound.value.id}` that counts {key.rpartition('_')[2]}: the loop grows with it", "likely", size=text)
 
     def _held_shape_entry(self, bound: ast.AST) -> Extent | None:
         """``range(self.dims[self.axis])``, ``range(self.dimsd[0])``: an entry of a shape the object

@@ -268,9 +268,12 @@ def reduction(flow: Flow, state: str, resolve) -> bool:
         nested = [stmt for stmt, item in zip(updates, items) if item.opaque]
         ops = [getattr(stmt, "op", None) or getattr(getattr(stmt, "value", None), "op", None) for stmt in plain]
         ops += [node.op for loop in nested for node in walk(loop) if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == state]
+        # (``tot = tot + a * b * v[i, j]`` in the nested loop, beside ``tot = tot + a * w[i]``: one more term)
+        ops += [node.value.op for loop in nested for node in walk(loop) if _plain_sum(node, state)]  # type: ignore[attr-defined]
         kinds = {"add" if isinstance(op, (ast.Add, ast.Sub)) else type(op).__name__ for op in ops}
         return len(kinds) == 1 and all(_reduces(flow, state, stmt, resolve) for stmt in plain) and all(
-            _reduces_inside(loop, state, resolve) and not any(isinstance(node, ast.Assign) and any(state in names_read(target) for target in node.targets) for node in walk(loop))
+            _reduces_inside(loop, state, resolve, sums=True)
+            and not any(isinstance(node, ast.Assign) and any(state in names_read(target) for target in node.targets) and not _plain_sum(node, state) for node in walk(loop))
             for loop in nested)
     if len(updates) > 1 or items[0].path:
         # A running total split across the branches of an ``if`` (GA302's): each branch adds a
@@ -316,16 +319,33 @@ def _reduces(flow: Flow, state: str, stmt: ast.stmt, resolve) -> bool:
     return bool(reads & moving) or _indexes(term)
 
 
-def _reduces_inside(loop: ast.For | ast.While, state: str, resolve) -> bool:
+def _plain_sum(node: ast.AST, state: str) -> bool:
+    """``state = state + t`` (or ``t + state``, ``state - t``) with ``t`` free of ``state``."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == state):
+        return False
+    value = node.value
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub))):
+        return False
+    if isinstance(value.left, ast.Name) and value.left.id == state:
+        return state not in names_read(value.right)
+    return isinstance(value.op, ast.Add) and isinstance(value.right, ast.Name) and value.right.id == state and state not in names_read(value.left)
+
+
+def _reduces_inside(loop: ast.For | ast.While, state: str, resolve, sums: bool = False) -> bool:
     """A nested loop that only reduces terms into ``state`` (``cost += term(i, j)``, ``worst =
     jnp.maximum(worst, term(i, j))``, terms free of it): the state is read only as the reduction's
-    own operand."""
+    own operand. ``sums``: ``state = state + t`` counts too (a loop that alone builds a total
+    that way is left to the recurrence rule: tiles of a slice)."""
     found = False
     own: set[int] = set()  # the ``state`` operands of ``state = f(state, t)``
     for stmt in walk(loop):
         if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == state:
             if not isinstance(stmt.op, REDUCING_OPS) or state in names_read(stmt.value):
                 return False
+            found = True
+        elif sums and _plain_sum(stmt, state):
+            value = stmt.value  # type: ignore[attr-defined]
+            own.add(id(value.left if isinstance(value.left, ast.Name) and value.left.id == state else value.right))
             found = True
         elif isinstance(stmt, ast.Assign) and any(state in names_read(target) for target in stmt.targets):
             # only ``state = jnp.maximum(state, t)``: ``acc = acc + img[...]`` in an inner loop stays

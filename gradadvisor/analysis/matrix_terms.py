@@ -47,6 +47,42 @@ def bound_once(expr: ast.AST, ctx) -> tuple[ast.expr, ast.stmt] | None:
     return bindings[0].value, bindings[0].statement
 
 
+def followed_arms(name: ast.Name, ctx) -> list[tuple[ast.expr, ast.stmt]] | None:
+    """The matrices a name holds at the ``diag`` when each arm of an ``if``/``else`` assigns it
+    once (``if chol: C = Kss - A @ B`` ``else: C = Kss - A @ D``) and it has no other use: one
+    ``(expression, assignment)`` per arm, in order; None otherwise."""
+    bindings = [b for b in ctx.scope.bindings.get(name.id, []) if b.statement is not ctx.statement]
+    if len(bindings) < 2 or any(b.kind != "assign" or b.path or not isinstance(b.value, ast.expr) for b in bindings):
+        return None
+    reaching = ctx.facts.bindings_at(name.id, ctx.scope, ctx.statement)
+    if {id(b) for b in reaching} != {id(b) for b in bindings} or name_count(ctx.function, name.id) != len(bindings) + 1:
+        return None
+    arms = _if_arms(ctx.function, [b.statement for b in bindings])
+    return [(b.value, b.statement) for b in bindings] if arms else None  # type: ignore[misc]
+
+
+def _if_arms(function: ast.AST, statements: list[ast.stmt]) -> bool:
+    """Each of ``statements`` sits directly in its own arm of one ``if``/``elif``/``else`` chain
+    that ends in an ``else`` (so exactly one of them runs)."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If):
+            continue
+        arms, current = [], node
+        while True:
+            arms.append(current.body)
+            if len(current.orelse) == 1 and isinstance(current.orelse[0], ast.If):
+                current = current.orelse[0]
+                continue
+            if not current.orelse:
+                arms = []
+            else:
+                arms.append(current.orelse)
+            break
+        if len(arms) == len(statements) and all(sum(1 for stmt in arm if stmt in statements) == 1 for arm in arms):
+            return True
+    return False
+
+
 def followed(name: ast.Name, ctx):
     """The matrix a name holds at the ``diag``: ``(its expression, its assignment, other uses?)``
     when one assignment reaches it, with only ``+=``/``-=`` between (``diag`` is linear), and the

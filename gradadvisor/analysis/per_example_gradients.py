@@ -6,8 +6,8 @@ xs[i])``: a derivative (``gradient.gradient_calls``) computed in a per-sample lo
 it. GA102 reads them here: the comprehension or ``map`` with its gradient call, a ``for`` or
 ``while`` loop calling gradients (``gradient_loop``), whether a loop is sequential (it carries
 the parameters it differentiates at) or host code, and the autograd shapes (a per-point
-derivative ``grad(f)`` of one point; per-example gradients that are added up), which have no
-``vmap`` but another rewrite.
+derivative ``grad(f)`` of one point, or with respect to a number every point shares;
+per-example gradients that are added up), which have no ``vmap`` but another rewrite.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import derivative_kind, gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.gradient import DIFFERENTIATED_ARGUMENTS, derivative_kind, differentiated_positions, gradient_call, gradient_calls, is_autograd
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, list_source, map_loop, read, read_index, single_generator, while_loop
+from gradadvisor.analysis.values import SCALAR
 from gradadvisor.analysis.syntax import int_value, names_read, positional, sole_return, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
 
@@ -36,6 +37,9 @@ class PerExample:
     #: The parameter called, for a gradient function received as one (call sites prove it).
     param: str | None
     call: ast.Call
+    #: Autograd derivatives: "point" (with respect to the point itself, ``elementwise_grad``),
+    #: "number" (with respect to a number every point shares: one forward-mode pass).
+    wrt: str = "point"
 
 
 def reading(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST, opaque_locals: bool = False) -> ElementLoop | None:
@@ -67,9 +71,12 @@ def of_comprehension(node: ast.ListComp | ast.GeneratorExp, ctx) -> PerExample |
     if loop is None or host_body(node.elt, ctx):
         return None
     call_node, transform, param = calls[0]
-    if is_autograd(transform, ctx.names) and not per_point(call_node, loop):
-        return None  # autograd: per-point derivatives (elementwise_grad) or summed gradients only
-    return PerExample(loop, extent, transform, param, call_node)
+    wrt = "point"
+    if is_autograd(transform, ctx.names):
+        wrt = point_derivative(call_node, loop, ctx)
+        if wrt is None:
+            return None  # autograd: per-point derivatives (elementwise_grad, forward mode) or summed gradients only
+    return PerExample(loop, extent, transform, param, call_node, wrt)
 
 
 def of_map(node: ast.Call, ctx) -> PerExample | None:
@@ -95,9 +102,12 @@ def of_map(node: ast.Call, ctx) -> PerExample | None:
     if not extent.is_data:
         return None
     loop = reading(ctx, target, iterable, body)
-    if loop is None or is_autograd(transform[0], ctx.names) and not per_point(body, loop):
+    if loop is None:
         return None
-    return PerExample(loop, extent, transform[0], transform[1], body)
+    wrt = point_derivative(body, loop, ctx) if is_autograd(transform[0], ctx.names) else "point"
+    if wrt is None:
+        return None
+    return PerExample(loop, extent, transform[0], transform[1], body, wrt)
 
 
 def per_point(call_node: ast.Call, loop: ElementLoop) -> bool:
@@ -108,6 +118,58 @@ def per_point(call_node: ast.Call, loop: ElementLoop) -> bool:
         return False
     read = [_point_variable(arg) for arg in call_node.args]
     return all(name in loop.variables for name in read) and len(set(read)) == len(read) == len(loop.variables)
+
+
+def point_derivative(call_node: ast.Call, loop: ElementLoop, ctx) -> str | None:
+    """What a derivative per point differentiates with respect to: "point" for the point itself
+    (``per_point``, or ``grad(f, 1)(w, x)`` whose differentiated argument is the point's own: the
+    other arguments are held fixed), "number" for a number every point shares (``grad(f, 1)(t,
+    1.5)``: a sensitivity at each point, one forward-mode pass for all); None for anything else
+    (gradients at shared weights: per-example gradients, which autograd cannot batch)."""
+    if per_point(call_node, loop):
+        return "point"
+    if call_node.keywords or not call_node.args or loop.count is not None or any(loop.axis(number) != 0 for number in range(len(loop.variables))):
+        return None
+    positions = _differentiated(call_node.func, ctx)
+    if not positions or any(position >= len(call_node.args) for position in positions) or any(isinstance(arg, ast.Starred) for arg in call_node.args):
+        return None
+    read = [_point_variable(arg) for arg in call_node.args]
+    points = [variable for variable in read if variable in loop.variables]
+    if sorted(points) != sorted(loop.variables):
+        return None  # every point variable passed once, as itself
+    differentiated = [call_node.args[position] for position in positions]
+    if all(read[position] in loop.variables for position in positions):
+        return "point"
+    if all(_number(arg, ctx) for arg in differentiated):
+        return "number"
+    return None
+
+
+def _differentiated(func: ast.expr, ctx) -> tuple[int, ...] | None:
+    """The argument positions the gradient function ``func`` differentiates (``grad(f, 1)``, or
+    a name bound once to it); None when not shown."""
+    scope, position = ctx.scope, ctx.scope.position_of(ctx.statement) if ctx.scope is not None else None
+    for _ in range(4):
+        if isinstance(func, ast.Name) and scope is not None:
+            found = single_assignment(func.id, scope, position)
+            if found is None:
+                return None
+            func, scope, position = found
+            continue
+        break
+    if not isinstance(func, ast.Call):
+        return None
+    transform = ctx.resolve(func.func) or ""
+    return differentiated_positions(func, transform) if transform in DIFFERENTIATED_ARGUMENTS else None
+
+
+def _number(arg: ast.expr, ctx) -> bool:
+    """A Python number: written out (``1.5``, ``-2``) or a name the code binds to one."""
+    if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, (ast.USub, ast.UAdd)):
+        arg = arg.operand
+    if isinstance(arg, ast.Constant):
+        return type(arg.value) in (int, float)
+    return isinstance(arg, ast.Name) and ctx.value(arg).kind == SCALAR
 
 
 def _point_variable(arg: ast.expr) -> str | None:

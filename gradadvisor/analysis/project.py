@@ -25,7 +25,7 @@ from gradadvisor.analysis.gradient import COMPILING, KIND_METHODS, LIBRARY_MODUL
 from gradadvisor.analysis.host_code import DRIVER, GENERATOR, PLOTTING, plain
 from gradadvisor.analysis.library import REEXPORTS
 from gradadvisor.analysis.testcode import is_test_function
-from gradadvisor.analysis.summary import CLASS_DECORATED, ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, enclosing_params
+from gradadvisor.analysis.summary import CLASS_DECORATED, ClassSummary, FileSummary, FunctionSummary, ModuleArray, Seed, accepts, enclosing_params
 
 Key = tuple[str, str]  # (path, function key)
 #: How a callee reached only through a method's name is linked (``callees``).
@@ -616,6 +616,9 @@ class Project:
                     found.append(((path, child), "defined inside"))
             for attr in function.object_methods:
                 for callee in self.method_owners(path, attr):
+                    owner = self.function(callee)
+                    if owner is not None and not accepts(owner, function.object_method_arities.get(attr, [])):
+                        continue  # ``solver.step(x)`` is no call of ``Ctl.step(self)``: another object's method
                     if callee not in seen:
                         seen.add(callee)
                         found.append((callee, f"{GUESSED} (the one class {'here' if callee[0] == path else 'in ' + callee[0]} with a `{attr}` method) from"))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis.recurrence_footprints import Footprint, Write, chained_index, entry_name, offset, read_footprint, sees_earlier, write_of
 from gradadvisor.analysis.recurrence_form import LoopForm, assigned_names, counter_step
-from gradadvisor.analysis.syntax import child_nodes, int_value, names_read, target_names, walk
+from gradadvisor.analysis.syntax import child_nodes, grown_list, int_value, names_read, target_names, walk
 
 #: Calls that derive a new PRNG key: a key split per step carries no data between steps.
 KEY_UPDATES = frozenset({"jax.random.split", "jax.random.fold_in", "jax.random.PRNGKey", "jax.random.key", "jax.random.clone"})
@@ -236,7 +236,9 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
     entries = {name for name in assigned if "[" in name or "." in name}
     # A list appended per step whose last items the body reads (``ys.append(ys[-1] + f(ys[-1]))``)
     # carries its last item like a name: each append assigns it.
-    last_items = {name: shown for name, shown in _last_item_lists(node.body, var).items() if name not in assigned}
+    # (``ys += [v]`` and ``ys = ys + [v]`` assign the list only to grow it)
+    rebound = set().union(*(_item_targets(item) for item in items if grown_list(item.statement) is None)) if items else set()
+    last_items = {name: shown for name, shown in _last_item_lists(node.body, var).items() if name not in rebound - set(form.targets)}
     assigned |= set(last_items)
     # Positions may move with the index, or with a counter the body steps by a literal (``j += 1``).
     movers: list[tuple[str, int]] = [(var, form.direction)] if var else []
@@ -415,7 +417,7 @@ def analyse(form: LoopForm, resolve, code) -> Flow:
             assign(write.array, deps, here)
             continue
         # ``xs.append(v)``, ``xs = xs + [v]``, or ``hist[t] = v`` into a list read at ``hist[t - 1]``: one item per step.
-        appended = _append(stmt) if isinstance(stmt, ast.Expr) else _extended_list(stmt) if isinstance(stmt, ast.Assign) else None
+        appended = _append(stmt)
         if appended is None:
             appended = _stored_item(stmt, var)
             if appended is not None and appended[0] not in last_items:
@@ -506,35 +508,11 @@ def _short(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
-def _append(stmt: ast.Expr) -> tuple[str, ast.expr] | None:
-    """``hs.append(v)`` (or ``hs.insert(0, v)``, a backward loop's): (``hs``, ``v``)."""
-    value = stmt.value
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)
-            and not value.keywords):
-        return None
-    if value.func.attr == "append" and len(value.args) == 1:
-        return value.func.value.id, value.args[0]
-    if value.func.attr == "insert" and len(value.args) == 2 and int_value(value.args[0]) == 0:
-        return value.func.value.id, value.args[1]
-    return None
-
-
-def _extended_list(stmt: ast.Assign) -> tuple[str, ast.expr] | None:
-    """``hs = hs + [v]``: (``hs``, ``v``)."""
-    if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
-        return None
-    name = stmt.targets[0].id
-    value = stmt.value
-    if (
-        isinstance(value, ast.BinOp)
-        and isinstance(value.op, ast.Add)
-        and isinstance(value.left, ast.Name)
-        and value.left.id == name
-        and isinstance(value.right, ast.List)
-        and len(value.right.elts) == 1
-    ):
-        return name, value.right.elts[0]
-    return None
+def _append(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """``hs.append(v)``, ``hs += [v]``, ``hs = hs + [v]`` (or ``hs.insert(0, v)``, a backward
+    loop's): (``hs``, ``v``)."""
+    found = grown_list(stmt)
+    return (found[0], found[1]) if found else None
 
 
 def _stored_item(stmt: ast.stmt, var: str | None) -> tuple[str, ast.expr] | None:
@@ -555,16 +533,16 @@ def _last_item_lists(body: list[ast.stmt], var: str | None) -> dict[str, str]:
     ``hist[t] = f(hist[t - 1])``. Each with how the message shows the newest item read."""
     def grown(node: ast.AST) -> tuple[str, str] | None:
         """(list, how) for ``ys.append(v)`` / ``ys.insert(0, v)`` / ``hist[t] = v``."""
-        if isinstance(node, ast.Expr):
-            found = _append(node)
-            return (found[0], node.value.func.attr) if found else None  # type: ignore[attr-defined]
+        if isinstance(node, ast.stmt) and grown_list(node):
+            list_name, _, end = grown_list(node)  # type: ignore[misc]
+            return list_name, end
         found = _stored_item(node, var) if isinstance(node, ast.Assign) else None
         return (found[0], f"store{offset(node.targets[0].slice, var)}") if found else None  # type: ignore[attr-defined]
 
-    growths = [found for stmt in body for node in ast.walk(stmt) for found in [grown(node)] if found]
+    growths = [(*found, node) for stmt in body for node in ast.walk(stmt) for found in [grown(node)] if found]
     result: dict[str, str] = {}
-    for name in {list_name for list_name, _ in growths}:
-        hows = {how for list_name, how in growths if list_name == name}
+    for name in {list_name for list_name, _, _ in growths}:
+        hows = {how for list_name, how, _ in growths if list_name == name}
         if len(hows) != 1:
             continue
         how = hows.pop()
@@ -572,11 +550,20 @@ def _last_item_lists(body: list[ast.stmt], var: str | None) -> dict[str, str]:
         subscripts = [node for stmt in body for node in ast.walk(stmt)
                       if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.ctx, ast.Load)]
         behind = [found for node in subscripts for found in [_behind(node.slice, how, var)] if found is not None]
-        stores = sum(1 for list_name, _ in growths if list_name == name)  # ``ys.append`` and ``hist[t] =`` name the list too
+        # ``ys.append``, ``ys = ys + [v]`` and ``hist[t] =`` name the list too (``ys += [v]`` stores it)
+        stores = sum(_own_reads(node, name) for list_name, _, node in growths if list_name == name)
         if behind and len(behind) == len(subscripts) and len(reads) == len(behind) + stores:
             nearest = min(behind, key=lambda found: found[0])
             result[name] = f"{name}[{nearest[1]}]"
     return result
+
+
+def _own_reads(stmt: ast.stmt, name: str) -> int:
+    """How many times the statement growing the list ``name`` reads it outside the item it adds."""
+    found = grown_list(stmt)
+    item = found[1] if found else getattr(stmt, "value", None)
+    inside = {id(node) for node in ast.walk(item)} if item is not None else set()
+    return sum(1 for node in ast.walk(stmt) if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in inside)
 
 
 def _behind(index: ast.expr, how: str, var: str | None) -> tuple[int, str] | None:
@@ -623,13 +610,8 @@ def _depth(body: list[ast.stmt], name: str, var: str | None) -> int:
 
 
 def _append_target(stmt: ast.stmt, var: str | None = None) -> str | None:
-    if isinstance(stmt, ast.Expr):
-        found = _append(stmt)
-        return found[0] if found else None
-    if isinstance(stmt, ast.Assign):
-        found = _extended_list(stmt) or _stored_item(stmt, var)
-        return found[0] if found else None
-    return None
+    found = _append(stmt) or _stored_item(stmt, var)
+    return found[0] if found else None
 
 
 def _key_only(name: str, items: list[Item], resolve) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Collection
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.carried_values import fed_parameters, items_from_walked_data, updated_from_walked_data
+from gradadvisor.analysis.carried_values import fed_parameters, items_from_walked_data, seed_item, updated_from_walked_data
 from gradadvisor.analysis.gradient import COMPILING, gradient_call
 from gradadvisor.analysis.sample_sites import site_call
 from gradadvisor.analysis.syntax import names_read, nested_statements, walk
@@ -80,8 +80,9 @@ def loop_work(node: ast.AST, flow: Flow, ctx) -> str:
     if flow.writes or calls_jax(node, ctx.resolve, ctx.local_function) or site_call(node, ctx.resolve) is not None:
         return "jax"  # jax.numpy work, or a probabilistic program's sites (their draws are jax arrays)
     states = flow.recurrent or flow.carried
-    kinds = {ctx.value(ast.Name(id=name, ctx=ast.Load())).kind for name in states}
-    values = [ctx.value(ast.Name(id=name, ctx=ast.Load())) for name in states]
+    # (a list carrying its newest item holds what its seed item does: ``ys = [y0]``)
+    values = [seed_item(value) if name in flow.last_items else value for name in states for value in [ctx.value(ast.Name(id=name, ctx=ast.Load()))]]
+    kinds = {value.kind for value in values}
     if kinds == {v.SCALAR} and (updated_from_walked_data(flow, sorted(states), ctx) or fed_parameters(flow, sorted(states), ctx)):
         # x = 0.0, then x = a * x + b * u[t] or u = ctrl.update(e, params): an array after the first step
         return "unknown"

@@ -98,6 +98,40 @@ SELF_ALIAS = re.compile(r"^[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*(?:#.*)?$"
 PASSED = re.compile(r"[(,=][ \t]*(?:self\.)?([A-Za-z_]\w*)[ \t]*(?=[,)]|$)|[(,=][ \t]*(lambda)\b", re.M)
 
 
+def _positional(args: ast.arguments, bound: bool) -> tuple[int, int | None]:
+    """(required, at most) positional arguments a call passes (``bound``: less the instance)."""
+    ordered = [*args.posonlyargs, *args.args]
+    skip = 1 if bound and ordered else 0
+    required = max(len(ordered) - len(args.defaults) - skip, 0)
+    return required, None if args.vararg is not None else len(ordered) - skip
+
+
+def _static(node: ast.AST) -> bool:
+    return any(isinstance(decorator, ast.Name) and decorator.id == "staticmethod" for decorator in getattr(node, "decorator_list", ()))
+
+
+def _method_arities(node: ast.AST, methods: set[str]) -> dict[str, list[int | None]]:
+    """``obj.step(x)`` -> ``{"step": [1]}``: the positional arguments of each call of ``methods``
+    on a name or an attribute (``self.solver.step(x)``) in ``node`` (None for a call that
+    unpacks ``*args``)."""
+    found: dict[str, list[int | None]] = {}
+    for call in ast.walk(node):
+        if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in methods and isinstance(call.func.value, (ast.Name, ast.Attribute))
+                and not (isinstance(call.func.value, ast.Name) and call.func.value.id in ("self", "cls"))):
+            count = None if any(isinstance(arg, ast.Starred) for arg in call.args) else len(call.args)
+            found.setdefault(call.func.attr, []).append(count)
+    return found
+
+
+def accepts(function: "FunctionSummary", counts: list[int | None]) -> bool:
+    """Some call passing ``counts`` positional arguments fits the function's signature (no
+    count known: any fits)."""
+    if not counts:
+        return True
+    required, most = function.positional
+    return any(count is None or count >= required and (most is None or count <= most) for count in counts)
+
+
 def function_key(node: ast.AST, qualname: str) -> str:
     if isinstance(node, ast.Lambda):
         return f"<lambda>:{node.lineno}:{node.col_offset}"
@@ -172,6 +206,12 @@ class FunctionSummary:
     #: ``self`` (``self.dynamics.step(x, u)``): the project resolves each to the one class that
     #: defines a method of that name (``Project.method_owners``).
     object_methods: list[str] = field(default_factory=list)
+    #: How many positional arguments each of those calls passes (None: unpacked ``*args``):
+    #: a method whose signature cannot take them is not the one called.
+    object_method_arities: dict[str, list[int | None]] = field(default_factory=dict)
+    #: The positional arguments the function takes, less ``self``/``cls`` for a method:
+    #: (required, at most; None with ``*args``).
+    positional: tuple[int, int | None] = (0, None)
     #: Why no trace can run a top-level function (``host_code.host_reason``: it branches on
     #: array values, converts one to a number, compiles its own step...): what it calls
     #: directly runs on the host too, where nothing else calls that (``Project.eager_only``).
@@ -519,6 +559,7 @@ class SummaryBuilder:
                     node = self.nodes[key][0]
                     text = self.source.block(node) if not isinstance(node, ast.Lambda) else self.source.segment(node)
                     function.object_methods = sorted(methods & set(CALLED_ATTRIBUTE.findall(text)))
+                    function.object_method_arities = _method_arities(node, set(function.object_methods))
             self._attribute_methods(function, typed)
 
     def _attribute_methods(self, function: FunctionSummary, typed: dict[str, str]) -> None:
@@ -538,6 +579,8 @@ class SummaryBuilder:
             else:
                 methods.add(method)
         function.references, function.object_methods = sorted(references), sorted(methods)
+        if set(function.object_methods) - set(function.object_method_arities):
+            function.object_method_arities = _method_arities(self.nodes[function.key][0], set(function.object_methods))
 
     def _called_names(self, key: str) -> set[str]:
         """The names the function ``key`` calls directly (``name(``), read from its text on demand
@@ -864,6 +907,7 @@ class SummaryBuilder:
         if typed:
             self._typed_params[key] = typed
         function = FunctionSummary(key, name, qualname, node.lineno, node.end_lineno or node.lineno, parent_key, klass, params, [])
+        function.positional = _positional(args, bound=klass is not None and not isinstance(node, ast.Lambda) and not _static(node))
         self.summary.functions[key] = function
         self.nodes[key] = (node, scope)
         self.keys[id(node)] = key

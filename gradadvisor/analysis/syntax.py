@@ -325,6 +325,42 @@ def assigned_targets(stmt: ast.stmt) -> list[str]:
     return []
 
 
+def grown_list(stmt: ast.stmt) -> tuple[str, ast.expr, str] | None:
+    """A statement that adds one item to a list: ``(list, item, end)`` with ``end`` "append"
+    for ``xs.append(v)``, ``xs = xs + [v]``, ``xs += [v]`` and ``xs.extend([v])``, "insert" for
+    ``xs.insert(0, v)`` (a backward loop's); None for anything else (a starred or keyword
+    argument, several items)."""
+    if isinstance(stmt, ast.Expr):
+        value = stmt.value
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)
+                and not value.keywords and not any(isinstance(arg, ast.Starred) for arg in value.args)):
+            return None
+        method, args = value.func.attr, value.args
+        if method == "append" and len(args) == 1:
+            return value.func.value.id, args[0], "append"
+        if method == "insert" and len(args) == 2 and int_value(args[0]) == 0:
+            return value.func.value.id, args[1], "insert"
+        if method == "extend" and len(args) == 1 and _one_item(args[0]) is not None:
+            return value.func.value.id, _one_item(args[0]), "append"  # type: ignore[return-value]
+        return None
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name):
+        item = _one_item(stmt.value)
+        return (stmt.target.id, item, "append") if item is not None else None
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        value, list_name = stmt.value, stmt.targets[0].id
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add) and isinstance(value.left, ast.Name) and value.left.id == list_name:
+            item = _one_item(value.right)
+            return (list_name, item, "append") if item is not None else None
+    return None
+
+
+def _one_item(node: ast.expr) -> ast.expr | None:
+    """``v`` of the list display ``[v]`` (or the tuple ``(v,)``)."""
+    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == 1 and not isinstance(node.elts[0], ast.Starred):
+        return node.elts[0]
+    return None
+
+
 def target_names(target: ast.AST) -> list[str]:
     """Names bound by an assignment or loop target (``a``, ``a, (b, *c)``)."""
     if isinstance(target, ast.Name):

@@ -15,6 +15,7 @@ import traceback
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
+from gradadvisor.analysis.captured_size import loaded_record
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape, held_elsewhere, indexed_rows
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
@@ -209,7 +210,8 @@ class Context:
 
     def attribute_origin(self, attr: str) -> tuple[str, str, tuple[str, ...], str] | None:
         """``(method, parameter, names, text)`` when the class around assigns ``self.<attr>`` once, from
-        a parameter of that method other than ``self``: the parameter itself, an entry or
+        a parameter of that method other than ``self`` (or a local it loads from a file,
+        ``blob = json.load(fh)``, named with its loader): the parameter itself, an entry or
         attribute of it (``int(spec["n_hops"])``, ``cfg.n``), its ``len``, or an axis of its
         shape (``self.nsl, self.nx = G.shape``); ``names`` are the keys and attributes read on the
         way (``("n_hops",)``), for the name tests; ``text`` the value as written. None otherwise."""
@@ -237,8 +239,14 @@ class Context:
             else:
                 break
         params = [arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]]
-        if not (isinstance(value, ast.Name) and value.id in params):
+        if not isinstance(value, ast.Name):
             return None
+        if value.id not in params:
+            loader = loaded_record(method, value.id, self.resolve)
+            if loader is None:
+                return None
+            # ``blob = json.load(fh)``, then ``self.n = blob["n"]``: a count read from a loaded file
+            return method.name, f"{value.id}` (loaded by `{loader}`)", tuple(reversed(names)), one_line(ast.unparse(written), 40)
         return method.name, value.id, tuple(reversed(names)), one_line(ast.unparse(written), 40)
 
     def _only_assignment(self, attr: str) -> tuple[ast.ClassDef, ast.FunctionDef, ast.expr] | None:

@@ -2,7 +2,9 @@
 
 Per-point derivatives of a function of one point (``[grad(f)(x) for x in xs]``) become
 ``elementwise_grad(f)(xs)`` (nested for ``grad(grad(f))``), found by following the names bound
-to the gradient functions back to ``f``; per-example gradients that are added up become one
+to the gradient functions back to ``f``; derivatives with respect to a number every point
+shares (``[grad(f, 1)(t, 1.5) for t in ts]``) are one forward-mode pass,
+``make_jvp(lambda v: f(ts, v))(1.5)(1.0)[1]``; per-example gradients that are added up become one
 gradient of the summed loss, ``grad(lambda w: np.sum(np.stack([loss(w, x) for x in xs])))(w)``,
 spelled with the file's own aliases. Both are advice (GA102 proposes them without a fix), and
 this module words them (``per_point_advice``, ``summed_loss_advice``).
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.gradient import derivative_kind
+from gradadvisor.analysis.gradient import derivative_kind, differentiated_positions
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, single_assignment
 from gradadvisor.analysis.per_sample import first_array, quoted
@@ -20,7 +22,7 @@ from gradadvisor.analysis.syntax import attribute_path, call, name, one_line, po
 from gradadvisor.analysis.vectorize import ElementLoop
 
 
-def elementwise_grad(ctx, func: ast.expr, loop: ElementLoop) -> str | None:
+def elementwise_grad(ctx, func: ast.expr, loop: ElementLoop, found_call: ast.Call | None = None) -> str | None:
     """``elementwise_grad(f)(xs)`` for a per-point ``grad(f)`` (``grad(grad(f))`` nests it), in
     autograd's own terms; None when the gradient function cannot be read back to ``f``."""
     spelled, _ = ctx.spell("autograd.elementwise_grad")
@@ -40,7 +42,24 @@ def elementwise_grad(ctx, func: ast.expr, loop: ElementLoop) -> str | None:
     rewritten = _elementwise(ctx, expression, scope, position, spelled, 0) if expression is not None else None
     if rewritten is None:
         return None
-    return ctx.renderer.code(call(rewritten, loop.arrays[0]))
+    return ctx.renderer.code(ast.Call(func=rewritten, args=_batched_arguments(found_call, loop), keywords=[]) if found_call is not None else call(rewritten, loop.arrays[0]))
+
+
+def _batched_arguments(found_call: ast.Call, loop: ElementLoop, replaced: dict[int, ast.expr] | None = None) -> list[ast.expr]:
+    """The arguments of the per-point call with each point variable as the array it walks (and
+    the positions in ``replaced`` as given): the same call, for the whole batch."""
+    arrays = dict(zip(loop.variables, loop.arrays))
+    args: list[ast.expr] = []
+    for position, arg in enumerate(found_call.args):
+        if replaced and position in replaced:
+            args.append(replaced[position])
+        elif isinstance(arg, ast.Name) and arg.id in arrays:
+            args.append(arrays[arg.id])
+        elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in arrays:
+            args.append(ast.Subscript(value=arrays[arg.value.id], slice=ast.Tuple(elts=[ast.Slice(), arg.slice], ctx=ast.Load()), ctx=ast.Load()))
+        else:
+            args.append(arg)
+    return args
 
 
 def _elementwise(ctx, expr: ast.expr, scope, position, spelled: str, depth: int) -> ast.expr | None:
@@ -86,12 +105,57 @@ def summed_loss_advice(ctx, found: ast.Call, comprehension) -> str:
     return f"their sum is one gradient of the summed loss: `{one_line(rewrite, 140)}` (autograd has no `vmap`; faster still with `{loss}` written for a batch)"
 
 
+def forward_mode(ctx, found: PerExample) -> str | None:
+    """``make_jvp(lambda v: f(ts, v))(1.5)(1.0)[1]`` for ``[grad(f, 1)(t, 1.5) for t in ts]``: the
+    derivative with respect to a shared number at every point, in one forward-mode pass over
+    the whole batch; None when the gradient function is not ``grad(f, k)`` of a named ``f`` (one
+    differentiated argument) or the file cannot spell ``make_jvp``."""
+    spelled, _ = ctx.spell("autograd.make_jvp")
+    built = _built_by(ctx, found.call.func)
+    if not spelled or not isinstance(built, ast.Call) or not built.args or not isinstance(built.args[0], ast.Name):
+        return None
+    if ctx.resolve(built.func) not in ("autograd.grad", "autograd.elementwise_grad", "autograd.jacobian"):
+        return None
+    positions = differentiated_positions(built, ctx.resolve(built.func) or "")
+    if positions is None or len(positions) != 1:
+        return None
+    taken = {node.id for node in walk(found.call) if isinstance(node, ast.Name)} | {node.id for array in found.loop.arrays for node in walk(array) if isinstance(node, ast.Name)}
+    variable = next(candidate for candidate in ("v", "v_", "v__", "value_") if candidate not in taken)
+    args = _batched_arguments(found.call, found.loop, {positions[0]: ast.Name(id=variable, ctx=ast.Load())})
+    lam = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=variable)], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                     body=ast.Call(func=built.args[0], args=args, keywords=[]))
+    jvp = call(call(call(attribute_path(spelled), lam), found.call.args[positions[0]]), ast.Constant(value=1.0))
+    return ctx.renderer.code(ast.Subscript(value=jvp, slice=ast.Constant(value=1), ctx=ast.Load()))
+
+
+def _built_by(ctx, func: ast.expr) -> ast.expr | None:
+    """The expression a gradient function comes from: ``func`` itself, or what a name is bound to once."""
+    scope = ctx.scope
+    position = scope.position_of(ctx.statement)
+    for _ in range(4):
+        if not isinstance(func, ast.Name):
+            return func
+        found = single_assignment(func.id, scope, position)
+        if found is None:
+            return None
+        func, scope, position = found
+    return None
+
+
 def per_point_advice(ctx, found: PerExample) -> str | None:
     """What autograd per-point derivatives compute and the rewrite, as a message says it after the
-    code: ``elementwise_grad``, or for a per-point ``jacobian`` / ``hessian`` a function written
-    for the whole batch; None for any other (no rewrite to name)."""
+    code: ``elementwise_grad``, forward mode (``make_jvp``) for a derivative with respect to a
+    shared number, or for a per-point ``jacobian`` / ``hessian`` a function written for the whole
+    batch; None for any other (no rewrite to name)."""
     array = first_array(ctx, found.loop)
-    rewrite = elementwise_grad(ctx, found.call.func, found.loop)
+    if found.wrt == "number":
+        rewrite = forward_mode(ctx, found)
+        how = f"`{one_line(rewrite, 120)}`" if rewrite is not None else "one forward-mode pass (`make_jvp` of the function of the whole batch)"
+        return (
+            f"computes one derivative per element of `{array}` with respect to a number every point shares; {how} "
+            f"computes them all at once if the function treats each point on its own (autograd has no `vmap`)"
+        )
+    rewrite = elementwise_grad(ctx, found.call.func, found.loop, found.call)
     if rewrite is None:
         if not found.transform.endswith(("jacobian", "hessian")):
             # the differentiated function cannot be written here (an attribute, a helper's result)

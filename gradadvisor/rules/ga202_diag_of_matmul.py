@@ -355,7 +355,8 @@ class DiagOfMatmul(Rule):
         if isinstance(argument, ast.Name) and ctx.function is not None:
             followed = mt.followed(argument, ctx)
             if followed is None:
-                return  # the matrix is used elsewhere too: it is needed anyway
+                self._arms(node, kind, argument, module)  # C assigned in each arm of an if/else
+                return  # or the matrix is used elsewhere too: it is needed anyway
             expr, named, also = followed
         helper = mt.returned_by_helper(expr, ctx)  # ``jnp.trace(mul(a, b))``, ``def mul(x, y): return x @ y``
         if helper is not None:
@@ -377,6 +378,28 @@ class DiagOfMatmul(Rule):
             f"`{one_line(ctx.code(node), 50)}` computes a whole matrix product{where} to keep its {kept}, and its gradient "
             f"pays for the whole product too; " + (f"the {kept} of a sum is the sum of the {kept}s: " if len(terms) > 1 else "use ") + f"`{one_line(rewrite, 100)}`",
             size="likely", evidence=evidence,
+        )
+
+    def _arms(self, node: ast.Call, kind: str, argument: ast.Name, module: str) -> None:
+        """``if chol: C = Kss - Ksx @ S`` ``else: C = Kss - Ksx @ inv(K) @ Ksx.T``, then
+        ``jnp.diag(C)``: every arm's matrix a sum of products, each its own rewrite. Advice."""
+        ctx = self.ctx
+        arms = mt.followed_arms(argument, ctx)
+        rewrites = []
+        for expr, statement in sorted(arms or (), key=lambda arm: arm[1].lineno):
+            terms = mt.terms(expr)
+            rewrite = sum_of_diagonals(terms, kind, module, self._rank, ctx) if len(terms) >= 2 else None
+            if rewrite is None:
+                return
+            rewrites.append(f"`{one_line(rewrite, 80)}` for line {statement.lineno}")
+        if not rewrites:
+            return
+        kept = "trace" if kind == "trace" else "diagonal"
+        self.report(
+            node,
+            f"`{one_line(ctx.code(node), 50)}` computes a whole matrix product (`{argument.id}`, assigned in each branch of an `if`) to keep its {kept}, "
+            f"and its gradient pays for the whole product too; the {kept} of a sum is the sum of the {kept}s: " + "; ".join(rewrites),
+            size="likely", evidence=[f"every branch assigns `{argument.id}` a sum of matrix products, used only here"],
         )
 
     def _rank(self, operand: ast.AST) -> int | None:
