@@ -458,3 +458,38 @@ def test_a_sum_over_steps_of_an_object_that_moves_its_own_state_is_no_batched_su
 def test_a_sum_over_steps_of_an_object_whose_method_keeps_no_state_is_a_batched_sum(tmp_path):
     body = "E = self.E + 0.5 / self.eps * j"
     assert [f["code"] for f in scan_program(tmp_path, OBJECT.format(body=body))] == ["GA302"]
+
+
+# -- an index that must stay a Python int --------------------------------------------------------------
+
+STATIC_INDEX = '''
+import jax
+import jax.numpy as jnp
+
+
+def field(params, *pt):
+    return jnp.tanh(params @ jnp.stack(pt))
+
+
+def lap(params, x):
+    return jnp.stack([{element} for k in range(x.shape[0])])
+
+
+g = jax.jit(jax.grad(lambda p, x: jnp.sum(lap(p, x))))
+'''
+
+
+@pytest.mark.parametrize("element", [
+    "jax.grad(jax.grad(field, argnums=k + 1), argnums=k + 1)(params, *x)",
+    "jax.grad(field, k + 1)(params, *x)",
+    "jnp.sum(jnp.outer(x, x), axis=k % 2)",
+])
+def test_no_map_over_an_index_that_must_stay_a_python_int(tmp_path, element):
+    # argnums and axis take Python ints: vmap over jnp.arange(n) would hand them a tracer
+    found = scan_program(tmp_path, STATIC_INDEX.format(element=element))
+    assert not any("jnp.arange" in f["message"] or f["fix"] for f in found)
+
+
+def test_an_index_used_as_a_value_is_still_mapped_over_its_range(tmp_path):
+    found = scan_program(tmp_path, STATIC_INDEX.format(element="field(params, x[k] * k)"), low=False)
+    assert [f["code"] for f in found] == ["GA101"]

@@ -470,6 +470,27 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
     return None
 
 
+#: Keywords whose value must be a Python value at trace time: an index flowing into one cannot
+#: be a mapped array (``jax.grad(f, argnums=k)``, ``jnp.sum(x, axis=k)``, ``jnp.zeros(shape=k)``).
+STATIC_KEYWORDS = frozenset({"argnums", "argnum", "static_argnums", "static_argnames", "axis", "axes", "shape", "num", "length", "dtype"})
+#: Derivative makers whose second positional argument says which arguments they differentiate.
+ARGNUM_TRANSFORMS = frozenset({"grad", "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian", "elementwise_grad", "holomorphic_grad"})
+
+
+def static_use(body: ast.AST, index: str) -> bool:
+    """``index`` reaches a place that needs a Python value (``STATIC_KEYWORDS``, or the argument
+    numbers of a derivative maker, ``jax.grad(f, k)``): mapping the body over ``arange`` of the
+    indices would hand those places a traced array, so no ``vmap`` over the index applies."""
+    for node in walk(body):
+        if not isinstance(node, ast.Call):
+            continue
+        if any(item.arg in STATIC_KEYWORDS and index in names_read(item.value) for item in node.keywords):
+            return True
+        if tail_name(node.func) in ARGNUM_TRANSFORMS and len(node.args) > 1 and index in names_read(node.args[1]):
+            return True
+    return False
+
+
 def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resolve, is_builtin, arange=None, start: ast.expr | None = None) -> ElementLoop | None:
     """``body`` run for ``index`` in ``range(count)`` (``range(start, count)``), read as a map over
     the arrays it reads at ``index`` (and over ``arange(count)`` when the index is also a value
@@ -478,6 +499,8 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     index walks it: the window is exact only where the index stays inside the array (JAX clamps
     an index, and a slice clips), an assumption the reading states. A contiguous block read at the
     index (``x[i * k:(i + 1) * k]``) is row ``i`` of a reshaped view (``analysis/blocks.py``)."""
+    if static_use(body, index):
+        return None  # ``jax.grad(f, argnums=k)``: the index must stay a Python int
     body, blocks, chunks = block_rows(body, index)
     reads: dict[tuple[str, int], str] = {}
     windows: list[str] = []
