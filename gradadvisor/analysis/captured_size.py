@@ -213,26 +213,14 @@ def _loader_call(bindings: list[Binding], whole: bool = False) -> str | None:
 RECORD_LOADERS = lib.DATA_LOADERS | {"json.load", "json.loads", "yaml.safe_load", "yaml.load", "tomllib.load", "toml.load"}
 
 
-def loaded_record(function: ast.AST, name: str, resolve) -> str | None:
-    """The loader (``json.load``) when ``function`` binds ``name`` once, to what a file loader
-    returns (``blob = json.load(fh)``, in a ``with`` block or not); None otherwise."""
-    found = [node for node in ast.walk(function) if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.With, ast.NamedExpr))
-             and name in _bound_names(node)]
-    if len(found) != 1 or not isinstance(found[0], ast.Assign) or len(found[0].targets) != 1 or not isinstance(found[0].targets[0], ast.Name):
+def loaded_record(bindings: list[Binding], resolve) -> str | None:
+    """The loader (``json.load``) when ``bindings`` (a name's, in one function) are one plain
+    assignment of what a file loader returns (``blob = json.load(fh)``, in a ``with`` block or
+    not); None otherwise."""
+    if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or not isinstance(bindings[0].value, ast.Call):
         return None
-    value = found[0].value
-    qualified = resolve(value.func) if isinstance(value, ast.Call) else None
+    qualified = resolve(bindings[0].value.func)
     return qualified if qualified in RECORD_LOADERS else None
-
-
-def _bound_names(node: ast.AST) -> set[str]:
-    if isinstance(node, ast.Assign):
-        targets = node.targets
-    elif isinstance(node, ast.With):
-        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
-    else:
-        targets = [node.target]  # type: ignore[attr-defined]
-    return {leaf.id for target in targets for leaf in ast.walk(target) if isinstance(leaf, ast.Name)}
 
 
 #: A data function's call whose literal sizes multiply to fewer elements than this is small.

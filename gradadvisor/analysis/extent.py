@@ -239,7 +239,7 @@ class ExtentReader:
         self.attribute_literal = attribute_literal or (lambda attr: None)  # self.<attr> -> (the int literal the class assigns it once, the method)
         self.sizes_weights = sizes_weights or (lambda param: None)  # an __init__ parameter -> the weight-creating call it sizes
         self.attribute_tuple = attribute_tuple or (lambda attr: None)  # self.<attr> -> the ints of the literal tuple the class assigns it once
-        self.attribute_origin = attribute_origin or (lambda attr: None)  # self.<attr> -> (the method, its parameter the one assignment reads, keys read)
+        self.attribute_origin = attribute_origin or (lambda attr: None)  # self.<attr> -> (the method, the parameter or loaded local it reads, keys read, text, loader)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -548,10 +548,10 @@ class ExtentReader:
             if origin is not None:
                 # ``self.n_hops = int(spec["n_hops"])``, ``self.nsl, self.nx = G.shape`` in
                 # ``__init__`` or ``build``: a count read from what the object is built with
-                method, source, keys, read = origin
+                method, source, keys, read, loader = origin
                 if not _counted_origin(source, keys):
                     return None
-                where = f"from `{source}" if "loaded by" in source else f"from its parameter `{source}`"
+                where = f"from `{source}` (loaded by `{loader}`)" if loader else f"from its parameter `{source}`"
                 return Extent("data", f"`{text}` is `{read}` in `{method}`, read {where}: the loop grows with what the object is built with",
                               "likely", size=text)
             if param is None:

@@ -155,10 +155,10 @@ TUPLE_RESULTS = frozenset(
         "triu_indices", "diag_indices", "unravel_index", "shape",
     }
 )
-#: Functions that return Python values about an array, not arrays.
 #: Functions whose result has one entry per bin, however many values they count (the bins are
 #: arguments: edges or a count), not one per value.
 BINNED = frozenset({"histogram", "histogram2d", "histogramdd", "histogram_bin_edges"})
+#: Functions that return Python values about an array, not arrays.
 METADATA = frozenset({"shape", "ndim", "size", "result_type", "dtype", "iscomplexobj", "isscalar", "issubdtype", "promote_types"})
 #: Creation from a literal list/tuple of values.
 FROM_VALUES = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray"})

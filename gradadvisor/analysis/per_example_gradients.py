@@ -148,15 +148,7 @@ def point_derivative(call_node: ast.Call, loop: ElementLoop, ctx) -> str | None:
 def _differentiated(func: ast.expr, ctx) -> tuple[int, ...] | None:
     """The argument positions the gradient function ``func`` differentiates (``grad(f, 1)``, or
     a name bound once to it); None when not shown."""
-    scope, position = ctx.scope, ctx.scope.position_of(ctx.statement) if ctx.scope is not None else None
-    for _ in range(4):
-        if isinstance(func, ast.Name) and scope is not None:
-            found = single_assignment(func.id, scope, position)
-            if found is None:
-                return None
-            func, scope, position = found
-            continue
-        break
+    func = followed_binding(func, ctx)[0]
     if not isinstance(func, ast.Call):
         return None
     transform = ctx.resolve(func.func) or ""
@@ -164,12 +156,9 @@ def _differentiated(func: ast.expr, ctx) -> tuple[int, ...] | None:
 
 
 def _number(arg: ast.expr, ctx) -> bool:
-    """A Python number: written out (``1.5``, ``-2``) or a name the code binds to one."""
-    if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, (ast.USub, ast.UAdd)):
-        arg = arg.operand
-    if isinstance(arg, ast.Constant):
-        return type(arg.value) in (int, float)
-    return isinstance(arg, ast.Name) and ctx.value(arg).kind == SCALAR
+    """A Python number: written out (``1.5``, ``-2``) or a name the code binds to one (not a bool)."""
+    value = ctx.value(arg)
+    return value.kind == SCALAR and not isinstance(value.literal, bool)
 
 
 def _point_variable(arg: ast.expr) -> str | None:
@@ -217,6 +206,22 @@ def axis_zero(node: ast.Call) -> bool:
     args = positional(node)
     axis = args[1] if len(args) > 1 else next((item.value for item in node.keywords if item.arg == "axis"), None)
     return isinstance(axis, ast.Constant) and axis.value == 0 and type(axis.value) is int and len(node.keywords) <= 1
+
+
+def followed_binding(expr: ast.expr, ctx, hops: int = 8):
+    """``(value, scope, position)``: what ``expr`` is here, following names each bound once
+    (``g = grad(f, 1)`` ... ``g(t, 1.5)``: the ``grad`` call); the last name reached when one
+    is not bound once (a parameter, a name bound on several paths)."""
+    scope = ctx.scope
+    position = scope.position_of(ctx.statement)
+    for _ in range(hops):
+        if not isinstance(expr, ast.Name):
+            break
+        found = single_assignment(expr.id, scope, position)
+        if found is None:
+            break
+        expr, scope, position = found
+    return expr, scope, position
 
 
 def single_assignment(identifier: str, scope, position):

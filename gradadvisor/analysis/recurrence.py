@@ -532,10 +532,9 @@ def _last_item_lists(body: list[ast.stmt], var: str | None) -> dict[str, str]:
     ``gae.insert(0, v)`` read at ``gae[0]``; and a list filled in place at the index,
     ``hist[t] = f(hist[t - 1])``. Each with how the message shows the newest item read."""
     def grown(node: ast.AST) -> tuple[str, str] | None:
-        """(list, how) for ``ys.append(v)`` / ``ys.insert(0, v)`` / ``hist[t] = v``."""
-        if isinstance(node, ast.stmt) and grown_list(node):
-            list_name, _, end = grown_list(node)  # type: ignore[misc]
-            return list_name, end
+        """(list, how) for ``ys.append(v)`` (``ys += [v]``...) / ``ys.insert(0, v)`` / ``hist[t] = v``."""
+        if isinstance(node, ast.stmt) and (added := grown_list(node)) is not None:
+            return added[0], added[2]
         found = _stored_item(node, var) if isinstance(node, ast.Assign) else None
         return (found[0], f"store{offset(node.targets[0].slice, var)}") if found else None  # type: ignore[attr-defined]
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.blocks import block_rows, offsets_only_in_blocks
+from gradadvisor.analysis.gradient import DIFFERENTIATED_ARGUMENTS
 from gradadvisor.analysis.operations import spellings
 from gradadvisor.analysis.syntax import call, child_nodes, dotted, full_slice, int_value, keyword, name, names_read, offset_of, positional, substitute, tail_name, walk, walk_local
 
@@ -473,20 +474,19 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
 #: Keywords whose value must be a Python value at trace time: an index flowing into one cannot
 #: be a mapped array (``jax.grad(f, argnums=k)``, ``jnp.sum(x, axis=k)``, ``jnp.zeros(shape=k)``).
 STATIC_KEYWORDS = frozenset({"argnums", "argnum", "static_argnums", "static_argnames", "axis", "axes", "shape", "num", "length", "dtype"})
-#: Derivative makers whose second positional argument says which arguments they differentiate.
-ARGNUM_TRANSFORMS = frozenset({"grad", "value_and_grad", "jacfwd", "jacrev", "jacobian", "hessian", "elementwise_grad", "holomorphic_grad"})
 
 
-def static_use(body: ast.AST, index: str) -> bool:
+def static_use(body: ast.AST, index: str, resolve) -> bool:
     """``index`` reaches a place that needs a Python value (``STATIC_KEYWORDS``, or the argument
-    numbers of a derivative maker, ``jax.grad(f, k)``): mapping the body over ``arange`` of the
-    indices would hand those places a traced array, so no ``vmap`` over the index applies."""
+    numbers a derivative maker takes positionally, ``jax.grad(f, k)``: the transform table's
+    ``differentiated_arguments``): mapping the body over ``arange`` of the indices would hand
+    those places a traced array, so no ``vmap`` over the index applies."""
     for node in walk(body):
         if not isinstance(node, ast.Call):
             continue
         if any(item.arg in STATIC_KEYWORDS and index in names_read(item.value) for item in node.keywords):
             return True
-        if tail_name(node.func) in ARGNUM_TRANSFORMS and len(node.args) > 1 and index in names_read(node.args[1]):
+        if len(node.args) > 1 and index in names_read(node.args[1]) and resolve(node.func) in DIFFERENTIATED_ARGUMENTS:
             return True
     return False
 
@@ -499,7 +499,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     index walks it: the window is exact only where the index stays inside the array (JAX clamps
     an index, and a slice clips), an assumption the reading states. A contiguous block read at the
     index (``x[i * k:(i + 1) * k]``) is row ``i`` of a reshaped view (``analysis/blocks.py``)."""
-    if static_use(body, index):
+    if static_use(body, index, resolve):
         return None  # ``jax.grad(f, argnums=k)``: the index must stay a Python int
     body, blocks, chunks = block_rows(body, index)
     reads: dict[tuple[str, int], str] = {}

@@ -208,13 +208,14 @@ class Context:
         entries = [_int_constant(item) for item in found[2].elts]
         return None if None in entries else entries  # type: ignore[return-value]
 
-    def attribute_origin(self, attr: str) -> tuple[str, str, tuple[str, ...], str] | None:
-        """``(method, parameter, names, text)`` when the class around assigns ``self.<attr>`` once, from
-        a parameter of that method other than ``self`` (or a local it loads from a file,
-        ``blob = json.load(fh)``, named with its loader): the parameter itself, an entry or
-        attribute of it (``int(spec["n_hops"])``, ``cfg.n``), its ``len``, or an axis of its
-        shape (``self.nsl, self.nx = G.shape``); ``names`` are the keys and attributes read on the
-        way (``("n_hops",)``), for the name tests; ``text`` the value as written. None otherwise."""
+    def attribute_origin(self, attr: str) -> tuple[str, str, tuple[str, ...], str, str | None] | None:
+        """``(method, source, names, text, loader)`` when the class around assigns ``self.<attr>``
+        once, from a parameter of that method other than ``self`` (``loader`` None), or from a local
+        the method loads from a file (``blob = json.load(fh)``: ``loader`` is ``json.load``): the
+        source itself, an entry or attribute of it (``int(spec["n_hops"])``, ``cfg.n``), its
+        ``len``, or an axis of its shape (``self.nsl, self.nx = G.shape``); ``names`` are the keys
+        and attributes read on the way (``("n_hops",)``), for the name tests; ``text`` the value as
+        written. None otherwise."""
         found = self._only_assignment(attr)
         if found is None:
             return None
@@ -241,13 +242,13 @@ class Context:
         params = [arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]]
         if not isinstance(value, ast.Name):
             return None
+        loader = None
         if value.id not in params:
-            loader = loaded_record(method, value.id, self.resolve)
+            # ``blob = json.load(fh)``, then ``self.n = blob["n"]``: a count read from a loaded file
+            loader = loaded_record(self.facts.scope(method).bindings.get(value.id, []), self.resolve)
             if loader is None:
                 return None
-            # ``blob = json.load(fh)``, then ``self.n = blob["n"]``: a count read from a loaded file
-            return method.name, f"{value.id}` (loaded by `{loader}`)", tuple(reversed(names)), one_line(ast.unparse(written), 40)
-        return method.name, value.id, tuple(reversed(names)), one_line(ast.unparse(written), 40)
+        return method.name, value.id, tuple(reversed(names)), one_line(ast.unparse(written), 40), loader
 
     def _only_assignment(self, attr: str) -> tuple[ast.ClassDef, ast.FunctionDef, ast.expr] | None:
         """``(class, method, value)`` of the one ``self.<attr> = value`` in the class around

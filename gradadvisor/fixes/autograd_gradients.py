@@ -16,33 +16,24 @@ import ast
 
 from gradadvisor.analysis.gradient import derivative_kind, differentiated_positions
 from gradadvisor.analysis.host_code import assigns_items
-from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, single_assignment
+from gradadvisor.analysis.per_example_gradients import PerExample, accumulates, followed_binding, single_assignment
 from gradadvisor.analysis.per_sample import first_array, quoted
 from gradadvisor.analysis.syntax import attribute_path, call, name, one_line, positional, walk
 from gradadvisor.analysis.vectorize import ElementLoop
 
 
-def elementwise_grad(ctx, func: ast.expr, loop: ElementLoop, found_call: ast.Call | None = None) -> str | None:
-    """``elementwise_grad(f)(xs)`` for a per-point ``grad(f)`` (``grad(grad(f))`` nests it), in
-    autograd's own terms; None when the gradient function cannot be read back to ``f``."""
+def elementwise_grad(ctx, found_call: ast.Call, loop: ElementLoop) -> str | None:
+    """``elementwise_grad(f)(xs, *shared)`` for a per-point ``grad(f)(x, *shared)``
+    (``grad(grad(f))`` nests it), in autograd's own terms; None when the gradient function
+    cannot be read back to ``f``."""
     spelled, _ = ctx.spell("autograd.elementwise_grad")
     if not spelled:
         return None
-    scope = ctx.scope
-    position = scope.position_of(ctx.statement)
-    expression: ast.expr | None = func
-    for _ in range(8):
-        if isinstance(expression, ast.Name):
-            found = single_assignment(expression.id, scope, position)
-            if found is None:
-                break
-            expression, scope, position = found
-            continue
-        break
-    rewritten = _elementwise(ctx, expression, scope, position, spelled, 0) if expression is not None else None
+    expression, scope, position = followed_binding(found_call.func, ctx)
+    rewritten = _elementwise(ctx, expression, scope, position, spelled, 0)
     if rewritten is None:
         return None
-    return ctx.renderer.code(ast.Call(func=rewritten, args=_batched_arguments(found_call, loop), keywords=[]) if found_call is not None else call(rewritten, loop.arrays[0]))
+    return ctx.renderer.code(ast.Call(func=rewritten, args=_batched_arguments(found_call, loop), keywords=[]))
 
 
 def _batched_arguments(found_call: ast.Call, loop: ElementLoop, replaced: dict[int, ast.expr] | None = None) -> list[ast.expr]:
@@ -111,7 +102,7 @@ def forward_mode(ctx, found: PerExample) -> str | None:
     the whole batch; None when the gradient function is not ``grad(f, k)`` of a named ``f`` (one
     differentiated argument) or the file cannot spell ``make_jvp``."""
     spelled, _ = ctx.spell("autograd.make_jvp")
-    built = _built_by(ctx, found.call.func)
+    built = followed_binding(found.call.func, ctx)[0]
     if not spelled or not isinstance(built, ast.Call) or not built.args or not isinstance(built.args[0], ast.Name):
         return None
     if ctx.resolve(built.func) not in ("autograd.grad", "autograd.elementwise_grad", "autograd.jacobian"):
@@ -128,20 +119,6 @@ def forward_mode(ctx, found: PerExample) -> str | None:
     return ctx.renderer.code(ast.Subscript(value=jvp, slice=ast.Constant(value=1), ctx=ast.Load()))
 
 
-def _built_by(ctx, func: ast.expr) -> ast.expr | None:
-    """The expression a gradient function comes from: ``func`` itself, or what a name is bound to once."""
-    scope = ctx.scope
-    position = scope.position_of(ctx.statement)
-    for _ in range(4):
-        if not isinstance(func, ast.Name):
-            return func
-        found = single_assignment(func.id, scope, position)
-        if found is None:
-            return None
-        func, scope, position = found
-    return None
-
-
 def per_point_advice(ctx, found: PerExample) -> str | None:
     """What autograd per-point derivatives compute and the rewrite, as a message says it after the
     code: ``elementwise_grad``, forward mode (``make_jvp``) for a derivative with respect to a
@@ -155,7 +132,7 @@ def per_point_advice(ctx, found: PerExample) -> str | None:
             f"computes one derivative per element of `{array}` with respect to a number every point shares; {how} "
             f"computes them all at once if the function treats each point on its own (autograd has no `vmap`)"
         )
-    rewrite = elementwise_grad(ctx, found.call.func, found.loop, found.call)
+    rewrite = elementwise_grad(ctx, found.call, found.loop)
     if rewrite is None:
         if not found.transform.endswith(("jacobian", "hessian")):
             # the differentiated function cannot be written here (an attribute, a helper's result)

@@ -298,7 +298,7 @@ class PythonSumOverArray(Rule):
         if not calls_jax(body, ctx.resolve, ctx.local_function) and not traced_arithmetic(ctx, loop.iter, body, var):
             return
         element = indexed_element(loop.iter, body, var, ctx.code)
-        if element is None and index_range(loop.iter, ctx) and ctx.names.numpy_module() == "jax.numpy" and not static_use(body, var):
+        if element is None and index_range(loop.iter, ctx) and ctx.names.numpy_module() == "jax.numpy" and not static_use(body, var, ctx.resolve):
             # sum(f(t) for t in range(T)): the index is a value; map f over jnp.arange(T).
             arange, arange_imports = ctx.spell("jax.numpy.arange")
             if not arange:
