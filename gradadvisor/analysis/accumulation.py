@@ -649,14 +649,39 @@ def summed_rows(ctx, levels: list[Level], statements: list[ast.stmt]) -> Body | 
             for term in terms:
                 if converts_to_python(term, element) and not module_constant(array, ctx) or element_is_object(term, element):  # type: ignore[arg-type]
                     return None  # host-side numbers (a module's constant labels convert under a trace too); or models, distributions
-                if len(level.elements) == 1 and level.index is None and reduces_whole(term, element, ctx.resolve) and not ctx.value(array).is_array and not is_data_name(array):  # type: ignore[arg-type]
-                    return None  # jnp.sum(w ** 2) for w in ws: a list of different arrays
+                if (len(level.elements) == 1 and level.index is None and (reduces_whole(term, element, ctx.resolve) or helper_reduces_whole(term, element, ctx))  # type: ignore[arg-type]
+                        and not ctx.value(array).is_array and not is_data_name(array)):
+                    return None  # jnp.sum(w ** 2) for w in ws, entropy(p) for p in probs: a list of different arrays
         if len(level.elements) > 1 and level.index is None and all(
             reduces_whole(term, element, ctx.resolve) and not indexes_with(term, element) and not ctx.value(array).is_array and not is_data_name(array)  # type: ignore[arg-type]
             for element, array in level.elements.items() for term in terms
         ):
             return None  # zip(real_outs, fake_outs), each item reduced whole: lists of differently shaped outputs
     return body
+
+
+def helper_reduces_whole(term: ast.AST, element: str, ctx) -> bool:
+    """``entropy(p)`` where the module's ``def entropy(probs)`` reduces its parameter as a whole
+    (``jnp.sum(probs * jnp.log(probs))``, through the names it assigns): each item is taken whole,
+    as the items of a list of different arrays are."""
+    for node in walk(term):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        positions = [index for index, arg in enumerate(node.args) if isinstance(arg, ast.Name) and arg.id == element]
+        function = ctx.local_function(node.func.id) if positions else None
+        if function is None or function.args.vararg is not None:
+            continue
+        params = [arg.arg for arg in [*function.args.posonlyargs, *function.args.args]]
+        if positions[0] >= len(params):
+            continue
+        derived = {params[positions[0]]}
+        for stmt in function.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and names_read(stmt.value) & derived \
+                    and not any(isinstance(part, ast.Subscript) for part in walk(stmt.value)):
+                derived.add(stmt.targets[0].id)
+        if any(reduces_whole(stmt, name, ctx.resolve) for stmt in function.body for name in derived):
+            return True
+    return False
 
 
 def integer_fold(ctx, accumulations: list[Accumulation], statements: list[ast.stmt]) -> str | None:
@@ -779,6 +804,33 @@ def segment_bounds(term: ast.AST, index: str | None, elements: dict | None = Non
                 and isinstance(following.left, ast.Name) and following.left.id == index and isinstance(following.right, ast.Constant) and following.right.value == 1:
             return lower.value.id
     return None
+
+
+def triangle_slice(term: ast.AST, index: str | None) -> ast.Subscript | None:
+    """A slice of the rows before or after the step's own, bounded by the loop index
+    (``ts[:n]``, ``w[k, kind[:n]]``, ``x[i + 1:]``): each step pairs its row with the others on
+    one side, a sum over a triangle of pairs; None when no read is one."""
+    if index is None:
+        return None
+    for node in ast.walk(term):
+        if not (isinstance(node, ast.Subscript) and isinstance(node.slice, (ast.Slice, ast.Tuple))):
+            continue
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        for part in parts:
+            if not isinstance(part, ast.Slice) or part.step is not None:
+                continue
+            bounds = [bound for bound in (part.lower, part.upper) if bound is not None]
+            if len(bounds) == 1 and _at_index(bounds[0], index):
+                return node
+    return None
+
+
+def _at_index(bound: ast.expr, index: str) -> bool:
+    """``n``, ``n + 1``, ``n - 1``: the loop index, or it plus or minus a literal."""
+    if isinstance(bound, ast.Name):
+        return bound.id == index
+    return (isinstance(bound, ast.BinOp) and isinstance(bound.op, (ast.Add, ast.Sub)) and isinstance(bound.left, ast.Name)
+            and bound.left.id == index and isinstance(bound.right, ast.Constant) and type(bound.right.value) is int)
 
 
 @dataclass

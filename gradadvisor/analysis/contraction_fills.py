@@ -67,6 +67,7 @@ def contraction_fill(ctx, node: ast.AST) -> ContractionFill | None:
     variables = set(level.targets) - set(level.elements)
     locals_: dict[str, ast.expr] = {}
     written: tuple[str, ast.expr] | None = None
+    step_names = {statement.targets[0].id for statement in node.body if _local(statement)}  # type: ignore[attr-defined]
     for statement in node.body:
         fill = at_set(statement)
         if fill is not None and written is None and variables & names_read(fill[1]) and names_read(fill[1]) <= variables:
@@ -74,7 +75,10 @@ def contraction_fill(ctx, node: ast.AST) -> ContractionFill | None:
             continue
         if not _local(statement) or written is not None:
             return None  # another effect, or a statement after the write
-        locals_[statement.targets[0].id] = statement.value  # type: ignore[union-attr]
+        name = statement.targets[0].id  # type: ignore[union-attr]
+        if names_read(statement.value) & (step_names - locals_.keys()) or name in locals_:  # type: ignore[union-attr]
+            return None  # ``z = step(z) + L @ eps[i]``: a value carried from step to step, a recurrence
+        locals_[name] = statement.value  # type: ignore[union-attr]
     if written is None:
         return None
     target, value = written

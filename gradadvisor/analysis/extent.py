@@ -33,6 +33,8 @@ SMALL_RANGE = 16
 
 #: Names that say "a collection of different things" (layers, leaves, parameters...): used only
 #: when the facts say nothing.
+#: Names of a model's stack of layers and their parameters (``params``, ``layers``, ``blocks``).
+LAYERS_NAME = re.compile(r"(?:^|_)(?:layers?|modules?|blocks?|params?|parameters?|weights?|convs?|denses?|mlps?|stages?)(?:_|$|\d)", re.IGNORECASE)
 COLLECTION_NAME = re.compile(
     r"(?:^|_)(?:layers?|modules?|blocks?|params?|parameters?|weights?|biases?|kernels?|leaves|leaf|heads?|terms?|"
     r"losses|loss_fns?|components?|stages?|trees?|grads?|gradients?|updates?|states?|opts?|optimizers?|metrics?|"
@@ -79,7 +81,7 @@ DATA_HEAD = re.compile(r"(?:^|_)(?:xs|ys|zs|inputs?|targets?|data|(?:mini_?)?bat
 #: Bounds named as small counts: unroll factors, series orders, hash rounds, refinement steps.
 SMALL_STEPS_NAME = re.compile(
     r"unroll|(?:^|_)(?:order|degree|rounds?|refine\w*|refinements?|newton\w*|sweeps?|windows?|dofs?|lmax|l_max|types|species|"
-    r"channels(?:_list)?|marginals|passes|phases|modes|dims?|ndims?|rank|axes)$",
+    r"channels(?:_list)?|marginals|passes|phases|modes|dims?|ndims?|rank|axes|gradient_steps|grad_steps|update_steps|updates)$",
     re.IGNORECASE,
 )
 #: A model's own widths (``n_features``, ``hidden_size``, ``n_agents``): what an object is built
@@ -341,6 +343,11 @@ class ExtentReader:
             data = [extent for extent in extents if extent.is_data]
             if statics and not (data and all(extent.named for extent in statics)):
                 return statics[0]
+            if (statics and data and any(isinstance(arg, ast.Name) and LAYERS_NAME.search(arg.id) for arg, extent in zip(args, extents) if extent in statics)
+                    and all(extent.proof == "likely" and extent.param and not DATA_HEAD.search(extent.param) for extent in data)):
+                # ``zip(params, wires)``: a parameter of unknown length walked beside one named as the
+                # layers' (zip stops with the shorter): a name against a name, the layers' wins
+                return statics[0]
             # ``beta, gamma = params``, then ``zip(x0, beta, gamma)``: parts of a parameter walked
             # with a data array run as long as it (zip stops at the shortest; nothing says shorter).
             parts = [arg for arg, extent in zip(args, extents) if extent.kind == "unknown" and isinstance(arg, ast.Name) and self.parameter_part(arg.id)]
@@ -530,7 +537,7 @@ class ExtentReader:
             if weights is not None:
                 # ``self.w = jax.random.normal(key, (order, c))``: the count sizes the object's own weights
                 return Extent("static", f"`{text}` holds the constructor's `{held[0]}`, which sizes the weights it creates (`{weights}`): a model size")
-            if OBJECT_COUNT.search(bound.attr):
+            if OBJECT_COUNT.search(bound.attr) and not SMALL_STEPS_NAME.search(bound.attr):  # not ``n_gradient_steps``: updates
                 return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
             param = held[0] if held is not None else None
             small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)

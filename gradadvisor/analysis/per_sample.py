@@ -330,3 +330,10 @@ def lists_passed(project, path: str, function: str, param: str) -> bool:
     what is computed per item is how a list becomes an array, and ``vmap`` would map its leaves."""
     passed = project.arguments(path, function, param)
     return bool(passed) and all(fact.is_list for fact in passed)
+
+
+def non_arrays_passed(project, path: str, function: str, param: str) -> bool:
+    """Every call site in the project passes ``param`` something other than an array (a dict, a
+    list, a number, an object; and one call does): a step reading ``param[item]`` looks keys up."""
+    passed = project.arguments(path, function, param)
+    return bool(passed) and all(fact.is_list or fact.kind == "other" for fact in passed)

@@ -38,6 +38,8 @@ HOST_CONVERSIONS = frozenset({"float", "int", "bool", "complex", "str"})
 HOST_METHODS = frozenset({"item", "tolist"})
 #: Libraries whose module constructors build new parameters: ``hk.Linear(3)(x)`` in a loop is a new layer per sample.
 LAYER_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
+#: Base classes of a layer library's modules: a subclass made inside a step is a new module too.
+MODULE_CLASSES = ("haiku.Module", "flax.linen.Module", "flax.linen.module.Module", "flax.nnx.Module")
 #: Frameworks where ``jax.vmap`` cannot map a call that creates or reads module parameters.
 LIFTED_VMAP = {"haiku": "hk.vmap", "flax.linen": "nn.vmap"}
 
@@ -57,10 +59,15 @@ class SampleMap:
     #: Each step already maps a block with a batching transform (``jax.vmap(f)(x[s:s + 256])``):
     #: chunked for memory, a finding only where a trace unrolls the blocks (``lax.map`` keeps them).
     batched: bool = False
+    #: Parameters a step only reads at its item (``expr[g] for g in lay``, no function applied):
+    #: a gather where callers pass an array, a lookup where they pass a dict (``GA101.finalize``).
+    gathered: tuple[str, ...] = ()
 
     @property
     def data(self) -> dict | None:
         data = {"param": self.param} if self.param else {}
+        if self.gathered:
+            data["gathered"] = list(self.gathered)
         if self.calls:
             data["calls"] = list(self.calls)
         walked = [array.id for array in getattr(self.loop, "arrays", ()) if isinstance(array, ast.Name)]
@@ -168,7 +175,22 @@ def judge(ctx, loop: ElementLoop | ProductLoop | None, extent: Extent | None, bo
         if extent.proof != "named":
             return None
     # blocks of a batch, one mapped call each: chunked for memory; under a trace still one copy per block
-    return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)), batched)
+    return SampleMap(loop, extent, param, tuple(step_callees(body, ctx)), batched, _gathered_parameters(loop, ctx))
+
+
+def _gathered_parameters(loop: ElementLoop | ProductLoop, ctx) -> tuple[str, ...]:
+    """The parameters a step made of no call reads at its item (``expr[g]``): what callers pass
+    decides whether the step gathers rows of an array or looks keys up in a dict."""
+    if not isinstance(loop, ElementLoop) or len(loop.variables) != 1 or any(isinstance(node, ast.Call) for node in walk(loop.body)):
+        return ()
+    var = loop.variables[0]
+    found = []
+    for node in walk(loop.body):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == var and isinstance(node.value, ast.Name):
+            value = ctx.value(node.value)
+            if value.kind == v.PARAM and value.param:
+                found.append(value.param)
+    return tuple(found)
 
 
 def sized_by_itself(body: ast.AST, variable: str) -> bool:
@@ -219,7 +241,11 @@ def _made_module(node: ast.Call, ctx) -> bool:
         return False
     constructor = ctx.value(node.func.func)
     made = ctx.resolve(node.func.func) or (constructor.function if constructor.kind == v.MODULE else None) or ""
-    return made.startswith(LAYER_LIBRARIES)
+    if made.startswith(LAYER_LIBRARIES):
+        return True
+    # ``FlowBlock(cells[w], cells[w + 1])(d)``: a Module class of this file, made per step
+    klass = ctx.scope.definition(node.func.func.id, "class") if isinstance(node.func.func, ast.Name) else None
+    return klass is not None and any((ctx.resolve(base) or "").startswith(MODULE_CLASSES) for base in klass[0].bases)
 
 
 def makes_modules(body: ast.AST, ctx) -> bool:
@@ -289,8 +315,18 @@ def gathers(loop: ElementLoop, ctx) -> bool:
         return any(isinstance(node, ast.Subscript) and len(names_read(node.value) & variables) == 1
                    and names_read(node.slice) & (variables - names_read(node.value)) for node in walk(loop.body))
     return any(isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == var
-               and isinstance(node.value, (ast.Name, ast.Attribute)) and var not in names_read(node.value) and not _mapping(node.value, ctx)
+               and isinstance(node.value, (ast.Name, ast.Attribute)) and var not in names_read(node.value) and _gathered_array(node.value, ctx)
                for node in walk(loop.body))
+
+
+def _gathered_array(expr: ast.expr, ctx) -> bool:
+    """What ``expr[item]`` reads may be an array: one the facts show, or a parameter not annotated
+    as a dict (phase 2 asks its callers: ``GA101.finalize``); not a dict, nor an attribute or a
+    name the facts know nothing of (``self.team_to_index[team]``: a lookup table, as often as not)."""
+    if _mapping(expr, ctx):
+        return False
+    value = ctx.value(expr)
+    return value.is_array or value.kind == v.PARAM
 
 
 def _mapping(expr: ast.expr, ctx) -> bool:

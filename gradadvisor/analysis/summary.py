@@ -388,6 +388,10 @@ def partially_bound(call: ast.Call, unmapped: tuple[int | str, ...]) -> tuple[in
 COMPILING_NAME = re.compile(r"(?:^|_)(?:jit|jitted|compile|compiled)(?:$|_)", re.IGNORECASE)
 
 
+#: Flax's lifted transforms of a Module class, which take the methods they lift (``methods=``).
+LIFTED_TRANSFORMS = frozenset({"flax.linen.vmap", "flax.linen.jit", "flax.linen.scan", "flax.linen.remat", "flax.linen.checkpoint", "flax.linen.transforms.vmap"})
+
+
 class SummaryBuilder:
     """Builds a ``FileSummary`` from a parsed module."""
 
@@ -465,9 +469,29 @@ class SummaryBuilder:
         self._module_called()
         self._record_escapes(self._imported, frozenset())
         self._bench_file()
+        self._lifted_methods()
         self.summary.seeds.extend(self._model_seeds)  # last: a sampler in sight explains the level first
         self.summary.test_module = is_test_module(self.summary.path, self.tree)
         return self.summary
+
+    def _lifted_methods(self) -> None:
+        """``nn.vmap(Front, in_axes=0, methods=["embed"])``: a lifted transform of a Module class of
+        this file names the methods it lifts besides ``__call__``; each runs under the trace the
+        lifted module's ``apply`` is called in, as ``__call__`` does (a seed of each)."""
+        if "methods" not in self.source.text:
+            return
+        for node in ast.walk(self.tree):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in self.summary.classes):
+                continue
+            listed = next((item.value for item in node.keywords if item.arg == "methods"), None)
+            if not isinstance(listed, (ast.List, ast.Tuple)) or canonical(self.names.resolve(node.func)) not in LIFTED_TRANSFORMS:
+                continue
+            klass = self.summary.classes[node.args[0].id]
+            for item in listed.elts:
+                key = klass.methods.get(item.value) if isinstance(item, ast.Constant) and isinstance(item.value, str) else None
+                if key is not None:
+                    how = f"lifted by {short(canonical(self.names.resolve(node.func)) or '')}(methods=[...])"
+                    self.summary.seeds.append(Seed("key:" + key, None, None, Level.TRACED, "module", node.lineno, f"{item.value} of {klass.name}, {how}, run under a JAX trace"))
 
     def _function_arguments(self) -> None:
         """Calls that pass one of this file's functions (a def's name, ``self.method`` or an

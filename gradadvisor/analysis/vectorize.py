@@ -868,6 +868,28 @@ def statement_lists(node: ast.AST):
             stack.extend(case.body)
 
 
+def sibling_lists(node: ast.AST):
+    """The statement lists of ``statement_lists`` with every ``with`` block opened in place: a
+    ``with`` body always runs where the statement stands (``with named_scope(...)``, a progress
+    bar, a timer), so its statements are siblings of those around the ``with`` (the ``with``
+    statement itself is left out). A list holding no ``with`` is the tree's own list."""
+    def opened(block: list[ast.stmt]) -> list[ast.stmt]:
+        if not any(isinstance(stmt, (ast.With, ast.AsyncWith)) for stmt in block):
+            return block
+        flat: list[ast.stmt] = []
+        for stmt in block:
+            flat.extend(opened(stmt.body) if isinstance(stmt, (ast.With, ast.AsyncWith)) else (stmt,))
+        return flat
+
+    inside_with = set()
+    for block in statement_lists(node):  # a list comes before the lists inside it
+        for stmt in block:
+            if isinstance(stmt, (ast.With, ast.AsyncWith)):
+                inside_with.add(id(stmt.body))
+        if id(block) not in inside_with:
+            yield opened(block)
+
+
 def while_range(loop: ast.While, before: list[ast.stmt]) -> tuple[str, ast.expr, list[ast.stmt]] | None:
     """``(i, n, body)`` for ``i = 0`` ... ``while i < n: body; i += 1``: a ``for i in range(n)``
     written as a ``while``. ``before`` are the statements ahead of the loop in its block. None

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from gradadvisor.analysis.facts import Facts
+from gradadvisor.analysis.inert_steps import set_aside_inert_steps
 from gradadvisor.analysis.progress_bars import unwrap_progress_bars
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import FileSummary, SummaryBuilder, module_name, stated_constants
@@ -99,6 +100,7 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
     unwrap_progress_bars(tree, source.text, names.resolve)
     plain_annotated_assignments(tree, source.text)
     plain_at_gets(tree, source.text)
+    set_aside_inert_steps(tree, source.text, names.resolve)
     facts = Facts(tree, source, names)
     builder = SummaryBuilder(display, tree, source, names, facts, (module, package))
     result = FileAnalysis(display, builder.build(), parsed=True)
@@ -116,6 +118,12 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
             for c in ctx.candidates
             if (c.size_param or c.data.get("param")) and not c.data.get("calls_to") and c.scopes and c.scopes[0] in result.summary.functions
         }
+        # ... or on a parameter of a function around it, which a closure reads (``steps`` of
+        # ``simulate_batch`` in ``def simulate_one(board): for _ in range(steps)``)
+        for c in ctx.candidates:
+            if c.size_param and not c.data.get("calls_to"):
+                around = [result.summary.functions[scope] for scope in c.scopes if scope in result.summary.functions]
+                wanted.update(next(([f.name] for f in around if c.size_param in f.params), []))
         # A fix whose preconditions the callers may prove (``settle``): what they pass.
         wanted.update(
             result.summary.functions[c.scopes[0]].name

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from gradadvisor.analysis.captures import self_attributes
 from gradadvisor.analysis.captured_size import loaded_record
+from gradadvisor.analysis.inert_steps import set_aside
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape, held_elsewhere, indexed_rows
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
@@ -23,7 +24,7 @@ from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span, dotted, one_line
 from gradadvisor.analysis.values import PARAM, Value
-from gradadvisor.analysis.vectorize import statement_lists
+from gradadvisor.analysis.vectorize import sibling_lists
 from gradadvisor.fixes.render import Renderer
 from gradadvisor.rules.base import Candidate
 
@@ -123,14 +124,15 @@ class Context:
 
     def block_of(self, statement: ast.stmt) -> tuple[list[ast.stmt], int] | None:
         """The statement list of the current function that holds ``statement`` (at any depth:
-        loop bodies, branches, handlers, cases), and its position there; None outside a def."""
+        loop bodies, branches, handlers, cases; a ``with`` body opened into the list around it:
+        ``vectorize.sibling_lists``), and its position there; None outside a def."""
         function = self.function
         if function is None or isinstance(function, ast.Lambda):
             return None
         places = self._places.get(id(function))
         if places is None:
             places = self._places[id(function)] = {
-                id(item): (block, position) for block in statement_lists(function) for position, item in enumerate(block)
+                id(item): (block, position) for block in sibling_lists(function) for position, item in enumerate(block)
             }
         return places.get(id(statement))
 
@@ -481,6 +483,9 @@ class Context:
 
     def add_candidate(self, rule: "Rule", node: ast.AST, message: str, **fields) -> None:
         fields.setdefault("host", self.host_reason())
+        fix = fields.get("fix")
+        if fix is not None and self._crosses_set_aside(fix):
+            fields["fix"] = None  # the rewrite would delete a statement the analysis set aside: advice only
         span = Span.of(node, self.source)
         self.candidates.append(
             Candidate(
@@ -493,6 +498,16 @@ class Context:
                 **fields,
             )
         )
+
+    def _crosses_set_aside(self, fix) -> bool:
+        """Whether one of ``fix``'s edits overlaps a statement set aside from a loop's step
+        (``inert_steps``: a guarded print, an unread timer, a helper ``def`` moved before the loop)."""
+        ranges = self.memo("set_aside").get(0)
+        if ranges is None:
+            ranges = self.memo("set_aside")[0] = [
+                (self.source.start(stmt), self.source.end(stmt)) for node in ast.walk(self.tree) for stmt in set_aside(node)
+            ]
+        return any(edit.start < end and start < edit.end for edit in fix.edits for start, end in ranges)
 
     def record_crash(self, rule: "Rule", error: BaseException) -> None:
         frames = traceback.extract_tb(error.__traceback__)

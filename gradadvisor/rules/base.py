@@ -37,6 +37,7 @@ from gradadvisor.analysis.constant_steps import constant_loop
 from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, names_data_rows
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, EAGER, GENERATOR, PLOTTING, UNTRACEABLE
+from gradadvisor.analysis.inert_steps import times_steps
 from gradadvisor.analysis.progress_bars import shows_progress
 from gradadvisor.analysis.recurrence_steps import DELIBERATE_UNROLL
 from gradadvisor.analysis.syntax import Span
@@ -354,7 +355,8 @@ class Rule:
                 if owner is not None:  # ``def make_walker(grad_u, n=10)`` around the loop: its calls say
                     data["calls_to"] = owner.partition(":")[0].split(".")[-1]
             items = [extent.reason, *[item for item in extent.evidence if item not in extent.reason], *items]
-        if shows_progress(node):  # ``for x in tqdm(xs)``: a progress bar shows a host loop unless a trace is shown
+        if shows_progress(node) or times_steps(node):
+            # ``for x in tqdm(xs)``, ``t0 = time.time()`` in the step: a host loop unless a trace is shown
             require_trace = True
         chosen = vectorized_alternative(self.ctx)
         self.ctx.add_candidate(
@@ -437,7 +439,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         return ("proven" if value > max(SMALL_RANGE, candidate.data.get("threshold") or 0) else "static"), stated
     if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
-    facts = project.arguments(candidate.path, candidate.size_owner or candidate.scopes[0], candidate.size_param)
+    facts = project.arguments(candidate.path, candidate.size_owner or _parameter_owner(candidate, project), candidate.size_param)
     default = candidate.data.get("default")
     if default is not None:
         return _over_default(candidate, project, facts, default)
@@ -486,6 +488,17 @@ def _traced_argument(param: str) -> tuple[str, list[str]]:
     if names_data_rows(param):
         return "proven", [f"`{param}` is an argument of traced code: an array (of rows of data, by its name)"]
     return "likely", [f"`{param}` is an argument of traced code: an array, of a length not shown"]
+
+
+def _parameter_owner(candidate: Candidate, project: "Project") -> str:
+    """The key of the function ``size_param`` is a parameter of: the innermost one, or one around
+    it whose variable a closure reads (``def simulate_batch(boards, steps)`` around ``def
+    simulate_one(board): for _ in range(steps)``), whose callers pass it."""
+    for scope in candidate.scopes:
+        function = project.function((candidate.path, scope))
+        if function is not None and candidate.size_param in function.params:
+            return scope
+    return candidate.scopes[0]
 
 
 def _traced_parameter(candidate: Candidate, project: "Project") -> bool:

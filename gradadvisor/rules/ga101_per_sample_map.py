@@ -10,7 +10,7 @@ from gradadvisor.analysis.gradient import gradient_shown
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
 from gradadvisor.analysis.sample_sites import per_element_sites, sites_advice
-from gradadvisor.analysis.per_sample import list_join, lists_passed, quoted, walked, while_loop
+from gradadvisor.analysis.per_sample import list_join, lists_passed, non_arrays_passed, quoted, walked, while_loop
 from gradadvisor.analysis.sample_map import SampleMap, appended_map, assigned_map, buffer_map, lax_map_over_data, of_index, of_list, of_loop, returned_map, work
 from gradadvisor.analysis.stacked_copies import copies_message, stacked_copies
 from gradadvisor.analysis.stacked_lists import builtin_sum, pair_list
@@ -476,6 +476,8 @@ class PerSampleMap(Rule):
         walked = candidate.data.get("walked") or ([candidate.size_param] if candidate.per_element else [])
         if candidate.scopes and any(name and lists_passed(project, candidate.path, candidate.scopes[0], name) for name in walked):
             return None  # every caller passes a list or tuple (zip stops with it): stacking per item makes it an array
+        if candidate.scopes and any(non_arrays_passed(project, candidate.path, candidate.scopes[0], name) for name in candidate.data.get("gathered", ())):
+            return None  # ``expr[g] for g in lay`` where callers pass ``expr`` a dict: lookups by key, no gather
         if drives_compiled(candidate, project):
             return None  # each sample goes through a function jit compiles elsewhere: a host loop
         return default_finalize(cls, candidate, project)

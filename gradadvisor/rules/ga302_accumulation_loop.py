@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from gradadvisor.analysis.accumulation import integer_fold, pair_sum, segment_bounds, summed_rows, work_of
+from gradadvisor.analysis.accumulation import integer_fold, pair_sum, segment_bounds, summed_rows, triangle_slice, work_of
 from gradadvisor.analysis.blocks import BATCHED_BLOCKS, chunk_evidence, chunk_widths
 from gradadvisor.analysis.accumulation_walk import Level, for_level, nest_levels, product_levels, while_level
 from gradadvisor.analysis.component_loops import ranked_elements
@@ -35,7 +35,9 @@ class AccumulationLoop(Rule):
     view). An index split by `divmod` or a helper of integer arithmetic stays an index.
     A total split across `if`/`elif`/`else` branches, one term each, gets mask advice, no fix;
     so does a sum over the pairs of a triangle (`for b in range(a)`, `itertools.combinations(xs, 2)`),
-    a total gaining several terms per step (`pen += a` ... `pen -= b`: one term, their sum) and a
+    a step reading the rows on one side of its own (`ts[:n]`, `x[i + 1:]`: a triangle of pairs, as
+    a self-exciting process's intensity does), a total gaining several terms per step (`pen += a`
+    ... `pen -= b`: one term, their sum) and a
     step that makes a helper `def` and calls it (read through what the helper reads). A running
     maximum or minimum (`worst = jnp.maximum(worst, term)`) is the same fold: one `jnp.max`; a
     running product (`surv *= 1 - h[t]`, `p = p * f(x[i])`) is one `jnp.prod`; a running test
@@ -178,7 +180,7 @@ class AccumulationLoop(Rule):
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef step(w, x):\n    return jnp.mean((x @ w) ** 2)\n\ndef evaluate(w, xs):\n    total = 0.0\n    for x in xs:\n        total += step(w, x)\n    return total\n"),
         # A side effect in the body: not a pure sum.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x, log):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += jnp.exp(x[i])\n        log.append(i)\n    return acc\n"),
-        # The index bounds a slice: a different shape at each step.
+        # The index bounds a slice of a later axis (features as often as data): a different shape at each step.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(y):\n    acc = 0.0\n    for j in range(y.shape[-1]):\n        acc += jnp.sum(y[..., :j])\n    return acc\n"),
         # Two accumulators that feed each other.
         Valid("import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef f(x):\n    a = 0.0\n    b = 0.0\n    for xi in x:\n        a += jnp.exp(xi)\n        b += a * xi\n    return a, b\n"),
@@ -186,6 +188,13 @@ class AccumulationLoop(Rule):
         Valid("import jax.numpy as jnp\nX = jnp.linspace(0.0, 1.0, 100)\nTOTAL = 0.0\nfor i in range(X.shape[0]):\n    TOTAL += jnp.exp(X[i])\n"),
     )
     INVALID = (
+        # Each step reads the events before its own (a temporary built over two statements): a
+        # triangle of pairs, advice with a mask, no fix.
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(mu, ts):\n    total = 0.0\n    for n in range(ts.shape[0]):\n"
+            "        lam = mu\n        lam += jnp.sum(jnp.exp(ts[:n] - ts[n]))\n        total += jnp.log(lam)\n    return total\n",
+            message_contains="mask the triangle",
+        ),
         # A running product of one factor per sample: one `jnp.prod`.
         Invalid("import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(h):\n    s = 1.0\n    for t in range(h.shape[0]):\n        s *= 1.0 - h[t]\n    return s\n",
                 expected_fix="import jax\nimport jax.numpy as jnp\n\n@jax.grad\ndef f(h):\n    s = 1.0\n    s = s * jnp.prod(1.0 - h, axis=0)\n    return s\n",
@@ -348,6 +357,18 @@ class AccumulationLoop(Rule):
         if bounds is not None:
             message, evidence = segment_advice(self.ctx, accumulation, bounds, levels[0].index)
             self.report(loop, message, extent=extent, work=work_of(self.ctx, [accumulation.statement], [accumulation.inlined]), evidence=[evidence])
+            return
+        # (over rows the facts prove data-sized: a prefix of a later axis is as often a few features)
+        sliced = triangle_slice(accumulation.inlined, levels[0].index) if len(levels) == 1 and extent.proof == "proven" else None
+        if sliced is not None:
+            # ``total += log(mu + sum(a * exp(-(t[n] - t[:n]))))``: each step pairs its row with the rows before it
+            code = one_line(self.ctx.code(sliced), 40)
+            message = (f"`{one_line(self.ctx.code(accumulation.statement), 60)}` adds one term per step of {levels[0].header}, each reading `{code}`, "
+                       f"the rows on one side of its own: one traced copy per step; where the term adds up a function of each pair of rows, "
+                       f"compute every pair's value at once (an `n x n` array, the rows against the rows), mask the triangle (`jnp.tril`/`jnp.triu`, "
+                       f"or `j < i`) and reduce once")
+            self.report(loop, message, extent=extent, work=work_of(self.ctx, [accumulation.statement], [accumulation.inlined]),
+                        evidence=[f"`{code}` is bounded by the loop index `{levels[0].index}`"])
 
     def _check(self, levels: list[Level], loop: ast.stmt, statements: list[ast.stmt]) -> None:
         ctx = self.ctx
