@@ -292,7 +292,10 @@ class _Reader:
             return self.sources_of_name(expr.id, scope, at, depth + 1)
         if isinstance(expr, ast.Dict):
             fields = _dict_fields(expr, ())
-            return [_Source("dict", fields=fields, name=name)] if fields is not None else None
+            # ``hp = {}`` then ``hp["num_steps"] = 1``: the keys the building scope sets, as a
+            # ConfigDict's (a key set twice, or a store another binding reaches, states nothing)
+            stores = self.collection_stores(binding, scope) if binding is not None and fields is not None else ()
+            return [_Source("dict", fields=fields + stores, name=name)] if fields is not None and stores is not None else None
         if not isinstance(expr, ast.Call):
             return None
         func = expr.func
@@ -546,7 +549,7 @@ def _module_writes(facts: Facts) -> _ModuleWrites:
     if found is not None:
         return found
     writes = _ModuleWrites()
-    definitions = _definition_stores(facts) if facts.names.imports_module("ml_collections") else set()
+    definitions = _definition_stores(facts)
     for node in ast.walk(facts.module):
         if isinstance(node, ast.ClassDef):
             writes.subclassed.update(base.id for base in node.bases if isinstance(base, ast.Name))
@@ -582,7 +585,14 @@ def _definition_stores(facts: Facts) -> set[int]:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
             and isinstance(statement.value, ast.Call) and (facts.names.resolve(statement.value.func) or "") in CONFIG_DICTS
         }
-        if not builders:
+        # ``hp = {}`` then ``hp["num_steps"] = 1`` in the same scope: keys set as it is built
+        literals = {
+            statement.targets[0].id
+            for statement in statements
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+            and isinstance(statement.value, ast.Dict)
+        }
+        if not builders and not literals:
             continue
         for statement in statements:
             if isinstance(statement, ast.Assign):
@@ -590,7 +600,7 @@ def _definition_stores(facts: Facts) -> set[int]:
                     root = target
                     while isinstance(root, (ast.Attribute, ast.Subscript)):
                         root = root.value
-                    if target is not root and isinstance(root, ast.Name) and root.id in builders:
+                    if target is not root and isinstance(root, ast.Name) and (root.id in builders or root.id in literals and isinstance(target, ast.Subscript)):
                         found.add(id(target))
     return found
 

@@ -439,50 +439,6 @@ class Facts:
         self._binding_values: dict[int, Value | None] = {}
         self._in_progress: set[int] = set()
         self._returns: dict[int, Value] = {}
-        self._module_entries: dict[str, dict[str, ast.expr]] = {}
-
-    def module_entry(self, name: str, key: str) -> ast.expr | None:
-        """What the module-level dict ``name`` holds at ``key``: ``hp = {}`` then ``hp["steps"] =
-        1`` (or ``hp = {"steps": 1}``), bound once, the key set by one statement of the module's own
-        code and by nothing else (no function stores into it, nothing updates it in place); None
-        otherwise."""
-        entries = self._module_entries.get(name)
-        if entries is None:
-            entries = self._module_entries[name] = self._entries_of(name)
-        return entries.get(key)
-
-    def _entries_of(self, name: str) -> dict[str, ast.expr]:
-        module = self.module_scope
-        bindings = module.bindings.get(name, [])
-        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].path or not isinstance(bindings[0].value, ast.Dict):
-            return {}
-        literal = bindings[0].value
-        found: dict[str, list[ast.expr]] = {}
-        for key, value in zip(literal.keys, literal.values):
-            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
-                return {}  # ``**other``, computed keys: what it holds is not stated
-            found.setdefault(key.value, []).append(value)
-        own = {id(stmt) for stmt in module.mutated.get(name, [])}
-        for node in ast.walk(self.module):
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
-                continue  # judged by statement below
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name
-                    and node.attr in ("update", "setdefault", "pop", "clear", "popitem")):
-                return {}  # changed in place somewhere
-        for node in ast.walk(self.module):
-            if not isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-                continue
-            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-            for target in targets:
-                stored = [part for part in ast.walk(target) if isinstance(part, ast.Subscript) and isinstance(part.value, ast.Name) and part.value.id == name]
-                if not stored:
-                    continue
-                if id(node) not in own or not isinstance(node, ast.Assign) or len(node.targets) != 1 or stored[0] is not target:
-                    return {}  # stored into by a function, in a tuple, augmented or deleted: not one stated value
-                if not (isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str)):
-                    return {}
-                found.setdefault(target.slice.value, []).append(node.value)
-        return {key: values[0] for key, values in found.items() if len(values) == 1}
 
     @property
     def enables_x64(self) -> bool:
@@ -1393,11 +1349,6 @@ class _Evaluator:
         if base.kind == v.ARRAY:
             return _index_array(base, node.slice, self)
         if base.kind == v.PARAM:
-            return v.UNKNOWN_VALUE
-        if base.kind == v.MAPPING and isinstance(base_node, ast.Name) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-            entry = self.facts.module_entry(base_node.id, node.slice.value) if not self.scope.binds(base_node.id) or self.scope.is_module else None
-            if entry is not None and depth < MAX_DEPTH:
-                return self.facts.value(entry, self.facts.module_scope, None)
             return v.UNKNOWN_VALUE
         if base.kind == v.SEQUENCE:
             if isinstance(node.slice, ast.Slice):
