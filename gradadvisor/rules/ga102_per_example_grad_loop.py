@@ -13,6 +13,7 @@ from gradadvisor.analysis.rollout_gradients import rollout_gradient
 from gradadvisor.analysis.per_example_gradients import PerExample, basis_direction, carried_names, computes, gradient_loop, host_loop, sequential, summed_autograd, summed_examples
 from gradadvisor.analysis.per_sample import first_array, quoted
 from gradadvisor.analysis.random_draws import draw_loop
+from gradadvisor.analysis.sample_map import batches_inside
 from gradadvisor.analysis.syntax import one_line
 from gradadvisor.analysis.vectorize import ElementLoop
 from gradadvisor.fixes.autograd_gradients import loop_advice, per_point_advice, summed_loss_advice
@@ -114,6 +115,11 @@ class PerExampleGradLoop(Rule):
         Valid(
             "import jax\nimport jax.numpy as jnp\n\neg = jax.vmap(jax.grad(energy), in_axes=(0, None))\n\n@jax.jit\n"
             "def run(chunks, theta):\n    out = []\n    for i in range(chunks.shape[0]):\n        out.append(eg(chunks[i], theta))\n    return jnp.stack(out)\n"
+        ),
+        # Blocks of a sample, each mapped inline (chunked for memory): one call per block.
+        Valid(
+            "import jax\nimport jax.numpy as jnp\n\ndef scale(basis, sample):\n    jac = jax.jacobian(basis)\n    acc = 0.0\n    b = sample.shape[0] // 20\n"
+            "    for i in range(20):\n        acc += (jax.vmap(jac)(sample[i * b:(i + 1) * b]) ** 2).sum()\n    return acc\n"
         ),
         # A training loop: one gradient per step, on a batch that is not the loop variable.
         Valid(
@@ -354,6 +360,8 @@ class PerExampleGradLoop(Rule):
             loop = gradients.reading(found)
             if loop is None or sequential(found, loop, gradients.target, carried):
                 continue  # not a map over data, or the parameters change from one iteration to the next
+            if batches_inside(found, ctx):
+                continue  # ``jax.vmap(jac)(sample[i * b:(i + 1) * b])``: each step maps a block already (chunked for memory)
             if is_autograd(transform, ctx.names):
                 self._autograd_loop(node, gradients.body, found, loop, gradients.extent, transform)
                 continue
