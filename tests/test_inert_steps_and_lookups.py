@@ -393,3 +393,40 @@ def test_a_module_class_made_per_step_is_a_stack_of_layers(tmp_path):
     forward = hk.transform(lambda cells, weeks, d: FlowModel(cells, weeks)(d))
     """
     assert [item.code for item in codes(tmp_path, source)] == []
+
+
+@pytest.mark.parametrize("test, found", [("dist == 'ln'", []), ("dist.sum() > 0", ["GA103"])])
+def test_items_compared_with_strings_are_named_options(tmp_path, test, found):
+    source = f"""
+    import jax
+    import jax.numpy as jnp
+
+    def apply(betas, rvdist):
+        for k, dist in enumerate(rvdist):
+            if {test}:
+                betas = betas.at[:, k].set(jnp.exp(betas[:, k - 1]))
+        return betas
+
+    g = jax.grad(lambda b, d: apply(b, d).sum())
+    """
+    assert [item.code for item in codes(tmp_path, source) if item.confidence != "low"] == found
+
+
+@pytest.mark.parametrize("mapped, found", [("jnp.reshape(pts, [-1, 1024, pts.shape[-1]])", []), ("pts", ["GA101"])])
+def test_a_lax_map_over_rows_cut_into_chunks_by_hand(tmp_path, mapped, found):
+    source = f"""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def net(params, x):
+        return jnp.tanh(x @ params)
+
+    @jax.jit
+    def render(params, pts):
+        out = lax.map(lambda chunk: net(params, chunk), {mapped})
+        return out.sum()
+
+    g = jax.grad(render)
+    """
+    assert [item.code for item in codes(tmp_path, source) if item.confidence != "low"] == found

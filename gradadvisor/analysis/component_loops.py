@@ -104,6 +104,28 @@ def names_entries(node: ast.AST) -> str | None:
     return f"the loop counter `{counter}` only names entries (`[f\"...{{{counter}}}\"]`): one step per named parameter, as over layers"
 
 
+def names_options(node: ast.AST) -> bool:
+    """The loop at ``node`` walks strings: an item it walks is compared with a string literal
+    (``for k, dist in enumerate(rvdist): if dist == "ln": ...``), so the items are named options
+    of a configuration, a few, not rows of an array."""
+    if not isinstance(node, ast.For):
+        return False
+    target = node.target
+    if isinstance(target, ast.Tuple) and isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name) and node.iter.func.id == "enumerate" and len(target.elts) == 2:
+        target = target.elts[1]
+    if not isinstance(target, ast.Name):
+        return False
+    for child in walk(node):
+        if isinstance(child, ast.Compare) and isinstance(child.ops[0], (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
+            sides = [child.left, *child.comparators]
+            if any(_reads(side, {target.id}) for side in sides) and any(
+                    isinstance(side, ast.Constant) and isinstance(side.value, str)
+                    or isinstance(side, (ast.Tuple, ast.List, ast.Set)) and side.elts and all(isinstance(item, ast.Constant) and isinstance(item.value, str) for item in side.elts)
+                    for side in sides):
+                return True
+    return False
+
+
 def _reads(expr: ast.AST, names: set[str]) -> bool:
     return isinstance(expr, ast.Name) and expr.id in names
 

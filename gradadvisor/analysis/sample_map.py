@@ -24,7 +24,7 @@ from gradadvisor.analysis.gradient import BATCHING, REMATERIALISING, closes_over
 from gradadvisor.analysis.recurrence_work import step_callees
 from gradadvisor.analysis.per_sample import arrays_are_data, built, host_body, list_source, map_loop, read, read_index, single_generator
 from gradadvisor.analysis.stacked_lists import AppendedList, FilledBuffer, appended_list, filled_buffer, joined_only
-from gradadvisor.analysis.syntax import dotted, name, names_read, offset_of, unwrapped_iterable, walk
+from gradadvisor.analysis.syntax import dotted, int_value, name, names_read, offset_of, unwrapped_iterable, walk
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES, ElementLoop, ProductLoop, calls_jax, element_is_object, elementwise_in
 
 #: Builtins that convert or inspect a value: ``[int(x) for x in xs]`` is not a model applied per sample.
@@ -438,8 +438,25 @@ def lax_map_over_data(node: ast.Call, ctx) -> list[Extent] | None:
     body = mapped.body if isinstance(mapped, ast.Lambda) else ctx.local_function(mapped.id) if isinstance(mapped, ast.Name) else None
     if body is not None and batches_inside(body, ctx):
         return None  # lax.map(f_chunk, chunks) with f_chunk = vmap(f) of a chunk: chunked on purpose, for memory
-    extents = [ctx.extent(operand) for operand in (list(xs.elts) if isinstance(xs, ast.Tuple) else [xs])]
+    operands = list(xs.elts) if isinstance(xs, ast.Tuple) else [xs]
+    if any(_chunked(operand, ctx) for operand in operands):
+        return None  # lax.map(f, x.reshape(-1, chunk, d)): the rows cut into chunks by hand, for memory
+    extents = [ctx.extent(operand) for operand in operands]
     return extents if all(extent.is_data for extent in extents) else None
+
+
+def _chunked(operand: ast.expr, ctx) -> bool:
+    """``jnp.reshape(x, [-1, chunk, x.shape[-1]])`` or ``x.reshape(-1, chunk, d)``: a reshape whose
+    first new axis is left to the length (-1) and whose second is a chunk's size."""
+    if not isinstance(operand, ast.Call):
+        return False
+    if isinstance(operand.func, ast.Attribute) and operand.func.attr == "reshape" and (ctx.resolve(operand.func) or "").rpartition(".")[2] != "reshape":
+        dims = operand.args[0].elts if len(operand.args) == 1 and isinstance(operand.args[0], (ast.List, ast.Tuple)) else operand.args
+    elif (ctx.resolve(operand.func) or "").endswith("numpy.reshape") and len(operand.args) == 2 and isinstance(operand.args[1], (ast.List, ast.Tuple)):
+        dims = operand.args[1].elts
+    else:
+        return False
+    return len(dims) >= 2 and int_value(dims[0]) == -1 and int_value(dims[1]) != 1
 
 
 def of_index(ctx, index: str, bound: ast.expr):

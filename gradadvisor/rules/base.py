@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 
-from gradadvisor.analysis.component_loops import names_entries, walked_rows, walks_axes
+from gradadvisor.analysis.component_loops import names_entries, names_options, walked_rows, walks_axes
 from gradadvisor.analysis.alternatives import vectorized_alternative
 from gradadvisor.analysis.constant_steps import constant_loop
 from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, names_data_rows
@@ -333,9 +333,10 @@ class Rule:
         walks = owner = None
         if no_gradient is None and isinstance(node, (ast.For, ast.While)):
             no_gradient = constant_loop(self.ctx, node)  # a table built step by step: the same constant on every call
-        if extent is not None and extent.is_data and (walks_axes(node, self.ctx) or names_entries(node)):
+        if extent is not None and extent.is_data and (walks_axes(node, self.ctx) or names_entries(node) or names_options(node)):
             # for i, u in enumerate(us): x + expand(u, axis=i): one step per dimension;
-            # for i in range(n): c = params[f"constant_{i}"]: one step per named parameter
+            # for i in range(n): c = params[f"constant_{i}"]: one step per named parameter;
+            # for k, dist in enumerate(rvdist): if dist == "ln": named options, a few strings
             return
         if extent is not None:
             walks = walked_rows(node, extent, self.ctx) if extent.is_data else None
