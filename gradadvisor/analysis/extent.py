@@ -31,10 +31,10 @@ IMPORTED = "import:"
 #: directions of a lattice, 3-vectors): unrolled, the program stays small.
 SMALL_RANGE = 16
 
-#: Names that say "a collection of different things" (layers, leaves, parameters...): used only
-#: when the facts say nothing.
 #: Names of a model's stack of layers and their parameters (``params``, ``layers``, ``blocks``).
 LAYERS_NAME = re.compile(r"(?:^|_)(?:layers?|modules?|blocks?|params?|parameters?|weights?|convs?|denses?|mlps?|stages?)(?:_|$|\d)", re.IGNORECASE)
+#: Names that say "a collection of different things" (layers, leaves, parameters...): used only
+#: when the facts say nothing.
 COLLECTION_NAME = re.compile(
     r"(?:^|_)(?:layers?|modules?|blocks?|params?|parameters?|weights?|biases?|kernels?|leaves|leaf|heads?|terms?|"
     r"losses|loss_fns?|components?|stages?|trees?|grads?|gradients?|updates?|states?|opts?|optimizers?|metrics?|"

@@ -440,7 +440,7 @@ def size_proof(candidate: Candidate, project: "Project", trace: str = "none") ->
         return ("proven" if value > max(SMALL_RANGE, candidate.data.get("threshold") or 0) else "static"), stated
     if candidate.size_param is None or not candidate.scopes or candidate.size != "likely" and not (candidate.size == "proven" and candidate.per_element):
         return candidate.size, []
-    facts = project.arguments(candidate.path, candidate.size_owner or _parameter_owner(candidate, project), candidate.size_param)
+    facts = project.arguments(candidate.path, candidate.size_owner or _parameter_owner(candidate, project) or candidate.scopes[0], candidate.size_param)
     default = candidate.data.get("default")
     if default is not None:
         return _over_default(candidate, project, facts, default)
@@ -491,15 +491,15 @@ def _traced_argument(param: str) -> tuple[str, list[str]]:
     return "likely", [f"`{param}` is an argument of traced code: an array, of a length not shown"]
 
 
-def _parameter_owner(candidate: Candidate, project: "Project") -> str:
+def _parameter_owner(candidate: Candidate, project: "Project") -> str | None:
     """The key of the function ``size_param`` is a parameter of: the innermost one, or one around
     it whose variable a closure reads (``def simulate_batch(boards, steps)`` around ``def
-    simulate_one(board): for _ in range(steps)``), whose callers pass it."""
+    simulate_one(board): for _ in range(steps)``), whose callers pass it; None when none is."""
     for scope in candidate.scopes:
         function = project.function((candidate.path, scope))
         if function is not None and candidate.size_param in function.params:
             return scope
-    return candidate.scopes[0]
+    return None
 
 
 def _traced_parameter(candidate: Candidate, project: "Project") -> bool:
@@ -507,11 +507,8 @@ def _traced_parameter(candidate: Candidate, project: "Project") -> bool:
     from a function around it (a closure), that function's, when a trace reaches it too. A
     driver that takes a list and differentiates a closure over it (``T = len(actions)``, then
     ``jax.grad(loss)``) passes no array: its list stays a list."""
-    for scope in candidate.scopes:
-        function = project.function((candidate.path, scope))
-        if function is not None and candidate.size_param in function.params:
-            return scope == candidate.scopes[0] or project.level(candidate.path, (scope,))[0] >= Level.TRACED
-    return True
+    scope = _parameter_owner(candidate, project)
+    return scope is None or scope == candidate.scopes[0] or project.level(candidate.path, (scope,))[0] >= Level.TRACED
 
 
 def _over_default(candidate: Candidate, project: "Project", facts: list, default: int) -> tuple[str, list[str]]:
