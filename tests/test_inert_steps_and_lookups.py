@@ -430,3 +430,24 @@ def test_a_lax_map_over_rows_cut_into_chunks_by_hand(tmp_path, mapped, found):
     g = jax.grad(render)
     """
     assert [item.code for item in codes(tmp_path, source) if item.confidence != "low"] == found
+
+
+@pytest.mark.parametrize("annotation, found", [("Sequence", []), ("jnp.ndarray", ["GA103"])])
+def test_a_list_indexed_by_an_array_element_runs_eagerly(tmp_path, annotation, found):
+    """``times_by_player[p1]`` with ``p1`` read from an array: a list takes Python ints, so no
+    trace runs the function; indexed the same way, an array is traced code."""
+    source = f"""
+    from typing import Sequence
+    import jax
+    import jax.numpy as jnp
+
+    def by_match(times_by_player: {annotation}, pairs: jnp.ndarray):
+        counter = jnp.ones(8, dtype=int)
+        out = jnp.zeros(pairs.shape[0])
+        for t in range(pairs.shape[0]):
+            p1, p2 = pairs[t]
+            out = out.at[t].set(times_by_player[p1][counter[p1]])
+            counter = counter.at[p1].add(1)
+        return out
+    """
+    assert [item.code for item in codes(tmp_path, source) if item.confidence != "low"] == found

@@ -140,6 +140,11 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
             text, line = compared
             return (f"line {line} branches in Python on a comparison of `{text}`, a jax array the function computes "
                     "(a convergence test): under a trace `bool()` of it raises (eager code)")
+    indexed = _list_indexed_by_element(function)
+    if indexed is not None:
+        listed, index, array, line = indexed
+        return (f"{EAGER} line {line} indexes the list `{listed}` with `{index}`, an element of the array `{array}`: "
+                "a list takes Python ints, so under a trace that raises (eager code)")
     if not loop_vars:
         return None
     for test, line in tests:
@@ -149,6 +154,53 @@ def host_reason(function: ast.AST, resolve=None, plots: bool = False, converts: 
                     return (f"line {line} {ELEMENT_BRANCH} `{ast.unparse(operand.value)}`"  # type: ignore[attr-defined]
                             " at a loop index: a trace cannot run it (host-side checking code)")
     return None
+
+
+#: Annotations of a parameter that say "a Python list or tuple" and "an array".
+LIST_ANNOTATION = re.compile(r"^(?:typing\.)?(?:Sequence|List|list|Tuple|tuple|MutableSequence)\b")
+ARRAY_ANNOTATION = re.compile(r"(?:^|\.)(?:ndarray|Array|ArrayLike)\b")
+
+
+def _list_indexed_by_element(function: ast.AST) -> tuple[str, str, str, int] | None:
+    """``times_by_player[p1]`` with ``times_by_player: Sequence`` and ``p1, p2 = pairs[t]`` read
+    from ``pairs: jnp.ndarray``: a list subscripted by an element of an array, which needs a Python
+    int (a tracer cannot be one). (list, index, array, line), or None."""
+    arguments = function.args  # type: ignore[attr-defined]
+    annotated = {arg.arg: ast.unparse(arg.annotation) for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs] if arg.annotation is not None}
+    lists = {name for name, text in annotated.items() if LIST_ANNOTATION.match(text)}
+    arrays = {name for name, text in annotated.items() if ARRAY_ANNOTATION.search(text) and not LIST_ANNOTATION.match(text)}
+    if not lists or not arrays:
+        return None
+    elements: dict[str, str] = {}
+    for node in _own_statements(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Subscript) \
+                and isinstance(node.value.value, ast.Name) and node.value.value.id in arrays:
+            for target in ast.walk(node.targets[0]):
+                if isinstance(target, ast.Name):
+                    elements[target.id] = node.value.value.id
+    for node in _own_statements(function):
+        for child in ast.walk(node):
+            if isinstance(child, ast.Subscript) and isinstance(child.value, ast.Name) and child.value.id in lists \
+                    and isinstance(child.slice, ast.Name) and child.slice.id in elements:
+                return child.value.id, child.slice.id, elements[child.slice.id], child.lineno
+    return None
+
+
+def _own_statements(function: ast.AST):
+    """The simple statements of ``function``'s own body, at any depth of its blocks."""
+    stack = list(function.body)  # type: ignore[attr-defined]
+    while stack:
+        stmt = stack.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        blocks = [getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")]
+        nested = [item for block in blocks if isinstance(block, list) for item in block if isinstance(item, ast.stmt)]
+        if nested:
+            stack.extend(nested)
+            for handler in getattr(stmt, "handlers", ()):
+                stack.extend(handler.body)
+        else:
+            yield stmt
 
 
 #: Conversions of a value to a Python number (a tracer cannot be converted).
