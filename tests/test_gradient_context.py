@@ -40,7 +40,8 @@ def _explain(project: Project, path: str, qualname: str) -> str | None:
         ("import jax\n\ndef step(c, x):\n    return c, x\n\ndef run(xs):\n    return jax.lax.scan(step, 0.0, xs)\n", "step", Level.TRACED),
         ("import jax\n\ndef body(i, x):\n    return x\n\ndef run(x):\n    return jax.lax.fori_loop(0, 3, body, x)\n", "body", Level.TRACED),
         ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n\n    def __call__(self, x):\n        return x\n", "M.__call__", Level.TRACED),
-        ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n", "M.setup", Level.UNKNOWN),
+        # flax runs ``setup`` lazily inside ``init``/``apply``, under their trace
+        ("import flax.linen as nn\n\nclass M(nn.Module):\n    def setup(self):\n        pass\n", "M.setup", Level.TRACED),
         ("import numba\n\n@numba.jit\ndef f(x):\n    return x\n", "f", Level.UNKNOWN),
         ("import jax\n\ndef inputs(size=3):\n    return (1.0,)\n\ndef baseline(x):\n    return x\n\ndef candidate(x):\n    return x\n", "baseline", Level.DIFFERENTIATED),
         ("import jax\n\ndef helper(x):\n    return x\n", "helper", Level.UNKNOWN),
@@ -359,3 +360,15 @@ def test_exporting_to_tensorflow_traces_the_function(tmp_path):
     )
     found = [f for f in scan_program(tmp_path, source) if f["code"] == "GA103"]
     assert found and any("jax2tf.convert" in item for item in found[0]["evidence"])
+
+
+@pytest.mark.parametrize("calls, found", [("ntk(jnp.array([a]), B, 'ntk', params)", ["GA102"]), ("apply_fn(params, jnp.array([a]))", [])])
+def test_neural_tangents_empirical_kernels_are_gradient_functions(tmp_path, calls, found):
+    """``nt.empirical_kernel_fn(f)`` contracts the Jacobians of ``f``: called once per sample, one
+    Jacobian each, as ``jax.jacrev(f)`` would be (a plain call of ``f`` per sample is not GA102's)."""
+    source = (
+        "import jax.numpy as jnp\nimport neural_tangents as nt\n\n\ndef gram(apply_fn, params, A, B):\n"
+        "    ntk = nt.empirical_kernel_fn(apply_fn, vmap_axes=0)\n    rows = []\n    for a in A:\n"
+        f"        rows.append({calls}[0])\n    return jnp.stack(rows)\n"
+    )
+    assert sorted({f["code"] for f in scan_program(tmp_path, source)} & {"GA102"}) == found
