@@ -451,3 +451,22 @@ def test_a_list_indexed_by_an_array_element_runs_eagerly(tmp_path, annotation, f
         return out
     """
     assert [item.code for item in codes(tmp_path, source) if item.confidence != "low"] == found
+
+
+@pytest.mark.parametrize("signature, walked, found", [
+    ("tab: Dict[str, jax.Array]", 'tab["rows"]', ["GA101"]),
+    ("tab", 'tab["images"]', ["GA101"]),
+    ("tab: Dict[str, jax.Array]", 'tab["layers"]', []),
+    ("tab", 'tab["rows"]', []),
+])
+def test_an_entry_of_a_mapping_of_arrays_is_walked_by_rows(tmp_path, signature, walked, found):
+    source = f"""
+    from typing import Dict
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def hits({signature}):
+        return jnp.array([jnp.tanh(tab["keys"] @ r) for r in {walked}])
+    """
+    assert [item.code for item in codes(tmp_path, source) if item.confidence != "low"] == found

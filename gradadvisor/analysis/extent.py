@@ -459,6 +459,9 @@ class ExtentReader:
             )
         if value.kind in (v.SCALAR, v.STRING, v.MAPPING, v.NONE):
             return static(f"`{text}` is a Python value")
+        entry = self._array_entry(iterable)
+        if entry is not None:
+            return Extent("data", f"`{text}` is {entry}: one iteration per row", "likely", (), size=f"{text}.shape[0]")
         if name and is_collection_name(name):
             return named_static(name)
         if isinstance(iterable, ast.Attribute) and isinstance(iterable.value, ast.Name) and iterable.value.id in ("self", "cls", "config", "cfg", "args", "hparams", "opts", "flags", "FLAGS"):
@@ -498,6 +501,20 @@ class ExtentReader:
             literal = int_value(default) if default is not None else None
             return self._size(text, Value(v.SIZE, length=text, param=bound.id, literal=literal), text)
         return self._parameter_entry(bound) or unknown(f"cannot tell the size of `{text}`")
+
+    def _array_entry(self, iterable: ast.AST) -> str | None:
+        """``tab["rows"]`` where the parameter ``tab`` is annotated as a mapping of arrays
+        (``Dict[str, jax.Array]``), or ``batch["image"]`` where the key names data: what the entry
+        is, an array of rows; None for any other read (``params["layers"]``: a structure)."""
+        if not (isinstance(iterable, ast.Subscript) and isinstance(iterable.value, ast.Name) and isinstance(iterable.slice, ast.Constant)
+                and isinstance(iterable.slice.value, str)):
+            return None
+        key, base = iterable.slice.value, self.evaluate(iterable.value)
+        if base.kind not in (v.PARAM, v.MAPPING) or is_collection_name(key) or not self.is_parameter(iterable.value.id):
+            return None
+        if re.search(r"(?:Dict|Mapping|dict)\[\s*str\s*,\s*(?:\w+\.)*(?:Array|ndarray)\b", base.annotation or ""):
+            return f"an entry of `{iterable.value.id}`, a mapping of arrays (`{base.annotation}`)"
+        return f"an entry of `{iterable.value.id}` named as data" if DATA_HEAD.search(key) else None
 
     def _parameter_entry(self, bound: ast.AST) -> Extent | None:
         """``range(out_shape[0])``: an entry of a shape (or of a tuple of counts) the callers

@@ -1024,7 +1024,7 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
         return Value(v.SEQUENCE, function="tuple", annotation=compact,
                      evidence=(f"`{name}: {text}` (a list: a structure, its length fixed under a trace)",))
     if re.match(r"^(dict|Dict|Mapping|MutableMapping)\b", compact):
-        return Value(v.MAPPING)
+        return Value(v.MAPPING, annotation=compact)  # (``Dict[str, jax.Array]``: what its entries hold)
     if compact in ("float", "complex"):
         return v.scalar()
     if compact == "bool":
