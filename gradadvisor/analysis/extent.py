@@ -504,8 +504,8 @@ class ExtentReader:
 
     def _array_entry(self, iterable: ast.AST) -> str | None:
         """``tab["rows"]`` where the parameter ``tab`` is annotated as a mapping of arrays
-        (``Dict[str, jax.Array]``), or ``batch["image"]`` where the key names data: what the entry
-        is, an array of rows; None for any other read (``params["layers"]``: a structure)."""
+        (``Dict[str, jax.Array]``): what the entry is, an array of rows; None for any other read
+        (``params["layers"]``: a structure; an unannotated ``X["points"]``: a list of parts as often)."""
         if not (isinstance(iterable, ast.Subscript) and isinstance(iterable.value, ast.Name) and isinstance(iterable.slice, ast.Constant)
                 and isinstance(iterable.slice.value, str)):
             return None
@@ -514,7 +514,7 @@ class ExtentReader:
             return None
         if re.search(r"(?:Dict|Mapping|dict)\[\s*str\s*,\s*(?:\w+\.)*(?:Array|ndarray)\b", base.annotation or ""):
             return f"an entry of `{iterable.value.id}`, a mapping of arrays (`{base.annotation}`)"
-        return f"an entry of `{iterable.value.id}` named as data" if DATA_HEAD.search(key) else None
+        return None  # (an entry named as data, ``X["points"]``, is as often a list of parts: boundary faces)
 
     def _parameter_entry(self, bound: ast.AST) -> Extent | None:
         """``range(out_shape[0])``: an entry of a shape (or of a tuple of counts) the callers
