@@ -679,9 +679,16 @@ def helper_reduces_whole(term: ast.AST, element: str, ctx) -> bool:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and names_read(stmt.value) & derived \
                     and not any(isinstance(part, ast.Subscript) for part in walk(stmt.value)):
                 derived.add(stmt.targets[0].id)
-        if any(reduces_whole(stmt, name, ctx.resolve) for stmt in function.body for name in derived):
+        if any(reduces_whole(stmt, name, ctx.resolve) and not _only_as_key(stmt, name) for stmt in function.body for name in derived):
             return True
     return False
+
+
+def _only_as_key(stmt: ast.AST, name: str) -> bool:
+    """``name`` is read in ``stmt`` only as a subscript's key (``env[name]``): the item picks an
+    entry, it is not the array reduced."""
+    keys = {id(node) for sub in walk(stmt) if isinstance(sub, ast.Subscript) for node in walk(sub.slice)}
+    return all(id(node) in keys for node in walk(stmt) if isinstance(node, ast.Name) and node.id == name)
 
 
 def integer_fold(ctx, accumulations: list[Accumulation], statements: list[ast.stmt]) -> str | None:

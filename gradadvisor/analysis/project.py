@@ -541,19 +541,7 @@ class Project:
             return False
         if self._autograd_transforms is None:
             self._autograd_transforms = any(seed.transform.startswith("autograd.") for other in self.files.values() for seed in other.seeds)
-        # autograd records only what its transforms run: where the project's own transforms do not
-        # reach a function, no jit of an unseen caller traces it either (the project shows how it
-        # differentiates); a library with no transform in sight is left to its users (likely)
-        return not self._autograd_transforms or self._differentiates_here(path)
-
-    def _differentiates_here(self, path: str) -> bool:
-        """The file, or one that imports it, hands something to an autograd transform."""
-        if any(seed.transform.startswith("autograd.") for seed in self.files[path].seeds):
-            return True
-        module = self.files[path].module
-        tail = module.rpartition(".")[2] if module else None
-        return any(seed.transform.startswith("autograd.") for other in self.files.values() for seed in other.seeds
-                   if tail and any(qualified.split(".")[-2:-1] == [tail] or qualified.endswith(f".{tail}") or qualified == tail for qualified in other.imports.values()))
+        return not self._autograd_transforms
 
     def _unmapped_at(self, key: Key, unmapped: tuple[int | str, ...], where: "Key | None") -> None:
         function = self.function(key)
