@@ -46,19 +46,34 @@ _WORDS = ("print", "logging", "time", "def ")
 
 def set_aside_inert_steps(tree: ast.Module, text: str, resolve) -> None:
     """Set aside, in place, the inert statements of every loop body of ``tree`` (``resolve``:
-    the file's import resolver)."""
+    the file's import resolver). One walk of the tree; a loop whose step holds no statement of
+    the kinds above is left at once."""
     if not any(word in text for word in _WORDS):
         return
-    functions = [node for node in ast.walk(tree) if isinstance(node, _DEFS)]
-    for function in functions:
-        loops = [node for node in _own_nodes(function) if isinstance(node, _LOOPS)]
-        if not loops:
-            continue
-        reads: dict[str, int] | None = None
-        for loop in loops:
-            if reads is None and any(_clock_assignment(stmt, resolve) for stmt in loop.body):
-                reads = _name_reads(function)
-            _set_aside(loop, function, resolve, reads or {})
+    reads: dict[int, dict[str, int]] = {}
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        if isinstance(node, _DEFS):
+            function = node
+        elif isinstance(node, _LOOPS) and function is not None and any(_maybe_inert(stmt, node) for stmt in node.body):
+            known = reads.get(id(function))
+            if known is None and any(isinstance(stmt, ast.Assign) and _clock_assignment(stmt, resolve) for stmt in node.body):
+                known = reads[id(function)] = _name_reads(function)
+            _set_aside(node, function, resolve, known or {})
+        stack.extend((child, function) for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
+
+
+def _maybe_inert(stmt: ast.stmt, loop: ast.AST) -> bool:
+    """A cheap first test: ``stmt`` is of a kind ``_set_aside`` may set aside."""
+    if isinstance(stmt, (ast.If, *_DEFS, ast.AugAssign)):
+        return True
+    if not isinstance(stmt, ast.Assign):
+        return False
+    value = stmt.value
+    return (isinstance(value, ast.Call) and not value.args and not value.keywords  # a clock
+            or isinstance(value, ast.Tuple) and isinstance(stmt.targets[0], ast.Tuple)  # a parallel assignment
+            or isinstance(value, ast.Subscript) and isinstance(getattr(loop, "iter", None), ast.Call))  # the item read again
 
 
 def set_aside(node: ast.AST) -> tuple[ast.stmt, ...]:
@@ -73,7 +88,7 @@ def times_steps(node: ast.AST) -> bool:
 
 def _set_aside(loop: ast.For | ast.AsyncFor | ast.While, function: ast.AST, resolve, reads: dict[str, int]) -> None:
     body = loop.body
-    bound = _bound_in_step(loop)
+    bound = _bound_in_step(loop) if any(isinstance(stmt, _DEFS) for stmt in body) else set()
     kept: list[ast.stmt] = []
     hoisted: list[ast.stmt] = []
     body = _joined_temporaries(body, dropped := [])
