@@ -28,7 +28,7 @@ from gradadvisor.analysis.extent import is_data_name
 from gradadvisor.analysis.gradient import COMPILING, transform_name
 from gradadvisor.analysis.library import key_split
 from gradadvisor.analysis.recurrence_steps import calls_indexed
-from gradadvisor.analysis.syntax import grown_list, int_value, names_read, one_line, parameter_names, target_names, walk
+from gradadvisor.analysis.syntax import free_reads, grown_list, int_value, names_read, one_line, target_names, walk
 from gradadvisor.analysis.vectorize import (
     builds_modules,
     calls_host_numpy,
@@ -298,7 +298,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
             helpers.append(stmt)
             # read as a local whose value is what the helper reads (its closure), so a term that
             # calls it changes with the step when what it reads does
-            closure = ast.Tuple(elts=[ast.Name(id=read, ctx=ast.Load()) for read in sorted(_free_reads(stmt))], ctx=ast.Load())
+            closure = ast.Tuple(elts=[ast.Name(id=read, ctx=ast.Load()) for read in sorted(free_reads(stmt))], ctx=ast.Load())
             local_values.append((stmt.name, closure))
             local_statements.append((stmt.name, closure, stmt))
             continue
@@ -366,7 +366,7 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
             own = set(target_names(stmt.target)) if isinstance(stmt, ast.For) else set()
             reads = names_read(stmt.iter if isinstance(stmt, ast.For) else stmt.test) | (_read_before_assigned(stmt.body, inner) - own)
         elif isinstance(stmt, ast.FunctionDef):
-            reads = _free_reads(stmt)
+            reads = free_reads(stmt)
         else:
             reads = names_read(stmt.value)  # type: ignore[attr-defined]
         if reads & set(names) or (reads - assigned) & set(local_names):
@@ -402,14 +402,6 @@ def accumulation_body(statements: list[ast.stmt], loop_names: set[str], resolve,
     return Body(list(merged.values()), list(dict.fromkeys(local_names)), list(dict.fromkeys(target for target, _ in appends)), opaque=opaque, unpacked=unpacked,
                 checks=len(checks), keys=keys)
 
-
-
-def _free_reads(helper: ast.FunctionDef) -> set[str]:
-    """The names a ``def`` made in a loop's step reads from around it: what its body reads,
-    less its parameters and what it binds itself."""
-    own = parameter_names(helper.args, packed=True)
-    bound = {child.id for child in walk(helper) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store)}
-    return {read for stmt in helper.body for read in names_read(stmt)} - own - bound
 
 
 def _signed(term: ast.expr, subtract: bool) -> ast.expr:

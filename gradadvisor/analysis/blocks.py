@@ -176,3 +176,13 @@ BATCHED_BLOCKS = "each step maps a block of the batch with a batching transform:
 def chunk_evidence(width: str) -> str:
     """Why a loop over blocks of a chosen size needs a trace shown (GA101's and GA302's evidence)."""
     return f"blocks of `{width}`, a size callers choose: a trace must be shown (eagerly, chunks bound memory)"
+
+
+def sliced_rows(arg: ast.expr, loop: ast.For | ast.While) -> bool:
+    """``sample[i * b:(i + 1) * b]``, or a name the loop's step binds once to such a slice: a
+    block of rows handed to a call of the step."""
+    if isinstance(arg, ast.Name):
+        bound = [stmt.value for stmt in loop.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == arg.id]
+        arg = bound[0] if len(bound) == 1 else arg
+    return isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Slice)

@@ -172,18 +172,15 @@ def _list_indexed_by_element(function: ast.AST) -> tuple[str, str, str, int] | N
     if not lists or not arrays:
         return None
     elements: dict[str, str] = {}
+    indexed: list[ast.Subscript] = []
     for node in _own_statements(function):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Subscript) \
                 and isinstance(node.value.value, ast.Name) and node.value.value.id in arrays:
-            for target in ast.walk(node.targets[0]):
-                if isinstance(target, ast.Name):
-                    elements[target.id] = node.value.value.id
-    for node in _own_statements(function):
-        for child in ast.walk(node):
-            if isinstance(child, ast.Subscript) and isinstance(child.value, ast.Name) and child.value.id in lists \
-                    and isinstance(child.slice, ast.Name) and child.slice.id in elements:
-                return child.value.id, child.slice.id, elements[child.slice.id], child.lineno
-    return None
+            elements.update((target.id, node.value.value.id) for target in ast.walk(node.targets[0]) if isinstance(target, ast.Name))
+        indexed.extend(child for child in ast.walk(node) if isinstance(child, ast.Subscript) and isinstance(child.value, ast.Name)
+                       and child.value.id in lists and isinstance(child.slice, ast.Name))
+    found = next((child for child in sorted(indexed, key=lambda item: item.lineno) if child.slice.id in elements), None)  # type: ignore[attr-defined]
+    return (found.value.id, found.slice.id, elements[found.slice.id], found.lineno) if found is not None else None  # type: ignore[attr-defined]
 
 
 def _own_statements(function: ast.AST):
@@ -193,12 +190,9 @@ def _own_statements(function: ast.AST):
         stmt = stack.pop()
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        blocks = [getattr(stmt, name, None) for name in ("body", "orelse", "finalbody")]
-        nested = [item for block in blocks if isinstance(block, list) for item in block if isinstance(item, ast.stmt)]
+        nested = nested_statements(stmt)
         if nested:
             stack.extend(nested)
-            for handler in getattr(stmt, "handlers", ()):
-                stack.extend(handler.body)
         else:
             yield stmt
 

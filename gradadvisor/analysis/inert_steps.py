@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import ast
 
-from gradadvisor.analysis.syntax import names_read, target_names
+from gradadvisor.analysis.recurrence_form import assigned_names
+from gradadvisor.analysis.syntax import free_reads, names_read, target_names
+from gradadvisor.analysis.vectorize import statement_lists
 
 #: Calls that report and compute nothing the program uses.
 REPORTERS = frozenset({"print", "logging.info", "logging.debug", "logging.warning", "logging.error", "logging.log",
@@ -41,14 +43,13 @@ CLOCKS = frozenset({"time.time", "time.perf_counter", "time.monotonic", "time.pr
                     "time.perf_counter_ns", "timeit.default_timer", "datetime.datetime.now"})
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_WORDS = ("print", "logging", "time", "def ")
 
 
 def set_aside_inert_steps(tree: ast.Module, text: str, resolve) -> None:
     """Set aside, in place, the inert statements of every loop body of ``tree`` (``resolve``:
     the file's import resolver). One walk of the tree; a loop whose step holds no statement of
     the kinds above is left at once."""
-    if not any(word in text for word in _WORDS):
+    if "for " not in text and "while " not in text:
         return
     reads: dict[int, dict[str, int]] = {}
     stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
@@ -83,15 +84,17 @@ def set_aside(node: ast.AST) -> tuple[ast.stmt, ...]:
 
 def times_steps(node: ast.AST) -> bool:
     """The loop ``node`` read a clock in its step (a timer set aside)."""
-    return any(_is_clock_statement(stmt) for stmt in set_aside(node))
+    return any(getattr(stmt, "clock", False) for stmt in set_aside(node))
 
 
 def _set_aside(loop: ast.For | ast.AsyncFor | ast.While, function: ast.AST, resolve, reads: dict[str, int]) -> None:
-    body = loop.body
-    bound = _bound_in_step(loop) if any(isinstance(stmt, _DEFS) for stmt in body) else set()
+    bound: set[str] = set()
+    if any(isinstance(stmt, _DEFS) for stmt in loop.body):  # the names one step binds, its own variables too
+        bound = assigned_names(loop.body) | (set(target_names(loop.target)) if isinstance(loop, (ast.For, ast.AsyncFor)) else set())
     kept: list[ast.stmt] = []
     hoisted: list[ast.stmt] = []
-    body = _joined_temporaries(body, dropped := [])
+    dropped: list[ast.stmt] = []
+    body = _joined_temporaries(loop.body, dropped)
     for stmt in body:
         if _guarded_report(stmt, resolve) or _target_reread(stmt, loop):
             dropped.append(stmt)
@@ -110,7 +113,7 @@ def _set_aside(loop: ast.For | ast.AsyncFor | ast.While, function: ast.AST, reso
     loop.body = kept
     loop.set_aside = tuple(dropped + hoisted)  # type: ignore[attr-defined]
     if hoisted:
-        block = _block_holding(function, loop)
+        block = next((block for block in statement_lists(function) if any(stmt is loop for stmt in block)), None)
         if block is None:
             loop.body = kept + hoisted  # nowhere to move them: they stay in the step
             return
@@ -169,29 +172,6 @@ def _parallel_parts(stmt: ast.stmt) -> list[ast.stmt] | None:
     return [ast.copy_location(ast.Assign(targets=[target], value=value), target) for target, value in zip(targets, values)]
 
 
-def _own_nodes(function: ast.AST):
-    """The nodes of ``function``'s own body (nested definitions' bodies excluded)."""
-    stack = list(function.body)  # type: ignore[attr-defined]
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (*_DEFS, ast.ClassDef, ast.Lambda)):
-            continue
-        stack.extend(ast.iter_child_nodes(node))
-
-
-def _block_holding(function: ast.AST, loop: ast.stmt) -> list[ast.stmt] | None:
-    for node in [function, *_own_nodes(function)]:
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and any(stmt is loop for stmt in block):
-                return block
-        for part in [*getattr(node, "handlers", ()), *getattr(node, "cases", ())]:
-            if any(stmt is loop for stmt in part.body):
-                return part.body
-    return None
-
-
 def _reporting(stmt: ast.stmt, resolve) -> bool:
     """``print(...)``, ``logging.info(...)``, ``jax.debug.print(...)`` as a statement."""
     if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
@@ -219,10 +199,6 @@ def _clock_assignment(stmt: ast.stmt, resolve) -> str | None:
     return stmt.targets[0].id if resolve(stmt.value.func) in CLOCKS else None
 
 
-def _is_clock_statement(stmt: ast.stmt) -> bool:
-    return getattr(stmt, "clock", False)
-
-
 def _name_reads(function: ast.AST) -> dict[str, int]:
     """How many times each name is read in ``function``, nested definitions included."""
     counts: dict[str, int] = {}
@@ -230,25 +206,6 @@ def _name_reads(function: ast.AST) -> dict[str, int]:
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             counts[node.id] = counts.get(node.id, 0) + 1
     return counts
-
-
-def _bound_in_step(loop: ast.AST) -> set[str]:
-    """The names one step binds: the loop's own variables and every target in the body."""
-    bound = set(target_names(loop.target)) if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
-    stack = list(loop.body)  # type: ignore[attr-defined]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            bound.add(node.id)
-        elif isinstance(node, (*_DEFS, ast.ClassDef)):
-            bound.add(node.name)
-            continue
-        elif isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            continue
-        elif isinstance(node, ast.alias):
-            bound.add((node.asname or node.name).partition(".")[0])
-        stack.extend(ast.iter_child_nodes(node))
-    return bound
 
 
 def _invariant_helper(stmt: ast.FunctionDef | ast.AsyncFunctionDef, bound: set[str], body: list[ast.stmt]) -> bool:
@@ -265,23 +222,5 @@ def _invariant_helper(stmt: ast.FunctionDef | ast.AsyncFunctionDef, bound: set[s
     defaults = [*arguments.defaults, *(item for item in arguments.kw_defaults if item is not None)]
     if any(names_read(default) & bound for default in defaults):
         return False
-    free = _free_names(stmt)
+    free = free_reads(stmt)
     return not (free & (bound - {stmt.name}))
-
-
-def _free_names(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """Names read in ``stmt`` that it does not bind itself (its parameters, its assignments)."""
-    arguments = stmt.args
-    own = {item.arg for item in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
-    own |= {item.arg for item in (arguments.vararg, arguments.kwarg) if item is not None}
-    read: set[str] = set()
-    for node in ast.walk(stmt):
-        if node is stmt:
-            continue
-        if isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else own).add(node.id)
-        elif isinstance(node, ast.arg):
-            own.add(node.arg)
-        elif isinstance(node, (*_DEFS, ast.ClassDef)):
-            own.add(node.name)
-    return read - own

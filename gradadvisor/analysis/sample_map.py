@@ -450,12 +450,13 @@ def _chunked(operand: ast.expr, ctx) -> bool:
     first new axis is left to the length (-1) and whose second is a chunk's size."""
     if not isinstance(operand, ast.Call):
         return False
-    if isinstance(operand.func, ast.Attribute) and operand.func.attr == "reshape" and (ctx.resolve(operand.func) or "").rpartition(".")[2] != "reshape":
-        dims = operand.args[0].elts if len(operand.args) == 1 and isinstance(operand.args[0], (ast.List, ast.Tuple)) else operand.args
-    elif (ctx.resolve(operand.func) or "").endswith("numpy.reshape") and len(operand.args) == 2 and isinstance(operand.args[1], (ast.List, ast.Tuple)):
-        dims = operand.args[1].elts
+    if (ctx.resolve(operand.func) or "").endswith("numpy.reshape"):
+        shape = operand.args[1:]  # jnp.reshape(x, shape)
+    elif isinstance(operand.func, ast.Attribute) and operand.func.attr == "reshape":
+        shape = operand.args  # x.reshape(shape) or x.reshape(*dims)
     else:
         return False
+    dims = shape[0].elts if len(shape) == 1 and isinstance(shape[0], (ast.List, ast.Tuple)) else shape
     return len(dims) >= 2 and int_value(dims[0]) == -1 and int_value(dims[1]) != 1
 
 

@@ -261,6 +261,14 @@ def names_read(node: ast.AST) -> set[str]:
     return {child.id for child in walk(node) if isinstance(child, ast.Name)}
 
 
+def free_reads(helper: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names a ``def`` reads from around it: what its body reads, less its parameters and
+    what it binds itself."""
+    own = parameter_names(helper.args, packed=True)
+    bound = {child.id for child in walk(helper) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store)}
+    return {read for stmt in helper.body for read in names_read(stmt)} - own - bound
+
+
 def reads_any(node: ast.AST, names: set[str] | frozenset[str]) -> bool:
     """Whether ``node`` holds a bare name among ``names`` (``names_read(node) & names``,
     stopping at the first)."""

@@ -112,18 +112,17 @@ def _analyse(display: str, text: str, rules: list[type[Rule]], want_suppressions
         ctx = Context(display, source, tree, names, facts)
         RuleWalker(ctx, [rule(ctx) for rule in active], triggers).walk_module(tree)
         result.candidates = ctx.candidates
-        # Calls to this file's functions whose parameters a candidate's size depends on.
-        wanted = {
-            result.summary.functions[c.scopes[0]].name
-            for c in ctx.candidates
-            if (c.size_param or c.data.get("param")) and not c.data.get("calls_to") and c.scopes and c.scopes[0] in result.summary.functions
-        }
-        # ... or on a parameter of a function around it, which a closure reads (``steps`` of
-        # ``simulate_batch`` in ``def simulate_one(board): for _ in range(steps)``)
+        # Calls to this file's functions whose parameters a candidate's size depends on: its own
+        # function's, or the function around it whose parameter a closure reads (``steps`` of
+        # ``simulate_batch`` in ``def simulate_one(board): for _ in range(steps)``).
+        wanted: set[str] = set()
         for c in ctx.candidates:
-            if c.size_param and not c.data.get("calls_to"):
-                around = [result.summary.functions[scope] for scope in c.scopes if scope in result.summary.functions]
-                wanted.update(next(([f.name] for f in around if c.size_param in f.params), []))
+            if (c.size_param or c.data.get("param")) and not c.data.get("calls_to"):
+                functions = result.summary.functions
+                if c.scopes and c.scopes[0] in functions:
+                    wanted.add(functions[c.scopes[0]].name)
+                around = [functions[scope] for scope in c.scopes if scope in functions]
+                wanted.update(next(([f.name] for f in around if c.size_param and c.size_param in f.params), []))
         # A fix whose preconditions the callers may prove (``settle``): what they pass.
         wanted.update(
             result.summary.functions[c.scopes[0]].name

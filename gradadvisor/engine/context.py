@@ -56,6 +56,8 @@ class Context:
         self._fallbacks: dict[int, str] | None = None
         #: question -> id(node) -> answer, for analysis questions two rules ask of one node.
         self._memos: dict[str, dict] = {}
+        #: Character ranges of the statements set aside from loop steps (``inert_steps``), on first ask.
+        self._set_aside_ranges: list[tuple[int, int]] | None = None
 
     # -- the walk ---------------------------------------------------------------------------
 
@@ -502,9 +504,9 @@ class Context:
     def _crosses_set_aside(self, fix) -> bool:
         """Whether one of ``fix``'s edits overlaps a statement set aside from a loop's step
         (``inert_steps``: a guarded print, an unread timer, a helper ``def`` moved before the loop)."""
-        ranges = self.memo("set_aside").get(0)
+        ranges = self._set_aside_ranges
         if ranges is None:
-            ranges = self.memo("set_aside")[0] = [
+            ranges = self._set_aside_ranges = [
                 (self.source.start(stmt), self.source.end(stmt)) for node in ast.walk(self.tree) for stmt in set_aside(node)
             ]
         return any(edit.start < end and start < edit.end for edit in fix.edits for start, end in ranges)

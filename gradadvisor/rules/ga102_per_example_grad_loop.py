@@ -6,6 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis import per_example_gradients as per_example
+from gradadvisor.analysis.blocks import sliced_rows
 from gradadvisor.analysis.extent import KEYS_NAME
 from gradadvisor.analysis.gradient import gradient_shown, is_autograd
 from gradadvisor.analysis.host_code import branching_target
@@ -360,7 +361,7 @@ class PerExampleGradLoop(Rule):
             loop = gradients.reading(found)
             if loop is None or sequential(found, loop, gradients.target, carried):
                 continue  # not a map over data, or the parameters change from one iteration to the next
-            if isinstance(found.func, ast.Call) and batches_inside(found.func, ctx) and any(_block(arg, node) for arg in found.args):
+            if isinstance(found.func, ast.Call) and batches_inside(found.func, ctx) and any(sliced_rows(arg, node) for arg in found.args):
                 continue  # ``jax.vmap(jac)(sample[i * b:(i + 1) * b])``: each step maps a block already (chunked for memory)
             if is_autograd(transform, ctx.names):
                 self._autograd_loop(node, gradients.body, found, loop, gradients.extent, transform)
@@ -434,12 +435,3 @@ class PerExampleGradLoop(Rule):
 
 def _data(param: str | None) -> dict | None:
     return {"param": param} if param else None
-
-
-def _block(arg: ast.expr, loop: ast.For | ast.While) -> bool:
-    """``sample[i * b:(i + 1) * b]``, or a name the loop's step binds to one: a block of rows."""
-    if isinstance(arg, ast.Name):
-        bound = [stmt.value for stmt in loop.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == arg.id]
-        arg = bound[0] if len(bound) == 1 else arg
-    return isinstance(arg, ast.Subscript) and isinstance(arg.slice, ast.Slice)
