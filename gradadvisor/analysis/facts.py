@@ -102,6 +102,9 @@ class Scope:
         self.params: dict[str, ast.arg] = {}
         self.defaults: dict[str, ast.expr] = {}
         self.packed: set[str] = set()
+        #: Each ``if`` statement by its index: its test, where it stands, and whether its body
+        #: and its ``else`` always leave the function (to read ``isinstance`` guards).
+        self.tests: dict[int, tuple[ast.expr, Chain, bool, bool]] = {}
         self._bind_parameters()
         self._bind_body()
 
@@ -147,6 +150,8 @@ class Scope:
             counter += 1
             position = Position(index, chain)
             self.positions[id(stmt)] = position
+            if isinstance(stmt, ast.If):
+                self.tests[index] = (stmt.test, chain, _exits(stmt.body), _exits(stmt.orelse))
             self._bind_statement(stmt, position)
             for block, branch in _blocks(stmt):
                 inner = chain if branch is None else chain + ((index, branch),)
@@ -285,7 +290,55 @@ class Scope:
         return None
 
 
-_SCOPE_TABLES = frozenset({"bindings", "positions", "loops", "declared_global", "returns", "mutated", "params", "defaults", "packed"})
+_SCOPE_TABLES = frozenset({"bindings", "positions", "loops", "declared_global", "returns", "mutated", "params", "defaults", "packed", "tests"})
+
+
+#: The container types an ``isinstance`` guard may name, and what the guarded name then is.
+_GUARDED_KINDS = {"list": v.SEQUENCE, "tuple": v.SEQUENCE, "List": v.SEQUENCE, "Tuple": v.SEQUENCE, "Sequence": v.SEQUENCE,
+                  "dict": v.MAPPING, "Dict": v.MAPPING, "Mapping": v.MAPPING}
+
+
+def _narrowed(scope: Scope, name: str, at: Position | None, reaching: list[Binding]) -> Value | None:
+    """What ``name`` is where an ``isinstance`` test on it selects the code: in the body of
+    ``if isinstance(ps, list):``, in the ``else`` of ``if not isinstance(ps, (list, tuple)):``,
+    or after such an ``if`` whose other branch always returns or raises, ``ps`` is a list
+    whatever it was annotated as; None when no such guard holds ``at``."""
+    if at is None or not scope.tests:
+        return None
+    latest = max((binding.position.index for binding in reaching), default=-1)
+    inside = dict(at.chain)
+    for index, (test, chain, body_exits, else_exits) in sorted(scope.tests.items(), reverse=True):
+        if index < latest or index >= at.index:
+            continue
+        if index in inside:
+            selected = inside[index] == 0  # in the body: the test holds; in the ``else``: it fails
+        elif body_exits != else_exits and _is_prefix(chain, at.chain):
+            selected = else_exits  # after the ``if``: the branch that falls through ran
+        else:
+            continue
+        kind = _guarded_kind(test, name, selected)
+        if kind is not None:
+            evidence = (f"`{name}` is a {'list' if kind == v.SEQUENCE else 'mapping'} here (`{one_line(ast.unparse(test), 40)}`)",)
+            return Value(v.MAPPING, evidence=evidence) if kind == v.MAPPING else Value(v.SEQUENCE, function="tuple", evidence=evidence)
+    return None
+
+
+def _guarded_kind(test: ast.expr, name: str, holds: bool) -> str | None:
+    """The container kind ``isinstance(name, ...)`` (or its ``not``) says ``name`` has where the
+    test ``holds`` (or fails); None when it says nothing of one kind."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, holds = test.operand, not holds
+    if not (holds and isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+            and len(test.args) == 2 and isinstance(test.args[0], ast.Name) and test.args[0].id == name):
+        return None
+    types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    kinds = {_GUARDED_KINDS.get((dotted(kind) or "").rpartition(".")[2]) for kind in types}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def _exits(block: list[ast.stmt]) -> bool:
+    """The block always leaves the function: it ends in a ``return`` or a ``raise``."""
+    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
 
 
 def _blocks(stmt: ast.stmt) -> Iterator[tuple[object, int | None]]:
@@ -461,6 +514,54 @@ class Facts:
         while scope is not None and id(scope.node) not in table:
             scope = scope.parent  # type: ignore[assignment]
         return table[id(scope.node)].get(attr) if scope is not None else None
+
+    def instance_count(self, scope: Scope, attr: str, depth: int = 0) -> Value | None:
+        """``self.n_tok`` in a method, when ``__init__`` assigns it once, at its top level, to a
+        number it computes (``self.n_tok = encode(example).shape[-1]``, ``self.depth = 4``), and no
+        other method of the class assigns it: that number (a data size, or an int), else None."""
+        while scope is not None and not (isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope.node.args.args
+                                         and scope.node.args.args[0].arg == "self"):
+            scope = scope.parent  # type: ignore[assignment]
+        klass = self._class_of(scope.node) if scope is not None else None
+        if klass is None or depth > 4:
+            return None
+        memo = self.__dict__.setdefault("_instance_counts", {})
+        key = (id(klass), attr)
+        if key not in memo:
+            memo[key] = None
+            memo[key] = self._instance_count(klass, attr, depth)
+        return memo[key]
+
+    def _instance_count(self, klass: ast.ClassDef, attr: str, depth: int) -> Value | None:
+        assigned = instance_assignments(klass).get(attr, [])
+        init = next((item for item in klass.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
+        if init is None or len(assigned) != 1 or assigned[0] is None:
+            return None
+        statement = next((stmt for stmt in init.body if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is assigned[0]), None)
+        if statement is None:
+            return None
+        scope = self.scope(init, self.module_scope)
+        value = _Evaluator(self, scope, scope.position_of(statement), {}).eval(assigned[0], depth + 1)
+        text = f"`self.{attr} = {one_line(self.source.segment(assigned[0]), 40)}` (in `__init__`)"
+        if value.kind == v.SIZE and value.param is None or value.kind == v.SCALAR and type(value.literal) is int:
+            # (a size of what ``__init__`` is passed, ``len(layers)``, is its callers' to show)
+            return value.with_evidence(text)
+        return None
+
+    def _class_of(self, method: ast.AST) -> ast.ClassDef | None:
+        """The class whose body defines ``method``."""
+        table = self.__dict__.get("_method_classes")
+        if table is None:
+            table = self.__dict__["_method_classes"] = {}
+            stack = list(self.module.body)
+            while stack:
+                statement = stack.pop()
+                if isinstance(statement, ast.ClassDef):
+                    for item in statement.body:
+                        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                            table[id(item)] = statement
+                stack.extend(nested_statements(statement))
+        return table.get(id(method))
 
     def _instance_transforms(self) -> dict[int, dict[str, Value]]:
         """For each method (by node id): its class's ``self.attr = transform(f)`` attributes."""
@@ -913,18 +1014,37 @@ def _tuple_parts(text: str | None) -> list[str] | None:
     compact = text.replace(" ", "")
     for prefix in ("Tuple[", "tuple[", "typing.Tuple["):
         if compact.startswith(prefix) and compact.endswith("]"):
-            inner, parts, depth, start = compact[len(prefix) : -1], [], 0, 0
-            for index, char in enumerate(inner):
-                if char == "[":
-                    depth += 1
-                elif char == "]":
-                    depth -= 1
-                elif char == "," and depth == 0:
-                    parts.append(inner[start:index])
-                    start = index + 1
-            parts.append(inner[start:])
-            return [part for part in parts if part]
+            return _top_level_split(compact[len(prefix) : -1], ",")
     return None
+
+
+def _union_members(compact: str) -> list[str] | None:
+    """The members of a union annotation (``A | B``, ``Union[A, B]``, ``Optional[A]``), or None."""
+    for prefix in ("Union[", "typing.Union[", "Optional[", "typing.Optional["):
+        if compact.startswith(prefix) and compact.endswith("]"):
+            members = _top_level_split(compact[len(prefix) : -1], ",")
+            return members + ["None"] if prefix.endswith("Optional[") else members
+    members = _top_level_split(compact, "|")
+    return members if len(members) > 1 else None
+
+
+def _top_level_split(text: str, separator: str) -> list[str]:
+    """``text`` split at ``separator`` outside brackets and quotes."""
+    parts, depth, start, quote = [], 0, 0, None
+    for index, char in enumerate(text):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return [part for part in parts if part]
 
 
 #: jaxtyping's dtype-specific array types.
@@ -993,6 +1113,13 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
     compact = text.replace(" ", "")
     import re
 
+    members = _union_members(compact)
+    if members is not None:
+        # ``jax.Array | list[jax.Array]``: a value of either kind; only one kind (``None`` aside)
+        # says what it is.
+        values = [_from_annotation(member, name, known) for member in members if member not in ("None", "NoneType")]
+        kinds = {value.kind if value is not None else None for value in values}
+        return values[0] if len(kinds) == 1 and values else None
     jaxtyping = re.match(r"""^(?:\w+\.)*((?:Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*)\[[\w.]+,["']([^"']*)["']\]$""", compact)
     if jaxtyping:
         # ``Float32[...]`` states a dtype; ``Float[...]`` any float (float16 included): unknown.
@@ -1066,7 +1193,9 @@ class _Evaluator:
             return self.overlay[name]
         scope = self.scope
         if scope.binds(name):
-            return self._join_bindings(scope, scope.reaching(name, self.at), depth)
+            reaching = scope.reaching(name, self.at)
+            narrowed = _narrowed(scope, name, self.at, reaching)
+            return narrowed if narrowed is not None else self._join_bindings(scope, reaching, depth)
         if name in scope.declared_global:
             return self._module_name(name, depth)
         outer = scope.parent
@@ -1307,6 +1436,9 @@ class _Evaluator:
             transformed = self.facts.instance_transform(self.scope, attr)
             if transformed is not None:
                 return transformed
+            counted = self.facts.instance_count(self.scope, attr, depth)
+            if counted is not None:
+                return counted
         if base.kind == v.OBJECT and base.function == lib.SPARSE_MATRIX and attr in ("indices", "data"):
             shape = (base.length, 2) if attr == "indices" else (base.length,)
             evidence = f"`{one_line(self.code(node), 50)}`: the {attr} of a sparse matrix with {base.length} stored entries"
@@ -1404,10 +1536,11 @@ class _Evaluator:
             first = left if left.kind == v.PARAM else right
             return Value(v.PARAM, param=first.param, annotation=first.annotation)
         if kinds <= {v.SCALAR, v.SIZE, v.PARAM} and v.SIZE in kinds or kinds in ({v.SIZE, v.UNKNOWN}, {v.SIZE, v.MODULE}) and (
-            isinstance(node.op, (ast.Mult, ast.Add)) or isinstance(node.op, ast.Sub) and left.kind == v.SIZE
+            isinstance(node.op, (ast.Mult, ast.Add)) or isinstance(node.op, (ast.Sub, ast.FloorDiv)) and left.kind == v.SIZE
         ):
             # ``x.shape[0] * lib.n_nodes``: a data size times anything is at least as large; ``T - w + 1``
-            # with ``w`` a window width from a config: the positions of a window along the data
+            # with ``w`` a window width from a config: the positions of a window along the data;
+            # ``(T - self.win) // self.hop + 1``: the frames of a signal, as a parameter hop gives
             params = [item.param for item in (left, right) if item.kind == v.PARAM and item.param] + [
                 item.param for item in (left, right) if item.kind == v.SIZE and item.param
             ]

@@ -254,6 +254,10 @@ def gradient_call(node: ast.Call, ctx, held: bool = False) -> tuple[str, str | N
     if held and isinstance(func, ast.Name) and func.id in ctx.names.aliases and project_module(ctx.names.aliases[func.id]):
         # ``from .grads import grad_fn``: a gradient function only if that module binds one so named
         return IMPORTED, "@" + func.id
+    if held and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and (module := ctx.value(func.value)).kind == v.MODULE \
+            and module.function and project_module(f"{module.function}.{func.attr}"):
+        # ``import thermo; thermo.cv(beta)``: the same question of the module's own name ``cv``
+        return IMPORTED, f"@{func.value.id}.{func.attr}"
     if isinstance(func, ast.Name) and ctx.function is not None and (value.kind == v.PARAM or value.kind == v.CALLABLE and value.transform is None and value.function is None):
         scope = ctx.scope
         if func.id in scope.params and func.id not in scope.packed:
@@ -426,11 +430,13 @@ def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx) -
     """The transform, when the function computes a derivative at what it is passed and returns
     something made from it (``def fisher(x): s = jax.grad(logp)(x); return jnp.sum(s ** 2)``):
     called once per sample, it is a per-example gradient all the same."""
-    def named(func: ast.expr) -> str | None:  # ``gfun(w, row)`` with ``gfun = jax.grad(loglik)``
-        value = ctx.value(func)
-        return value.transform if value.kind == v.CALLABLE else None
+    return derivative_at_parameters(definition, ctx.resolve, lambda func: bound_transform(func, ctx))
 
-    return derivative_at_parameters(definition, ctx.resolve, named)
+
+def bound_transform(func: ast.expr, ctx) -> str | None:
+    """The transform a called name is bound to (``gfun(w, row)`` with ``gfun = jax.grad(loglik)``)."""
+    value = ctx.value(func)
+    return value.transform if value.kind == v.CALLABLE else None
 
 
 def derivative_at_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef, resolve, named=None) -> str | None:
@@ -440,6 +446,17 @@ def derivative_at_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef,
     transform a called name is bound to), the first in the text when it computes several (a
     gradient and a Hessian); None when it computes none. ``resolve`` qualifies a name (an import
     map's or a context's): the summary asks it of a module's functions, for callers in other modules."""
+    found = _derivatives_at_parameters(definition, resolve, named)
+    return min(found)[2] if found else None
+
+
+def differentiated_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef, resolve, named=None) -> set[str]:
+    """The parameters of ``definition`` read by the arguments of the derivatives it computes at
+    what it is passed (``def rhs(t, s): return jax.grad(h)(s)``: ``{"s"}``)."""
+    return {param for found in _derivatives_at_parameters(definition, resolve, named) for param in found[3]}
+
+
+def _derivatives_at_parameters(definition, resolve, named) -> list[tuple[int, int, str, set[str]]]:
     from gradadvisor.analysis.syntax import names_read, parameter_names, walk_local
 
     params = parameter_names(definition.args)
@@ -448,9 +465,10 @@ def derivative_at_parameters(definition: ast.FunctionDef | ast.AsyncFunctionDef,
         if not isinstance(node, ast.Call):
             continue
         transform = resolve(node.func.func) if isinstance(node.func, ast.Call) else named(node.func) if named is not None and isinstance(node.func, ast.Name) else None
-        if transform in GRADIENT_FUNCTIONS and any(names_read(arg) & params for arg in [*node.args, *(item.value for item in node.keywords)]):
-            found.append((node.lineno, node.col_offset, transform))
-    return min(found)[2] if found else None
+        read = {name for arg in [*node.args, *(item.value for item in node.keywords)] for name in names_read(arg)} & params
+        if transform in GRADIENT_FUNCTIONS and read:
+            found.append((node.lineno, node.col_offset, transform, read))
+    return found
 
 
 def closes_over(node: ast.Call, variables: set[str], ctx) -> bool:

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import DIFFERENTIATED_ARGUMENTS, derivative_kind, differentiated_positions, gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.gradient import DIFFERENTIATED_ARGUMENTS, bound_transform, derivative_kind, differentiated_parameters, differentiated_positions, gradient_call, gradient_calls, is_autograd
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, list_source, map_loop, read, read_index, single_generator, while_loop
 from gradadvisor.analysis.values import SCALAR
-from gradadvisor.analysis.syntax import int_value, names_read, positional, sole_return, walk
+from gradadvisor.analysis.syntax import grown_list, int_value, names_read, positional, sole_return, walk
 from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
 
 
@@ -147,7 +147,13 @@ def point_derivative(call_node: ast.Call, loop: ElementLoop, ctx) -> str | None:
 
 def _differentiated(func: ast.expr, ctx) -> tuple[int, ...] | None:
     """The argument positions the gradient function ``func`` differentiates (``grad(f, 1)``, or
-    a name bound once to it); None when not shown."""
+    a name bound once to it, or a helper of the module whose derivatives are taken at those of
+    its parameters: ``def rhs(t, s): return grad(h)(s)``); None when not shown."""
+    definition = ctx.local_function(func.id) if isinstance(func, ast.Name) else None
+    if definition is not None:
+        params = [arg.arg for arg in [*definition.args.posonlyargs, *definition.args.args]]
+        named = differentiated_parameters(definition, ctx.resolve, lambda inner: bound_transform(inner, ctx))
+        return tuple(index for index, param in enumerate(params) if param in named) or None
     func = followed_binding(func, ctx)[0]
     if not isinstance(func, ast.Call):
         return None
@@ -169,10 +175,13 @@ def _point_variable(arg: ast.expr) -> str | None:
 
 
 def carried_names(body: list[ast.stmt]) -> set[str]:
-    """Names (and attribute bases) a loop body assigns: what may carry from one iteration to the next."""
+    """Names (and attribute bases) a loop body assigns, and lists it grows (``hist.append(s)``,
+    read back as ``hist[-1]``): what may carry from one iteration to the next."""
     found: set[str] = set()
     for stmt in body:
         for node in walk(stmt):
+            if isinstance(node, ast.stmt) and (grown := grown_list(node)) is not None:
+                found.add(grown[0])
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:

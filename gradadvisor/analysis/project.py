@@ -486,10 +486,13 @@ class Project:
 
     def imported_gradient(self, path: str, name: str) -> tuple[str, str, int] | None:
         """``(path, transform, line)`` when the name ``name`` that the file ``path`` imports from
-        another module of the project is bound there, once, to a gradient function
+        another module of the project (or ``module.name``, the module imported) is bound there, once, to a gradient function
         (``grad_fn = jax.jit(jax.grad(loss))``: ``FileSummary.module_gradients``); else None."""
         summary = self.files.get(path)
-        qualified = summary.imports.get(name) if summary is not None else None
+        base, _, attr = name.partition(".")
+        qualified = summary.imports.get(base) if summary is not None else None
+        if qualified and attr:  # ``thermo.cv`` after ``import thermo``
+            qualified = f"{qualified}.{attr}"
         for _ in range(4):  # re-exports followed
             if not qualified or "." not in qualified:
                 return None

@@ -1089,6 +1089,9 @@ class SummaryBuilder:
                 # what ``partial`` binds is not mapped
                 bound = partially_bound(value, unmapped) if inner == "functools.partial" and transform in BATCHING else ()
                 self._seed_argument(value.args[0], scope_key, klass, level, transform, line, text, scope, depth, unmapped=bound)
+            elif isinstance(value.func, ast.Name) and self._is_class_name(value.func.id):
+                # ``jax.jit(Observable(cfg))``: calling the instance runs its ``__call__``
+                self.summary.seeds.append(Seed(f"{value.func.id}.__call__", scope_key, klass, level, transform, line, text, argnums, unmapped))
             elif (reference := _reference(value.func)) is not None and inner is None:
                 # jax.jit(make_loss(data)), jit(self._make()): the function the factory returns,
                 # read once the walk has found every definition (``_returned_closures``).
@@ -1105,6 +1108,8 @@ class SummaryBuilder:
             made = value.value if isinstance(value, ast.Attribute) else None
             if isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and self._is_class_name(made.func.id):
                 reference = f"{made.func.id}.{value.attr}"  # ``jax.jit(Conv(K).apply)``: the method of a fresh instance
+            elif reference is not None and "." not in reference and (owner := self._instance_class(reference, scope)) is not None:
+                reference = f"{owner}.__call__"  # ``obs = Observable(cfg); jax.jit(obs)``
             elif reference is not None and "." in reference:
                 # ``model.loss = jit(model.loss)`` with ``model = DenseModel(...)``: the class's method.
                 head, _, attr = reference.partition(".")

@@ -1,7 +1,8 @@
 """Sliding windows gathered one position at a time.
 
 ``jnp.stack([x[i:i + w] for i in range(n - w + 1)])``, or a loop appending
-``obs[:, t:t + w]`` per position then stacked: each window is a slice whose start moves with
+``obs[:, t:t + w]`` per position then stacked (or a value of each window, frames of a signal:
+``jnp.sum(sig[f * hop:f * hop + win] ** 2)``): each window is a slice whose start moves with
 the loop, so under ``grad`` every window transposes into a pad (a scatter) into a full-size
 array of zeros, and the trace holds one slice per position. One gather does them all: the
 window starts as a column, the offsets in the window as a row, ``starts[:, None] +
@@ -28,14 +29,35 @@ class WindowGather:
     width: ast.expr
     #: The loop's ``range`` call (its stop is the number of windows).
     count: ast.expr
+    #: ``hop`` of a window starting at ``i * hop`` (frames of a signal); None: at ``i``.
+    stride: ast.expr | None = None
+    #: The window's subscript, when the step computes something of it (``jnp.sum(w ** 2)``)
+    #: rather than keeping it: the advice maps that computation over the windows.
+    inside: ast.Subscript | None = None
 
 
 def window_gather(variable: str, iterable: ast.expr, value: ast.expr, is_builtin) -> WindowGather | None:
     """The window ``value`` reads at ``variable`` over ``iterable`` (``range(m)``, from 0), or
-    None: ``x[i:i + w]`` or ``x[:, i:i + w]`` (full slices before, none after but full ones),
-    ``w`` free of the variable."""
+    None: ``x[i:i + w]``, ``x[i * h:i * h + w]`` or ``x[:, i:i + w]`` (full slices before, none
+    after but full ones), ``w`` (and ``h``) free of the variable; or a value computed from one
+    such window that reads the variable nowhere else (``jnp.sum(x[i * h:i * h + w] ** 2)``)."""
     if not (isinstance(iterable, ast.Call) and is_builtin(iterable.func, "range") and len(iterable.args) == 1 and not iterable.keywords):
         return None
+    found = _window(variable, value)
+    if found is not None:
+        return WindowGather(value.value, *found, iterable.args[0])  # type: ignore[attr-defined]
+    reads = [node for node in ast.walk(value) if isinstance(node, ast.Name) and node.id == variable]
+    windows = [node for node in ast.walk(value) if isinstance(node, ast.Subscript) and _window(variable, node) is not None]
+    if len(windows) != 1 or len(reads) != sum(1 for node in ast.walk(windows[0]) if isinstance(node, ast.Name) and node.id == variable):
+        return None
+    if any(isinstance(node, (ast.Lambda, ast.comprehension, ast.NamedExpr)) for node in ast.walk(value)):
+        return None
+    axis, width, stride = _window(variable, windows[0])  # type: ignore[misc]
+    return WindowGather(windows[0].value, axis, width, iterable.args[0], stride, windows[0])
+
+
+def _window(variable: str, value: ast.expr) -> tuple[int, ast.expr, ast.expr | None] | None:
+    """``(axis, width, stride)`` when ``value`` is a window of an array at ``variable``."""
     if not isinstance(value, ast.Subscript) or not isinstance(value.ctx, ast.Load) or variable in names_read(value.value):
         return None
     items = list(value.slice.elts) if isinstance(value.slice, ast.Tuple) else [value.slice]
@@ -45,35 +67,51 @@ def window_gather(variable: str, iterable: ast.expr, value: ast.expr, is_builtin
     axis = windows[0]
     if not all(full_slice(item) for k, item in enumerate(items) if k != axis):
         return None
-    part = items[axis]
-    width = _width(part, variable)
-    if width is None:
-        return None
-    return WindowGather(value.value, axis, width, iterable.args[0])
+    found = _width(items[axis], variable)
+    return (axis, *found) if found is not None else None
 
 
-def _width(part: ast.Slice, variable: str) -> ast.expr | None:
-    """``w`` of ``i:i + w`` (or ``i:w + i``), with no step and ``w`` free of ``i``."""
-    if part.step is not None or not (isinstance(part.lower, ast.Name) and part.lower.id == variable):
+def _width(part: ast.Slice, variable: str) -> tuple[ast.expr, ast.expr | None] | None:
+    """``(w, h)`` of ``i:i + w`` (or ``i:w + i``; ``h`` None) or ``i * h:i * h + w``, with no
+    step and ``w``, ``h`` free of ``i``."""
+    lower, upper = part.lower, part.upper
+    stride = _stride(lower, variable) if lower is not None else None
+    if part.step is not None or not (isinstance(lower, ast.Name) and lower.id == variable or stride is not None):
         return None
-    upper = part.upper
     if not (isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Add)):
         return None
-    if isinstance(upper.left, ast.Name) and upper.left.id == variable and variable not in names_read(upper.right):
-        return upper.right
-    if isinstance(upper.right, ast.Name) and upper.right.id == variable and variable not in names_read(upper.left):
-        return upper.left
+    same = ast.dump(lower)
+    if ast.dump(upper.left) == same and variable not in names_read(upper.right):
+        return upper.right, stride
+    if ast.dump(upper.right) == same and variable not in names_read(upper.left):
+        return upper.left, stride
     return None
 
 
-def window_advice(found: WindowGather, code, numpy_name: str, stacked_axis: int | None) -> str:
-    """The one gather that takes every window: ``jnp.take(x, starts[:, None] + jnp.arange(w), axis=k)``."""
+def _stride(lower: ast.expr, variable: str) -> ast.expr | None:
+    """``h`` of ``i * h`` or ``h * i`` (``h`` free of ``i``)."""
+    if not (isinstance(lower, ast.BinOp) and isinstance(lower.op, ast.Mult)):
+        return None
+    for index, other in ((lower.left, lower.right), (lower.right, lower.left)):
+        if isinstance(index, ast.Name) and index.id == variable and variable not in names_read(other):
+            return other
+    return None
+
+
+def window_advice(found: WindowGather, code, numpy_name: str, stacked_axis: int | None, value: ast.expr | None = None) -> str:
+    """The one gather that takes every window: ``jnp.take(x, starts[:, None] + jnp.arange(w), axis=k)``
+    (``value``: the step's value, when it computes something of the window, mapped over them)."""
     array = one_line(code(found.array), 30)
     width = one_line(code(found.width), 20)
     count = one_line(code(found.count), 30)
-    windows = f"{numpy_name}.arange({count})[:, None] + {numpy_name}.arange({width})"
+    starts = f"{numpy_name}.arange({count})" + (f" * {one_line(code(found.stride), 20)}" if found.stride is not None else "")
+    windows = f"({starts})[:, None] + {numpy_name}.arange({width})" if found.stride is not None else f"{starts}[:, None] + {numpy_name}.arange({width})"
     spelled = f"{array}[{windows}]" if found.axis == 0 else f"{numpy_name}.take({array}, {windows}, axis={found.axis})"
     where = f"axis {found.axis}" if found.axis else "the leading axis"
+    if found.inside is not None and value is not None:
+        inner = one_line(code(value).replace(code(found.inside), "w"), 60) if code(found.inside) in code(value) else "..."
+        mapped = f"`jax.vmap(lambda w: {inner}, in_axes={found.axis})(windows)`" if found.axis else f"`jax.vmap(lambda w: {inner})(windows)`"
+        return f"one gather takes every window at once, `windows = {spelled}` (the windows along {where}), then {mapped} computes each one's value"
     moved = "" if stacked_axis in (None, found.axis) else f", then `{numpy_name}.moveaxis(..., {found.axis}, {stacked_axis})` for the stacking axis"
     return f"one gather takes every window at once: `{spelled}` (the windows along {where}{moved})"
 
@@ -95,7 +133,7 @@ def joined_windows(ctx, target: ast.AST, iterable: ast.expr, value: ast.expr, jo
     stacked = axes[0].value if axes and isinstance(axes[0], ast.Constant) and isinstance(axes[0].value, int) else None if axes else 0
     spelled, _ = ctx.spell(f"{ctx.names.numpy_module()}.arange")
     numpy_name = spelled.rpartition(".")[0] if spelled else "jnp"
-    return found, extent, window_advice(found, ctx.code, numpy_name, stacked)
+    return found, extent, window_advice(found, ctx.code, numpy_name, stacked, value)
 
 
 def stacked_windows(ctx, join: ast.Call, source: ast.AST):
