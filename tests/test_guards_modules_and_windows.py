@@ -323,3 +323,73 @@ def test_a_count_init_reads_from_a_shape_is_a_data_size(tmp_path):
     h = jax.jit(net)
     """
     assert found(tmp_path, source) == [("GA302", 19, "high")]
+
+
+# -- what a call computed, read for its shape ------------------------------------------------------
+
+NNX = """
+    import jax.numpy as jnp
+    from flax import nnx
+
+    class Tagger(nnx.Module):
+        def __init__(self, rngs):
+            self.embed = nnx.Embed(1000, 64, rngs=rngs)
+            self.mlp = nnx.Linear(64, 10, rngs=rngs)
+            self.w = nnx.Param(jnp.ones((16, 64)))
+
+        def __call__(self, ids):
+            {bound}
+            _, T, _ = e.shape
+            outs = []
+            for t in range(T):
+                outs.append(self.mlp(e[:, t, :]))
+            return jnp.stack(outs, axis=1)
+"""
+
+
+def test_a_submodule_output_read_for_its_shape_is_an_array(tmp_path):
+    assert [code for code, _, _ in found(tmp_path, NNX.format(bound="e = self.embed(ids)"))] == ["GA101"]
+
+
+def test_a_model_parameter_read_for_its_shape_is_not_data(tmp_path):
+    source = """
+    import flax.linen as nn
+    import jax.numpy as jnp
+
+    class Units(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            w = self.param("w", nn.initializers.lecun_normal(), (3, x.shape[-1], 8))
+            outs = []
+            for k in range(w.shape[0]):
+                outs.append(jnp.tanh(x @ w[k]))
+            return jnp.stack(outs)
+    """
+    assert found(tmp_path, source) == []
+
+
+def test_a_method_only_module_code_calls_through_an_instance_runs_eagerly(tmp_path):
+    source = """
+    import jax.numpy as jnp
+
+    class Rollout:
+        def __init__(self, x0, us):
+            self.x0 = x0
+            self.us = us
+            self.n = us.shape[0]
+
+        def run(self):
+            x = self.x0
+            xs = jnp.zeros((self.n, 3))
+            for i in range(self.n):
+                x = jnp.tanh(x * self.us[i])
+                xs = xs.at[i].set(x)
+            return xs
+
+    {call}
+    """
+    eager = found(tmp_path, source.replace("{call}", "r = Rollout(jnp.ones(3), jnp.ones((200, 3)))\n    out = r.run()"))
+    assert [(code, confidence) for code, _, confidence in eager if confidence != "low"] == []
+    (tmp_path / "m.py").unlink()
+    traced = found(tmp_path, source.replace("{call}", "r = Rollout(jnp.ones(3), jnp.ones((200, 3)))"))
+    assert [(code, confidence) for code, _, confidence in traced] == [("GA103", "medium")]

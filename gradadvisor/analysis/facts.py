@@ -1195,7 +1195,13 @@ class _Evaluator:
         if scope.binds(name):
             reaching = scope.reaching(name, self.at)
             narrowed = _narrowed(scope, name, self.at, reaching)
-            return narrowed if narrowed is not None else self._join_bindings(scope, reaching, depth)
+            if narrowed is not None:
+                return narrowed
+            joined = self._join_bindings(scope, reaching, depth)
+            if joined.kind == v.UNKNOWN and name in _shaped_names(scope) and _computed_here(ast.Name(id=name, ctx=ast.Load()), self):
+                # ``e = self.embed(ids); _, T, _ = e.shape``: what a call returned, read for its shape
+                return v.array(None, evidence=(f"`{name}.shape` is read: `{name}` is an array",))
+            return joined
         if name in scope.declared_global:
             return self._module_name(name, depth)
         outer = scope.parent
@@ -1406,8 +1412,10 @@ class _Evaluator:
             return Value(v.MODULE, function=qualified)
         base = self.eval(node.value, depth)
         attr = node.attr
-        if base.kind == v.UNKNOWN and attr == "shape" and _field_of_parameter(node.value, self):
-            base = v.array(None)  # ``batch.done.shape``: a field of a parameter, read as an array
+        if base.kind == v.UNKNOWN and attr == "shape" and (_field_of_parameter(node.value, self) or _computed_here(node.value, self)):
+            # ``batch.done.shape``: a field of a parameter; ``e = self.embed(ids); e.shape``: what a
+            # call computed here (a submodule's output): read as an array
+            base = v.array(None)
         if base.kind == v.ARRAY or base.kind == v.PARAM and attr in ("shape", "T", "ndim", "size", "dtype", "at", "mT"):
             array = base if base.kind == v.ARRAY else v.array(None)
             if attr == "shape":
@@ -2335,6 +2343,34 @@ def _field_of_parameter(node: ast.AST, evaluator) -> bool:
     the function (not ``self`` or ``cls``), as a namedtuple or dataclass of arrays is passed."""
     root = attribute_root(node) if isinstance(node, ast.Attribute) else None
     return root is not None and root.id not in ("self", "cls") and evaluator.eval(root, 0).kind == v.PARAM
+
+
+def _shaped_names(scope: Scope) -> frozenset[str]:
+    """The names whose ``.shape`` the scope's own code reads."""
+    found = scope.__dict__.get("_shaped")
+    if found is None:
+        found = scope.__dict__["_shaped"] = frozenset(
+            node.value.id for node in walk_local(scope.node)
+            if isinstance(node, ast.Attribute) and node.attr == "shape" and isinstance(node.value, ast.Name)
+        )
+    return found
+
+
+def _computed_here(node: ast.AST, evaluator) -> bool:
+    """``e`` bound, everywhere the function binds it, to what a call returns (``e = self.embed(ids)``),
+    not to a model's parameter or state (``w = self.param("w", init, shape)``)."""
+    if not isinstance(node, ast.Name) or evaluator.scope.is_module or not evaluator.scope.binds(node.id):
+        return False
+    bindings = evaluator.scope.reaching(node.id, evaluator.at)
+    return bool(bindings) and all(
+        binding.kind == "assign" and not binding.path and isinstance(binding.value, ast.Call)
+        and (dotted(binding.value.func) or "").rpartition(".")[2] not in MODEL_STATE_CALLS
+        for binding in bindings
+    )
+
+
+#: Calls that create or read a model's parameters or state (flax, haiku, nnx): not data.
+MODEL_STATE_CALLS = frozenset({"param", "get_parameter", "variable", "get_state", "Param", "Variable", "BatchStat", "init", "init_fn"})
 
 
 def _index_array(base: Value, index: ast.AST, evaluator: _Evaluator) -> Value:

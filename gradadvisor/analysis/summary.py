@@ -1316,6 +1316,9 @@ class SummaryBuilder:
                 for call in walk_local(expr):
                     if isinstance(call, ast.Call):
                         callee = _reference(call.func)
+                        head, _, attr = (callee or "").partition(".")
+                        if attr and "." not in attr and (owner := self._instance_class(head, self.facts.module_scope)) is not None:
+                            callee = f"{owner}.{attr}"  # ``ilqr = IterativeLQR(...); ilqr.rollout()``
                         if callee is not None and callee not in found:
                             found.append(callee)
 
