@@ -393,3 +393,39 @@ def test_a_method_only_module_code_calls_through_an_instance_runs_eagerly(tmp_pa
     (tmp_path / "m.py").unlink()
     traced = found(tmp_path, source.replace("{call}", "r = Rollout(jnp.ones(3), jnp.ones((200, 3)))"))
     assert [(code, confidence) for code, _, confidence in traced] == [("GA103", "medium")]
+
+
+# -- a derivative two helper calls below the loop ------------------------------------------------
+
+HOPS = """
+    import jax
+    import jax.numpy as jnp
+
+    def energy(w, h):
+        return jnp.sum(jnp.tanh(h @ w))
+
+    class Model:
+        def __init__(self, w):
+            self.w = w
+
+        def dd(self, a, b):
+            return {inner} @ b
+
+        def pm(self, a, b):
+            return jnp.exp(-self.dd(a, b))
+
+        def run(self, tr):
+            P = jnp.zeros((tr.shape[0], tr.shape[1]))
+            for j in range(1, tr.shape[1]):
+                P = P.at[:, j].set(self.pm(tr[:, j - 1], tr[:, j]))
+            return P
+"""
+
+
+def test_a_derivative_two_method_calls_below_the_loop_is_per_point(tmp_path):
+    source = HOPS.format(inner="jax.jacfwd(lambda x: energy(self.w, x))(a)")
+    assert [(code, line) for code, line, _ in found(tmp_path, source)] == [("GA102", 21)]
+
+
+def test_two_method_calls_that_differentiate_nothing_are_not_a_gradient(tmp_path):
+    assert "GA102" not in [code for code, _, _ in found(tmp_path, HOPS.format(inner="jnp.tanh(a @ self.w)"))]

@@ -302,7 +302,7 @@ def _mapped_gradient(func: ast.AST, ctx) -> str | None:
     return None
 
 
-def _returns_derivative(func: ast.AST, ctx) -> str | None:
+def _returns_derivative(func: ast.AST, ctx, depth: int = 0) -> str | None:
     """The transform, when ``func`` names a function of this module (``single_grad``, or
     ``self.method`` of the class around) whose every ``return`` gives a derivative computed in
     it (``return jax.grad(lambda p: loss(p, x))(params)``, or a part of ``jax.jvp``/``jax.vjp``,
@@ -317,7 +317,7 @@ def _returns_derivative(func: ast.AST, ctx) -> str | None:
     pullbacks = _pullbacks(definition, ctx)
     transforms = [_derivative_transform(statement.value, ctx, pullbacks) for statement in returns]
     if not any(transforms):
-        return _inner_derivative(definition, ctx)
+        return _inner_derivative(definition, ctx, depth)
     if None in transforms:
         return None  # some return gives no derivative
     return transforms[0] if len(set(transforms)) == 1 else None
@@ -426,11 +426,21 @@ def _derivative_transform(value: ast.AST | None, ctx, pullbacks: dict[str, str] 
     return transform if transform in GRADIENT_FUNCTIONS else None
 
 
-def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx) -> str | None:
+def _inner_derivative(definition: ast.FunctionDef | ast.AsyncFunctionDef, ctx, depth: int = 0) -> str | None:
     """The transform, when the function computes a derivative at what it is passed and returns
     something made from it (``def fisher(x): s = jax.grad(logp)(x); return jnp.sum(s ** 2)``):
     called once per sample, it is a per-example gradient all the same."""
-    return derivative_at_parameters(definition, ctx.resolve, lambda func: bound_transform(func, ctx))
+    def named(func: ast.expr) -> str | None:
+        # ``gfun(w, row)`` with ``gfun = jax.grad(loglik)``, or a helper that itself computes a
+        # derivative at what it is passed (``self.dd(a, b)``), two calls deep at most
+        return bound_transform(func, ctx) or (_returns_derivative(func, ctx, depth + 1) if depth < 2 else None)
+
+    answers = ctx.memo("inner_derivative")
+    key = (id(definition), depth)
+    if key not in answers:
+        answers[key] = None  # (a helper calling itself)
+        answers[key] = derivative_at_parameters(definition, ctx.resolve, named)
+    return answers[key]
 
 
 def bound_transform(func: ast.expr, ctx) -> str | None:
@@ -464,7 +474,7 @@ def _derivatives_at_parameters(definition, resolve, named) -> list[tuple[int, in
     for node in walk_local(definition):
         if not isinstance(node, ast.Call):
             continue
-        transform = resolve(node.func.func) if isinstance(node.func, ast.Call) else named(node.func) if named is not None and isinstance(node.func, ast.Name) else None
+        transform = resolve(node.func.func) if isinstance(node.func, ast.Call) else named(node.func) if named is not None and isinstance(node.func, (ast.Name, ast.Attribute)) else None
         read = {name for arg in [*node.args, *(item.value for item in node.keywords)] for name in names_read(arg)} & params
         if transform in GRADIENT_FUNCTIONS and read:
             found.append((node.lineno, node.col_offset, transform, read))

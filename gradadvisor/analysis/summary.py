@@ -842,7 +842,7 @@ class SummaryBuilder:
         computing a derivative at what it is passed, which another module's loop calling it once
         per item computes per item (``Project.imported_gradient``)."""
         # ``gfun(w, row)`` with ``gfun = jax.grad(loglik)`` bound above by the module counts too
-        named = lambda func: (self.summary.module_gradients.get(func.id) or (None,))[0]  # noqa: E731
+        named = lambda func: (self.summary.module_gradients.get(func.id) or (None,))[0] if isinstance(func, ast.Name) else None  # noqa: E731
         transform = derivative_at_parameters(node, lambda expr: canonical(self.names.resolve(expr)), named)
         if transform is not None:
             self.summary.module_gradients.setdefault(node.name, (transform, node.lineno))
