@@ -429,3 +429,58 @@ def test_a_derivative_two_method_calls_below_the_loop_is_per_point(tmp_path):
 
 def test_two_method_calls_that_differentiate_nothing_are_not_a_gradient(tmp_path):
     assert "GA102" not in [code for code, _, _ in found(tmp_path, HOPS.format(inner="jnp.tanh(a @ self.w)"))]
+
+
+# -- a Python branch on the item: keys, not rows ---------------------------------------------------
+
+BRANCHED = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def objective(model, data_sets, fusionreg=0.1):
+        fusion = 0.0
+        for d in data_sets:
+            if {test}:
+                fusion += jnp.abs(model.beta[d] - model.beta[model.reference]).sum()
+        return fusionreg * fusion
+"""
+
+
+@pytest.mark.parametrize("test", ["d != model.reference", "d not in model.frozen and d != model.reference"])
+def test_a_python_branch_on_each_item_walks_keys(tmp_path, test):
+    assert found(tmp_path, BRANCHED.format(test=test)) == []
+
+
+def test_a_branch_on_the_index_of_a_range_is_not_about_keys(tmp_path):
+    source = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def objective(xs):
+        total = 0.0
+        for i in range(xs.shape[0]):
+            if i != 0:
+                total += jnp.sum(xs[i] * xs[i - 1])
+        return total
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == ["GA302"]
+
+
+def test_autograd_may_branch_on_numpy_items(tmp_path):
+    source = """
+    import autograd.numpy as np
+    from autograd import grad
+
+    def nll(w, xs, ys):
+        total = 0.0
+        for i, y in enumerate(ys):
+            total += np.log(1 + np.exp(-np.dot(w, xs[i]))) if y == 1 else np.log(1 + np.exp(np.dot(w, xs[i])))
+        return total
+
+    data_x = np.ones((500, 3))
+    data_y = np.ones(500)
+    g = grad(nll)(np.ones(3), data_x, data_y)
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == ["GA302"]

@@ -104,26 +104,44 @@ def names_entries(node: ast.AST) -> str | None:
     return f"the loop counter `{counter}` only names entries (`[f\"...{{{counter}}}\"]`): one step per named parameter, as over layers"
 
 
-def names_options(node: ast.AST) -> bool:
-    """The loop at ``node`` walks strings: an item it walks is compared with a string literal
-    (``for k, dist in enumerate(rvdist): if dist == "ln": ...``), so the items are named options
-    of a configuration, a few, not rows of an array."""
+def names_options(node: ast.AST, branches_traced: bool = True) -> bool:
+    """The loop at ``node`` walks keys or names: an item it walks is compared with a string
+    literal (``for k, dist in enumerate(rvdist): if dist == "ln": ...``), or a Python ``if``
+    tests an item for equality or membership (``for d in data_sets: if d != model.reference:``,
+    which a row of a traced array cannot be), so the items are named options or the keys of a
+    mapping, a few, not rows of an array (``branches_traced``: not for autograd, which records
+    eager code, where a Python branch on a NumPy item is fine)."""
     if not isinstance(node, ast.For):
         return False
-    target = node.target
-    if isinstance(target, ast.Tuple) and isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name) and node.iter.func.id == "enumerate" and len(target.elts) == 2:
-        target = target.elts[1]
+    target, iterable = node.target, node.iter
+    if isinstance(target, ast.Tuple) and isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "enumerate" and len(target.elts) == 2:
+        target, iterable = target.elts[1], iterable.args[0] if iterable.args else iterable
     if not isinstance(target, ast.Name):
         return False
+    indices = isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range"
+    tests = {id(part) for child in walk(node) if isinstance(child, (ast.If, ast.IfExp, ast.While)) for part in _test_parts(child.test)}
     for child in walk(node):
         if isinstance(child, ast.Compare) and isinstance(child.ops[0], (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
             sides = [child.left, *child.comparators]
-            if any(_reads(side, {target.id}) for side in sides) and any(
+            if not any(_reads(side, {target.id}) for side in sides):
+                continue
+            if branches_traced and not indices and id(child) in tests and len(sides) == 2:
+                return True  # a Python branch on the item itself: a key or a name
+            if any(
                     isinstance(side, ast.Constant) and isinstance(side.value, str)
                     or isinstance(side, (ast.Tuple, ast.List, ast.Set)) and side.elts and all(isinstance(item, ast.Constant) and isinstance(item.value, str) for item in side.elts)
                     for side in sides):
                 return True
     return False
+
+
+def _test_parts(test: ast.expr) -> list[ast.expr]:
+    """A branch's test and, for ``a and not b``, its operands."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _test_parts(test.operand)
+    if isinstance(test, ast.BoolOp):
+        return [part for value in test.values for part in _test_parts(value)]
+    return [test]
 
 
 def _reads(expr: ast.AST, names: set[str]) -> bool:

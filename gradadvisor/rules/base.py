@@ -333,7 +333,7 @@ class Rule:
         walks = owner = None
         if no_gradient is None and isinstance(node, (ast.For, ast.While)):
             no_gradient = constant_loop(self.ctx, node)  # a table built step by step: the same constant on every call
-        if extent is not None and extent.is_data and (walks_axes(node, self.ctx) or names_entries(node) or names_options(node)):
+        if extent is not None and extent.is_data and (walks_axes(node, self.ctx) or names_entries(node) or names_options(node, self.ctx.names.numpy_module() != "autograd.numpy")):
             # for i, u in enumerate(us): x + expand(u, axis=i): one step per dimension;
             # for i in range(n): c = params[f"constant_{i}"]: one step per named parameter;
             # for k, dist in enumerate(rvdist): if dist == "ln": named options, a few strings
