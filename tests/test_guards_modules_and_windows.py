@@ -484,3 +484,27 @@ def test_autograd_may_branch_on_numpy_items(tmp_path):
     g = grad(nll)(np.ones(3), data_x, data_y)
     """
     assert [code for code, _, _ in found(tmp_path, source)] == ["GA302"]
+
+
+@pytest.mark.parametrize("states", [
+    "solve_ivp(rhs, (0, 10), np.ones(2), t_eval=ts)['y'].T",
+    "solve_ivp(rhs, (0, 10), np.ones(2), t_eval=ts).y.T",
+    "odeint(lambda s, t: rhs(t, s), np.ones(2), ts)",
+])
+def test_a_derivative_per_state_of_a_scipy_trajectory(tmp_path, states):
+    source = f"""
+    import autograd
+    import autograd.numpy as np
+    from scipy.integrate import odeint, solve_ivp
+
+    def hfun(s):
+        return 0.5 * s[1] ** 2 + 0.5 * s[0] ** 2
+
+    def rhs(t, s):
+        g = autograd.grad(hfun)(s)
+        return np.concatenate([g[1:], -g[:1]])
+
+    ts = np.linspace(0, 10, 500)
+    ders = [rhs(None, s) for s in {states}]
+    """
+    assert found(tmp_path, source) == [("GA102", 14, "high")]

@@ -1447,6 +1447,8 @@ class _Evaluator:
             counted = self.facts.instance_count(self.scope, attr, depth)
             if counted is not None:
                 return counted
+        if base.kind == v.OBJECT and base.function == "scipy.integrate.solve_ivp" and attr == "y":
+            return base.item or v.UNKNOWN_VALUE  # ``sol.y``: the states, one column per output time
         if base.kind == v.OBJECT and base.function == lib.SPARSE_MATRIX and attr in ("indices", "data"):
             shape = (base.length, 2) if attr == "indices" else (base.length,)
             evidence = f"`{one_line(self.code(node), 50)}`: the {attr} of a sparse matrix with {base.length} stored entries"
@@ -1488,6 +1490,8 @@ class _Evaluator:
             return _unpacked(base, (int_value(node.slice),), base_node, self.source)  # ``jax.vjp(f, x)[1]``: the pullback
         if base.kind == v.ARRAY:
             return _index_array(base, node.slice, self)
+        if base.kind == v.OBJECT and base.function == "scipy.integrate.solve_ivp" and isinstance(node.slice, ast.Constant) and node.slice.value == "y":
+            return base.item or v.UNKNOWN_VALUE  # ``sol["y"]``
         if base.kind == v.PARAM:
             return v.UNKNOWN_VALUE
         if base.kind == v.SEQUENCE:
@@ -1839,6 +1843,16 @@ class _Evaluator:
             count = self._dim(args[0], depth)
             nodes = v.array((count,), lib.NUMPY_DEFAULT_FLOAT, host=True, evidence=(f"`{one_line(self.code(node), 50)}`{_line_of(node)}",))
             return v.sequence(2, nodes)
+        if qualified in ("scipy.integrate.odeint", "scipy.integrate.solve_ivp", "jax.experimental.ode.odeint"):
+            # one state per output time: ``odeint(f, y0, t)`` gives (len(t), n); ``solve_ivp``'s
+            # result holds ``y`` of (n, len(t_eval))
+            times = args[2] if qualified.endswith("odeint") and len(args) > 2 else keyword(node, "t_eval")
+            count = _length(self.eval(times, depth)) if times is not None else None
+            evidence = (f"`{one_line(self.code(node), 50)}`{_line_of(node)}: one state per output time",)
+            if qualified.endswith("odeint"):
+                host = qualified.startswith("scipy")
+                return v.array((count, None), "float64" if host else None, host=host, evidence=evidence)
+            return Value(v.OBJECT, function=qualified, item=v.array((None, count), "float64", host=True, evidence=evidence), evidence=evidence)
         if qualified in lib.RNG_CONSTRUCTORS:
             return Value(v.OBJECT, function="numpy.random.Generator")
         if qualified in lib.SPARSE_EYE and args:
