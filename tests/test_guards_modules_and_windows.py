@@ -508,3 +508,33 @@ def test_a_derivative_per_state_of_a_scipy_trajectory(tmp_path, states):
     ders = [rhs(None, s) for s in {states}]
     """
     assert found(tmp_path, source) == [("GA102", 14, "high")]
+
+
+# -- a count a class declares with a literal default ----------------------------------------------
+
+PLANNER = """
+    import jax
+    import jax.numpy as jnp
+
+    class Planner:
+        {field}
+
+        def __init__(self, dyn):
+            self.dyn = dyn
+
+        @jax.jit
+        def rollout(self, z, acts):
+            total = 0.0
+            for t in range({count}):
+                z = self.dyn(z, acts[t])
+                total = total + jnp.sum(z ** 2)
+            return total
+"""
+
+
+def test_a_class_field_defaulting_to_a_few_steps_is_small_whatever_its_name(tmp_path):
+    assert found(tmp_path, PLANNER.format(field="horizon: int = 3", count="self.horizon")) == []
+
+
+def test_a_class_field_defaulting_to_many_steps_is_data_sized(tmp_path):
+    assert [code for code, _, _ in found(tmp_path, PLANNER.format(field="horizon: int = 500", count="self.horizon"))] == ["GA103"]

@@ -554,18 +554,19 @@ class ExtentReader:
             if weights is not None:
                 # ``self.w = jax.random.normal(key, (order, c))``: the count sizes the object's own weights
                 return Extent("static", f"`{text}` holds the constructor's `{held[0]}`, which sizes the weights it creates (`{weights}`): a model size")
-            if OBJECT_COUNT.search(bound.attr) and not SMALL_STEPS_NAME.search(bound.attr):  # not ``n_gradient_steps``: updates
-                return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
             param = held[0] if held is not None else None
-            small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)
-                     for name in (bound.attr, param or ""))
             if param is None and isinstance(bound.value, ast.Name) and (assigned := self.attribute_literal(bound.attr)) is not None:
-                # ``self.n_levels = 300`` (or 4) in ``__init__`` or a setup method: a count the class states
+                # ``self.n_levels = 300`` (or 4) in ``__init__`` or a setup method, ``horizon: int = 3``
+                # in the class body: a count the class states outweighs its name
                 count, method = assigned
                 if count <= SMALL_RANGE:
-                    return Extent("static", f"`{text}` is set to {count} in `{method}`", by_name=True)
+                    return Extent("static", f"`{text}` is set to {count} in {method}", by_name=True)
                 if count >= CONSTRUCTED_FEW:
-                    return Extent("data", f"`{text}` is set to {count} in `{method}`", "likely", size=str(count))
+                    return Extent("data", f"`{text}` is set to {count} in {method}", "likely", size=str(count))
+            if OBJECT_COUNT.search(bound.attr) and not SMALL_STEPS_NAME.search(bound.attr):  # not ``n_gradient_steps``: updates
+                return Extent("data", f"`{text}`: a setting the object holds, named as a count of data: the loop grows with it", "likely", size=text)
+            small = (SMALL_COUNT_NAME.match(name) or is_collection_name(name) or SMALL_STEPS_NAME.search(name) or MODEL_WIDTH_NAME.search(name)
+                     for name in (bound.attr, param or ""))
             if any(small):
                 return None
             origin = self.attribute_origin(bound.attr) if param is None and isinstance(bound.value, ast.Name) else None

@@ -517,8 +517,8 @@ class Facts:
 
     def instance_count(self, scope: Scope, attr: str, depth: int = 0) -> Value | None:
         """``self.n_tok`` in a method, when ``__init__`` assigns it once, at its top level, to a
-        number it computes (``self.n_tok = encode(example).shape[-1]``, ``self.depth = 4``), and no
-        other method of the class assigns it: that number (a data size, or an int), else None."""
+        size it reads from a shape (``self.n_tok = encode(example).shape[-1]``), and no other
+        method of the class assigns it: that data size, else None."""
         while scope is not None and not (isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope.node.args.args
                                          and scope.node.args.args[0].arg == "self"):
             scope = scope.parent  # type: ignore[assignment]
@@ -543,8 +543,11 @@ class Facts:
         scope = self.scope(init, self.module_scope)
         value = _Evaluator(self, scope, scope.position_of(statement), {}).eval(assigned[0], depth + 1)
         text = f"`self.{attr} = {one_line(self.source.segment(assigned[0]), 40)}` (in `__init__`)"
-        if value.kind == v.SIZE and value.param is None or value.kind == v.SCALAR and type(value.literal) is int:
-            # (a size of what ``__init__`` is passed, ``len(layers)``, is its callers' to show)
+        shaped = any(isinstance(node, ast.Attribute) and node.attr == "shape" or isinstance(node, ast.Call) and dotted(node.func) in ("len", "jnp.shape", "np.shape")
+                     for node in ast.walk(assigned[0]))
+        if value.kind == v.SIZE and value.param is None and shaped:
+            # (a size of what ``__init__`` is passed, ``len(layers)``, is its callers' to show; an
+            # ``int(spec["n"])`` is a setting and ``300`` a literal, both judged by ``extent``)
             return value.with_evidence(text)
         return None
 

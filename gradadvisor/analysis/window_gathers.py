@@ -17,7 +17,7 @@ import ast
 from dataclasses import dataclass
 
 from gradadvisor.analysis.stacked_lists import appended_list
-from gradadvisor.analysis.syntax import full_slice, names_read, one_line
+from gradadvisor.analysis.syntax import dotted, full_slice, names_read, one_line
 
 
 @dataclass(frozen=True)
@@ -50,10 +50,25 @@ def window_gather(variable: str, iterable: ast.expr, value: ast.expr, is_builtin
     windows = [node for node in ast.walk(value) if isinstance(node, ast.Subscript) and _window(variable, node) is not None]
     if len(windows) != 1 or len(reads) != sum(1 for node in ast.walk(windows[0]) if isinstance(node, ast.Name) and node.id == variable):
         return None
-    if any(isinstance(node, (ast.Lambda, ast.comprehension, ast.NamedExpr)) for node in ast.walk(value)):
+    if any(isinstance(node, (ast.Lambda, ast.comprehension, ast.NamedExpr)) for node in ast.walk(value)) or _contracted(value, windows[0]):
         return None
     axis, width, stride = _window(variable, windows[0])  # type: ignore[misc]
     return WindowGather(windows[0].value, axis, width, iterable.args[0], stride, windows[0])
+
+
+def _contracted(value: ast.expr, window: ast.Subscript) -> bool:
+    """The window is an operand of a product (``x[i:i + k] @ w``, ``jnp.dot(w, x[i:i + k])``):
+    a slice contraction, GA201's to rewrite as one ``einsum``."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult) and window in (node.left, node.right):
+            return True
+        if isinstance(node, ast.Call) and window in node.args and (dotted(node.func) or "").rpartition(".")[2] in CONTRACTIONS:
+            return True
+    return False
+
+
+#: Products that contract their operands (GA201 reads a slice of one in a loop).
+CONTRACTIONS = frozenset({"dot", "matmul", "tensordot", "einsum", "inner", "vdot", "outer"})
 
 
 def _window(variable: str, value: ast.expr) -> tuple[int, ast.expr, ast.expr | None] | None:

@@ -182,11 +182,22 @@ class Context:
         return value.id, _int_constant(parameter_defaults(method.args).get(value.id)), function_key(method, f"{qualname}.__init__")
 
     def attribute_literal(self, attr: str) -> tuple[int, str] | None:
-        """``(count, method)`` when the class around assigns ``self.<attr>`` once, in any method,
-        to an int literal (``self.n_levels = 300``, ``int(300)``); else None."""
+        """``(count, where)`` when the class around assigns ``self.<attr>`` once, in any method,
+        to an int literal (``self.n_levels = 300``, ``int(300)``), or, assigning it nowhere,
+        declares it in its body with one (``horizon: int = 3``, a dataclass field); else None."""
         found = self._only_assignment(attr)
         count = _int_constant(found[2]) if found is not None else None
-        return (count, found[1].name) if found is not None and count is not None else None
+        if found is not None:
+            return (count, f"`{found[1].name}`") if count is not None else None
+        klass = next((node for node in reversed(self.scopes) if isinstance(node, ast.ClassDef)), None)
+        if klass is None or self.memo("class_attributes").get(id(klass), {}).get(attr):
+            return None
+        for item in klass.body:
+            target = item.target if isinstance(item, ast.AnnAssign) else item.targets[0] if isinstance(item, ast.Assign) and len(item.targets) == 1 else None
+            if isinstance(target, ast.Name) and target.id == attr and item.value is not None:  # type: ignore[union-attr]
+                count = _int_constant(item.value)  # type: ignore[union-attr]
+                return (count, f"the class body (`{attr}` defaults to {count})") if count is not None else None
+        return None
 
     def sizes_weights(self, param: str) -> str | None:
         """The call by which ``__init__`` of the class around creates a weight with the parameter
