@@ -538,3 +538,18 @@ def test_a_class_field_defaulting_to_a_few_steps_is_small_whatever_its_name(tmp_
 
 def test_a_class_field_defaulting_to_many_steps_is_data_sized(tmp_path):
     assert [code for code, _, _ in found(tmp_path, PLANNER.format(field="horizon: int = 500", count="self.horizon"))] == ["GA103"]
+
+
+def test_strided_windows_stacked_whole_are_one_gather(tmp_path):
+    source = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def frames(sig, win: int = 400, hop: int = 160):
+        nf = (sig.shape[0] - win) // hop + 1
+        return jnp.stack([sig[f * hop : f * hop + win] for f in range(nf)])
+    """
+    findings = scan_files(tmp_path, {"m.py": source}, ALL)
+    assert [item.code for item in findings] == ["GA101"]
+    assert "sig[(jnp.arange(nf) * hop)[:, None] + jnp.arange(win)]" in findings[0].message

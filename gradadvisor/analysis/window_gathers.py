@@ -45,7 +45,8 @@ def window_gather(variable: str, iterable: ast.expr, value: ast.expr, is_builtin
         return None
     found = _window(variable, value)
     if found is not None:
-        return WindowGather(value.value, *found, iterable.args[0])  # type: ignore[attr-defined]
+        axis, width, stride = found
+        return WindowGather(value.value, axis, width, iterable.args[0], stride)  # type: ignore[attr-defined]
     reads = [node for node in ast.walk(value) if isinstance(node, ast.Name) and node.id == variable]
     windows = [node for node in ast.walk(value) if isinstance(node, ast.Subscript) and _window(variable, node) is not None]
     if len(windows) != 1 or len(reads) != sum(1 for node in ast.walk(windows[0]) if isinstance(node, ast.Name) and node.id == variable):
