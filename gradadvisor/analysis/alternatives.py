@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from gradadvisor.analysis.names import canonical
-from gradadvisor.analysis.syntax import walk_local
+from gradadvisor.analysis.syntax import leaves, walk_local
 
 #: Calls that map a function over a batch at once.
 VECTORIZING = frozenset({"jax.vmap", "jax.lax.map", "jax.numpy.vectorize", "equinox.filter_vmap", "flax.linen.vmap", "haiku.vmap", "jax.pmap"})
@@ -29,7 +29,7 @@ def vectorized_alternative(ctx) -> str | None:
         line = statement.lineno
         if any(item is inner for item in statement.body):
             other, where = statement.orelse, f"the `else` branch of the `if` at line {line}"
-            if not other and _returns(statement.body):
+            if not other and leaves(statement.body):
                 place = ctx.block_of(statement)
                 other, where = (place[0][place[1] + 1:] if place else []), f"the code after the `if` at line {line}"
         elif any(item is inner for item in statement.orelse):
@@ -43,7 +43,3 @@ def vectorized_alternative(ctx) -> str | None:
                     return (f"{where} computes it with `{name.replace('jax.numpy.', 'jnp.')}` (line {node.lineno}): "
                             "this loop is the alternative the code chose (memory, debugging), not an oversight")
     return None
-
-
-def _returns(block: list[ast.stmt]) -> bool:
-    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))

@@ -36,7 +36,7 @@ from gradadvisor.analysis.gradient import APPLIES, GRADIENT_FUNCTIONS, PAIR_TRAN
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import (
-    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, nested_statements, names_read, one_line, positional, range_bounds,
+    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, leaves, nested_statements, names_read, one_line, positional, range_bounds,
     walk_local,
 )
 from gradadvisor.analysis.values import Value
@@ -151,7 +151,7 @@ class Scope:
             position = Position(index, chain)
             self.positions[id(stmt)] = position
             if isinstance(stmt, ast.If):
-                self.tests[index] = (stmt.test, chain, _exits(stmt.body), _exits(stmt.orelse))
+                self.tests[index] = (stmt.test, chain, leaves(stmt.body), leaves(stmt.orelse))
             self._bind_statement(stmt, position)
             for block, branch in _blocks(stmt):
                 inner = chain if branch is None else chain + ((index, branch),)
@@ -334,11 +334,6 @@ def _guarded_kind(test: ast.expr, name: str, holds: bool) -> str | None:
     types = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     kinds = {_GUARDED_KINDS.get((dotted(kind) or "").rpartition(".")[2]) for kind in types}
     return kinds.pop() if len(kinds) == 1 and None not in kinds else None
-
-
-def _exits(block: list[ast.stmt]) -> bool:
-    """The block always leaves the function: it ends in a ``return`` or a ``raise``."""
-    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
 
 
 def _blocks(stmt: ast.stmt) -> Iterator[tuple[object, int | None]]:
@@ -541,10 +536,11 @@ class Facts:
         if statement is None:
             return None
         scope = self.scope(init, self.module_scope)
-        value = _Evaluator(self, scope, scope.position_of(statement), {}).eval(assigned[0], depth + 1)
+        evaluator = _Evaluator(self, scope, scope.position_of(statement), {})
+        value = evaluator.eval(assigned[0], depth + 1)
         text = f"`self.{attr} = {one_line(self.source.segment(assigned[0]), 40)}` (in `__init__`)"
-        shaped = any(isinstance(node, ast.Attribute) and node.attr == "shape" or isinstance(node, ast.Call) and dotted(node.func) in ("len", "jnp.shape", "np.shape")
-                     for node in ast.walk(assigned[0]))
+        shaped = any(isinstance(node, ast.Attribute) and node.attr == "shape" or isinstance(node, ast.Call) and (
+            evaluator.is_builtin(node.func, "len") or evaluator.resolve(node.func) in ("jax.numpy.shape", "numpy.shape")) for node in ast.walk(assigned[0]))
         if value.kind == v.SIZE and value.param is None and shaped:
             # (a size of what ``__init__`` is passed, ``len(layers)``, is its callers' to show; an
             # ``int(spec["n"])`` is a setting and ``300`` a literal, both judged by ``extent``)
@@ -553,9 +549,13 @@ class Facts:
 
     def _class_of(self, method: ast.AST) -> ast.ClassDef | None:
         """The class whose body defines ``method``."""
-        table = self.__dict__.get("_method_classes")
+        return self._method_classes().get(id(method))
+
+    def _method_classes(self) -> dict[int, ast.ClassDef]:
+        """Each method of the module's classes (by node id) -> its class (one walk, kept)."""
+        table = self.__dict__.get("_method_class_table")
         if table is None:
-            table = self.__dict__["_method_classes"] = {}
+            table = self.__dict__["_method_class_table"] = {}
             stack = list(self.module.body)
             while stack:
                 statement = stack.pop()
@@ -564,20 +564,14 @@ class Facts:
                         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
                             table[id(item)] = statement
                 stack.extend(nested_statements(statement))
-        return table.get(id(method))
+        return table
 
     def _instance_transforms(self) -> dict[int, dict[str, Value]]:
         """For each method (by node id): its class's ``self.attr = transform(f)`` attributes."""
         table: dict[int, dict[str, Value]] = {}
         if not SELF_TRANSFORM.search(self.source.text):
             return table  # no ``self.x = f(...)`` at all
-        classes, stack = [], list(self.module.body)
-        while stack:
-            statement = stack.pop()
-            if isinstance(statement, ast.ClassDef):
-                classes.append(statement)
-            stack.extend(nested_statements(statement))
-        for klass in classes:
+        for klass in dict.fromkeys(self._method_classes().values()):
             found: dict[str, Value] = {}
             for attr, assigned in instance_assignments(klass).items():
                 value = assigned[0] if len(assigned) == 1 else None

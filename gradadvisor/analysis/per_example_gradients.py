@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from gradadvisor.analysis.extent import Extent
-from gradadvisor.analysis.gradient import DIFFERENTIATED_ARGUMENTS, bound_transform, derivative_kind, differentiated_parameters, differentiated_positions, gradient_call, gradient_calls, is_autograd
+from gradadvisor.analysis.gradient import (
+    DIFFERENTIATED_ARGUMENTS, bound_transform, called_definition, derivative_kind, differentiated_parameters, differentiated_positions, gradient_call,
+    gradient_calls, is_autograd,
+)
 from gradadvisor.analysis.host_code import assigns_items
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, list_source, map_loop, read, read_index, single_generator, while_loop
@@ -148,10 +151,11 @@ def point_derivative(call_node: ast.Call, loop: ElementLoop, ctx) -> str | None:
 def _differentiated(func: ast.expr, ctx) -> tuple[int, ...] | None:
     """The argument positions the gradient function ``func`` differentiates (``grad(f, 1)``, or
     a name bound once to it, or a helper of the module whose derivatives are taken at those of
-    its parameters: ``def rhs(t, s): return grad(h)(s)``); None when not shown."""
-    definition = ctx.local_function(func.id) if isinstance(func, ast.Name) else None
+    its parameters, or a method of the class around: ``def rhs(t, s): return grad(h)(s)``); None
+    when not shown."""
+    definition = called_definition(func, ctx)
     if definition is not None:
-        params = [arg.arg for arg in [*definition.args.posonlyargs, *definition.args.args]]
+        params = [arg.arg for arg in [*definition.args.posonlyargs, *definition.args.args]][isinstance(func, ast.Attribute):]  # (``self``)
         named = differentiated_parameters(definition, ctx.resolve, lambda inner: bound_transform(inner, ctx))
         return tuple(index for index, param in enumerate(params) if param in named) or None
     func = followed_binding(func, ctx)[0]

@@ -55,7 +55,7 @@ from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
 from gradadvisor.analysis.syntax import (
-    Source, dotted, int_value, names_read, nested_statements, one_line, own_expressions, parameter_names, positional, target_names, walk_local, word_regex,
+    Source, dotted, int_value, leaves, names_read, nested_statements, one_line, own_expressions, parameter_names, positional, target_names, walk_local, word_regex,
 )
 
 #: A statement whose text names one of these may apply a transform.
@@ -1108,13 +1108,8 @@ class SummaryBuilder:
             made = value.value if isinstance(value, ast.Attribute) else None
             if isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and self._is_class_name(made.func.id):
                 reference = f"{made.func.id}.{value.attr}"  # ``jax.jit(Conv(K).apply)``: the method of a fresh instance
-            elif reference is not None and "." not in reference and (owner := self._instance_class(reference, scope)) is not None:
-                reference = f"{owner}.__call__"  # ``obs = Observable(cfg); jax.jit(obs)``
-            elif reference is not None and "." in reference:
-                # ``model.loss = jit(model.loss)`` with ``model = DenseModel(...)``: the class's method.
-                head, _, attr = reference.partition(".")
-                owner = self._instance_class(head, scope)
-                reference = f"{owner}.{attr}" if owner is not None else reference
+            elif reference is not None:
+                reference = self._through_instance(reference, scope)
             if reference is not None:
                 self.summary.seeds.append(Seed(reference, scope_key, klass, level, transform, line, text, argnums, unmapped))
                 function = self.summary.functions.get(scope_key) if scope_key is not None else None
@@ -1162,6 +1157,14 @@ class SummaryBuilder:
         if not isinstance(target, ast.Name) or not items or not all(isinstance(item, (ast.Name, ast.Attribute)) for item in items):
             return None
         return list(items)
+
+    def _through_instance(self, reference: str, scope: Scope) -> str:
+        """``reference`` read through an instance of a class of this module that a name holds:
+        ``model.loss`` with ``model = DenseModel(...)`` is ``DenseModel.loss``, and ``obs`` with
+        ``obs = Observable(cfg)`` (called, or transformed) is ``Observable.__call__``."""
+        head, _, attr = reference.partition(".")
+        owner = self._instance_class(head, scope)
+        return reference if owner is None else f"{owner}.{attr or '__call__'}"
 
     def _instance_class(self, name: str, scope: Scope) -> str | None:
         """The class of this module that ``name`` holds an instance of: bound once, in ``scope``
@@ -1316,9 +1319,8 @@ class SummaryBuilder:
                 for call in walk_local(expr):
                     if isinstance(call, ast.Call):
                         callee = _reference(call.func)
-                        head, _, attr = (callee or "").partition(".")
-                        if attr and "." not in attr and (owner := self._instance_class(head, self.facts.module_scope)) is not None:
-                            callee = f"{owner}.{attr}"  # ``ilqr = IterativeLQR(...); ilqr.rollout()``
+                        if callee is not None and callee.count(".") == 1:
+                            callee = self._through_instance(callee, self.facts.module_scope)  # ``ilqr.rollout()``
                         if callee is not None and callee not in found:
                             found.append(callee)
 
@@ -1446,7 +1448,7 @@ class SummaryBuilder:
                 continue
             in_body = _spans(node.body, where)
             # in the ``else``, or after an ``if`` whose body always leaves (``return``, ``raise``)
-            after_exit = isinstance(node.body[-1], (ast.Return, ast.Raise)) and (node.end_lineno or node.lineno) < where[0]
+            after_exit = leaves(node.body) and (node.end_lineno or node.lineno) < where[0]
             if not in_body and not _spans(node.orelse, where) and not (after_exit and _same_block(root, node, statement)):
                 continue
             left, op, right = node.test.left, node.test.ops[0], node.test.comparators[0]

@@ -333,6 +333,11 @@ def assigned_targets(stmt: ast.stmt) -> list[str]:
     return []
 
 
+def leaves(block: list[ast.stmt]) -> bool:
+    """The block always leaves the function: it ends in a ``return`` or a ``raise``."""
+    return bool(block) and isinstance(block[-1], (ast.Return, ast.Raise))
+
+
 def grown_list(stmt: ast.stmt) -> tuple[str, ast.expr, str] | None:
     """A statement that adds one item to a list: ``(list, item, end)`` with ``end`` "append"
     for ``xs.append(v)``, ``xs = xs + [v]``, ``xs += [v]`` and ``xs.extend([v])``, "insert" for
