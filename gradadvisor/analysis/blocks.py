@@ -63,6 +63,9 @@ def block_width(item: ast.AST, index: str, stride: ast.expr | None = None) -> as
     for ``k`` the stride."""
     if not isinstance(item, ast.Slice) or item.step is not None or item.lower is None or item.upper is None:
         return None
+    if _int_of(item.lower) is not None and _int_of(item.upper) is not None:
+        # ``x[int(i * k):int((i + 1) * k)]``: the same block, its bounds made ints
+        item = ast.Slice(lower=_int_of(item.lower), upper=_int_of(item.upper))
     upper = _unclipped(item.upper)
     if stride is not None:
         walked = item.lower
@@ -83,6 +86,15 @@ def block_width(item: ast.AST, index: str, stride: ast.expr | None = None) -> as
             if _same(start, item.lower) and _same(step, width):
                 return width
     return None
+
+
+def _int_of(bound: ast.expr) -> ast.expr | None:
+    """``e`` for ``int(e)``; ``bound`` itself when it is no call; None for any other call."""
+    if isinstance(bound, ast.Call):
+        if isinstance(bound.func, ast.Name) and bound.func.id == "int" and len(bound.args) == 1 and not bound.keywords:
+            return bound.args[0]
+        return None
+    return bound
 
 
 def _unclipped(upper: ast.expr) -> ast.expr:

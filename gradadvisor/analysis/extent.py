@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.library import INDEX_PRODUCERS, project_module
-from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, symmetric_offsets, tail_name, walk, window_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, scaled_base, symmetric_offsets, tail_name, walk, window_count
 from gradadvisor.analysis.values import Value
 
 #: ``Extent.owner`` of a count another module states (``range(params.M)``): this, then the
@@ -225,7 +225,7 @@ class ExtentReader:
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
                  constructor_param=None, used_as_mapping=None, module_setting=None, attribute_literal=None, attribute_origin=None,
-                 attribute_tuple=None, sizes_weights=None) -> None:
+                 attribute_tuple=None, sizes_weights=None, holds_functions=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -242,6 +242,7 @@ class ExtentReader:
         self.sizes_weights = sizes_weights or (lambda param: None)  # an __init__ parameter -> the weight-creating call it sizes
         self.attribute_tuple = attribute_tuple or (lambda attr: None)  # self.<attr> -> the ints of the literal tuple the class assigns it once
         self.attribute_origin = attribute_origin or (lambda attr: None)  # self.<attr> -> (the method, the parameter or loaded local it reads, keys read, text, loader)
+        self.holds_functions = holds_functions or (lambda name: False)  # name -> the function calls its items (layers)
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -282,7 +283,7 @@ class ExtentReader:
                     return self._held_shape_entry(bound) or self._imported_constant(bound) or unknown(f"cannot tell the length of `{text}`")
                 if counted.kind == v.UNKNOWN:
                     # ``range(self.T - 1, -1, -1)`` runs as often as ``range(self.T)``: the setting is the base
-                    base = offset_of(bound)[0] or bound
+                    base = scaled_base(offset_of(bound)[0] or bound)
                     setting = (self._setting(base) or self._field_arithmetic(bound) or self._parameter_entry(base) or self._entry_count(base)
                                or self._held_shape_entry(base) or self._imported_constant(base))
                     if setting is not None:
@@ -796,6 +797,11 @@ class ExtentReader:
 
     def _size(self, length: str, value: Value, text: str) -> Extent:
         """The extent of ``range(length)``."""
+        counted = re.search(r"\blen\(([A-Za-z_]\w*)\)", length)
+        if counted is not None and self.holds_functions(counted.group(1)):
+            # ``n_hidden = len(model) - 1`` where ``vmap(model[l])(h)``: a count of layers
+            return Extent("static", f"`{length}` counts `{counted.group(1)}`, whose items the function calls: a list of layers or functions, not data",
+                          size=length)
         if PARAMETER_ROWS.match(length):
             # ``n_rep = params.shape[0]``: the parameters stacked per layer or repetition
             return Extent("static", f"`{length}`: the leading length of the model's parameters (a count of layers or repetitions, by its name)",

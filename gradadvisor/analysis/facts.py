@@ -1199,6 +1199,14 @@ class _Evaluator:
                 # ``e = self.embed(ids); _, T, _ = e.shape``: what a call returned, read for its shape
                 return v.array(None, evidence=(f"`{name}.shape` is read: `{name}` is an array",))
             return joined
+        walked = _comprehension_variables(scope).get(name)
+        if walked:
+            # ``[jnp.trace(p[i] @ u) for i in range(16)]``: read inside a comprehension that binds
+            # it (what every comprehension binding it walks, joined)
+            result: Value | None = None
+            for generator, path in walked:
+                result = v.join(result, self._element(self.eval(generator.iter, depth), generator.iter, generator.target, path, depth))
+            return result or v.UNKNOWN_VALUE
         if name in scope.declared_global:
             return self._module_name(name, depth)
         outer = scope.parent
@@ -1355,6 +1363,17 @@ class _Evaluator:
                        for generator in node.generators]
             # ``[(p, q) for p in ... for q in ...]``: items of a fixed arity (an index table's rows)
             item = v.sequence(len(node.elt.elts)) if isinstance(node.elt, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in node.elt.elts) else None
+            if item is None:
+                # ``[jnp.kron(p[i], p[j]) for i in range(4) for j in range(4)]``: the item with
+                # each variable bound to what its ``for`` walks
+                inner = self
+                for generator in node.generators:
+                    overlay = dict(inner.overlay)
+                    walked = inner.eval(generator.iter, depth)
+                    for path, name in _unpack(generator.target):
+                        overlay[name] = inner._element(walked, generator.iter, generator.target, path, depth)
+                    inner = _Evaluator(self.facts, self.scope, self.at, overlay)
+                item = inner.eval(node.elt, depth)
             if all(isinstance(length, int) for length in lengths):
                 return v.sequence(math.prod(lengths), item)  # type: ignore[arg-type]
             return v.sequence(None, item)
@@ -1903,6 +1922,11 @@ class _Evaluator:
             return Value(v.SEQUENCE, length=2, item=parts[0], parts=parts)
         if qualified.startswith(("jax.tree_util.tree_leaves", "jax.tree.leaves", "jax.tree_leaves")):
             return v.sequence(None, evidence=("pytree leaves",))
+        if qualified.startswith(("jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.tree_flatten")):
+            # ``leaves, treedef = tree_flatten(tree)``: a list of leaves (one per parameter tensor,
+            # shapes differ) and the structure
+            leaves = v.sequence(None, evidence=("pytree leaves",))
+            return Value(v.SEQUENCE, length=2, item=leaves, parts=(leaves, Value(v.OBJECT)))
         if qualified.startswith(("jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map")):
             # mapped over lists (every tree has the first's structure: one of them shown to be a
             # list is enough), the result is a list as long, whose items may differ in shape
@@ -2044,6 +2068,13 @@ class _Evaluator:
             first = self._dim(args[0], depth)
             second = self._dim(args[1], depth) if name == "eye" and len(args) > 1 else first
             return v.array((first, second), self._dtype(node, None, default_float), host=host, evidence=evidence)
+        if name == "kron" and len(args) == 2 and not node.keywords:
+            # the Kronecker product: each axis as long as the two operands' axes multiplied
+            a, b = (self.eval(arg, depth) for arg in args)
+            if a.is_array and b.is_array and a.shape is not None and b.shape is not None and len(a.shape) == len(b.shape):
+                shape = tuple(m * n if isinstance(m, int) and isinstance(n, int) else None for m, n in zip(a.shape, b.shape))
+                return v.array(shape, a.dtype if a.dtype == b.dtype else None, host=host and a.host and b.host, evidence=evidence)
+            return v.array(None, host=host)
         if name in lib.FROM_VALUES and args:
             return self._from_values(args[0], node, depth, host, evidence)
         if name in ("stack",) and args:
@@ -2101,6 +2132,15 @@ class _Evaluator:
             return v.size(self.code(node))
         if name.startswith("linalg.") and name[7:] in DECOMPOSITION_RANKS and not node.keywords:
             return self._decomposition(name[7:], args, depth, host=host)
+        if name in ("split", "array_split") and len(args) >= 2:
+            # ``jnp.split(x, x.shape[0])``: as many pieces as the count says (a list of split
+            # points says one more than it has, not worked out here)
+            count = self.eval(args[1], depth)
+            if count.kind == v.SCALAR and type(count.literal) is int:
+                return v.sequence(count.literal, v.array(None, host=host))
+            if count.kind == v.SIZE:
+                return v.sequence(self.code(args[1]), v.array(None, host=host))
+            return v.sequence(None, v.array(None, host=host))
         if name in lib.TUPLE_RESULTS or name.startswith("linalg.") and name[7:] in ("eigh", "svd", "qr"):
             if name == "gradient":
                 first = self.eval(args[0], depth) if args else v.UNKNOWN_VALUE
@@ -2219,7 +2259,16 @@ class _Evaluator:
             if item is not None and item.kind == v.SCALAR:
                 return v.array((inner.length,), dtype, host=host, evidence=evidence)
             if item is not None and item.kind == v.SEQUENCE:
-                return v.array((inner.length, item.length), dtype, host=host, evidence=evidence)
+                # nested lists: one axis per level (``[[[1, 0], [0, 1]], ...]``: three)
+                shape: list[v.Dim] = [inner.length]
+                while item is not None and item.kind == v.SEQUENCE and len(shape) < 8:
+                    shape.append(item.length)
+                    item = item.item
+                if item is not None and item.kind == v.ARRAY:
+                    shape.extend(item.shape if item.shape is not None else ())
+                    if item.shape is None:
+                        return v.array(None, dtype, host=host, evidence=evidence)
+                return v.array(tuple(shape), dtype, host=host, evidence=evidence)
             return v.array((inner.length,) + ((None,) if item is not None and item.kind == v.ARRAY else ()) if item is None or item.kind != v.ARRAY else None, dtype, host=host, evidence=evidence)
         return v.array(None, dtype, host=host, data=inner.data if inner.is_array else False, evidence=evidence)
 
@@ -2354,6 +2403,21 @@ def _field_of_parameter(node: ast.AST, evaluator) -> bool:
     the function (not ``self`` or ``cls``), as a namedtuple or dataclass of arrays is passed."""
     root = attribute_root(node) if isinstance(node, ast.Attribute) else None
     return root is not None and root.id not in ("self", "cls") and evaluator.eval(root, 0).kind == v.PARAM
+
+
+def _comprehension_variables(scope: Scope) -> dict[str, list[tuple[ast.comprehension, tuple[int, ...]]]]:
+    """The names the scope binds as the variable of a comprehension's ``for`` (each with those
+    ``for``s and its place in their targets): what they hold wherever they are read, since a
+    comprehension's variables are seen only inside it (at most four comprehensions a name)."""
+    found = scope.__dict__.get("_comprehended")
+    if found is None:
+        seen: dict[str, list] = {}
+        for node in walk_local(scope.node):
+            if isinstance(node, ast.comprehension):
+                for path, name in _unpack(node.target):
+                    seen.setdefault(name, []).append((node, path))
+        found = scope.__dict__["_comprehended"] = {name: places for name, places in seen.items() if len(places) <= 4}
+    return found
 
 
 def _shaped_names(scope: Scope) -> frozenset[str]:

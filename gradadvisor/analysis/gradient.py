@@ -324,12 +324,21 @@ def _returns_derivative(func: ast.AST, ctx, depth: int = 0) -> str | None:
 
 
 def called_definition(func: ast.AST, ctx) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The ``def`` a call's function names: a function of this module (``helper``), or a method
-    of the class around through ``self`` (``self.helper``); None otherwise."""
+    """The ``def`` a call's function names: a function of this module (``helper``), a method of
+    the class around through ``self`` (``self.helper``), or a method of a class of this module
+    through an instance of it (``net.helper`` with ``net = Net()`` or ``net: Net``); None
+    otherwise."""
     if isinstance(func, ast.Name):
         return ctx.local_function(func.id)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
         return method_around(func.attr, ctx)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        # ``net.dparams(y, p)`` where ``net = Net()`` or ``net: Net``: the method of that class of this module
+        receiver = ctx.value(func.value)
+        name = receiver.function if receiver.kind == v.OBJECT else receiver.annotation if receiver.kind == v.PARAM else None
+        found = ctx.scope.definition(name, "class") if name and name.isidentifier() else None
+        if found is not None and isinstance(found[0], ast.ClassDef):
+            return next((item for item in found[0].body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == func.attr), None)
     return None
 
 

@@ -165,6 +165,22 @@ def dim(value: v.Value, axis: int, batched: bool = False) -> v.Dim:
     return value.shape[axis - 2]
 
 
+def chain_dim(expr: ast.AST, axis: int, ctx) -> v.Dim:
+    """Axis 0 or 1 of a matrix written as a product of matrices (``Z @ U @ Z``): the first
+    factor's rows, the last factor's columns (a transpose ``P.T`` swaps them), when the values
+    do not say it of the whole."""
+    found = dim(ctx.value(expr), axis)
+    while found is None:
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.MatMult):
+            expr = expr.left if axis == 0 else expr.right
+        elif isinstance(expr, ast.Attribute) and expr.attr in ("T", "mT"):
+            expr, axis = expr.value, 1 - axis
+        else:
+            return None
+        found = dim(ctx.value(expr), axis)
+    return found
+
+
 def dtype_conditions(conditions, operands, trace: bool, ctx) -> None:
     """The einsum keeps the operands' dtype: not bool or a small one, and known for ``trace``
     (``jnp.trace`` sums integers and bools in a wider dtype)."""
@@ -288,8 +304,12 @@ def captured_operand(operands, ctx) -> str | None:
         return None
     for operand in operands:
         root = attribute_root(operand) if isinstance(operand, ast.Attribute) else operand
-        if isinstance(root, ast.Name) and root.id != "self" and not ctx.facts.bindings_at(root.id, ctx.scope, ctx.statement) and ctx.value(root).kind in (v.ARRAY, v.UNKNOWN, v.PARAM):
-            return root.id
+        # the operand's root, or a name an expression operand reads (``ev ** (p - 1)``)
+        names = [root] if isinstance(root, ast.Name) else [node for node in ast.walk(operand) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)]
+        for name in names:
+            if name.id != "self" and not ctx.facts.bindings_at(name.id, ctx.scope, ctx.statement) and ctx.value(name).kind in (v.ARRAY, v.UNKNOWN, v.PARAM):
+                if ctx.resolve(name) is None:  # not a module (``jnp``)
+                    return name.id
     return None
 
 

@@ -81,6 +81,8 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
     if _halving_carry(form, flow):
         return False  # tab = f(tab[..., ::2], tab[..., 1::2]): an axis halved each step, log2 of its length steps
+    if isinstance(node, ast.While) and _geometric_test(node):
+        return False  # while norm(b) < 1000: b = b * 2: a value scaled each step reaches the bound in log steps
     # a count the code states (a literal, a field default worked out) outweighs a name in the header
     stated_count = extent.size is not None and extent.size.isdigit() and int(extent.size) >= LITERAL_STEPS
     for name in _header_names(header) if header is not None and not stated_count else ():
@@ -106,6 +108,41 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
     if count is not None and not walks_data(form, flow) and count < _threshold(header, extent, node, ctx):
         return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
+
+
+def _geometric_test(node: ast.While) -> bool:
+    """A ``while`` loop whose test compares values the body only scales by a number literal
+    other than one (``b = b * 2``, ``n //= 2``, ``x = 3 * x``): the value grows or shrinks
+    geometrically, so the bound is reached after a logarithm of it steps, not the bound's
+    number of steps."""
+    test = node.test
+    if not isinstance(test, ast.Compare):
+        return False
+    moving = {name for name in names_read(test)}
+    scaled: set[str] = set()
+    for stmt in walk(node):
+        if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id in moving:
+            if not (isinstance(stmt.op, (ast.Mult, ast.Div, ast.FloorDiv)) and _scale(stmt.value)):
+                return False
+            scaled.add(stmt.target.id)
+        elif isinstance(stmt, ast.Assign) and any(isinstance(target, ast.Name) and target.id in moving for target in stmt.targets):
+            value = stmt.value
+            name = next(target.id for target in stmt.targets if isinstance(target, ast.Name) and target.id in moving)
+            if not (len(stmt.targets) == 1 and isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Mult, ast.Div, ast.FloorDiv))):
+                return False
+            own = (isinstance(value.left, ast.Name) and value.left.id == name and _scale(value.right)
+                   or isinstance(value.op, ast.Mult) and isinstance(value.right, ast.Name) and value.right.id == name and _scale(value.left))
+            if not own:
+                return False
+            scaled.add(name)
+    return bool(scaled)
+
+
+def _scale(expr: ast.expr) -> bool:
+    """A number literal other than one (and its negation)."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) in (int, float) and expr.value not in (0, 1)
 
 
 def _halving_carry(form: LoopForm, flow: Flow) -> bool:

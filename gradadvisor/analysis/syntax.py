@@ -425,6 +425,25 @@ def offset_of(node: ast.expr) -> tuple[ast.expr | None, int]:
     return node, 0
 
 
+def scaled_base(node: ast.expr) -> ast.expr:
+    """The count an integer expression scales by literals (``2 * self.n + 1``, ``self.n // 2``,
+    ``n * 3``): ``self.n``, ``n``; the expression itself when it is not one. A count so made
+    grows as its base does."""
+    while True:
+        base, _ = offset_of(node)
+        if base is None:
+            return node
+        node = base
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.FloorDiv)):
+            if isinstance(node.op, ast.Mult) and int_value(node.left) is not None:
+                node = node.right
+                continue
+            if int_value(node.right) is not None:
+                node = node.left
+                continue
+        return node
+
+
 @dataclass(frozen=True)
 class RangeBounds:
     """What ``range(...)``'s arguments say about its trip count.

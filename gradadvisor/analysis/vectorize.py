@@ -568,9 +568,13 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         return None  # ``jax.grad(lambda z: g(z)[i])(x)``: the rows of ``g(z)`` exist only inside the lambda
     remaining = sum(1 for child in walk(new_body) if isinstance(child, ast.Name) and child.id == index)
     variables = list(reads.values())
+    traced_index: tuple[str, ...] = ()
     if remaining:
-        if count is None or arange is None or not _index_only_passed(new_body, index, resolve, is_builtin):
+        uses: set[str] = set()
+        if count is None or arange is None or not _index_only_passed(new_body, index, resolve, is_builtin, uses):
             return None
+        if "arithmetic" in uses:
+            traced_index = (f"arithmetic on `{index}`, mapped as a traced int32, gives what the Python int gave (no overflow, no negative powers)",)
         variables.insert(0, index)
         values = arange(count)
         if start is not None and isinstance(values, ast.Call) and len(values.args) == 1:
@@ -580,7 +584,7 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     if not variables:
         return None
     assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
-    assumptions += blocks
+    assumptions += blocks + traced_index
     return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start, chunks, bool(blocks))
 
 
@@ -758,10 +762,12 @@ def _literal_int(node: ast.AST | None) -> int | None:
     return None
 
 
-def _index_only_passed(body: ast.AST, index: str, resolve, is_builtin) -> bool:
+def _index_only_passed(body: ast.AST, index: str, resolve, is_builtin, uses: set[str] | None = None) -> bool:
     """Every use of ``index`` is an argument (or part of arithmetic in one) of a function that
-    can take it as a traced value: not a builtin (``range``, ``int``...), not a shape or bound
-    (``jnp.zeros(i)``), never a subscript, a slice bound, a test or a string."""
+    can take it as a traced value (not a builtin (``range``, ``int``...), not a shape or bound
+    (``jnp.zeros(i)``)), or arithmetic making a value of its own (``(-1) ** k * term``); never a
+    subscript, a slice bound, a test or a string. ``uses`` collects "arithmetic" when the latter
+    is seen."""
     parents: dict[int, ast.AST] = {}
     for node in walk(body):
         for child in child_nodes(node):
@@ -775,6 +781,10 @@ def _index_only_passed(body: ast.AST, index: str, resolve, is_builtin) -> bool:
             child, parent = parent, parents.get(id(parent))
         if isinstance(parent, ast.keyword):
             child, parent = parent, parents.get(id(parent))
+        if child is not node and (parent is None or isinstance(parent, (ast.Assign, ast.Return)) and child is parent.value):
+            if uses is not None:
+                uses.add("arithmetic")
+            continue  # ``(-1) ** k * term``, ``w = k * dt``: arithmetic on the index, a traced value as well
         if not isinstance(parent, ast.Call) or child is parent.func or isinstance(child, ast.Starred):
             return False
         func = parent.func

@@ -19,7 +19,9 @@ from gradadvisor.analysis.captured_size import loaded_record
 from gradadvisor.analysis.inert_steps import set_aside
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
 from gradadvisor.analysis.extent import Extent, ExtentReader, created_shape, held_elsewhere, indexed_rows
+from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.facts import Facts, Scope, parameter_defaults
+from gradadvisor.analysis.gradient import TRANSFORM_LEVELS
 from gradadvisor.analysis.names import ImportMap
 from gradadvisor.analysis.summary import function_key
 from gradadvisor.analysis.syntax import FUNCTION_NODES, Source, Span, dotted, one_line
@@ -165,7 +167,8 @@ class Context:
         # reference cycle, and a cycle keeps the file's whole syntax tree for the collector.
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping,
-                            self.module_setting, self.attribute_literal, self.attribute_origin, self.attribute_tuple, self.sizes_weights)
+                            self.module_setting, self.attribute_literal, self.attribute_origin, self.attribute_tuple, self.sizes_weights,
+                            self.holds_functions)
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
@@ -212,6 +215,31 @@ class Context:
             shape = created_shape(node, self.resolve, random=True) if isinstance(node, ast.Call) else None
             if shape is not None and any(isinstance(item, ast.Name) and item.id == param for item in ast.walk(shape)):
                 return one_line(ast.unparse(node), 50)
+        return self._sizes_layers(init, param)
+
+    def _sizes_layers(self, init: ast.FunctionDef, param: str) -> str | None:
+        """The call by which ``__init__`` builds a network of a module library (``hk.nets.MLP``,
+        ``nn.Dense``, ``eqx.nn.Linear``) with a width that ``param`` gives, directly or through
+        the locals and attributes ``__init__`` computes from it before (``self.layers =
+        [self.bidders * self.items, 64]``, then ``MLP(self.layers)``), as written; else None. A
+        count that sizes a layer is fixed by the architecture."""
+        carried = {param}
+
+        def reads(expr: ast.AST) -> bool:
+            return any(isinstance(item, ast.Name) and item.id in carried
+                       or isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name) and item.value.id == "self" and f"self.{item.attr}" in carried
+                       for item in ast.walk(expr))
+
+        for stmt in ast.walk(init):
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and reads(stmt.value):
+                target = stmt.targets[0]
+                if isinstance(target, ast.Name):
+                    carried.add(target.id)
+                elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                    carried.add(f"self.{target.attr}")
+            elif isinstance(stmt, ast.Call) and (self.resolve(stmt.func) or "").startswith(lib.MODULE_LIBRARIES[:4]):
+                if any(reads(arg) for arg in [*stmt.args, *(k.value for k in stmt.keywords)]):
+                    return one_line(ast.unparse(stmt), 50)
         return None
 
     def attribute_tuple(self, attr: str) -> list[int] | None:
@@ -345,6 +373,27 @@ class Context:
                 return True
             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
                 return True
+        return False
+
+    def holds_functions(self, name: str) -> bool:
+        """The function calls an item of ``name`` (``model[l](h)``, ``model[-1](h)``), hands one to
+        a transform as the function (``jax.vmap(model[l])``), or calls each item it walks (``for
+        layer in model: h = layer(h)``): a list of layers or functions, whose length is fixed by
+        the model, not by the data."""
+        function = self.function
+        if function is None:
+            return False
+
+        def item(node: ast.AST) -> bool:
+            return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name
+
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and (item(node.func) or node.args and item(node.args[0]) and (self.resolve(node.func) or "") in TRANSFORM_LEVELS):
+                return True
+            if isinstance(node, ast.For) and isinstance(node.iter, ast.Name) and node.iter.id == name and isinstance(node.target, ast.Name):
+                called = node.target.id
+                if any(isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == called for stmt in node.body for call in ast.walk(stmt)):
+                    return True
         return False
 
     def as_passed(self, name: str) -> bool:

@@ -6,6 +6,7 @@ import ast
 import re
 
 from gradadvisor.analysis.blocks import BATCHED_BLOCKS, chunk_evidence
+from gradadvisor.analysis.stopped_gradient import stopped_result
 from gradadvisor.analysis.gradient import gradient_shown
 from gradadvisor.analysis.host_code import mapped_fallback
 from gradadvisor.analysis.per_example_gradients import gradient_loop
@@ -416,7 +417,7 @@ class PerSampleMap(Rule):
         if builtin_sum(appended.joins[0], ctx) and not advice_only:
             self._added(node, head, found, module, list_name, rewrite)
             return
-        self._report(node, head, found, module, rewrite, advice_only=advice_only, **shown)
+        self._report(node, head, found, module, rewrite, advice_only=advice_only, joined=appended.joins[0], **shown)
 
     def _windows(self, node: ast.AST, found, head: str) -> None:
         """``jnp.stack([x[i:i + w] for i in range(m)])``: one slice per window (advice)."""
@@ -450,12 +451,16 @@ class PerSampleMap(Rule):
 
     # -- the message and the rewrite ---------------------------------------------------------------
 
-    def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, advice_only: bool = False, **fields) -> None:
-        """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's advice and fix)."""
+    def _report(self, node: ast.AST, head: str, found: SampleMap, module: str, rewrite, advice_only: bool = False, joined: ast.AST | None = None,
+                **fields) -> None:
+        """Report ``head`` with the advice (``sample_map_advice``; ``rewrite()`` gives the rewrite's
+        advice and fix); ``joined``: the call joining the results, when ``node`` is not it."""
+        stopped = stopped_result(joined or node, self.ctx.function, self.ctx.resolve)
         if found.batched:  # each step maps its block already (memory): trace one block, not one per block
-            fields.update(need="compiled", require_trace=True, evidence=[BATCHED_BLOCKS])
+            fields.update(need="compiled", require_trace=True, evidence=[BATCHED_BLOCKS], no_gradient=stopped)
             self.report(node, f"{head}; {blocked_advice(self.ctx, found.loop)}", extent=found.extent, data=found.data, work="jax", **fields)
             return
+        fields.setdefault("no_gradient", stopped)
         advice, fix = sample_map_advice(self.ctx, found.loop, module, rewrite)
         fix = None if advice_only else fix
         chunks = getattr(found.loop, "chunks", ())

@@ -298,7 +298,8 @@ class DiagOfMatmul(Rule):
         if any(rank is not None and rank < 2 for rank in ranks):
             return  # a matrix-vector product: `diag` builds a matrix from the vector
         left_axis, right_axis = (1 if left_t else 0), (0 if right_t else 1)
-        dims = (mt.dim(ctx.value(left), left_axis, batched), mt.dim(ctx.value(right), right_axis, batched))
+        dims = tuple(mt.dim(ctx.value(operand), axis, batched) if batched else mt.chain_dim(operand, axis, ctx)
+                     for operand, axis in ((left, left_axis), (right, right_axis)))
         if any(isinstance(size, int) and size <= mt.SMALL_MATRIX for size in dims):
             return  # a diagonal of a few entries (`g = jnp.eye(4)`): the product is as small
         fix, rewrite = diagonal_einsum(ctx, node, DiagonalProduct(

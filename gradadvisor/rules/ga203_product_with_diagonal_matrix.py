@@ -272,7 +272,7 @@ class ProductWithDiagonalMatrix(Rule):
             f"`{one_line(ctx.code(node), 50)}` builds a dense diagonal matrix{where} and multiplies all its zeros, "
             f"and the gradient pays for the whole product too; {scaled} instead: `{one_line(rewrite, 60)}`",
             size=size, evidence=[why, *(item for item in (ctx.shape_evidence(vector),) if item)], fix=fix,
-            data={"operand_params": mt.source_params((other,), ctx)},
+            data={"operand_params": mt.source_params((other,), ctx), "captured": mt.captured_operand((other, vector), ctx)},
         )
 
     @classmethod

@@ -1,0 +1,380 @@
+"""Facts read from what a value becomes and how a count is made (pytree leaves from
+``tree_flatten``, a count that sizes a sub-network, a value scaled each step of a ``while``, the
+length of a list of layers, a result used only under ``stop_gradient``, blocks already mapped),
+and shapes through ``kron``, nested literals, comprehension variables and chains of products:
+each with its look-alike that is still reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import scan_files
+
+ALL = ("GA101", "GA102", "GA103", "GA201", "GA202", "GA203", "GA301", "GA302")
+
+
+def found(tmp_path, source: str) -> list[tuple[str, int, str]]:
+    return [(item.code, item.line, item.confidence) for item in scan_files(tmp_path, {"m.py": source}, ALL)]
+
+
+# -- pytree leaves from tree_flatten ----------------------------------------------------------
+
+LEAVES = """
+    import jax
+    import jax.numpy as jnp
+
+    def tree_vdot(a, b):
+        {flatten}
+        return sum(jnp.vdot(x, y) for x, y in zip(a, b))
+
+    def meta(p, q):
+        return tree_vdot(p, q)
+
+    g = jax.value_and_grad(meta)
+"""
+
+
+@pytest.mark.parametrize("flatten, expected", [
+    # the names rebound to the leaves: one term per parameter tensor, of different shapes
+    ("a, _ = jax.tree_util.tree_flatten(a); b, _ = jax.tree_util.tree_flatten(b)", []),
+    ("a, tree = jax.tree.flatten(a); b, _ = jax.tree.flatten(b)", []),
+    # look-alike: the arrays themselves, one term per row
+    ("pass", [("GA301", 7, "medium")]),
+])
+def test_leaves_of_a_flattened_tree(tmp_path, flatten, expected):
+    assert found(tmp_path, LEAVES.format(flatten=flatten)) == expected
+
+
+# -- a count that sizes a sub-network ---------------------------------------------------------
+
+PER_AGENT = """
+    import haiku as hk
+    import jax
+    import jax.numpy as jnp
+
+    class Auctioneer(hk.Module):
+        def __init__(self, bidders, items, name=None):
+            super().__init__(name=name)
+            self.bidders = bidders
+            self.items = items
+            self.layers = [{width}, 64]
+            self.mlp = hk.nets.MLP([*self.layers, self.items])
+
+        def __call__(self, vals):
+            return jnp.stack([self.mlp(jnp.roll(vals, i, axis=0).ravel()) for i in range(self.bidders)])
+"""
+
+
+@pytest.mark.parametrize("width, expected", [
+    # the count is also the network's input width: an architecture constant
+    ("self.bidders * self.items", []),
+    # look-alike: a network of fixed widths; the count is what the object is built with
+    ("128", [("GA101", 15, "medium")]),
+])
+def test_count_that_sizes_a_network(tmp_path, width, expected):
+    assert found(tmp_path, PER_AGENT.format(width=width)) == expected
+
+
+# -- a value scaled each step of a while loop ---------------------------------------------------
+
+WHILE = """
+    import jax
+    import jax.numpy as jnp
+
+    def f(a):
+        b = a * 2
+        {loop}
+        return b
+
+    df = jax.grad(f)
+"""
+
+
+@pytest.mark.parametrize("loop, expected", [
+    # doubling until a bound: log2 of it steps
+    ("while jnp.linalg.norm(b) < 1000:\n            b = b * 2", []),
+    ("while b < 1000:\n            b *= 3", []),
+    # look-alike: a counter walking to the bound, one step each
+    ("i = 0\n        while i < 1000:\n            b = jnp.sin(b) * a\n            i += 1", [("GA103", 8, "high")]),
+])
+def test_geometric_while(tmp_path, loop, expected):
+    assert found(tmp_path, WHILE.format(loop=loop)) == expected
+
+
+# -- the length of a list of layers -------------------------------------------------------------
+
+ENERGY = """
+    from jax import vmap
+    from jax.numpy import sum
+
+    def energy(params, errors, y, x):
+        model, skip = params
+        n_hidden = len(model) - 1
+        {use}
+        total = 0.0
+        for l in range(n_hidden):
+            total += 0.5 * sum(errors[l] ** 2)
+        return total + 0.5 * sum((y - a) ** 2)
+"""
+
+
+@pytest.mark.parametrize("use", [
+    "a = vmap(model[0])(x)",
+    "a = model[-1](x)",
+    "a = x\n        for layer in model:\n            a = layer(a)",
+])
+def test_count_of_called_items_is_layers(tmp_path, use):
+    # ``model`` holds the layers (its items are called): its length counts layers
+    assert found(tmp_path, ENERGY.format(use=use)) == []
+
+
+def test_count_of_a_list_not_called_is_data(tmp_path):
+    # look-alike: nothing calls the items; the list's length is what callers pass
+    assert found(tmp_path, ENERGY.format(use="a = x * 2")) == [("GA302", 10, "medium")]
+
+
+# -- a result used only under stop_gradient ------------------------------------------------------
+
+TARGETS = """
+    import jax
+    import jax.numpy as jnp
+
+    def loss(params, rewards, values):
+        def n_step(i):
+            return jnp.sum(rewards[i:i + 5]) + values[i + 5]
+
+        returns = []
+        for i in range(rewards.shape[0] - 5):
+            returns.append(n_step(i))
+        returns = jnp.stack(returns)
+        {use}
+        pred = params * values[:returns.shape[0]]
+        return jnp.mean((pred - target) ** 2)
+
+    g = jax.grad(loss)
+"""
+
+
+@pytest.mark.parametrize("use, confidence", [
+    # the targets are stopped: the backward pass holds none of the map
+    ("target = jax.lax.stop_gradient(jnp.tanh(returns))", "low"),
+    ("target = jnp.tanh(returns)\n        target = jax.lax.stop_gradient(target)", "low"),
+    # look-alike: the targets go on into the loss
+    ("target = jnp.tanh(returns)", "high"),
+])
+def test_result_under_stop_gradient(tmp_path, use, confidence):
+    assert [(code, level) for code, _, level in found(tmp_path, TARGETS.format(use=use))] == [("GA101", confidence)]
+
+
+# -- blocks already mapped (chunked for memory), then stopped -----------------------------------------
+
+BLOCKS = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def targets(p, xs):
+        out = []
+        for s in range(0, xs.shape[0], 512):
+            out.append(jax.vmap(lambda x: jnp.tanh(p @ x))(xs[s:s + 512]))
+        return {result}
+"""
+
+
+@pytest.mark.parametrize("result, confidence", [
+    # the heuristic targets are returned under stop_gradient: no backward pass holds the blocks
+    ("jax.lax.stop_gradient(jnp.concatenate(out))", "low"),
+    # look-alike: returned as they are, a gradient may hold one copy per block
+    ("jnp.concatenate(out)", "high"),
+])
+def test_mapped_blocks_under_stop_gradient(tmp_path, result, confidence):
+    assert [(code, level) for code, _, level in found(tmp_path, BLOCKS.format(result=result))] == [("GA101", confidence)]
+
+
+# -- shapes: kron, nested literals, comprehension variables, chains of products --------------------
+
+PAULI = """
+    import jax
+    import jax.numpy as jnp
+
+    def fidelity(U):
+        p1 = jnp.array([[[1, 0], [0, 1]], [[0, 1], [1, 0]], [[0, -1j], [1j, 0]], [[1, 0], [0, -1]]])
+        p2 = jnp.array([jnp.kron(p1[i], p1[j]) for i in range(4) for j in range(4)])
+        return jnp.real({value})
+
+    g = jax.grad(fidelity)
+"""
+
+
+@pytest.mark.parametrize("value", [
+    "jnp.trace(jnp.kron(p1[3], p1[3]) @ U)",  # 4 x 4 by kron of two 2 x 2
+    "jnp.trace(p1[3] @ U @ p1[3] @ U.conj().T)",  # a 2 x 2 at the end of a chain
+    "jnp.trace(p2[5] @ U @ p2[6] @ U.conj().T)",  # 16 items of 4 x 4
+    "jnp.sum(jnp.array([jnp.trace(p2[i] @ U) for i in range(16)]))",  # read through the comprehension's variable
+])
+def test_small_fixed_operands(tmp_path, value):
+    assert found(tmp_path, PAULI.format(value=value)) == []
+
+
+def test_operand_of_unknown_size(tmp_path):
+    # look-alike: the same chain over a matrix the caller passes
+    source = PAULI.replace("def fidelity(U):", "def fidelity(U, P):").format(value="jnp.trace(P @ U @ P @ U.conj().T)")
+    assert [code for code, _, _ in found(tmp_path, source)] == ["GA202"]
+
+
+# -- an index used as a number -------------------------------------------------------------------
+
+PULSES = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def response(tk, w):
+        return jnp.sum(jnp.array([{term} for k in range(tk.shape[0] - 1)]), axis=0)
+"""
+
+
+@pytest.mark.parametrize("term, expected", [
+    # arithmetic on the index: a map over jnp.arange, the traced index said unproven
+    ("(-1) ** k * (jnp.exp(1j * w * tk[k + 1]) - jnp.exp(1j * w * tk[k]))", [("GA101", 7, "high")]),
+    ("k * jnp.exp(1j * w * tk[k])", [("GA101", 7, "high")]),
+    # look-alike: the index bounds a slice (ragged items): no map
+    ("jnp.sum(jnp.exp(1j * w * tk[:k + 1]))", []),
+])
+def test_index_used_as_a_number(tmp_path, term, expected):
+    assert found(tmp_path, PULSES.format(term=term)) == expected
+
+
+def test_traced_index_is_unproven(tmp_path):
+    from tests.conftest import scan_files
+
+    (finding,) = scan_files(tmp_path, {"m.py": PULSES.format(term="(-1) ** k * jnp.exp(1j * w * tk[k])")}, ("GA101",))
+    assert finding.fix is not None and finding.fix.applicability == "unsafe"
+    assert any("traced int32" in item for item in finding.fix.unproven)
+
+
+# -- the pieces of a split array -----------------------------------------------------------------
+
+PIECES = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def loss(W, seq):
+        steps = jnp.split(seq, {count}, axis=0)
+        h = jnp.zeros(seq.shape[1])
+        tot = 0.0
+        for a, b in zip(steps[:-1], steps[1:]):
+            h = jnp.tanh(W @ h + a[0])
+            tot += jnp.sum((h - b[0]) ** 2)
+        return tot
+
+    g = jax.grad(loss)
+"""
+
+
+@pytest.mark.parametrize("count, expected", [
+    # one piece per row: a recurrence over the data's rows
+    ("seq.shape[0]", ["GA103"]),
+    # look-alike: three pieces
+    ("3", []),
+])
+def test_pieces_of_a_split_array(tmp_path, count, expected):
+    assert [code for code, _, _ in found(tmp_path, PIECES.format(count=count))] == expected
+
+
+# -- a gradient computed by a method, called through an instance ---------------------------------
+
+METHOD = """
+    import jax
+    import jax.numpy as jnp
+
+    class Net:
+        def energy(self, y, p):
+            return jnp.sum(jnp.tanh(p @ y) ** 2)
+
+        def dparams(self, y, p):
+            return {body}
+
+    def accumulate({receiver}, ys, p):
+        {made}
+        acc = jnp.zeros_like(p)
+        for k in range(1, ys.shape[0]):
+            acc = acc + net.dparams(ys[k], p)
+        return acc
+"""
+
+
+@pytest.mark.parametrize("receiver, made", [("net: Net", "pass"), ("key", "net = Net()")])
+def test_gradient_method_through_an_instance(tmp_path, receiver, made):
+    source = METHOD.format(body="jax.grad(self.energy, argnums=1)(y, p)", receiver=receiver, made=made)
+    assert [code for code, _, _ in found(tmp_path, source)] == ["GA102"]
+
+
+def test_plain_method_through_an_instance(tmp_path):
+    # look-alike: the method computes no derivative
+    source = METHOD.format(body="p * y", receiver="net: Net", made="pass")
+    assert "GA102" not in [code for code, _, _ in found(tmp_path, source)]
+
+
+# -- a count made by scaling a setting the object holds ----------------------------------------
+
+SIGMA = """
+    import jax
+    import jax.numpy as jnp
+
+    class UKF:
+        def __init__(self, {param}):
+            self.{param} = {param}
+
+        @jax.jit
+        def predict(self, pts, w, mu):
+            P = jnp.zeros((mu.shape[0], mu.shape[0]))
+            for i in range({count}):
+                d = pts[i][:, None] - mu
+                P += w[i] * d @ d.T
+            return P
+"""
+
+
+@pytest.mark.parametrize("param, count, expected", [
+    ("n", "self.n", ["GA302"]),
+    # as many as the setting scaled by literals: it grows as the setting does
+    ("n", "2 * self.n + 1", ["GA302"]),
+    ("n", "self.n // 2", ["GA302"]),
+    # look-alike: the setting counts layers, scaled or not
+    ("n_layers", "2 * self.n_layers + 1", []),
+])
+def test_count_scaled_from_a_setting(tmp_path, param, count, expected):
+    assert [code for code, _, _ in found(tmp_path, SIGMA.format(param=param, count=count))] == expected
+
+
+# -- block bounds made ints ------------------------------------------------------------------------
+
+BLOCK_SUM = """
+    import autograd.numpy as np
+    from autograd import value_and_grad
+
+    def per_block(w, x):
+        return np.sum(np.tanh(x @ w) ** 2)
+
+    def objective(w, X, cuts):
+        total = 0.0
+        k = 64
+        for b in range(X.shape[0] // k):
+            {bounds}
+            total = total + per_block(w, X[lo:hi])
+        return total
+
+    fit = value_and_grad(objective)
+"""
+
+
+@pytest.mark.parametrize("bounds, expected", [
+    ("lo = b * k; hi = (b + 1) * k", ["GA302"]),
+    ("lo = int(b * k); hi = int((b + 1) * k)", ["GA302"]),
+    # look-alike: bounds read from a list of cut points, blocks of any size
+    ("lo = int(cuts[b]); hi = int(cuts[b + 1])", []),
+])
+def test_block_bounds_made_ints(tmp_path, bounds, expected):
+    assert [code for code, _, _ in found(tmp_path, BLOCK_SUM.format(bounds=bounds))] == expected
