@@ -583,7 +583,16 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         axes.insert(0, 0)
     if not variables:
         return None
-    assumptions = (f"{', '.join(sorted(set(windows)))} stay inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
+    if count is not None and not shifted and reads and all(axis >= 0 for axis in axes[len(axes) - len(reads):]) and not any(
+        length_of(count, array, axis, code) for array, axis in zip(arrays, axes) if getattr(array, "lineno", None) is not None
+    ):
+        # ``xs[i]`` over ``range(k)`` (``range(xs.shape[0] - 1)``): the first ``k`` rows, not all of them
+        for position, (array, axis) in enumerate(zip(arrays, axes)):
+            if getattr(array, "lineno", None) is not None:
+                windows.append(f"`{code(array)}[{index}]`")
+                arrays[position] = _window(array, axis, None, count, 0)  # type: ignore[call-overload]
+    verb = "stays" if len(set(windows)) == 1 else "stay"
+    assumptions = (f"{', '.join(sorted(set(windows)))} {verb} inside the array for every `{index}` in the range (a window clips where an index clamps)",) if windows else ()
     assumptions += blocks + traced_index
     return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start, chunks, bool(blocks))
 
@@ -804,7 +813,7 @@ def _is_python_builtin(func: ast.Name, is_builtin) -> bool:
 
 def length_of(count: ast.AST, array: ast.AST, axis: int, code) -> bool:
     """``count`` is written as the length of ``array`` along ``axis``: ``len(a)`` (axis 0) or
-    ``a.shape[axis]``."""
+    ``a.shape[axis]``, or ``array`` is the window of ``count`` rows an index loop maps (``a[:count]``)."""
     if axis == 0 and isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "len" and len(count.args) == 1 and not count.keywords:
         return code(count.args[0]) == code(array)
     if (
@@ -814,6 +823,11 @@ def length_of(count: ast.AST, array: ast.AST, axis: int, code) -> bool:
         and _literal_int(count.slice) == axis
     ):
         return code(count.value.value) == code(array)
+    if isinstance(array, ast.Subscript) and getattr(array, "lineno", None) is None:
+        # ``xs[:k]`` (``xs[:, :k]`` along axis 1), the window an index loop maps: ``k`` rows
+        parts = array.slice.elts if isinstance(array.slice, ast.Tuple) else [array.slice]
+        part = parts[axis] if 0 <= axis < len(parts) else None
+        return isinstance(part, ast.Slice) and part.lower is None and part.step is None and part.upper is not None and code(part.upper) == code(count)
     return False
 
 

@@ -83,6 +83,8 @@ def per_sample_fix(ctx, target: ast.expr, loop: ElementLoop, vectorized: Vectori
 def elementwise_conditions(conditions: Preconditions, loop: ElementLoop, ctx) -> None:
     """What applying an elementwise body to the whole array must prove: a jax array, free names
     that are Python numbers, a non-empty array, and a range covering exactly its rows."""
+    for assumption in loop.assumptions:
+        conditions.require(False, assumption)
     array = loop.arrays[0]
     text = one_line(ctx.code(array), 30)
     value = ctx.value(array)

@@ -20,7 +20,7 @@ from unsafediff import check
 NET = "import jax\nimport jax.numpy as jnp\n\n\ndef net(w, x):\n    return jnp.tanh(x @ w)\n\n\n"
 KERNEL = "import jax\nimport jax.numpy as jnp\n\n\ndef k(x, y):\n    return jnp.exp(-jnp.sum((x - y) ** 2))\n\n\n"
 PHRASES = ("is a jax array", "is an array", "is not empty", "is a JAX function of one element", "is the number of rows", "covers exactly the rows",
-           "stays inside", "stay inside the array", "as many rows in every step")
+           "stays inside", "stay inside the array", "as many rows in every step", "gives what the Python int gave")
 
 #: name -> (module head, the joined expression, shapes of the two arguments, text the fixed source holds)
 CASES = {
@@ -35,6 +35,11 @@ CASES = {
     "next_row": (NET, "jnp.stack([net(w, x[i + 1] - x[i]) for i in range(x.shape[0] - 1)])", ((4, 2), (5, 4)), "x[1:x.shape[0]]"),
     "from_one": (NET, "jnp.stack([net(w, x[i]) * x[i - 1] for i in range(1, x.shape[0])])", ((4, 4), (5, 4)), "x[:x.shape[0] - 1]"),
     "index_too": (NET, "jnp.stack([net(w, x[i]) + jnp.cos(i) for i in range(2, x.shape[0])])", ((4, 2), (5, 4)), "arange(2, x.shape[0])"),
+    # a count short of the rows: the first rows only (``x[:x.shape[0] - 1]``), not all of them
+    "prefix_rows": (NET, "jnp.stack([net(w, x[i]) for i in range(x.shape[0] - 1)])", ((4, 2), (5, 4)), "x[:x.shape[0] - 1]"),
+    "prefix_literal": (NET, "jnp.stack([net(w, x[i]) for i in range(20)])", ((4, 2), (24, 4)), "x[:20]"),
+    # arithmetic on the index: mapped over arange with the rows
+    "signed_rows": (NET, "jnp.stack([(-1) ** i * net(w, x[i]) for i in range(x.shape[0])])", ((4, 2), (5, 4)), "jnp.arange(x.shape[0])"),
     # a row read from the end (``x[n - 1 - i]``): the rows in reverse order
     "reversed_rows": (NET, "jnp.stack([net(w, x[x.shape[0] - 1 - i]) for i in range(x.shape[0])])", ((4, 2), (5, 4)), "x[::-1])"),
     "reversed_prefix": (NET, "jnp.stack([net(w, x[x.shape[0] - 1 - i - 1]) for i in range(x.shape[0] - 1)])", ((4, 2), (5, 4)), "x[x.shape[0] - 1 - 1::-1]"),
