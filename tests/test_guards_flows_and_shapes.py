@@ -378,3 +378,240 @@ BLOCK_SUM = """
 ])
 def test_block_bounds_made_ints(tmp_path, bounds, expected):
     assert [code for code, _, _ in found(tmp_path, BLOCK_SUM.format(bounds=bounds))] == expected
+
+
+# -- from the HG-HN description -----------------------------------------------------------------
+
+def test_python_number_table_is_a_constant(tmp_path):
+    # every item a Python number: one constant array, nothing traced per item
+    source = """
+        import jax
+        import jax.numpy as jnp
+
+        def weights(N):
+            norm = sum([1 / i for i in range(1, N + 1)])
+            return jnp.array([1 / (i * norm) for i in range(1, N + 1)])
+
+        @jax.jit
+        def stat(x, N):
+            return x * weights(N)[0]
+    """
+    assert found(tmp_path, source) == []
+    # look-alike: a jax function per item, one traced operation each
+    traced = source.replace("1 / (i * norm)", "jnp.sin(i * norm)")
+    assert [code for code, _, _ in found(tmp_path, traced)] == ["GA101"]
+
+
+FILTERED = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def fuse(X, kernels=("laplace", "gaussian")):
+        if isinstance(kernels, str):
+            kernels = (kernels,)
+        ks = [k for k in kernels if k in ("laplace", "imq")]
+        M = jnp.zeros((4, 4))
+        for j in range({count}):
+            M = M + jnp.tanh(M @ X)
+        return M
+"""
+
+
+@pytest.mark.parametrize("count, expected", [
+    # a filtered comprehension over a tuple of two names keeps at most two
+    ("len(ks)", []),
+    # look-alike: as many as the rows of the data
+    ("X.shape[0]", ["GA103"]),
+])
+def test_filtered_names_keep_their_bound(tmp_path, count, expected):
+    assert [code for code, _, _ in found(tmp_path, FILTERED.format(count=count))] == expected
+
+
+@pytest.mark.parametrize("constant, expected", [("2", []), ("64", ["GA103"])])
+def test_default_from_a_module_constant(tmp_path, constant, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+
+        NB = {constant}
+
+        @jax.jit
+        def bands(x, nb: int = NB):
+            out = jnp.zeros((x.shape[0], 64))
+            for band in range(nb):
+                out = out + jnp.tanh(out @ jnp.ones((64, 64)) + x[:, None])
+            return out
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == expected
+
+
+@pytest.mark.parametrize("midpoint, expected", [
+    ("u = (lo + hi) / 2", []),  # a bisection: steps count bits of precision
+    ("u = lo + hi * 0.5", ["GA103"]),  # look-alike: not a midpoint, a recurrence of 50 steps
+])
+def test_bisection(tmp_path, midpoint, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def quantile(scores, alpha, steps=50):
+            lo, hi = 0.0, jnp.max(scores)
+            for _ in range(steps):
+                {midpoint}
+                below = jnp.mean(scores <= u) < alpha
+                lo, hi = jnp.where(below, u, lo), jnp.where(below, hi, u)
+            return lo
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == expected
+
+
+GUARDED_SUM = """
+    import jax
+    import jax.numpy as jnp
+
+    def profile(grid, c, w):
+        return jnp.exp(-((grid - c) / w) ** 2)
+
+    @jax.jit
+    def spectrum(grid, records, table):
+        total = jnp.zeros_like(grid)
+        for line in records:
+            if line["element"] in table:
+                ab = table[line["element"]]
+                op, _ = profile(grid, line["centre"], ab), 0
+                {update}
+        return total
+"""
+
+GUARDED_MAX = """
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def errors(xs, a=None):
+        first = jnp.zeros(())
+        worst = jnp.zeros(())
+        for x in xs:
+            first = jnp.maximum(first, jnp.tanh(x))
+            if a is not None:
+                {update}
+        return first + worst
+"""
+
+
+@pytest.mark.parametrize("source, update, code", [
+    # a sum after locals in a branch, a running maximum under a test: folds (GA302, P3)
+    (GUARDED_SUM, "total += op", "GA302"),
+    (GUARDED_MAX, "worst = jnp.maximum(worst, a * x)", "GA302"),
+    # look-alike: the guarded value feeds the next step's term, a recurrence (GA103, P5)
+    (GUARDED_SUM, "total = jnp.tanh(total) + op", "GA103"),
+    (GUARDED_MAX, "worst = jnp.tanh(worst * a + x)", "GA103"),
+])
+def test_guarded_folds(tmp_path, source, update, code):
+    assert [found_code for found_code, _, _ in found(tmp_path, source.format(update=update))] == [code]
+
+
+def test_a_sum_made_a_python_int_is_host(tmp_path):
+    source = """
+        import jax
+        import jax.numpy as jnp
+
+        def model(mask, x):
+            n = int(sum(mask))
+            return jnp.zeros(n) + {term} * x
+
+        g = jax.grad(lambda x, m: jnp.sum(model(m, x)))
+    """
+    assert found(tmp_path, source.format(term="1.0")) == []
+    # look-alike: the sum itself is traced
+    assert [code for code, _, _ in found(tmp_path, source.format(term="sum(mask)"))] == ["GA301"]
+
+
+ENSEMBLE = """
+    import jax
+    import jax.numpy as jnp
+
+    def tree(X, w, b):
+        return jax.nn.sigmoid(X @ w + b)
+
+    @jax.jit
+    def predict(X, {walked}, B):
+        preds = []
+        for w, b in zip({walked}, B):
+            preds.append(tree(X, w, b))
+        return jnp.stack(preds).mean(0)
+"""
+
+
+@pytest.mark.parametrize("walked, confidence", [
+    ("W", "low"),  # weights walked, the data taken whole: a loop over the model's trees
+    ("batches", "medium"),  # look-alike: the walked arrays are not named as weights
+])
+def test_components_walked_with_the_data_whole(tmp_path, walked, confidence):
+    assert [(code, level) for code, _, level in found(tmp_path, ENSEMBLE.format(walked=walked))] == [("GA101", confidence)]
+
+
+@pytest.mark.parametrize("count, expected", [("self.max_depth", []), ("self.n_points", ["GA103"])])
+def test_max_depth_is_a_model_count(tmp_path, count, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+
+        class Tree:
+            def __init__(self, max_depth, n_points):
+                self.max_depth = max_depth
+                self.n_points = n_points
+
+            @jax.jit
+            def fit(self, X):
+                h = X
+                for d in range({count}):
+                    h = jnp.tanh(h @ X.T @ h)
+                return h
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == expected
+
+
+SOLVER = """
+    import jax.numpy as jnp
+    from dataclasses import dataclass
+
+
+    @dataclass
+    class Solver:
+        binary: bool = True
+
+        def __post_init__(self):
+            if self.binary:
+                self.direction = self.direction_bin
+            else:
+                self.direction = self.direction_ce
+
+        def update(self, J, p, r):
+            return {call}(J, p, r)
+
+        def direction_bin(self, J, p, r):
+            Q = jnp.diag(p * (1 - p))
+            return jnp.linalg.solve(Q @ (J @ J.T), r)
+
+        def direction_ce(self, J, p, r):
+            return jnp.linalg.solve(J @ J.T, r)
+"""
+MAIN = """
+    import jax
+    from solver import Solver
+
+    solver = Solver(binary=True)
+    update_fn = jax.jit(solver.update)
+"""
+
+
+@pytest.mark.parametrize("call, confidence", [
+    ("self.direction", "medium"),  # the alias a branch of __post_init__ picks: the jit reaches both methods
+    ("self.direction_ce", "low"),  # look-alike: the jitted method calls the other one only
+])
+def test_method_alias_picked_by_a_branch(tmp_path, call, confidence):
+    findings = scan_files(tmp_path, {"solver.py": SOLVER.format(call=call), "main.py": MAIN}, ALL)
+    assert [(item.code, item.confidence) for item in findings] == [("GA203", confidence)]

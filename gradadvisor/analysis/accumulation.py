@@ -19,7 +19,7 @@ rule's context.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from gradadvisor.analysis import values as v
@@ -135,8 +135,14 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
     name = None
     node: ast.stmt | None = stmt
     fallback: ast.expr = ast.Constant(0)
+    single = accumulation_of(stmt.body[0], resolve) if len(stmt.body) == 1 else _after_locals(stmt.body, resolve)
+    if single is not None and single.fold in ("max", "min") and not stmt.orelse and single.name not in names_read(stmt.test):
+        # ``if ok: m = jnp.maximum(m, term)``: a running maximum of the terms where the test holds
+        # (the identity, -inf or inf, elsewhere)
+        identity = ast.UnaryOp(op=ast.USub(), operand=_inf()) if single.fold == "max" else _inf()
+        return Accumulation(stmt, single.name, ast.IfExp(test=stmt.test, body=single.term, orelse=identity), False, branches=1, fold=single.fold)
     while isinstance(node, ast.If):
-        found = accumulation_of(node.body[0], resolve) if len(node.body) == 1 else None
+        found = accumulation_of(node.body[0], resolve) if len(node.body) == 1 else _after_locals(node.body, resolve)
         if found is None and _records_only(node.body):
             terms.append((node.test, ast.Constant(0)))  # `if verbose: log[k] = v`: adds nothing
         elif found is None or found.fold != "add" or name is not None and found.name != name:
@@ -164,6 +170,37 @@ def branched_accumulation(stmt: ast.If, resolve) -> Accumulation | None:
     for test, value in reversed(terms):
         term = ast.IfExp(test=test, body=value, orelse=term)
     return Accumulation(stmt, name, term, False, branches=len(terms) + (not isinstance(fallback, ast.Constant)))
+
+
+def _inf() -> ast.expr:
+    return ast.Call(func=ast.Name(id="float", ctx=ast.Load()), args=[ast.Constant("inf")], keywords=[])
+
+
+def _after_locals(body: list[ast.stmt], resolve) -> Accumulation | None:
+    """A branch that computes locals, then adds once (``if el in table: ab = table[el]; op =
+    f(x, ab); total += op``): the accumulation with the locals written into its term (each
+    assigned once, by a plain name or a tuple of them, ``a, b = f(x)``, before the addition)."""
+    *steps, last = body
+    found = accumulation_of(last, resolve) if steps else None
+    if found is None:
+        return None
+    values: list[dict[str, ast.expr]] = []
+    for stmt in steps:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        if isinstance(target, ast.Name):
+            values.append({target.id: stmt.value})  # type: ignore[union-attr]
+        elif isinstance(target, ast.Tuple) and all(isinstance(item, ast.Name) for item in target.elts):
+            values.append({item.id: ast.Subscript(value=stmt.value, slice=ast.Constant(k), ctx=ast.Load())  # type: ignore[union-attr,attr-defined]
+                           for k, item in enumerate(target.elts)})
+        else:
+            return None
+    names = [name for mapping in values for name in mapping]
+    if len(set(names)) != len(names) or found.name in names:
+        return None
+    term = found.term
+    for mapping in reversed(values):
+        term = replace_names(term, mapping)  # type: ignore[assignment]
+    return replace(found, term=term)
 
 
 def accumulation_of(stmt: ast.stmt, resolve) -> Accumulation | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import re
 
+from gradadvisor.analysis.extent import names_data_rows
 from gradadvisor.analysis.syntax import names_read, walk
 
 _ROWS = re.compile(r"(\w+)\.shape\[0\]|len\((\w+)\)")
@@ -22,7 +23,8 @@ def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...]] | Non
     """``(walked, wholes)``: the loop at ``node`` walks the rows of the enclosing function's
     parameter ``walked`` (its count is ``walked.shape[0]`` or ``len(walked)``, or it iterates
     it), and its steps read the parameters ``wholes`` whole, never indexed, each an array whose
-    own length the function reads (``N, D = X.shape``). None when the code shows no such pair."""
+    own length the function reads (``N, D = X.shape``) or named as the data (``X``). None when
+    the code shows no such pair."""
     if ctx.function is None or isinstance(ctx.function, ast.Lambda):
         return None
     params = ctx.scope.params
@@ -41,7 +43,8 @@ def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...]] | Non
             loads.append(child)
     wholes = {child.id for child in loads if id(child) not in parts}
     if wholes:
-        wholes &= _sized(ctx.function)
+        sized = _sized(ctx.function)
+        wholes = {name for name in wholes if name in sized or names_data_rows(name)}  # its length read, or named as the data (``X``)
     return (walked, tuple(sorted(wholes))) if wholes else None
 
 

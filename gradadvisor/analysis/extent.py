@@ -50,7 +50,7 @@ COLLECTION_NAME = re.compile(
 #: Parameter names that hold PRNG keys (``keys``, ``rngs``, ``subkeys``): as many as the caller draws.
 KEYS_NAME = re.compile(r"^(?:sub|rng_|prng_)?(?:keys|rngs|seeds)$", re.IGNORECASE)
 #: Count names that are small by convention: layers, heads, blocks, stages.
-SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n)?(?:layers?|heads?|blocks?|stages?|depth|levels?|hidden_layers|experts?|components?|classes|dims?)$|^(?:depth|ndim|dim)$", re.IGNORECASE)
+SMALL_COUNT_NAME = re.compile(r"^(?:num_|n_|n|max_)?(?:layers?|heads?|blocks?|stages?|depth|levels?|hidden_layers|experts?|components?|classes|dims?)$|^(?:depth|ndim|dim)$", re.IGNORECASE)
 
 
 #: Calls that create a module's parameter of a given shape (besides flax's ``self.param``).

@@ -761,6 +761,8 @@ class Facts:
             return Value(v.OBJECT)
         annotation = self.source.segment(arg.annotation) if arg.annotation is not None else None
         default = scope.defaults.get(name)
+        if isinstance(default, ast.Name):
+            default = self.module_constant(default.id) or default  # ``nb: int = NB`` with ``NB = 2`` at module level
         literal = default.value if isinstance(default, ast.Constant) and isinstance(default.value, (int, float, bool)) else None
         if annotation is not None:
             annotated = _from_annotation(annotation, name, self._named_dims(scope, name))
@@ -771,6 +773,16 @@ class Facts:
         if isinstance(default, ast.Constant) and default.value is None:
             literal = None
         return Value(v.PARAM, param=name, annotation=annotation, literal=literal)
+
+    def module_constant(self, name: str) -> ast.Constant | None:
+        """The number literal the module binds ``name`` to, once and nowhere else (``NUMRAD = 2``)."""
+        module = self.module_scope
+        bindings = module.bindings.get(name, []) if module.binds(name) else []
+        if len(bindings) == 1 and bindings[0].kind in ("assign", "ann") and not bindings[0].path:
+            value = bindings[0].value
+            if isinstance(value, ast.Constant) and type(value.value) in (int, float):
+                return value
+        return None
 
     def _named_dims(self, scope: Scope, name: str) -> dict[str, str]:
         """The jaxtyping dimension names of the parameters before ``name`` (``a: Float[Array,
@@ -1380,6 +1392,7 @@ class _Evaluator:
         generator = node.generators[0]
         iterable = self.eval(generator.iter, depth)
         length = _length(iterable) if not generator.ifs else None
+        most = self._most_items(iterable, generator) if generator.ifs else None
         overlay = dict(self.overlay)
         for path, name in _unpack(generator.target):
             overlay[name] = self._element(iterable, generator.iter, generator.target, path, depth)
@@ -1391,7 +1404,27 @@ class _Evaluator:
             source = next((found for found in (self.eval(arg, depth) for arg in positional(generator.iter)) if found.data), None)
         if source is not None:
             return Value(v.SEQUENCE, length=length, item=item, data=True, evidence=source.evidence)
+        if most is not None:
+            return Value(v.SEQUENCE, item=item, most=most)  # ``[k for k in names if k in table]``: at most as many
         return v.sequence(length, item)
+
+    def _most_items(self, iterable: Value, generator: ast.comprehension) -> int | None:
+        """At most how many items a filtered ``for`` keeps: the walked sequence's length, or the
+        length of a parameter's literal tuple or list default (``kernels=("a", "b")``)."""
+        length = _length(iterable)
+        if isinstance(length, int):
+            return length
+        if isinstance(generator.iter, ast.Name) and self.scope.binds(generator.iter.id) and isinstance(self.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            # every binding reaching here a literal tuple or list, or the parameter with one as
+            # its default (``kernels=("a", "b")``, then ``if ...: kernels = (kernels,)``)
+            defaults = parameter_defaults(self.scope.node.args)
+            counts = []
+            for binding in self.scope.reaching(generator.iter.id, self.at):
+                literal = defaults.get(binding.name) if binding.kind == "param" else binding.value if binding.kind == "assign" and not binding.path else None
+                counts.append(len(literal.elts) if isinstance(literal, (ast.Tuple, ast.List)) else None)
+            if counts and None not in counts:
+                return max(counts)  # type: ignore[type-var]
+        return iterable.most
 
     # -- loops: what a loop variable holds ---------------------------------------------------
 
@@ -1712,6 +1745,8 @@ class _Evaluator:
             length = _length(inner)
             if isinstance(length, int):
                 return v.scalar(length)
+            if inner.kind == v.SEQUENCE and length is None and isinstance(inner.most, int):
+                return Value(v.SCALAR, most=inner.most, evidence=(f"`{code}`: at most {inner.most}",))
             evidence = inner.evidence[:2]
             if inner.kind == v.SEQUENCE and inner.function == "tuple":
                 return Value(v.SCALAR, function="tuple", evidence=(f"`{code}`: the length of a tuple (a structure, fixed under a trace)",))
@@ -1801,6 +1836,8 @@ class _Evaluator:
                 return v.array(None)
             if inner.kind == v.ARRAY:
                 return v.array(inner.shape[1:] if inner.shape else None, inner.dtype)
+            if inner.kind == v.SEQUENCE and inner.item is not None and inner.item.kind == v.SCALAR:
+                return v.scalar()  # ``sum([1 / i for i in range(1, n + 1)])``: a Python number
             return v.UNKNOWN_VALUE
         if name in ("str",):
             return Value(v.STRING)

@@ -117,7 +117,7 @@ class Project:
                 | {alias for function in summary.functions.values() for alias in function.aliases} | set(summary.module_aliases)
             )
             # methods, attributes holding an instance whose ``__call__`` a call runs, and closures stored on ``self``
-            self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.instance_classes, *klass.closures]}
+            self._methods[summary.path] = {name for klass in summary.classes.values() for name in [*klass.methods, *klass.method_aliases, *klass.instance_classes, *klass.closures]}
         #: Subclasses by the last name of each base as written (``class Sep(Strategy)``): a method
         #: of the base calling ``self.impl`` reaches the subclasses' overrides (a template method).
         self._subclasses: dict[tuple[str, str], list[tuple[str, ClassSummary]]] = defaultdict(list)
@@ -184,8 +184,12 @@ class Project:
             owner = klass or self._class_of(summary, scope)
             if owner is not None and owner in summary.classes:
                 klass_summary = summary.classes[owner]
-                # ``self.f = self.cost`` ... ``grad(self.f)``: the attribute names a method.
-                method = klass_summary.methods.get(attr) or klass_summary.methods.get(klass_summary.method_aliases.get(attr, ""))
+                # ``self.f = self.cost`` ... ``grad(self.f)``: the attribute names a method (or
+                # one of several, picked by a branch: every one of them)
+                method = klass_summary.methods.get(attr)
+                named = [klass_summary.methods[name] for name in klass_summary.method_aliases.get(attr, ()) if name in klass_summary.methods] if method is None else []
+                if named:
+                    return [(path, key) for key in named]
                 if method is None and attr in klass_summary.instance_classes:
                     return self.class_method(path, klass_summary.instance_classes[attr], "__call__")  # ``self.kernel(x)``
                 if method is not None:

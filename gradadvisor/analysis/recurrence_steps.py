@@ -81,6 +81,8 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
         return False  # while len(parts) > k: a container shrinking by a factor, not a step per datum
     if _halving_carry(form, flow):
         return False  # tab = f(tab[..., ::2], tab[..., 1::2]): an axis halved each step, log2 of its length steps
+    if _bisection(form, flow):
+        return False  # u = (lo + hi) / 2, then lo or hi = u: each step halves an interval, as many steps as bits wanted
     if isinstance(node, ast.While) and _geometric_test(node):
         return False  # while norm(b) < 1000: b = b * 2: a value scaled each step reaches the bound in log steps
     # a count the code states (a literal, a field default worked out) outweighs a name in the header
@@ -108,6 +110,25 @@ def many_steps(form: LoopForm, flow: Flow, extent: Extent, ctx) -> bool:
     if count is not None and not walks_data(form, flow) and count < _threshold(header, extent, node, ctx):
         return False  # a fixed number of steps that walks no data: 15 power iterations, 10 rounds
     return True
+
+
+def _bisection(form: LoopForm, flow: Flow) -> bool:
+    """A step that takes the midpoint of two carried values (``u = (lo + hi) / 2``, ``0.5 * (a +
+    b)``) and carries it on as one of them: a bisection, whose steps count the bits of precision
+    wanted (a few dozen at most), not rows of data."""
+    for stmt in walk(form.node):
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        value = stmt.value
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div) and isinstance(value.right, ast.Constant) and value.right.value == 2:
+            total = value.left
+        elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) and any(isinstance(side, ast.Constant) and side.value == 0.5 for side in (value.left, value.right)):
+            total = value.right if isinstance(value.left, ast.Constant) else value.left
+        else:
+            continue
+        if isinstance(total, ast.BinOp) and isinstance(total.op, ast.Add) and all(isinstance(side, ast.Name) and side.id in flow.carried for side in (total.left, total.right)):
+            return True
+    return False
 
 
 def _geometric_test(node: ast.While) -> bool:

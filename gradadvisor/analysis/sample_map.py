@@ -297,7 +297,22 @@ def applies_function(loop: ElementLoop | ProductLoop, ctx) -> tuple[bool, str | 
         arrays = any(not built(array) and ctx.value(array).is_array for array in loop.arrays) or counted_by_shape(loop, ctx)
         elementwise = arrays and all(elementwise_in(loop.body, variable, ctx.resolve) is not None for variable in loop.variables if variable in names_read(loop.body))
         return elementwise or gathers(loop, ctx), param
+    if isinstance(loop, ElementLoop) and len(loop.variables) == 1 and python_numbers(loop, ctx):
+        return False, param  # ``[1 / (i * norm) for i in range(1, n + 1)]``: Python numbers, one constant table
     return isinstance(loop, ElementLoop) and len(loop.variables) == 1 and (elementwise_in(loop.body, loop.variables[0], ctx.resolve) is not None or gathers(loop, ctx)), param
+
+
+def python_numbers(loop: ElementLoop, ctx) -> bool:
+    """The body is arithmetic on the loop's index (mapped over ``arange``) and Python numbers
+    alone (a literal, a name bound to a number, the count itself): every item is a Python number
+    and the joined array one constant, with nothing traced per item to map."""
+    if not (loop.count is not None and loop.arrays and built(loop.arrays[0])):
+        return False
+    if any(isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)) for node in walk(loop.body)):
+        return False
+    counted = names_read(loop.count)
+    return all(name == loop.variables[0] or name in counted or ctx.value(ast.Name(id=name, ctx=ast.Load())).kind in (v.SCALAR, v.SIZE)
+               for name in names_read(loop.body))
 
 
 def gathers(loop: ElementLoop, ctx) -> bool:

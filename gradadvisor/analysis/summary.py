@@ -227,7 +227,7 @@ class ClassSummary:
     module_kind: str | None  # "a flax.linen Module" etc.
     methods: dict[str, str] = field(default_factory=dict)
     #: ``self.f = self.cost`` in a method: an attribute that only ever names a method -> it.
-    method_aliases: dict[str, str] = field(default_factory=dict)
+    method_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: ``self.kernel = RBF(1.0)``: an attribute that only ever holds instances of one class (as
     #: written: this file's class or an imported name) -> that class; ``self.kernel(x)`` calls its
     #: ``__call__``.
@@ -1499,16 +1499,18 @@ def _closure_attributes(node: ast.ClassDef) -> dict[str, tuple[str, str]]:
     return {attr: where for attr, where in found.items() if len(assigned.get(attr, ())) == 1}
 
 
-def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, str]:
+def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, tuple[str, ...]]:
     """``self.f = self.cost`` in the class's methods (``text``: the class's source): the
-    attributes every assignment of which names a method (``self.<name>``) -> that name."""
+    attributes every assignment of which names a method (``self.<name>``) -> those names (one
+    per branch that picks it: ``if binary: self.step = self.step_bin`` ``else: self.step =
+    self.step_ce``), in the order written."""
     if not SELF_ALIAS.search(text):
         return {}
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, ...]] = {}
     for attr, values in instance_assignments(node).items():
-        named = {value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" else None for value in values}
-        if len(named) == 1 and None not in named:
-            found[attr] = named.pop()  # type: ignore[assignment]
+        named = [value.attr if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" else None for value in values]
+        if named and None not in named and attr not in named:
+            found[attr] = tuple(dict.fromkeys(named))  # type: ignore[arg-type]
     return found
 
 

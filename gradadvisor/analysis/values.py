@@ -206,7 +206,7 @@ def join(left: Value | None, right: Value | None) -> Value | None:
             length=left.length if left.length == right.length else None,
             item=join(left.item, right.item),
             evidence=left.evidence or right.evidence,
-            most=_largest(left, right) if left.length != right.length else None,
+            most=_largest(left, right) if left.length != right.length or left.length is None else None,
         )
     if left.kind == CALLABLE:
         if left.transform == right.transform:

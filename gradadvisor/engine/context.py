@@ -182,7 +182,14 @@ class Context:
         params = {arg.arg for arg in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs][1:]}
         if not (isinstance(value, ast.Name) and value.id in params):
             return None
-        return value.id, _int_constant(parameter_defaults(method.args).get(value.id)), function_key(method, f"{qualname}.__init__")
+        return value.id, self._int_default(parameter_defaults(method.args).get(value.id)), function_key(method, f"{qualname}.__init__")
+
+    def _int_default(self, node: ast.AST | None) -> int | None:
+        """A default or field value as an int: a literal, or a name the module binds once to one
+        (``numrad: int = NUMRAD`` with ``NUMRAD = 2``)."""
+        if isinstance(node, ast.Name):
+            node = self.facts.module_constant(node.id)
+        return _int_constant(node)
 
     def attribute_literal(self, attr: str) -> tuple[int, str] | None:
         """``(count, where)`` when the class around assigns ``self.<attr>`` once, in any method,
@@ -198,7 +205,7 @@ class Context:
         for item in klass.body:
             target = item.target if isinstance(item, ast.AnnAssign) else item.targets[0] if isinstance(item, ast.Assign) and len(item.targets) == 1 else None
             if isinstance(target, ast.Name) and target.id == attr and item.value is not None:  # type: ignore[union-attr]
-                count = _int_constant(item.value)  # type: ignore[union-attr]
+                count = self._int_default(item.value)  # type: ignore[union-attr]
                 return (count, f"the class body (`{attr}` defaults to {count})") if count is not None else None
         return None
 
@@ -322,7 +329,7 @@ class Context:
             for node in ast.walk(self.tree):
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     for param, default in parameter_defaults(node.args).items():
-                        found.setdefault(param, []).append((_int_constant(default), node.name))
+                        found.setdefault(param, []).append((self._int_default(default), node.name))
                 elif isinstance(node, ast.ClassDef):
                     for stmt in node.body:
                         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
@@ -334,7 +341,7 @@ class Context:
                         if isinstance(default, ast.Call) and (dotted(default.func) or "").rpartition(".")[2] == "field":
                             # ``budget: int = struct.field(pytree_node=False, default=50_000)``
                             default = next((k.value for k in default.keywords if k.arg == "default"), default)
-                        found.setdefault(field, []).append((_int_constant(default), node.name))
+                        found.setdefault(field, []).append((self._int_default(default), node.name))
             answers[0] = found
         settings = answers[0].get(name, [])
         values = {literal for literal, _ in settings}

@@ -433,6 +433,15 @@ def branched_advice(ctx, accumulation: Accumulation, header: str) -> str:
     where = ctx.spell(f"{numpy}.where")[0] or "jnp.where"
     total = ctx.spell(f"{numpy}.sum")[0] or "jnp.sum"
     where_added = "under a condition" if accumulation.branches == 1 else f"in {accumulation.branches} branches"
+    if accumulation.fold in ("max", "min"):
+        reduce = ctx.spell(f"{numpy}.{accumulation.fold}")[0] or f"jnp.{accumulation.fold}"
+        prefix = where.rpartition(".")[0] or "jnp"
+        identity = f"-{prefix}.inf" if accumulation.fold == "max" else f"{prefix}.inf"
+        return (
+            f"`{accumulation.name}` takes the {accumulation.fold}imum of one term per step of {header}, {where_added}: the traced program "
+            f"and its backward pass grow with the data; compute the terms for all elements at once and reduce them under a mask "
+            f"(`{reduce}({where}(mask, terms, {identity}), axis=0)`, the mask from the test as a boolean array)"
+        )
     return (
         f"`{accumulation.name}` gains one term per step of {header}, {where_added}: the traced program and its backward pass "
         f"grow with the data; compute the terms for all elements at once and add them under masks "

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, Sequence
 from gradadvisor.analysis.component_loops import names_entries, names_options, walked_rows, walks_axes
 from gradadvisor.analysis.alternatives import vectorized_alternative
 from gradadvisor.analysis.constant_steps import constant_loop
-from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, names_data_rows
+from gradadvisor.analysis.extent import IMPORTED, SMALL_RANGE, WEIGHT_NAME, names_data_rows
 from gradadvisor.analysis.gradient import BATCHING, Level, short
 from gradadvisor.analysis.host_code import DRIVER, EAGER, GENERATOR, PLOTTING, UNTRACEABLE
 from gradadvisor.analysis.inert_steps import times_steps
@@ -613,8 +613,17 @@ def component_axis(candidate: Candidate, project: "Project") -> str | None:
         return None
     differentiated = project.differentiated.get((candidate.path, candidate.scopes[0]))
     walked, wholes = candidate.walks
-    data = [name for name in wholes if differentiated and name not in differentiated]
-    if not differentiated or walked not in differentiated or not data:
+    if not differentiated:
+        # nothing says what is differentiated: a walked array named as weights (``W``), while each
+        # step takes all of an array named as the data (``X``), breaks the tie
+        data = [name for name in wholes if names_data_rows(name)]
+        if not WEIGHT_NAME.match(walked) or not data:
+            return None
+        shown = ", ".join(f"`{name}`" for name in data)
+        return (f"the loop walks the rows of `{walked}`, named as weights, and each step takes all of {shown}, named as the data: "
+                "likely a loop over components of the model (trees, experts, heads), not over the data")
+    data = [name for name in wholes if name not in differentiated]
+    if walked not in differentiated or not data:
         return None
     shown = ", ".join(f"`{name}`" for name in data)
     return (f"the loop walks the rows of `{walked}`, which the gradient is taken with respect to, and each step takes all of "

@@ -237,6 +237,13 @@ class PythonSumOverArray(Rule):
 
     def visit_Call(self, node: ast.Call) -> None:
         ctx = self.ctx
+        if isinstance(node.func, ast.Name) and node.func.id in ("int", "float", "bool") and ctx.is_builtin(node.func, node.func.id) and len(node.args) == 1:
+            # ``int(sum(mask))``: made a Python number, so the values are concrete (host values,
+            # a shape); no trace holds the sum
+            self.converted = {*getattr(self, "converted", ()), id(node.args[0])}
+            return
+        if id(node) in getattr(self, "converted", ()):
+            return
         if not ctx.is_builtin(node.func, "sum"):
             node = self._reduced_sum(node)  # type: ignore[assignment]
             if node is None:
