@@ -615,3 +615,43 @@ MAIN = """
 def test_method_alias_picked_by_a_branch(tmp_path, call, confidence):
     findings = scan_files(tmp_path, {"solver.py": SOLVER.format(call=call), "main.py": MAIN}, ALL)
     assert [(item.code, item.confidence) for item in findings] == [("GA203", confidence)]
+
+
+@pytest.mark.parametrize("flip", ["if M.shape[0] < M.shape[1]:\n                M = M.T", "pass"])
+def test_shape_of_a_parameter_transposed_on_one_path(tmp_path, flip):
+    # the parameter, or its transpose: an array either way, its rows counted by its shape
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def rows(M, w):
+            {flip}
+            H, W = M.shape
+            out = []
+            for r in range(H):
+                out.append(jnp.tanh(M[r] @ w))
+            return jnp.stack(out)
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == ["GA101"]
+
+
+@pytest.mark.parametrize("dims, expected", [
+    ("num_tasks num_params", []),  # the annotation names axis 0 a count of tasks
+    ("batch num_params", ["GA103"]),  # look-alike: named as the data's rows
+    ("num_params num_tasks", ["GA103"]),  # look-alike: axis 0 counts a network's weights
+])
+def test_axis_named_by_a_jaxtyping_annotation(tmp_path, dims, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+        from jaxtyping import Array, Float
+
+        @jax.jit
+        def project(g: Float[Array, " num_params"], all_grads: Float[Array, " {dims}"]):
+            for j in range(all_grads.shape[0]):
+                d = jnp.dot(g, all_grads[j])
+                g = g - jnp.minimum(d, 0.0) * all_grads[j]
+            return g
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == expected

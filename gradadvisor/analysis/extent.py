@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from gradadvisor.analysis import values as v
 from gradadvisor.analysis.library import INDEX_PRODUCERS, project_module
-from gradadvisor.analysis.syntax import attribute_root, int_value, names_read, offset_of, one_line, range_bounds, scaled_base, symmetric_offsets, tail_name, walk, window_count
+from gradadvisor.analysis.syntax import attribute_root, int_value, jaxtyping_dims, names_read, offset_of, one_line, range_bounds, scaled_base, symmetric_offsets, tail_name, walk, window_count
 from gradadvisor.analysis.values import Value
 
 #: ``Extent.owner`` of a count another module states (``range(params.M)``): this, then the
@@ -163,6 +163,10 @@ def _counted_origin(source: str, keys: tuple[str, ...]) -> bool:
     if keys == ("len",):
         return DATA_HEAD.search(source) is not None
     return SETTING_COUNT.search(names[-1]) is not None or OBJECT_COUNT.search(names[-1]) is not None or DATA_COUNT_KEY.match(names[-1]) is not None
+
+
+#: Axis names that count entries, as large as the data (``num_params``: a network's weights).
+ENTRY_AXIS = re.compile(r"(?:^|_)(?:params?|parameters?|weights?|features?|tokens?|nodes?|edges?|items?|sizes?|dims?)$", re.IGNORECASE)
 
 
 def is_collection_name(name: str) -> bool:
@@ -765,6 +769,16 @@ class ExtentReader:
                 return one_line(self.code(expr.args[0]), 30)
         return None
 
+    def _annotated_axis(self, base: str, axis: int) -> str | None:
+        """The name a jaxtyping annotation gives axis ``axis`` of ``base`` (``Float[Array, "task
+        d"]``: ``task`` for axis 0), or None."""
+        annotation = self.evaluate(ast.Name(id=base, ctx=ast.Load())).annotation if base.isidentifier() else None
+        dims = jaxtyping_dims(annotation) if annotation else None
+        if not dims or not -len(dims) <= axis < len(dims):
+            return None
+        dim = dims[axis]
+        return dim if dim.isidentifier() else None
+
     def _parameter_axis(self, base: str, axis: int) -> str | None:
         """The text of the shape entry ``axis`` of the parameter ``base`` holds, when a module
         creates it (``self.param(name, init, shape)`` in flax, ``hk.get_parameter(name, shape)``)
@@ -833,6 +847,11 @@ class ExtentReader:
         if param is None and value.divided:
             return Extent("data", reason, "likely", evidence, size=length)  # int(horizon // h): likely many steps, not shown
         shaped = re.fullmatch(r"([A-Za-z_]\w*)\.shape\[(-?\d+)\]", length)
+        named = self._annotated_axis(shaped.group(1), int(shaped.group(2))) if shaped is not None else None
+        if named is not None and (SMALL_COUNT_NAME.match(named) or is_collection_name(named) and not ENTRY_AXIS.search(named)):
+            # ``all_grads: Float[Array, "num_tasks num_params"]``, ``all_grads.shape[0]``: the
+            # annotation names the axis a count of tasks (layers, heads): the model's, not the data's
+            return Extent("static", f"`{length}`: the annotation names the axis `{named}`, a count of {named.rpartition('_')[2]}", size=length, by_name=True)
         entry = self._parameter_axis(shaped.group(1), int(shaped.group(2))) if shaped is not None else None
         if entry is not None:
             # ``w = self.param("w", init, (self.depth, k))``, ``w.shape[0]``: the module's own count

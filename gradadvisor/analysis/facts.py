@@ -36,7 +36,7 @@ from gradadvisor.analysis.gradient import APPLIES, GRADIENT_FUNCTIONS, PAIR_TRAN
 from gradadvisor.analysis.lines import any_between, literal_lines
 from gradadvisor.analysis.names import ImportMap, canonical, import_bindings
 from gradadvisor.analysis.syntax import (
-    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, keyword, leaves, nested_statements, names_read, one_line, positional, range_bounds,
+    FUNCTION_NODES, Source, attribute_root, child_nodes, dotted, int_value, jaxtyping_dims, keyword, leaves, nested_statements, names_read, one_line, positional, range_bounds,
     walk_local,
 )
 from gradadvisor.analysis.values import Value
@@ -792,7 +792,7 @@ class Facts:
             if param == name:
                 break
             if arg.annotation is not None:
-                for index, dim in enumerate(_jaxtyping_dims(self.source.segment(arg.annotation)) or ()):
+                for index, dim in enumerate(jaxtyping_dims(self.source.segment(arg.annotation)) or ()):
                     if dim.isidentifier() and not dim.startswith("_"):
                         known.setdefault(dim, f"{param}.shape[{index}]")
         return known
@@ -1064,16 +1064,6 @@ JAXTYPING_DTYPES = {
 }
 
 
-def _jaxtyping_dims(text: str) -> list[str] | None:
-    """The dimension names of a jaxtyping annotation (``Float[Array, "n k"]``), or None."""
-    import re
-
-    compact = text.replace(" ", "")
-    if not re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact):
-        return None
-    return text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
-
-
 #: Functions and methods whose result has their (first) argument's dtype.
 DTYPE_KEEPING = frozenset({"reshape", "transpose", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "swapaxes", "moveaxis", "copy", "matrix_transpose", "conj", "conjugate"})
 
@@ -1141,7 +1131,7 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
             if dim.isidentifier() and not dim.startswith("_"):
                 known.setdefault(dim, f"{name}.shape[{i}]")
         shape = tuple(int(dim) if dim.isdigit() else known.get(dim, f"{name}.shape[{i}]") for i, dim in enumerate(dims))
-        return v.array(shape, dtype, evidence=(f"`{name}: {text}`",))
+        return replace(v.array(shape, dtype, evidence=(f"`{name}: {text}`",)), annotation=text)
     if re.search(r"\bCallable\b", compact):
         # ``Optional[Callable[[jnp.ndarray], float]]``: a function that takes arrays, not an array.
         return Value(v.CALLABLE)

@@ -664,3 +664,11 @@ def _plain_in(block: list[ast.stmt], in_function: bool) -> None:
             _plain_in(handler.body, in_function)
         for case in getattr(stmt, "cases", ()) or ():
             _plain_in(case.body, in_function)
+
+
+def jaxtyping_dims(text: str) -> list[str] | None:
+    """The dimension names of a jaxtyping annotation (``Float[Array, "n k"]``), or None."""
+    compact = text.replace(" ", "")
+    if not re.match(r"""^(?:\w+\.)*(Float|Int|Bool|Complex|Shaped|Num|Real|Inexact|Integer|UInt|Key|BFloat)\w*\[[\w.]+,["']([^"']*)["']\]$""", compact):
+        return None
+    return text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()

@@ -176,6 +176,11 @@ def join(left: Value | None, right: Value | None) -> Value | None:
         if kinds == {SCALAR, SIZE}:
             sized = left if left.kind == SIZE else right
             return sized
+        if kinds == {PARAM, ARRAY}:
+            # ``if D.shape[0] < D.shape[1]: D = D.T``: the parameter, or an array made from it
+            # (its shape read on both paths): an array, of a shape not known
+            array = left if left.kind == ARRAY else right
+            return Value(ARRAY, dtype=array.dtype, host=array.host, data=array.data, evidence=left.evidence + right.evidence)
         if kinds in ({NONE, SIZE}, {NONE, PARAM}):
             # ``n = None`` ... ``if cap is not None: n = cap // chunk``: where the int is read
             # (``range(n - 1)``), None would raise, so the reader sees the size (or the parameter)
