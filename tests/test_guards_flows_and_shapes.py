@@ -655,3 +655,75 @@ def test_axis_named_by_a_jaxtyping_annotation(tmp_path, dims, expected):
             return g
     """
     assert [code for code, _, _ in found(tmp_path, source)] == expected
+
+
+GRID = """
+    import itertools
+    import numpy as onp
+    import jax
+    import jax.numpy as jnp
+
+    def f(p):
+        return jnp.sin(p[0]) * jnp.cos(p[1]) + p[0] ** 2
+
+    grad_fn = jax.jit(jax.grad(f))
+
+    def field(loc, scale):
+        gx = onp.zeros(loc.shape)
+        for (i, j) in itertools.product(range({n}), range({n})):
+            g = grad_fn(jnp.array([loc[{index}], scale[i, j]]))
+            gx[i, j] = g[0]
+        return gx
+"""
+
+
+@pytest.mark.parametrize("n, index, expected", [
+    ("20", "i, j", ["GA102"]),  # one gradient per point of a 20 x 20 grid: one vmap over the raveled grid
+    ("3", "i, j", []),  # look-alike: nine points
+    ("20", "j, i", []),  # look-alike: the grid read transposed, not the order the product walks
+])
+def test_a_gradient_per_point_of_a_grid(tmp_path, n, index, expected):
+    assert [code for code, _, _ in found(tmp_path, GRID.format(n=n, index=index))] == expected
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("lo[i]", ["GA103"]),  # this step's own entry of another array written at the same slot: independent writes
+    ("lo[i - 1]", []),  # look-alike: the entry the step before wrote, a recurrence GA103 words otherwise
+])
+def test_reading_back_the_slot_just_written(tmp_path, read, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def bounds(s, u):
+            lo = jnp.zeros_like(u)
+            hi = jnp.zeros_like(u)
+            for i in range(u.shape[0]):
+                lo = lo.at[i].set(jnp.minimum(s[i], u[i]))
+                hi = hi.at[i].set(u[i] + {read})
+            return lo + hi
+    """
+    findings = scan_files(tmp_path, {"m.py": source}, ALL)
+    independent = [item for item in findings if "the writes are independent" in item.message]
+    assert [item.code for item in independent] == expected
+
+
+@pytest.mark.parametrize("unpack, expected", [
+    ("p, q, w = tab[r]", ["GA302"]),  # a row of a table unpacked into names: the term still reads row r
+    ("p, q, w = 0, 1, 2.0", []),  # look-alike: constants, nothing read per step
+])
+def test_a_table_row_unpacked_in_a_sum(tmp_path, unpack, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def energy(rho, tab):
+            acc = 0.0
+            for r in range(tab.shape[0]):
+                {unpack}
+                acc += w * rho[p, q]
+            return acc
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == expected

@@ -493,7 +493,16 @@ def _unpacked_call(stmt: ast.stmt, loop_names: set[str], index_function=None) ->
 
 def _unpacked_parts(stmt: ast.stmt) -> list[ast.stmt]:
     """``a, b, p = row[0], row[1], row[2:]`` as three assignments, one per name (each value
-    reads none of the names, so the order does not matter); any other statement as it is."""
+    reads none of the names, so the order does not matter), and ``p, q, w = tab[r]`` as
+    ``p = tab[r][0]`` and so on; any other statement as it is."""
+    if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Subscript)
+            and all(isinstance(target, ast.Name) for target in stmt.targets[0].elts)
+            and not {target.id for target in stmt.targets[0].elts} & names_read(stmt.value)):  # type: ignore[attr-defined]
+        # ``p, q, w = tab[r]``: a row unpacked, ``tab[r][0]``, ``tab[r][1]``, ``tab[r][2]``
+        row = stmt.value
+        return [ast.copy_location(ast.Assign(targets=[ast.Name(id=target.id, ctx=ast.Store())],  # type: ignore[attr-defined]
+                                             value=ast.Subscript(value=row, slice=ast.Constant(k), ctx=ast.Load())), stmt)
+                for k, target in enumerate(stmt.targets[0].elts)]
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple)):
         return [stmt]
     targets, values = stmt.targets[0].elts, stmt.value.elts

@@ -26,7 +26,7 @@ from gradadvisor.analysis import library as lib
 from gradadvisor.analysis.per_sample import arrays_are_data, host_body, joining, list_source, map_loop, read, read_index, single_generator, while_loop
 from gradadvisor.analysis.values import SCALAR
 from gradadvisor.analysis.syntax import grown_list, int_value, names_read, positional, sole_return, walk
-from gradadvisor.analysis.vectorize import ElementLoop, host_work, replace_names
+from gradadvisor.analysis.vectorize import ElementLoop, ProductLoop, grid_loop, host_work, replace_names
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,8 @@ def reading(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST, opaque_local
     """``for target in iterable: body`` as a map over data arrays (every mapped value an array;
     ``opaque_locals``: or a helper's result read at the loop index, ``per_sample.arrays_are_data``)."""
     loop = read(ctx, target, iterable, body)
+    if isinstance(loop, ProductLoop):
+        return grid_loop(target, iterable, body, ctx.resolve)  # ``for (i, j) in product(range(n), range(m))``: ``a[i, j]``, the grid's points
     return loop if isinstance(loop, ElementLoop) and arrays_are_data(loop, ctx, opaque_locals=opaque_locals) else None
 
 

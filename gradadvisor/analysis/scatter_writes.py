@@ -36,21 +36,26 @@ def plain_scatter(form: LoopForm, flow: Flow, ctx) -> bool:
     for write in flow.writes:
         if any(isinstance(child, ast.Call) and derivative_call(child, ctx) for child in walk(write.call)):
             return False  # per-example gradients written with .at: GA102
-        if write.value is not None and names_read(write.value) & flow.moving_arrays and not _own_slot_only(write, flow.moving_arrays):
+        if write.value is not None and names_read(write.value) & flow.moving_arrays and not _own_slot_only(write, flow):
             return False  # x = x.at[i].set(g(x[i - 1])): a step reads what another wrote
     return True
 
 
-def _own_slot_only(write: Write, arrays: set[str]) -> bool:
+def _own_slot_only(write: Write, flow: Flow) -> bool:
     """The write's value reads the arrays the loop writes only at the slot it writes
-    (``acc = acc.at[k].set(acc[k] + f(w))``): each step updates its own entry, no step reads
-    another's, so the steps are independent writes still."""
+    (``acc = acc.at[k].set(acc[k] + f(w))``), and each of them is written at that same slot
+    only (``lo = lo.at[i].set(...)``, then ``hi = hi.at[i].set(u[i] + lo[i])``): each step
+    reads its own entries, which no other step writes, so the steps are independent writes still."""
+    arrays = flow.moving_arrays
     if write.form != "at" or write.value is None:
         return False
     where = ast.dump(write.call.func.value.slice)  # type: ignore[attr-defined]  # ``x.at[idx]``
     reads = [node for node in walk(write.value) if isinstance(node, ast.Name) and node.id in arrays]
     slots = [node for node in walk(write.value) if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in arrays]
-    return len(reads) == len(slots) and all(ast.dump(node.slice) == where and node.value.id == write.array for node in slots)
+    if len(reads) != len(slots) or any(ast.dump(node.slice) != where for node in slots):
+        return False
+    others = {node.value.id for node in slots} - {write.array}  # type: ignore[attr-defined]
+    return all(item.form == "at" and ast.dump(item.call.func.value.slice) == where for item in flow.writes if item.array in others)  # type: ignore[attr-defined]
 
 
 def _step_counters(flow: Flow) -> set[str]:

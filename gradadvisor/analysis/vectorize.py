@@ -597,6 +597,40 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
     return ElementLoop(tuple(variables), tuple(arrays), new_body, tuple(axes), count, assumptions, start, chunks, bool(blocks))
 
 
+def grid_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, resolve) -> ElementLoop | None:
+    """``for (i, j) in itertools.product(range(n), range(m))`` reading every array only as
+    ``a[i, j]``: one map over the grid's points, each array raveled row by row (the order the
+    product walks); None for any other loop."""
+    if not (isinstance(iterable, ast.Call) and resolve(iterable.func) == "itertools.product" and not iterable.keywords):
+        return None
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == len(iterable.args) >= 2 and all(isinstance(item, ast.Name) for item in target.elts)):
+        return None
+    indices = [item.id for item in target.elts]  # type: ignore[attr-defined]
+    if not all(isinstance(arg, ast.Call) and (isinstance(arg.func, ast.Name) and arg.func.id == "range" or (resolve(arg.func) or "").endswith("numpy.arange"))
+               and len(arg.args) == 1 for arg in iterable.args):
+        return None  # range(n) or arange(n) for each axis: the grid's own indices
+    reads: dict[str, str] = {}
+    arrays: list[ast.expr] = []
+
+    def replace(node: ast.AST) -> ast.AST | None:
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple) and [getattr(item, "id", None) for item in node.slice.elts] == indices:
+            if set(indices) & names_read(node.value):
+                return None
+            key = ast.unparse(node.value)
+            if key not in reads:
+                reads[key] = f"{tail_name(node.value) or 'grid'}_{''.join(indices)}"
+                arrays.append(ast.Call(func=ast.Attribute(value=node.value, attr="ravel", ctx=ast.Load()), args=[], keywords=[]))
+            return ast.Name(id=reads[key], ctx=ast.Load())
+        return None
+
+    new_body = substitute(body, replace)
+    if not reads or set(indices) & names_read(new_body):
+        return None  # an index used otherwise than to read a point of the grid
+    shown = ", ".join(f"`{key}`" for key in reads)
+    return ElementLoop(tuple(reads.values()), tuple(arrays), new_body,
+                       assumptions=(f"{shown} {'has' if len(reads) == 1 else 'have'} the grid's shape (the ranges the product walks): raveled row by row, one point each",))
+
+
 def names_read_of(expressions: list[ast.expr]) -> set[str]:
     return {found for expression in expressions for found in names_read(expression)}
 
