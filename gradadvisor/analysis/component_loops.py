@@ -19,12 +19,12 @@ from gradadvisor.analysis.syntax import names_read, walk
 _ROWS = re.compile(r"(\w+)\.shape\[0\]|len\((\w+)\)")
 
 
-def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...]] | None:
-    """``(walked, wholes)``: the loop at ``node`` walks the rows of the enclosing function's
-    parameter ``walked`` (its count is ``walked.shape[0]`` or ``len(walked)``, or it iterates
-    it), and its steps read the parameters ``wholes`` whole, never indexed, each an array whose
-    own length the function reads (``N, D = X.shape``) or named as the data (``X``). None when
-    the code shows no such pair."""
+def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """``(walked, wholes, named)``: the loop at ``node`` walks the rows of the enclosing
+    function's parameter ``walked`` (its count is ``walked.shape[0]`` or ``len(walked)``, or it
+    iterates it), and its steps read the parameters ``wholes`` whole, never indexed, each an
+    array whose own length the function reads (``N, D = X.shape``), and ``named`` as well, named
+    as the data (``X``) though no length is read. None when the code shows no such pair."""
     if ctx.function is None or isinstance(ctx.function, ast.Lambda):
         return None
     params = ctx.scope.params
@@ -39,13 +39,15 @@ def walked_rows(node: ast.AST, extent, ctx) -> tuple[str, tuple[str, ...]] | Non
             parts.add(id(child.value))
         elif isinstance(child, ast.Call):
             parts.add(id(child.func))
+        elif isinstance(child, (ast.comprehension, ast.For)):
+            parts.add(id(child.iter))  # walked row by row inside the step (a Gram matrix's inner loop), not taken whole
         elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load) and child.id in params and child.id != walked:
             loads.append(child)
     wholes = {child.id for child in loads if id(child) not in parts}
-    if wholes:
-        sized = _sized(ctx.function)
-        wholes = {name for name in wholes if name in sized or names_data_rows(name)}  # its length read, or named as the data (``X``)
-    return (walked, tuple(sorted(wholes))) if wholes else None
+    sized = _sized(ctx.function) if wholes else set()
+    named = {name for name in wholes - sized if names_data_rows(name)}  # named as the data (``X``), its length not read
+    wholes &= sized
+    return (walked, tuple(sorted(wholes)), tuple(sorted(named))) if wholes or named else None
 
 
 def _sized(function: ast.AST) -> set[str]:

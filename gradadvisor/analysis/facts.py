@@ -1376,6 +1376,8 @@ class _Evaluator:
                         overlay[name] = inner._element(walked, generator.iter, generator.target, path, depth)
                     inner = _Evaluator(self.facts, self.scope, self.at, overlay)
                 item = inner.eval(node.elt, depth)
+                if item.is_array and item.shape is None:
+                    item = None  # an array of a shape not known: the count of items is what is known
             if all(isinstance(length, int) for length in lengths):
                 return v.sequence(math.prod(lengths), item)  # type: ignore[arg-type]
             return v.sequence(None, item)

@@ -44,12 +44,28 @@ def arange(ctx, count: ast.expr) -> ast.expr:
 
 def read(ctx, target: ast.AST, iterable: ast.AST, body: ast.AST) -> ElementLoop | ProductLoop | None:
     """``for target in iterable: body`` read as one map over arrays (``vectorize.read_loop``)."""
-    return read_loop(target, iterable, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=lambda count: arange(ctx, count))
+    return read_loop(target, iterable, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=lambda count: arange(ctx, count),
+                     written=lambda name: written_count(ctx, name))
 
 
 def read_index(ctx, index: str, bound: ast.expr, body: ast.AST) -> ElementLoop | None:
     """``body`` run for ``index`` below ``bound``, read as one map (``vectorize.index_loop``)."""
-    return index_loop(index, bound, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=lambda count: arange(ctx, count))
+    return index_loop(index, bound, body, code=ctx.code, resolve=ctx.resolve, is_builtin=ctx.is_builtin, arange=lambda count: arange(ctx, count),
+                      written=lambda name: written_count(ctx, name))
+
+
+def written_count(ctx, name: str) -> ast.expr | None:
+    """What a count's name was assigned once, written out: ``n = xs.shape[0]`` gives
+    ``xs.shape[0]``, ``H, W = M.shape`` gives ``M.shape[0]`` for ``H``; None otherwise."""
+    value = ctx.assigned(name)
+    if value is not None:
+        return value
+    bindings = ctx.facts.bindings_at(name, ctx.scope, ctx.statement)
+    if len(bindings) == 1 and bindings[0].kind == "assign" and len(bindings[0].path) == 1:
+        shape = bindings[0].value
+        if isinstance(shape, ast.Attribute) and shape.attr == "shape":
+            return ast.Subscript(value=shape, slice=ast.Constant(bindings[0].path[0]), ctx=ast.Load())
+    return None
 
 
 def while_loop(node: ast.While, ctx) -> tuple[str, ast.expr, list[ast.stmt]] | None:
@@ -122,6 +138,8 @@ def arrays_are_data(loop: ElementLoop | ProductLoop, ctx, plain_names: bool = Fa
     differentiates at one of its items, whatever holds them)."""
     counted = any(_counts_rows_of(loop, array, ctx) for array in loop.arrays)
     for position, array in enumerate(loop.arrays):
+        if built(array) and isinstance(array, ast.Subscript) and not built(array.value):
+            array = array.value  # ``xs[:n]``, ``xs[1:n]``: the window the loop walks, of the array written
         if built(array):
             continue  # jnp.arange(n) for an index used as a value
         if opaque_locals and isinstance(array, ast.Name) and getattr(loop, "count", None) is not None and _opaque_local(array, ctx):

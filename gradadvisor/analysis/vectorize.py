@@ -379,7 +379,7 @@ class ProductLoop:
     body: ast.AST
 
 
-def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolve, is_builtin, arange=None) -> ElementLoop | ProductLoop | None:
+def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolve, is_builtin, arange=None, written=None) -> ElementLoop | ProductLoop | None:
     """Read ``for target in iterable: body`` (a loop or a comprehension) as one map over arrays.
 
     - ``x in xs``: the rows of ``xs``;
@@ -421,12 +421,12 @@ def read_loop(target: ast.AST, iterable: ast.AST, body: ast.AST, *, code, resolv
                 base, shift = offset_of(iterable.args[0])  # type: ignore[attr-defined]
                 if base is None or shift != -1:
                     return None
-                loop = index_loop(var, base, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange)
+                loop = index_loop(var, base, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, written=written)
                 backward = "the loop walks the rows last to first: the map's results come first to last (reverse them where order matters)"
                 return replace(loop, assumptions=(*loop.assumptions, backward)) if loop is not None else None
             else:
                 return None
-            return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, start=start)
+            return index_loop(var, count, body, code=code, resolve=resolve, is_builtin=is_builtin, arange=arange, start=start, written=written)
         if call_name is not None and call_name in NOT_AN_AXIS_WALK:
             return None
         if isinstance(iterable, ast.Call) and (resolve(iterable.func) or "").startswith("itertools."):
@@ -491,7 +491,8 @@ def static_use(body: ast.AST, index: str, resolve) -> bool:
     return False
 
 
-def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resolve, is_builtin, arange=None, start: ast.expr | None = None) -> ElementLoop | None:
+def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resolve, is_builtin, arange=None, start: ast.expr | None = None,
+               written=None) -> ElementLoop | None:
     """``body`` run for ``index`` in ``range(count)`` (``range(start, count)``), read as a map over
     the arrays it reads at ``index`` (and over ``arange(count)`` when the index is also a value
     passed to functions). A read at a shifted index (``x[j + 1]``, ``x[j - 1]``), or any read of a
@@ -583,8 +584,10 @@ def index_loop(index: str, count: ast.expr | None, body: ast.AST, *, code, resol
         axes.insert(0, 0)
     if not variables:
         return None
+    stated = written(count.id) if written is not None and isinstance(count, ast.Name) else None  # ``n = xs.shape[0]``, ``H, W = M.shape``
     if count is not None and not shifted and reads and all(axis >= 0 for axis in axes[len(axes) - len(reads):]) and not any(
-        length_of(count, array, axis, code) for array, axis in zip(arrays, axes) if getattr(array, "lineno", None) is not None
+        length_of(count, array, axis, code) or stated is not None and length_of(stated, array, axis, code)
+        for array, axis in zip(arrays, axes) if getattr(array, "lineno", None) is not None
     ):
         # ``xs[i]`` over ``range(k)`` (``range(xs.shape[0] - 1)``): the first ``k`` rows, not all of them
         for position, (array, axis) in enumerate(zip(arrays, axes)):
@@ -857,6 +860,8 @@ def length_of(count: ast.AST, array: ast.AST, axis: int, code) -> bool:
         and _literal_int(count.slice) == axis
     ):
         return code(count.value.value) == code(array)
+    if isinstance(array, ast.Subscript) and not isinstance(array.slice, (ast.Slice, ast.Tuple)) and _literal_int(array.slice) is not None:
+        return length_of(count, array.value, axis + 1, code)  # ``a[0]`` has ``a.shape[1]`` entries
     if isinstance(array, ast.Subscript) and getattr(array, "lineno", None) is None:
         # ``xs[:k]`` (``xs[:, :k]`` along axis 1), the window an index loop maps: ``k`` rows
         parts = array.slice.elts if isinstance(array.slice, ast.Tuple) else [array.slice]

@@ -155,7 +155,7 @@ class Candidate:
     chosen: str | None = None
     #: The loop walks the rows of this parameter while its steps take these parameters whole
     #: (``analysis/component_loops.py``): phase 2 asks which of them are differentiated.
-    walks: tuple[str, tuple[str, ...]] | None = None
+    walks: tuple[str, tuple[str, ...], tuple[str, ...]] | None = None
     evidence: list[str] = field(default_factory=list)
     fix: Fix | None = None
     #: Rule-specific data for ``finalize`` (serialisable values only).
@@ -612,11 +612,11 @@ def component_axis(candidate: Candidate, project: "Project") -> str | None:
     if candidate.walks is None or not candidate.scopes:
         return None
     differentiated = project.differentiated.get((candidate.path, candidate.scopes[0]))
-    walked, wholes = candidate.walks
+    walked, wholes, named = candidate.walks
     if not differentiated:
         # nothing says what is differentiated: a walked array named as weights (``W``), while each
         # step takes all of an array named as the data (``X``), breaks the tie
-        data = [name for name in wholes if names_data_rows(name)]
+        data = [name for name in (*wholes, *named) if names_data_rows(name)]
         if not WEIGHT_NAME.match(walked) or not data:
             return None
         shown = ", ".join(f"`{name}`" for name in data)
