@@ -373,7 +373,9 @@ class ExtentReader:
             return static(f"`.{func.attr}()` of a mapping (parameters or config)")
         qualified = self.resolve(func) or ""
         if qualified == "itertools.product" and args and not call.keywords:
-            return self._product(args, text)
+            found = self._product(args, text)
+            if found is not None:
+                return found
         if qualified.endswith(".numpy.arange") and len(args) == 1 and not call.keywords:
             # ``for d in jnp.arange(n)`` runs ``n`` times, as ``range(n)`` does.
             return self.of_bound(args[0])
@@ -771,14 +773,10 @@ class ExtentReader:
                 return one_line(self.code(expr.args[0]), 30)
         return None
 
-    def _product(self, args: list[ast.expr], text: str) -> Extent:
-        """``itertools.product(xs, ys)``: as many steps as the combinations; data-sized when one
-        factor is, or when the counts the code states multiply past a few (a 20 by 20 grid)."""
-        extents = [self.of_iterable(arg) for arg in args]
-        data = [extent for extent in extents if extent.is_data]
-        if data:
-            best = next((extent for extent in data if extent.proof == "proven"), data[0])
-            return Extent("data", f"`{text}`: every combination, {best.reason}", best.proof, best.evidence, best.param, best.size, unshown=best.unshown)
+    def _product(self, args: list[ast.expr], text: str) -> Extent | None:
+        """``itertools.product(range(n), range(m))`` with counts the code states: as many steps
+        as they multiply to, data-sized past a few (a 20 by 20 grid); None when a count is not
+        stated (the product of arrays is read as the arrays are)."""
         counts = []
         for arg in args:
             value = self.evaluate(arg)
@@ -791,7 +789,7 @@ class ExtentReader:
             if total > SMALL_RANGE:
                 return Extent("data", f"`{text}`: {' x '.join(map(str, counts))} = {total} combinations", "proven", size=str(total))
             return static(f"`{text}`: {total} combinations")
-        return unknown(f"cannot tell how many combinations `{text}` gives")
+        return None
 
     def _annotated_axis(self, base: str, axis: int) -> str | None:
         """The name a jaxtyping annotation gives axis ``axis`` of ``base`` (``Float[Array, "task
