@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import scan_files
 
-ALL = ("GA101", "GA102", "GA103", "GA201", "GA202", "GA203", "GA301", "GA302")
+ALL = ("GA101", "GA102", "GA103", "GA201", "GA202", "GA203", "GA301", "GA302", "GA401")
 
 
 def found(tmp_path, source: str) -> list[tuple[str, int, str]]:
@@ -727,3 +727,65 @@ def test_a_table_row_unpacked_in_a_sum(tmp_path, unpack, expected):
             return acc
     """
     assert [code for code, _, _ in found(tmp_path, source)] == expected
+
+
+# -- from the HO-HV description --------------------------------------------------------------------
+
+@pytest.mark.parametrize("decorator, expected", [
+    ("@partial(jax.jit, static_argnums=(1,))", []),  # a static argument: a Python value, not rows of an array
+    ("@partial(jax.jit, static_argnames=('exprs',))", []),
+    ("@jax.jit", ["GA101"]),  # look-alike: a traced argument, an array walked row by row
+])
+def test_iterating_a_static_argument(tmp_path, decorator, expected):
+    source = f"""
+        from functools import partial
+        import jax
+        import jax.numpy as jnp
+
+        def make(e):
+            return lambda t: jnp.sin(e * t)
+
+        {decorator}
+        def feats(t, exprs):
+            return jnp.array([make(e)(t) for e in exprs])
+    """
+    assert [code for code, _, _ in found(tmp_path, source)] == expected
+
+
+def test_a_function_with_a_custom_derivative_is_traced_not_differentiated(tmp_path):
+    # reverse mode runs the rules ``defvjp`` names, never the decorated function's own body
+    source = """
+        import jax
+        import jax.numpy as jnp
+
+        @jax.custom_vjp
+        def series(t, c):
+            acc = jnp.zeros_like(t)
+            for k in range(c.shape[0]):
+                acc = acc * t + c[k]
+            return acc
+    """
+    (finding,) = scan_files(tmp_path, {"m.py": source}, ALL)
+    assert any("`series` is traced: decorated with @jax.custom_vjp" in item for item in finding.evidence)
+    assert not any("differentiated" in item for item in finding.evidence)
+
+
+@pytest.mark.parametrize("name, expected", [("rng_keys", []), ("features", ["GA401"])])
+def test_keys_among_the_results_of_a_call_handed_data(tmp_path, name, expected):
+    source = f"""
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+        def init(key, data):
+            return jax.random.split(key, 8), jnp.asarray(data) * 2.0
+
+        data = np.load("train.npy")
+        {name}, scaled = init(jax.random.PRNGKey(0), data)
+
+        @jax.jit
+        def elbo(w):
+            return jnp.sum(w * {name}.sum()) + jnp.sum(scaled)
+    """
+    findings = scan_files(tmp_path, {"m.py": source}, ALL)
+    assert [item.code for item in findings if item.message.startswith(f"`{name}`")] == expected

@@ -26,7 +26,7 @@ from typing import Callable
 
 from gradadvisor.analysis import library as lib
 from gradadvisor.analysis import values as v
-from gradadvisor.analysis.extent import names_data_rows
+from gradadvisor.analysis.extent import KEYS_NAME, names_data_rows
 from gradadvisor.analysis.captures import CAPTURED_CONSTANT_BYTES, WIDE_DTYPES, captured_bytes, human_bytes
 from gradadvisor.analysis.facts import Binding, Facts, Scope
 from gradadvisor.analysis.gradient import Level
@@ -70,12 +70,21 @@ class SizeReader:
                 return {"nbytes": nbytes, "evidence": evidence, "shape": shape_text(value, self.x64)}
             host = {"host": True} if value.host else {}  # a NumPy array or a data frame's column
             if value.data:
-                return {"data": True, "evidence": evidence, **host}
+                return self._unless_keys({"data": True, "evidence": evidence, **host}, bindings)
             origin = self.origin(value, bindings, scope)
-            return {**(origin or {"unknown": True, "evidence": evidence}), **host}
+            return self._unless_keys({**(origin or {"unknown": True, "evidence": evidence}), **host}, bindings)
         if value.kind == v.UNKNOWN:
-            return self.origin(value, bindings, scope)
+            return self._unless_keys(self.origin(value, bindings, scope), bindings)
         return None
+
+    @staticmethod
+    def _unless_keys(record: dict | None, bindings: list[Binding]) -> dict | None:
+        """``record``, unless it says data of a name that one of several results of a call binds
+        and that is named as PRNG keys (``rng_keys, W, b = init(key, data)``): a call handed data
+        taints all it returns, but a few keys are no data."""
+        if record is not None and record.get("data") and any(binding.path and KEYS_NAME.match(binding.name) for binding in bindings):
+            return None
+        return record
 
     def origin(self, value: v.Value, bindings: list[Binding], scope: Scope) -> dict | None:
         """Where a value of unknown size comes from: data (``ensure_batched(emissions)`` of a data

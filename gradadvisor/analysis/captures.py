@@ -340,6 +340,29 @@ def jit_transform(decorator: ast.AST, resolve: Resolve) -> tuple[str, ast.Call |
     return None
 
 
+def static_parameters(function: ast.AST, resolve: Resolve) -> set[str]:
+    """The parameters a jit decorator of ``function`` makes static (``@partial(jax.jit,
+    static_argnums=(1,))``, ``static_argnames=("exprs",)``, literal positions and names only):
+    hashable Python values fixed when traced, never arrays."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return set()
+    names = [arg.arg for arg in [*function.args.posonlyargs, *function.args.args]]
+    found: set[str] = set()
+    for decorator in function.decorator_list:
+        jitted = jit_transform(decorator, resolve)
+        call = jitted[1] if jitted is not None else None
+        for item in call.keywords if call is not None else ():
+            values = item.value.elts if isinstance(item.value, (ast.Tuple, ast.List)) else [item.value]
+            for value in values:
+                if not isinstance(value, ast.Constant):
+                    continue
+                if item.arg == "static_argnums" and type(value.value) is int and -len(names) <= value.value < len(names):
+                    found.add(names[value.value])
+                elif item.arg == "static_argnames" and isinstance(value.value, str):
+                    found.add(value.value)
+    return found
+
+
 def jit_traces_self(decorator: ast.AST, method: ast.AST, resolve: Resolve) -> bool:
     """True for a jit decorator that does not make the method's first parameter static."""
     found = jit_transform(decorator, resolve)

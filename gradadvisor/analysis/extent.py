@@ -229,7 +229,7 @@ class ExtentReader:
 
     def __init__(self, evaluate, code, is_builtin, resolve, assigned=None, parameter_part=None, default=None, is_parameter=None, as_passed=None,
                  constructor_param=None, used_as_mapping=None, module_setting=None, attribute_literal=None, attribute_origin=None,
-                 attribute_tuple=None, sizes_weights=None, holds_functions=None) -> None:
+                 attribute_tuple=None, sizes_weights=None, holds_functions=None, static=None) -> None:
         self.evaluate = evaluate  # expr -> Value at the current statement
         self.code = code  # node -> source text
         self.is_builtin = is_builtin  # (node, name) -> bool
@@ -247,6 +247,7 @@ class ExtentReader:
         self.attribute_tuple = attribute_tuple or (lambda attr: None)  # self.<attr> -> the ints of the literal tuple the class assigns it once
         self.attribute_origin = attribute_origin or (lambda attr: None)  # self.<attr> -> (the method, the parameter or loaded local it reads, keys read, text, loader)
         self.holds_functions = holds_functions or (lambda name: False)  # name -> the function calls its items (layers)
+        self.static = static or (lambda name: False)  # name -> a parameter a jit decorator makes static
         self._capping: set[str | None] = set()  # names whose ``min(...)`` is being read
 
     def of_iterable(self, iterable: ast.AST) -> Extent:
@@ -453,6 +454,10 @@ class ExtentReader:
             return Extent("data", f"`{text}` is an array: one iteration per row", "proven", value.evidence, size=f"{text}.shape[0]",
                           unshown=not (value.data or name and names_data_rows(name)))
         if value.kind == v.PARAM:
+            if value.param and self.static(value.param):
+                # ``@partial(jax.jit, static_argnums=(1,))``: a hashable Python value fixed when
+                # traced (a tuple of settings, of expressions), not an array walked row by row
+                return static(f"`{value.param}` is a static argument of jit: a Python value fixed when the function is traced")
             if name and is_collection_name(name):
                 return named_static(name)
             default = self.default(value.param) if value.param else None

@@ -14,7 +14,7 @@ import ast
 import traceback
 from typing import TYPE_CHECKING
 
-from gradadvisor.analysis.captures import self_attributes
+from gradadvisor.analysis.captures import self_attributes, static_parameters
 from gradadvisor.analysis.captured_size import loaded_record
 from gradadvisor.analysis.inert_steps import set_aside
 from gradadvisor.analysis.host_code import CONVERSION, DRIVER, ELEMENT_BRANCH, FRAME_HINT, UNTRACEABLE, host_reason, import_fallbacks, jitted_plainly
@@ -168,7 +168,7 @@ class Context:
         return ExtentReader(self.value, self.code, self.is_builtin, self.resolve, self.assigned, self.parameter_part, self.parameter_default,
                             lambda name: name in self.scope.params, self.as_passed, self.constructor_param, self.used_as_mapping,
                             self.module_setting, self.attribute_literal, self.attribute_origin, self.attribute_tuple, self.sizes_weights,
-                            self.holds_functions)
+                            self.holds_functions, lambda name: name in static_parameters(self.function, self.resolve))
 
     def constructor_param(self, attr: str) -> tuple[str, int | None, str] | None:
         """The ``__init__`` parameter that ``self.<attr>`` holds in the class around (``self.ticks
