@@ -789,3 +789,33 @@ def test_keys_among_the_results_of_a_call_handed_data(tmp_path, name, expected):
     """
     findings = scan_files(tmp_path, {"m.py": source}, ALL)
     assert [item.code for item in findings if item.message.startswith(f"`{name}`")] == expected
+
+
+MODEL = """
+    import jax.numpy as jnp
+
+    def resid(a, b, c):
+        out = []
+        for k in range(a.shape[0]):
+            out.append(jnp.sin(a[k]) * b[k] + c[k])
+        return jnp.stack(out)
+"""
+
+
+@pytest.mark.parametrize("star, confidence", [
+    ("from .model import *", "high"),  # the gradient reaches `resid` through the star import
+    ("from numpy import *", "medium"),  # look-alike: a library's star import says nothing of `resid`
+])
+def test_a_function_reached_through_a_star_import(tmp_path, star, confidence):
+    solve = f"""
+        import jax
+        import jax.numpy as jnp
+        {star}
+
+        def loss(a, b, c):
+            return jnp.sum(resid(a, b, c) ** 2)
+
+        g = jax.grad(loss)
+    """
+    findings = scan_files(tmp_path, {"pkg/__init__.py": "", "pkg/model.py": MODEL, "pkg/solve.py": solve}, ALL)
+    assert [(item.code, item.confidence) for item in findings] == [("GA101", confidence)]

@@ -16,6 +16,7 @@ walks every expression of a file.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field, replace
@@ -50,7 +51,7 @@ from gradadvisor.analysis.gradient import (
 from gradadvisor.analysis.library import EXTERNAL
 from gradadvisor.analysis.host_code import CONVERSION, FRAME_HINT, host_reason, jax_flags, without_jax
 from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
-from gradadvisor.analysis.names import ImportMap, canonical, module_statements
+from gradadvisor.analysis.names import LIBRARY_STAR_ROOTS, ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
@@ -417,6 +418,10 @@ class SummaryBuilder:
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
         self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
+        for name, qualified in _star_imported(tree, names, package).items():
+            # ``from .mod import *``, then ``resid(a, b)``: what the project's module defines by that name
+            self.summary.imports.setdefault(name, qualified)
+            self._referable.add(name)
         #: ``HAS_JAX``: set when importing jax works; a branch run without it calls nothing traced.
         self._jax_flags = jax_flags(tree) if "except" in source.text and "jax" in source.text else frozenset()
         #: (function key, local name, factory reference, scope) for ``loss = make_loss(y)`` in a function.
@@ -1497,6 +1502,39 @@ def _closure_attributes(node: ast.ClassDef) -> dict[str, tuple[str, str]]:
         return found
     assigned = instance_assignments(node)
     return {attr: where for attr, where in found.items() if len(assigned.get(attr, ())) == 1}
+
+
+def _star_imported(tree: ast.Module, names: ImportMap, package: str | None) -> dict[str, str]:
+    """``name -> module.name`` for the names the module calls but binds nowhere, when it star
+    imports a module of the project (``from .mod import *``, not a library's): the last such
+    module (a later star import shadows an earlier one) is where they come from."""
+    modules = [module for module in names.star_imports if module.startswith(".") or module.partition(".")[0] not in LIBRARY_STAR_ROOTS]
+    if not modules:
+        return {}
+    raw = modules[-1]
+    level = len(raw) - len(raw.lstrip("."))
+    module = raw[level:]
+    if level:
+        if package is None:
+            return {}
+        parts = package.split(".") if package else []
+        if level - 1 > len(parts):
+            return {}
+        module = ".".join([*parts[: len(parts) - (level - 1)], *([module] if module else [])])
+    if not module:
+        return {}
+    bound: set[str] = set(names.aliases) | set(names.defined)
+    called: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            called.add(node.func.id)
+    return {name: f"{module}.{name}" for name in sorted(called - bound) if not hasattr(builtins, name)}
 
 
 def _method_aliases(node: ast.ClassDef, text: str) -> dict[str, tuple[str, ...]]:
