@@ -1123,7 +1123,7 @@ def _from_annotation(text: str, name: str, known: dict[str, str] | None = None) 
     if jaxtyping:
         # ``Float32[...]`` states a dtype; ``Float[...]`` any float (float16 included): unknown.
         dtype = JAXTYPING_DTYPES.get(jaxtyping.group(1))
-        dims = text.split("[", 1)[1].split(",", 1)[1].strip().strip("]").strip().strip("'\"").split()
+        dims = jaxtyping_dims(text) or []
         if any(dim.startswith(("*", "#*", "...")) or dim == "..." for dim in dims):
             return v.array(None, dtype, evidence=(f"`{name}: {text}`",))
         known = dict(known or {})

@@ -224,7 +224,9 @@ JAX_LIBRARIES = (
     "jax.", "jax_md.", "blackjax.", "optax.", "diffrax.", "equinox.", "flax.", "haiku.", "numpyro.", "optimistix.",
     "jaxopt.", "lineax.", "distrax.", "brax.", "mctx.", "rlax.", "dynamax.", "gpjax.", "tinygp.",
 )
-MODULE_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.", "optax.", "numpyro.distributions.", "distrax.", "tensorflow_probability.")
+#: Libraries of network layers (a layer built with a width sizes parameters).
+LAYER_LIBRARIES = ("haiku.", "flax.linen.", "flax.nnx.", "equinox.nn.")
+MODULE_LIBRARIES = (*LAYER_LIBRARIES, "optax.", "numpyro.distributions.", "distrax.", "tensorflow_probability.")
 
 
 def key_split(stmt: ast.stmt, resolve) -> tuple[str, tuple[str, ...]] | None:

@@ -93,20 +93,29 @@ def import_bindings(stmt: ast.Import | ast.ImportFrom, package: str | None = Non
                 head = alias.name.split(".")[0]
                 found.append((head, head))
         return found
-    module = stmt.module or ""
-    if stmt.level:
-        if package is None:
-            return found
-        parts = package.split(".") if package else []
-        if stmt.level - 1 > len(parts):
-            return found
-        base = parts[: len(parts) - (stmt.level - 1)]
-        module = ".".join([*base, module] if module else base)
+    module = from_module(stmt, package)
+    if module is None:
+        return found
     for alias in stmt.names:
         if alias.name == "*":
             continue
         found.append((alias.asname or alias.name, f"{module}.{alias.name}" if module else alias.name))
     return found
+
+
+def from_module(stmt: ast.ImportFrom, package: str | None) -> str | None:
+    """The absolute module a ``from ... import`` reads from, a relative one resolved against
+    ``package``; None when it cannot be (no package known, or more dots than it has)."""
+    module = stmt.module or ""
+    if not stmt.level:
+        return module
+    if package is None:
+        return None
+    parts = package.split(".") if package else []
+    if stmt.level - 1 > len(parts):
+        return None
+    base = parts[: len(parts) - (stmt.level - 1)]
+    return ".".join([*base, module] if module else base)
 
 
 def canonical(qualified: str | None) -> str | None:
@@ -172,6 +181,8 @@ class ImportMap:
         #: Names the module binds by def, class, assignment, loop or ``with`` (not by import).
         self.defined: set[str] = set()
         self.star_imports: list[str] = []
+        #: The absolute modules of the star imports that are not a library's (``from .mod import *``).
+        self.project_stars: list[str] = []
         #: The first line at which the module binds a name by assignment or definition: an
         #: import the module rebinds still holds the module's value above it.
         self._bound_at: dict[str, int] = {}
@@ -183,6 +194,9 @@ class ImportMap:
             if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 if isinstance(stmt, ast.ImportFrom) and any(alias.name == "*" for alias in stmt.names):
                     self.star_imports.append(("." * stmt.level) + (stmt.module or ""))
+                    absolute = from_module(stmt, package)
+                    if absolute and (stmt.level or absolute.partition(".")[0] not in LIBRARY_STAR_ROOTS):
+                        self.project_stars.append(absolute)
                 for local, qualified in import_bindings(stmt, package):
                     if isinstance(stmt, ast.Import) and local not in (qualified,) and local in self.aliases:
                         continue

@@ -139,7 +139,7 @@ def _geometric_test(node: ast.While) -> bool:
     test = node.test
     if not isinstance(test, ast.Compare):
         return False
-    moving = {name for name in names_read(test)}
+    moving = set(names_read(test))
     scaled: set[str] = set()
     for stmt in walk(node):
         if isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id in moving:

@@ -51,7 +51,7 @@ from gradadvisor.analysis.gradient import (
 from gradadvisor.analysis.library import EXTERNAL
 from gradadvisor.analysis.host_code import CONVERSION, FRAME_HINT, host_reason, jax_flags, without_jax
 from gradadvisor.analysis.lines import any_between, literal_lines, match_lines
-from gradadvisor.analysis.names import LIBRARY_STAR_ROOTS, ImportMap, canonical, module_statements
+from gradadvisor.analysis.names import ImportMap, canonical, module_statements
 from gradadvisor.analysis.statement_nodes import nodes_with_statements
 from gradadvisor.analysis.testcode import is_test_module
 from gradadvisor.analysis.vectorize import ARRAY_ATTRIBUTES
@@ -418,7 +418,7 @@ class SummaryBuilder:
         #: Names through which a function can reference another: defs anywhere in the file,
         #: imports, and self/cls (for methods).
         self._referable = {*names.aliases, "self", "cls"}  # and every def's name, added by the walk
-        for name, qualified in _star_imported(tree, names, package).items():
+        for name, qualified in _star_imported(tree, names).items():
             # ``from .mod import *``, then ``resid(a, b)``: what the project's module defines by that name
             self.summary.imports.setdefault(name, qualified)
             self._referable.add(name)
@@ -1504,25 +1504,13 @@ def _closure_attributes(node: ast.ClassDef) -> dict[str, tuple[str, str]]:
     return {attr: where for attr, where in found.items() if len(assigned.get(attr, ())) == 1}
 
 
-def _star_imported(tree: ast.Module, names: ImportMap, package: str | None) -> dict[str, str]:
+def _star_imported(tree: ast.Module, names: ImportMap) -> dict[str, str]:
     """``name -> module.name`` for the names the module calls but binds nowhere, when it star
     imports a module of the project (``from .mod import *``, not a library's): the last such
     module (a later star import shadows an earlier one) is where they come from."""
-    modules = [module for module in names.star_imports if module.startswith(".") or module.partition(".")[0] not in LIBRARY_STAR_ROOTS]
-    if not modules:
+    if not names.project_stars:
         return {}
-    raw = modules[-1]
-    level = len(raw) - len(raw.lstrip("."))
-    module = raw[level:]
-    if level:
-        if package is None:
-            return {}
-        parts = package.split(".") if package else []
-        if level - 1 > len(parts):
-            return {}
-        module = ".".join([*parts[: len(parts) - (level - 1)], *([module] if module else [])])
-    if not module:
-        return {}
+    module = names.project_stars[-1]
     bound: set[str] = set(names.aliases) | set(names.defined)
     called: set[str] = set()
     for node in ast.walk(tree):

@@ -244,7 +244,7 @@ class Context:
                     carried.add(target.id)
                 elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
                     carried.add(f"self.{target.attr}")
-            elif isinstance(stmt, ast.Call) and (self.resolve(stmt.func) or "").startswith(lib.MODULE_LIBRARIES[:4]):
+            elif isinstance(stmt, ast.Call) and (self.resolve(stmt.func) or "").startswith(lib.LAYER_LIBRARIES):
                 if any(reads(arg) for arg in [*stmt.args, *(k.value for k in stmt.keywords)]):
                     return one_line(ast.unparse(stmt), 50)
         return None
